@@ -1,0 +1,86 @@
+#include "api.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "json.hpp"
+
+namespace posenc::app {
+
+std::string lessons_json(const AppState& s) {
+  Json j;
+  j.begin_array();
+  const auto& table = lessons::lesson_table();
+  for (size_t i = 0; i < table.size(); ++i) {
+    j.begin_object();
+    j.key("id").str(table[i].id);
+    j.key("title").str(doc_for(s, static_cast<int>(i)).title);
+    j.key("steps").num(step_count(s, static_cast<int>(i)));
+    j.end_object();
+  }
+  j.end_array();
+  return j.text();
+}
+
+std::string state_json(AppState& s, std::string_view notice) {
+  Json j;
+  j.begin_object();
+  j.key("lesson").str(lessons::lesson_table()[s.lesson].id);
+  j.key("step").num(s.step);
+  j.key("lang").str(s.lang);
+  j.key("params").begin_object();
+  for (const lessons::ParamValue& p : lessons::read_params(current_lesson(s))) {
+    j.key(p.name);
+    switch (p.kind) {
+      case lessons::ParamKind::Integer:
+      case lessons::ParamKind::Real: j.num(p.number); break;
+      case lessons::ParamKind::Flag: j.boolean(p.number != 0); break;
+      case lessons::ParamKind::Text: j.str(p.text); break;
+      case lessons::ParamKind::Order:
+        j.begin_array();
+        for (int v : p.list) j.num(v);
+        j.end_array();
+        break;
+    }
+  }
+  j.end_object();
+  if (!notice.empty()) j.key("notice").str(notice);
+  j.end_object();
+  return j.text();
+}
+
+static std::string error_json(const std::string& message) {
+  Json j;
+  j.begin_object().key("error").str(message).end_object();
+  return j.text();
+}
+
+std::string go_json(AppState& s, std::string_view id, double step) {
+  const int idx = lessons::find_lesson(id);
+  if (idx < 0) {
+    std::string known;
+    for (const auto& e : lessons::lesson_table()) known += (known.empty() ? "" : ", ") + std::string(e.id);
+    return error_json("unknown lesson '" + std::string(id.substr(0, 40)) + "' (lessons: " + known + ")");
+  }
+  if (!std::isfinite(step)) return error_json("step must be a finite number");
+  const int st = static_cast<int>(std::clamp(std::floor(step), -1e6, 1e6));
+  const std::string notice = go(s, idx, st);
+  notify(s, notice);
+  return state_json(s, notice);
+}
+
+std::string set_json(AppState& s, std::string_view name, std::string_view value) {
+  lessons::Lesson& l = current_lesson(s);
+  const lessons::SetOutcome out = lessons::set_param(l, name, value);
+  if (!out.found) {
+    std::string known;
+    for (const auto& p : lessons::read_params(l)) known += (known.empty() ? "" : ", ") + p.name;
+    return error_json("unknown parameter '" + std::string(name.substr(0, 40)) + "' for lesson " +
+                      std::string(lessons::lesson_table()[s.lesson].id) + " (parameters: " + known + ")");
+  }
+  if (out.changed) s.dirty = true;
+  notify(s, out.notice);
+  return state_json(s, out.notice);
+}
+
+}  // namespace posenc::app

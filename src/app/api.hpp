@@ -1,0 +1,18 @@
+// The JSON answers of window.posenc (lessons, state, go, set). The platform passes strings in and out.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "app.hpp"
+
+namespace posenc::app {
+
+std::string lessons_json(const AppState& s);
+std::string state_json(AppState& s, std::string_view notice = {});
+// posenc.go(id, step): {error} for an unknown id; otherwise the new state (with "notice" if clamped).
+std::string go_json(AppState& s, std::string_view id, double step);
+// posenc.set(name, value): {error} for an unknown parameter; otherwise the new state.
+std::string set_json(AppState& s, std::string_view name, std::string_view value);
+
+}  // namespace posenc::app

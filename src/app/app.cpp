@@ -1,0 +1,206 @@
+#include "app.hpp"
+
+#include <algorithm>
+
+#include "content/bundle.hpp"
+#include "url_state.hpp"
+
+namespace posenc::app {
+
+using lessons::lesson_table;
+
+void init(AppState& s) {
+  const auto& table = lesson_table();
+  s.slots.clear();
+  s.slots.resize(table.size());
+  for (size_t i = 0; i < table.size(); ++i) {
+    for (std::string_view lang : kLanguages) {
+      content::Document doc;
+      if (const content::BundledFile* f = content::find_bundled(lang, table[i].stem)) {
+        content::ParseResult r = content::parse_document(f->text, std::string(lang) + "/" + std::string(f->name));
+        for (const auto& e : r.errors) s.content_errors.push_back(e.str());
+        if (r.ok()) doc = std::move(r.doc);
+      }
+      s.slots[i].docs.push_back(std::move(doc));
+    }
+    if (s.slots[i].docs[0].steps.empty()) {  // English must exist; keep the app usable regardless
+      content::Document fallback;
+      fallback.title = std::string(table[i].id);
+      fallback.steps.push_back({"Text unavailable", {{content::BlockKind::Note, {{content::RunKind::Text,
+        "This lesson's text failed to load; see the browser console for file:line details."}}, 0}}, 0});
+      s.slots[i].docs[0] = std::move(fallback);
+    }
+  }
+  s.lesson = 0;
+  s.step = 0;
+  s.dirty = true;
+}
+
+static int lang_index(std::string_view lang) {
+  for (int i = 0; i < static_cast<int>(std::size(kLanguages)); ++i)
+    if (kLanguages[i] == lang) return i;
+  return 0;
+}
+
+const content::Document& doc_for(const AppState& s, int lesson) {
+  const LessonSlot& slot = s.slots[lesson];
+  const content::Document& d = slot.docs[lang_index(s.lang)];
+  return d.steps.empty() ? slot.docs[0] : d;
+}
+
+const content::Document& current_doc(const AppState& s) { return doc_for(s, s.lesson); }
+
+int step_count(const AppState& s, int lesson) { return static_cast<int>(doc_for(s, lesson).steps.size()); }
+
+lessons::Lesson& current_lesson(AppState& s) {
+  LessonSlot& slot = s.slots[s.lesson];
+  if (!slot.lesson) slot.lesson = lesson_table()[s.lesson].create();
+  return *slot.lesson;
+}
+
+void notify(AppState& s, const std::string& text, double seconds) {
+  if (text.empty()) return;
+  s.notices.push_back({text, s.now + seconds});
+  if (s.notices.size() > 4) s.notices.erase(s.notices.begin());
+}
+
+static void mark_seen(AppState& s) {
+  LessonSlot& slot = s.slots[s.lesson];
+  if (s.step + 1 > slot.seen) {
+    slot.seen = s.step + 1;
+    if (s.hooks.save_progress) s.hooks.save_progress(progress_string(s));
+  }
+}
+
+std::string go(AppState& s, int lesson, int step) {
+  std::string notice;
+  const int n = static_cast<int>(s.slots.size());
+  if (lesson < 0 || lesson >= n) {
+    notice = "lesson " + std::to_string(lesson) + " does not exist";
+    lesson = std::clamp(lesson, 0, n - 1);
+  }
+  const int steps = step_count(s, lesson);
+  if (step < 0 || step >= steps) {
+    notice += std::string(notice.empty() ? "" : "; ") + "step clamped to " +
+              std::to_string(std::clamp(step, 0, steps - 1)) + " (this lesson has steps 0–" +
+              std::to_string(steps - 1) + ")";
+    step = std::clamp(step, 0, steps - 1);
+  }
+  if (lesson != s.lesson || step != s.step) s.dirty = true;
+  s.lesson = lesson;
+  s.step = step;
+  current_lesson(s);
+  mark_seen(s);
+  return notice;
+}
+
+void step_by(AppState& s, int delta) {
+  int lesson = s.lesson, step = s.step + delta;
+  if (step < 0 && lesson > 0) {
+    --lesson;
+    step = step_count(s, lesson) - 1;
+  } else if (step >= step_count(s, lesson) && lesson + 1 < static_cast<int>(s.slots.size())) {
+    ++lesson;
+    step = 0;
+  }
+  step = std::clamp(step, 0, step_count(s, lesson) - 1);
+  go(s, lesson, step);
+}
+
+std::string set_language(AppState& s, std::string_view lang) {
+  for (std::string_view l : kLanguages)
+    if (l == lang) {
+      if (s.lang != lang) s.dirty = true;
+      s.lang = std::string(lang);
+      const bool missing = s.slots[s.lesson].docs[lang_index(lang)].steps.empty();
+      s.step = std::min(s.step, step_count(s, s.lesson) - 1);
+      return missing ? "this lesson is not yet translated into '" + s.lang + "'; showing English" : "";
+    }
+  return "lang: '" + std::string(lang).substr(0, 16) + "' is not available (en, zh); kept " + s.lang;
+}
+
+std::string apply_hash(AppState& s, std::string_view hash) {
+  bool truncated = false;
+  const HashPairs pairs = parse_hash(hash, &truncated);
+  std::vector<std::string> notes;
+  if (truncated) notes.push_back("the link was too long; extra parts were ignored");
+  auto find = [&](std::string_view key) -> const std::string* {
+    const std::string* found = nullptr;
+    for (const auto& [k, v] : pairs)
+      if (k == key) found = &v;  // the last one wins
+    return found;
+  };
+
+  if (const std::string* lang = find("lang")) {
+    const std::string n = set_language(s, *lang);
+    if (!n.empty()) notes.push_back(n);
+  }
+  int lesson = s.lesson;
+  if (const std::string* id = find("lesson")) {
+    const int idx = lessons::find_lesson(*id);
+    if (idx < 0) notes.push_back("unknown lesson '" + id->substr(0, 32) + "'; showing " +
+                                 std::string(lesson_table()[0].id));
+    lesson = idx < 0 ? 0 : idx;
+  }
+  int step = 0;
+  if (const std::string* st = find("step")) {
+    double v = 0;
+    if (!lessons::parse_number(*st, v)) notes.push_back("step: '" + st->substr(0, 16) + "' is not a number; showing step 0");
+    else step = static_cast<int>(std::clamp(v, -1e6, 1e6));
+  } else if (lesson == s.lesson) {
+    step = s.step;
+  }
+  const std::string moved = go(s, lesson, step);
+  if (!moved.empty()) notes.push_back(moved);
+
+  // Parameters, in the lesson's own order (so e.g. a sentence is set before its token order).
+  lessons::Lesson& l = current_lesson(s);
+  for (const lessons::ParamValue& p : lessons::read_params(l)) {
+    if (const std::string* v = find(p.name)) {
+      const lessons::SetOutcome out = lessons::set_param(l, p.name, *v);
+      if (!out.notice.empty()) notes.push_back(out.notice);
+    }
+  }
+  s.dirty = true;
+  std::string all;
+  for (const auto& n : notes) all += (all.empty() ? "" : "; ") + n;
+  return all;
+}
+
+std::string current_hash(AppState& s) {
+  HashPairs pairs = {{"lesson", std::string(lesson_table()[s.lesson].id)}, {"step", std::to_string(s.step)}};
+  for (const lessons::ParamValue& p : lessons::read_params(current_lesson(s)))
+    pairs.emplace_back(p.name, lessons::to_hash_string(p));
+  pairs.emplace_back("lang", s.lang);
+  return build_hash(pairs);
+}
+
+void load_progress(AppState& s, std::string_view saved) {
+  for (const auto& [id, seen] : parse_hash(saved)) {
+    const int idx = lessons::find_lesson(id);
+    double v = 0;
+    if (idx >= 0 && lessons::parse_number(seen, v))
+      s.slots[idx].seen = static_cast<int>(std::clamp(v, 0.0, static_cast<double>(step_count(s, idx))));
+  }
+}
+
+std::string progress_string(const AppState& s) {
+  HashPairs pairs;
+  for (size_t i = 0; i < s.slots.size(); ++i)
+    if (s.slots[i].seen > 0) pairs.emplace_back(std::string(lesson_table()[i].id), std::to_string(s.slots[i].seen));
+  return build_hash(pairs);
+}
+
+void after_frame(AppState& s) {
+  s.notices.erase(std::remove_if(s.notices.begin(), s.notices.end(), [&](const Notice& n) { return n.until < s.now; }),
+                  s.notices.end());
+  if (!s.dirty) return;
+  s.dirty = false;
+  std::string h = current_hash(s);
+  if (h != s.last_hash) {
+    s.last_hash = h;
+    if (s.hooks.write_hash) s.hooks.write_hash(h);
+  }
+}
+
+}  // namespace posenc::app

@@ -1,0 +1,81 @@
+// The walkthrough's state and what can be done to it — by the UI, the URL hash and the JS API alike.
+// Owned by the platform (web or desktop) and passed by reference; no globals.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "content/document.hpp"
+#include "lessons/lesson.hpp"
+#include "ui/theme.hpp"
+
+namespace posenc::app {
+
+// What the app asks of the platform.
+struct PlatformHooks {
+  std::function<void(const std::string& hash)> write_hash;        // replaceState, no history entry
+  std::function<void(const std::string& progress)> save_progress;  // persist "id:seen,…"
+};
+
+struct Notice {
+  std::string text;
+  double until = 0;  // seconds (platform clock)
+};
+
+struct LessonSlot {
+  std::unique_ptr<lessons::Lesson> lesson;  // created on first visit
+  std::vector<content::Document> docs;      // per language in kLanguages order (empty title: missing)
+  int seen = 0;                             // steps opened so far (progress)
+};
+
+inline constexpr std::string_view kLanguages[] = {"en", "zh"};
+
+struct AppState {
+  std::vector<LessonSlot> slots;
+  int lesson = 0;
+  int step = 0;
+  std::string lang = "en";
+  std::vector<Notice> notices;
+  std::vector<std::string> content_errors;  // file:line messages from malformed content
+  PlatformHooks hooks;
+  ui::Theme theme;
+  double now = 0;       // seconds, set by the platform each frame
+  bool toc_open = false;
+  bool dirty = true;    // the hash needs rewriting
+  std::string last_hash;
+};
+
+void init(AppState& s);
+
+lessons::Lesson& current_lesson(AppState& s);
+const content::Document& current_doc(const AppState& s);
+const content::Document& doc_for(const AppState& s, int lesson);
+int step_count(const AppState& s, int lesson);
+
+// Moves the walkthrough; clamps and returns a notice when it had to.
+std::string go(AppState& s, int lesson, int step);
+// Next/previous step, crossing into the neighbouring lesson at the ends.
+void step_by(AppState& s, int delta);
+std::string set_language(AppState& s, std::string_view lang);
+
+// Applies a URL hash (lesson, step, lang, then the lesson's parameters in its own order).
+// Unknown keys are ignored; bad values are clamped; the returned notice says what was adjusted.
+std::string apply_hash(AppState& s, std::string_view hash);
+std::string current_hash(AppState& s);
+
+void notify(AppState& s, const std::string& text, double seconds = 6.0);
+
+// Progress ("order:4,naive:2") read back from storage, and written through the hook.
+void load_progress(AppState& s, std::string_view saved);
+std::string progress_string(const AppState& s);
+
+// Called once per frame by the platform after drawing: rewrites the hash when state changed.
+void after_frame(AppState& s);
+
+// Draws the whole walkthrough into a window of `width` × `height` device pixels (shell.cpp).
+void draw(AppState& s, float width, float height);
+
+}  // namespace posenc::app

@@ -1,0 +1,214 @@
+#include "compute.hpp"
+
+#include <cmath>
+#include <set>
+
+#include "core/attention.hpp"
+#include "core/permutation.hpp"
+#include "core/sinusoidal.hpp"
+
+namespace posenc::app {
+namespace {
+
+const char* type_name(ArgValue::Type t) {
+  switch (t) {
+    case ArgValue::Type::Number: return "a number";
+    case ArgValue::Type::String: return "a string";
+    case ArgValue::Type::Bool: return "a boolean";
+    case ArgValue::Type::Array: return "an array";
+    case ArgValue::Type::Other: return "something else";
+  }
+  return "?";
+}
+
+// Reads typed arguments of one call, remembering the first error and which keys were used.
+class Reader {
+ public:
+  Reader(std::string_view kind, const Args& args) : kind_(kind), args_(args) {}
+
+  bool ok() const { return error_.empty(); }
+  const std::string& error() const { return error_; }
+
+  double number(const char* key, double fallback, double lo, double hi, bool required = false) {
+    const ArgValue* v = find(key, required);
+    if (!v) return fallback;
+    if (v->type != ArgValue::Type::Number || !std::isfinite(v->number))
+      return fail(std::string(key) + " must be a finite number, got " + describe(*v)), fallback;
+    if (v->number < lo || v->number > hi)
+      return fail(std::string(key) + " must be in [" + fmt(lo) + ", " + fmt(hi) + "], got " + fmt(v->number)), fallback;
+    return v->number;
+  }
+
+  int integer(const char* key, int fallback, int lo, int hi, bool required = false, const char* cap = nullptr) {
+    const ArgValue* v = find(key, required);
+    if (!v) return fallback;
+    if (v->type != ArgValue::Type::Number || !std::isfinite(v->number) || v->number != std::floor(v->number))
+      return fail(std::string(key) + " must be a whole number, got " + describe(*v)), fallback;
+    if (v->number < lo || v->number > hi)
+      return fail(std::string(key) + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
+                  (cap ? std::string(" (") + cap + ")" : std::string()) + ", got " + fmt(v->number)),
+             fallback;
+    return static_cast<int>(v->number);
+  }
+
+  bool flag(const char* key, bool fallback) {
+    const ArgValue* v = find(key, false);
+    if (!v) return fallback;
+    if (v->type == ArgValue::Type::Bool) return v->number != 0;
+    if (v->type == ArgValue::Type::Number && (v->number == 0 || v->number == 1)) return v->number != 0;
+    return fail(std::string(key) + " must be true or false, got " + describe(*v)), fallback;
+  }
+
+  std::string choice(const char* key, const char* fallback, std::initializer_list<const char*> options) {
+    const ArgValue* v = find(key, false);
+    if (!v) return fallback;
+    std::string list;
+    for (const char* o : options) {
+      if (v->type == ArgValue::Type::String && v->text == o) return o;
+      list += std::string(list.empty() ? "'" : ", '") + o + "'";
+    }
+    return fail(std::string(key) + " must be one of " + list + ", got " + describe(*v)), fallback;
+  }
+
+  const std::vector<double>* array(const char* key, size_t max_len, bool required = false) {
+    const ArgValue* v = find(key, required);
+    if (!v) return nullptr;
+    if (v->type != ArgValue::Type::Array) return fail(std::string(key) + " must be an array of numbers, got " + describe(*v)), nullptr;
+    if (v->array.size() > max_len)
+      return fail(std::string(key) + " has " + std::to_string(v->array.size()) + " entries; at most " +
+                  std::to_string(max_len) + " are allowed"),
+             nullptr;
+    return &v->array;
+  }
+
+  // Call after reading every argument: rejects keys the kind does not take.
+  void reject_unknown() {
+    if (!ok()) return;
+    for (const auto& [k, v] : args_)
+      if (!used_.count(k)) {
+        std::string known;
+        for (const auto& u : seen_) known += (known.empty() ? "" : ", ") + u;
+        fail("unknown argument '" + k + "' for " + std::string(kind_) + " (takes " + known + ")");
+        return;
+      }
+  }
+
+  void fail(std::string message) {
+    if (error_.empty()) error_ = std::string(kind_) + ": " + std::move(message);
+  }
+
+ private:
+  const ArgValue* find(const char* key, bool required) {
+    seen_.push_back(key);
+    used_.insert(key);
+    auto it = args_.find(key);
+    if (it == args_.end()) {
+      if (required) fail(std::string("missing argument '") + key + "'");
+      return nullptr;
+    }
+    return &it->second;
+  }
+  static std::string fmt(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.10g", v);
+    return buf;
+  }
+  static std::string describe(const ArgValue& v) {
+    if (v.type == ArgValue::Type::Number) return fmt(v.number);
+    if (v.type == ArgValue::Type::String) return "'" + v.text.substr(0, 40) + "'";
+    if (v.type == ArgValue::Type::Other) return v.text.empty() ? "something else" : v.text;
+    return type_name(v.type);
+  }
+
+  std::string_view kind_;
+  const Args& args_;
+  std::string error_;
+  std::set<std::string, std::less<>> used_;
+  std::vector<std::string> seen_;
+};
+
+ComputeResult matrix_result(const Eigen::MatrixXd& m) {
+  ComputeResult r;
+  r.shape = {static_cast<int>(m.rows()), static_cast<int>(m.cols())};
+  r.data.resize(m.size());
+  Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(r.data.data(), m.rows(), m.cols()) = m;
+  return r;
+}
+
+ComputeResult failure(const std::string& message) {
+  ComputeResult r;
+  r.error = message;
+  return r;
+}
+
+ComputeResult sinusoidal(const Args& args) {
+  Reader in("sinusoidal", args);
+  core::SinusoidalSpec spec;
+  spec.len = in.integer("len", 0, 1, kMaxRows, true, "the row cap");
+  spec.dim = in.integer("dim", 0, 1, kMaxCols, true, "the column cap");
+  spec.base = in.number("base", 10000.0, 1.0 + 1e-9, 1e12);
+  spec.layout = in.choice("layout", "interleaved", {"interleaved", "half"}) == "half" ? core::Layout::Half
+                                                                                      : core::Layout::Interleaved;
+  spec.offset = in.number("offset", 0.0, -1e12, 1e12);
+  in.reject_unknown();
+  if (in.ok() && static_cast<long>(spec.len) * spec.dim > kMaxCells)
+    in.fail("len × dim = " + std::to_string(static_cast<long>(spec.len) * spec.dim) + " exceeds the cap of " +
+            std::to_string(kMaxCells) + " values");
+  if (!in.ok()) return failure(in.error());
+  return matrix_result(core::sinusoidal(spec));
+}
+
+ComputeResult attention(const Args& args) {
+  Reader in("attention", args);
+  const int tokens = in.integer("tokens", 0, 1, 256, true, "the token cap");
+  const int dim = in.integer("dim", 0, 1, 512, true, "the dimension cap");
+  const double seed = in.number("seed", 1, 0, 4294967295.0);
+  const bool with_pe = in.flag("with_pe", false);
+  const std::vector<double>* perm_arg = in.array("perm", 256);
+  in.reject_unknown();
+  if (in.ok() && seed != std::floor(seed)) in.fail("seed must be a whole number");
+  core::Permutation perm;
+  if (in.ok()) {
+    if (perm_arg) {
+      for (double v : *perm_arg) perm.push_back(v == std::floor(v) && v >= 0 && v < tokens ? static_cast<int>(v) : -1);
+      if (!core::is_permutation(perm, tokens))
+        in.fail("perm must list each of 0…" + std::to_string(tokens - 1) + " exactly once");
+    } else {
+      perm = core::identity_permutation(tokens);
+      std::reverse(perm.begin(), perm.end());
+    }
+  }
+  if (!in.ok()) return failure(in.error());
+  core::Random rng(static_cast<std::uint64_t>(seed));
+  const Eigen::MatrixXd x = rng.gaussian_matrix(tokens, dim);
+  const core::AttentionWeights w = core::random_attention_weights(dim, rng);
+  const core::OrderExperiment e = core::run_order_experiment(x, w, perm, with_pe);
+  ComputeResult r;
+  r.shape = {2};
+  r.data = {e.equivariance_residual, e.pooled_residual};
+  return r;
+}
+
+struct Kind {
+  const char* name;
+  ComputeResult (*fn)(const Args&);
+};
+constexpr Kind kKinds[] = {{"sinusoidal", sinusoidal}, {"attention", attention}};
+
+}  // namespace
+
+std::vector<std::string> compute_kinds() {
+  std::vector<std::string> k;
+  for (const Kind& kind : kKinds) k.push_back(kind.name);
+  return k;
+}
+
+ComputeResult compute(std::string_view kind, const Args& args) {
+  for (const Kind& k : kKinds)
+    if (kind == k.name) return k.fn(args);
+  std::string known;
+  for (const Kind& k : kKinds) known += std::string(known.empty() ? "" : ", ") + k.name;
+  return failure("unknown kind '" + std::string(kind.substr(0, 40)) + "' (known: " + known + ")");
+}
+
+}  // namespace posenc::app

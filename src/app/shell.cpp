@@ -1,0 +1,235 @@
+// The walkthrough's screen: top bar, table of contents, the step's text and the lesson's visual.
+// Wide screens get three columns; medium ones hide the contents in a drawer; narrow (phone portrait)
+// screens stack text above the visual in one scrolling page with the step bar pinned at the bottom.
+#include <algorithm>
+
+#include "app.hpp"
+#include "ui/nav.hpp"
+#include "ui/rich_text.hpp"
+
+namespace posenc::app {
+namespace {
+
+enum class Mode { Wide, Medium, Narrow };
+
+constexpr ImGuiWindowFlags kPanel = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+Mode layout_mode(float w, float h, float font) {
+  if (w >= 62 * font) return Mode::Wide;
+  if (w >= 40 * font && w > h * 0.9f) return Mode::Medium;
+  return Mode::Narrow;
+}
+
+std::vector<ui::TocEntry> toc_entries(const AppState& s) {
+  std::vector<ui::TocEntry> entries;
+  for (int i = 0; i < static_cast<int>(s.slots.size()); ++i)
+    entries.push_back({i + 1, doc_for(s, i).title, step_count(s, i), s.slots[i].seen});
+  return entries;
+}
+
+void draw_toc(AppState& s) {
+  const int clicked = ui::table_of_contents(toc_entries(s), s.lesson, s.theme);
+  if (clicked >= 0) {
+    go(s, clicked, clicked == s.lesson ? s.step : 0);
+    s.toc_open = false;
+  }
+}
+
+void top_bar(AppState& s, Mode mode, float width) {
+  const ui::Theme& t = s.theme;
+  const float h = ui::em(2.6f);
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(width, h));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(t.panel));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui::em(0.8f), ui::em(0.45f)));
+  ImGui::Begin("##topbar", nullptr, kPanel);
+  if (mode != Mode::Wide) {
+    if (ImGui::Button("\xE2\x98\xB0", ImVec2(ui::em(2.2f), ui::em(1.7f))))  // ☰
+      s.toc_open = !s.toc_open;
+    ImGui::SameLine();
+  }
+  ImGui::AlignTextToFramePadding();
+  ImGui::PushFont(t.bold);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(t.accent), "posenc");
+  ImGui::PopFont();
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", mode == Mode::Narrow ? "" : "positional encoding, step by step");
+  ImGui::GetWindowDrawList()->AddLine(ImVec2(0, h - 1), ImVec2(width, h - 1), t.border);
+  ImGui::End();
+  ImGui::PopStyleVar();
+  ImGui::PopStyleColor();
+}
+
+// Lesson heading, step heading and the step's text.
+void draw_text(AppState& s, float wrap) {
+  const ui::Theme& t = s.theme;
+  const content::Document& doc = current_doc(s);
+  const content::Step& step = doc.steps[std::clamp(s.step, 0, static_cast<int>(doc.steps.size()) - 1)];
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.muted));
+  ImGui::Text("Lesson %d", s.lesson + 1);
+  ImGui::PopStyleColor();
+  ImGui::PushFont(t.title);
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+  ImGui::TextUnformatted(doc.title.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopFont();
+  ImGui::Spacing();
+  ImGui::PushFont(t.bold);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.accent));
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+  ImGui::Text("%d. %s", s.step + 1, step.title.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  ImGui::Spacing();
+  lessons::Lesson& lesson = current_lesson(s);
+  ui::rich_text(step.blocks, wrap, t, [&](std::string_view name) { return lesson.value(name); });
+}
+
+void draw_visual(AppState& s, bool compact) {
+  lessons::DrawContext ctx;
+  ctx.step = s.step;
+  ctx.compact = compact;
+  ctx.theme = &s.theme;
+  current_lesson(s).draw(ctx);
+  if (ctx.edited) s.dirty = true;
+  notify(s, ctx.notice);
+}
+
+void draw_step_bar(AppState& s, float width) {
+  const int count = step_count(s, s.lesson);
+  const bool can_prev = s.step > 0 || s.lesson > 0;
+  const bool can_next = s.step + 1 < count || s.lesson + 1 < static_cast<int>(s.slots.size());
+  const int move = ui::step_bar(s.step, count, can_prev, can_next, width, {}, s.theme);
+  if (move) step_by(s, move);
+}
+
+void keyboard(AppState& s) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) step_by(s, +1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) step_by(s, -1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) s.toc_open = false;
+}
+
+void drawer(AppState& s, float top, float width, float height) {
+  if (!s.toc_open) return;
+  // Dim the page; a click outside the drawer closes it.
+  ImGui::SetNextWindowPos(ImVec2(0, top));
+  ImGui::SetNextWindowSize(ImVec2(width, height - top));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.1f, 0.1f, 0.12f, 0.35f));
+  ImGui::Begin("##scrim", nullptr, kPanel & ~ImGuiWindowFlags_NoBringToFrontOnFocus);
+  if (ImGui::IsWindowHovered() && ImGui::IsMouseClicked(0)) s.toc_open = false;
+  ImGui::End();
+  ImGui::PopStyleColor();
+  ImGui::SetNextWindowPos(ImVec2(0, top));
+  ImGui::SetNextWindowSize(ImVec2(std::min(width * 0.85f, ui::em(20)), height - top));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.panel));
+  ImGui::Begin("##drawer", nullptr, kPanel & ~ImGuiWindowFlags_NoBringToFrontOnFocus);
+  ImGui::SetWindowFocus();
+  ImGui::TextDisabled("Lessons");
+  draw_toc(s);
+  ImGui::End();
+  ImGui::PopStyleColor();
+}
+
+void notices(AppState& s, float top, float width) {
+  if (s.notices.empty()) return;
+  const float w = std::min(width - ui::em(2), ui::em(34));
+  ImGui::SetNextWindowPos(ImVec2((width - w) / 2, top + ui::em(0.6f)));
+  ImGui::SetNextWindowSize(ImVec2(w, 0));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.note_bg));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.0f * s.theme.scale);
+  ImGui::Begin("##notices", nullptr, (kPanel & ~ImGuiWindowFlags_NoBringToFrontOnFocus) | ImGuiWindowFlags_AlwaysAutoResize);
+  for (size_t i = 0; i < s.notices.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::PushTextWrapPos(w - ui::em(3.5f));
+    ImGui::TextUnformatted(s.notices[i].text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::SameLine(w - ui::em(2.6f));
+    if (ImGui::SmallButton("\xC3\x97")) s.notices[i].until = 0;  // ×
+    ImGui::PopID();
+  }
+  ImGui::End();
+  ImGui::PopStyleVar();
+  ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+void draw(AppState& s, float width, float height) {
+  const float font = ImGui::GetFontSize();
+  const Mode mode = layout_mode(width, height, font);
+  const float top = ui::em(2.6f);
+  keyboard(s);
+  top_bar(s, mode, width);
+
+  const float pad = ui::em(1.2f);
+  if (mode == Mode::Narrow) {
+    const float bar_h = ui::em(3.2f);
+    ImGui::SetNextWindowPos(ImVec2(0, top));
+    ImGui::SetNextWindowSize(ImVec2(width, height - top - bar_h));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui::em(0.9f), ui::em(0.9f)));
+    ImGui::Begin("##page", nullptr, kPanel & ~ImGuiWindowFlags_NoScrollbar & ~ImGuiWindowFlags_NoScrollWithMouse);
+    draw_text(s, ImGui::GetContentRegionAvail().x);
+    ImGui::Separator();
+    ImGui::Spacing();
+    draw_visual(s, true);
+    ImGui::Dummy(ImVec2(1, ui::em(1)));
+    ImGui::End();
+    ImGui::PopStyleVar();
+    ImGui::SetNextWindowPos(ImVec2(0, height - bar_h));
+    ImGui::SetNextWindowSize(ImVec2(width, bar_h));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.panel));
+    ImGui::Begin("##stepbar", nullptr, kPanel);
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(0, height - bar_h), ImVec2(width, height - bar_h), s.theme.border);
+    draw_step_bar(s, ImGui::GetContentRegionAvail().x);
+    ImGui::End();
+    ImGui::PopStyleColor();
+  } else {
+    const float toc_w = mode == Mode::Wide ? ui::em(15) : 0;
+    const float rest = width - toc_w;
+    const float text_w = std::clamp(rest * 0.4f, ui::em(20), ui::em(30));
+    if (mode == Mode::Wide) {
+      ImGui::SetNextWindowPos(ImVec2(0, top));
+      ImGui::SetNextWindowSize(ImVec2(toc_w, height - top));
+      ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.page));
+      ImGui::Begin("##toc", nullptr, kPanel & ~ImGuiWindowFlags_NoScrollWithMouse);
+      ImGui::TextDisabled("Lessons");
+      draw_toc(s);
+      ImGui::End();
+      ImGui::PopStyleColor();
+    }
+    // Text column with the step bar pinned at its bottom.
+    const float bar_h = ui::em(3.4f);
+    ImGui::SetNextWindowPos(ImVec2(toc_w, top));
+    ImGui::SetNextWindowSize(ImVec2(text_w, height - top));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.panel));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
+    ImGui::Begin("##text", nullptr, kPanel);
+    ImGui::BeginChild("##textscroll", ImVec2(0, -bar_h), false);
+    draw_text(s, ImGui::GetContentRegionAvail().x - ui::em(0.5f));
+    ImGui::EndChild();
+    ImGui::Separator();
+    ImGui::Spacing();
+    draw_step_bar(s, ImGui::GetContentRegionAvail().x);
+    const ImVec2 wp = ImGui::GetWindowPos();
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(wp.x + text_w - 1, wp.y), ImVec2(wp.x + text_w - 1, height), s.theme.border);
+    ImGui::End();
+    ImGui::PopStyleVar();
+    ImGui::PopStyleColor();
+    // Visual column.
+    ImGui::SetNextWindowPos(ImVec2(toc_w + text_w, top));
+    ImGui::SetNextWindowSize(ImVec2(width - toc_w - text_w, height - top));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
+    ImGui::Begin("##visual", nullptr, kPanel & ~ImGuiWindowFlags_NoScrollbar & ~ImGuiWindowFlags_NoScrollWithMouse);
+    draw_visual(s, false);
+    ImGui::End();
+    ImGui::PopStyleVar();
+  }
+  drawer(s, top, width, height);
+  notices(s, top, width);
+}
+
+}  // namespace posenc::app

@@ -1,0 +1,194 @@
+#include "document.hpp"
+
+#include <cctype>
+
+namespace posenc::content {
+namespace {
+
+constexpr std::string_view kStepMarker = "## Step:";
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+bool starts_with(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
+
+bool valid_placeholder_name(std::string_view name) {
+  if (name.empty()) return false;
+  for (char c : name)
+    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) ||
+          c == '_'))
+      return false;
+  return true;
+}
+
+// Collects the lines of the block being read, then parses its inline markup.
+struct BlockBuilder {
+  BlockKind kind = BlockKind::Paragraph;
+  std::string text;
+  int line = 0;
+  bool open = false;
+
+  void start(BlockKind k, std::string_view first, int at) {
+    kind = k;
+    text.assign(first);
+    line = at;
+    open = true;
+  }
+  void append(std::string_view more) {
+    text += ' ';
+    text += more;
+  }
+  void flush(Step* step, std::string_view file, std::vector<Error>& errors) {
+    if (!open) return;
+    open = false;
+    if (!step) return;
+    Block b;
+    b.kind = kind;
+    b.line = line;
+    b.runs = parse_inline(text, file, line, errors);
+    step->blocks.push_back(std::move(b));
+  }
+};
+
+}  // namespace
+
+std::string Error::str() const { return file + ":" + std::to_string(line) + ": " + message; }
+
+std::vector<Run> parse_inline(std::string_view text, std::string_view file, int line,
+                              std::vector<Error>& errors) {
+  std::vector<Run> runs;
+  std::string plain;
+  auto flush_plain = [&] {
+    if (!plain.empty()) runs.push_back({RunKind::Text, std::move(plain)});
+    plain.clear();
+  };
+  auto error = [&](std::string msg) { errors.push_back({std::string(file), line, std::move(msg)}); };
+
+  size_t i = 0;
+  while (i < text.size()) {
+    auto closing = [&](std::string_view open, std::string_view close, RunKind kind,
+                       const char* what) -> bool {
+      if (text.substr(i, open.size()) != open) return false;
+      const size_t end = text.find(close, i + open.size());
+      if (end == std::string_view::npos) {
+        error(std::string("unclosed ") + what + " (missing '" + std::string(close) + "')");
+        plain += text.substr(i);
+        i = text.size();
+        return true;
+      }
+      std::string inner(text.substr(i + open.size(), end - i - open.size()));
+      if (inner.empty()) error(std::string("empty ") + what);
+      if (kind == RunKind::Placeholder && !valid_placeholder_name(inner))
+        error("placeholder name '" + inner + "' must be lower-case letters, digits or '_'");
+      flush_plain();
+      runs.push_back({kind, std::move(inner)});
+      i = end + close.size();
+      return true;
+    };
+    if (text[i] == '\\' && i + 1 < text.size()) {  // escaped markup character
+      plain += text[i + 1];
+      i += 2;
+      continue;
+    }
+    if (closing("{{", "}}", RunKind::Placeholder, "placeholder")) continue;
+    if (closing("**", "**", RunKind::Strong, "bold text")) continue;
+    if (closing("`", "`", RunKind::Code, "code")) continue;
+    if (closing("$", "$", RunKind::Math, "formula")) continue;
+    if (text.substr(i, 2) == "}}") error("'}}' without '{{'");
+    plain += text[i];
+    ++i;
+  }
+  flush_plain();
+  return runs;
+}
+
+ParseResult parse_document(std::string_view text, std::string_view file) {
+  ParseResult result;
+  auto& errors = result.errors;
+  auto error = [&](int line, std::string msg) {
+    errors.push_back({std::string(file), line, std::move(msg)});
+  };
+
+  Step* step = nullptr;
+  BlockBuilder block;
+  int line_no = 0;
+  bool have_title = false;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    const size_t nl = text.find('\n', pos);
+    std::string_view raw = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
+    ++line_no;
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    const std::string_view line = trim(raw);
+
+    if (line.empty()) {
+      block.flush(step, file, errors);
+      continue;
+    }
+    if (!have_title) {
+      if (starts_with(line, "# ") && !trim(line.substr(2)).empty()) {
+        result.doc.title = std::string(trim(line.substr(2)));
+        have_title = true;
+      } else {
+        error(line_no, "the file must start with the lesson title as '# Title'");
+        have_title = true;  // report once
+      }
+      continue;
+    }
+    if (starts_with(line, kStepMarker)) {
+      block.flush(step, file, errors);
+      const std::string_view title = trim(line.substr(kStepMarker.size()));
+      if (title.empty()) error(line_no, "step heading without a title");
+      result.doc.steps.push_back({std::string(title), {}, line_no});
+      step = &result.doc.steps.back();
+      continue;
+    }
+    if (line[0] == '#') {
+      error(line_no, "unexpected heading; steps start with '" + std::string(kStepMarker) + " Title'");
+      continue;
+    }
+    if (!step) {
+      error(line_no, "text before the first '" + std::string(kStepMarker) + "' heading");
+      continue;
+    }
+    if (starts_with(line, "- ")) {
+      block.flush(step, file, errors);
+      block.start(BlockKind::Bullet, trim(line.substr(2)), line_no);
+    } else if (starts_with(line, "> ")) {
+      if (block.open && block.kind == BlockKind::Note) {
+        block.append(trim(line.substr(2)));
+      } else {
+        block.flush(step, file, errors);
+        block.start(BlockKind::Note, trim(line.substr(2)), line_no);
+      }
+    } else if (block.open) {
+      block.append(line);
+    } else {
+      block.start(BlockKind::Paragraph, line, line_no);
+    }
+  }
+  block.flush(step, file, errors);
+
+  if (!have_title) error(1, "empty file: expected '# Title' and at least one step");
+  else if (result.doc.steps.empty()) error(line_no, "no steps: add '" + std::string(kStepMarker) + " Title' sections");
+  for (const Step& s : result.doc.steps)
+    if (s.blocks.empty()) error(s.line, "step '" + s.title + "' has no text");
+  return result;
+}
+
+std::vector<PlaceholderUse> placeholders(const Document& doc) {
+  std::vector<PlaceholderUse> uses;
+  for (const Step& s : doc.steps)
+    for (const Block& b : s.blocks)
+      for (const Run& r : b.runs)
+        if (r.kind == RunKind::Placeholder) uses.push_back({r.text, b.line});
+  return uses;
+}
+
+}  // namespace posenc::content

@@ -1,0 +1,72 @@
+// Lesson text: parsing content/<lang>/NN-<id>.md into a title and steps, and each step's body into
+// blocks of inline runs (plain, **strong**, `code`, $math$, {{placeholder}}). Pure text handling, no UI.
+//
+// File format:
+//   # Lesson title
+//   ## Step: First step title
+//   Paragraphs, "- " bullet items, "> " notes. Blank lines separate blocks.
+//   ## Step: Second step title
+//   …
+// Anything else at heading level, text before the first step, or unbalanced markup is an error
+// reported with file:line.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace posenc::content {
+
+enum class RunKind { Text, Strong, Code, Math, Placeholder };
+
+struct Run {
+  RunKind kind = RunKind::Text;
+  std::string text;  // for Placeholder: its name
+};
+
+enum class BlockKind { Paragraph, Bullet, Note };
+
+struct Block {
+  BlockKind kind = BlockKind::Paragraph;
+  std::vector<Run> runs;
+  int line = 0;  // 1-based line in the file where the block starts
+};
+
+struct Step {
+  std::string title;
+  std::vector<Block> blocks;
+  int line = 0;
+};
+
+struct Document {
+  std::string title;
+  std::vector<Step> steps;
+};
+
+struct Error {
+  std::string file;
+  int line = 0;
+  std::string message;
+  std::string str() const;  // "file:line: message"
+};
+
+struct ParseResult {
+  Document doc;
+  std::vector<Error> errors;
+  bool ok() const { return errors.empty(); }
+};
+
+ParseResult parse_document(std::string_view text, std::string_view file);
+
+// Inline markup of one block's text. Errors are appended with the given line.
+std::vector<Run> parse_inline(std::string_view text, std::string_view file, int line,
+                              std::vector<Error>& errors);
+
+// Every placeholder name used in a document, in order of appearance (with repeats).
+struct PlaceholderUse {
+  std::string name;
+  int line = 0;
+};
+std::vector<PlaceholderUse> placeholders(const Document& doc);
+
+}  // namespace posenc::content

@@ -1,0 +1,52 @@
+// The lesson interface and the ordered lesson table. A lesson owns its parameters (described through
+// ParamVisitor), derived data recomputed only in update(), and draws its visual for a given step.
+// Its text comes from content/<lang>/NN-<id>.md; it supplies the live {{placeholder}} values.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "params.hpp"
+#include "ui/theme.hpp"
+
+namespace posenc::lessons {
+
+struct DrawContext {
+  int step = 0;
+  bool compact = false;        // narrow (phone) layout
+  const ui::Theme* theme = nullptr;
+  bool edited = false;         // set when a control changed a parameter (the app updates the URL)
+  std::string notice;          // set to show the learner a short message
+};
+
+class Lesson {
+ public:
+  virtual ~Lesson() = default;
+  // Every parameter, in display order. Called for reading, setting and serialising.
+  virtual void visit(ParamVisitor& v) = 0;
+  // Recomputes derived data after parameters changed. Returns a notice when it had to adjust a
+  // parameter (e.g. an order that no longer fits the token count), else "".
+  virtual std::string update() = 0;
+  // The live value of a {{placeholder}}, or "" when the lesson has no such name.
+  virtual std::string value(std::string_view name) const = 0;
+  // The visual and controls for ctx.step.
+  virtual void draw(DrawContext& ctx) = 0;
+};
+
+struct LessonEntry {
+  std::string_view id;    // stable, appears in URLs
+  std::string_view stem;  // content file stem, "01-order"
+  std::unique_ptr<Lesson> (*create)();
+};
+
+// The walkthrough, in order.
+const std::vector<LessonEntry>& lesson_table();
+int find_lesson(std::string_view id);  // index or −1
+
+// Sets one parameter by name from text (URL/JS API), then updates the lesson if it changed.
+SetOutcome set_param(Lesson& lesson, std::string_view name, std::string_view value);
+std::vector<ParamValue> read_params(Lesson& lesson);
+
+}  // namespace posenc::lessons

@@ -1,0 +1,382 @@
+// Lesson 1 — order: why order matters. Self-attention without positions is permutation-equivariant:
+// reorder the tokens and the outputs reorder the same way, so a pooled summary cannot tell the two
+// sentences apart. Adding sinusoidal position encodings breaks the symmetry.
+#include <cmath>
+
+#include "core/attention.hpp"
+#include "core/metrics.hpp"
+#include "core/permutation.hpp"
+#include "lesson.hpp"
+#include "tokenize.hpp"
+#include "ui/controls.hpp"
+#include "ui/matrix_view.hpp"
+
+namespace posenc::lessons {
+namespace {
+
+constexpr int kMaxTokens = 12;
+constexpr int kMaxTextBytes = 160;
+
+struct Params {
+  std::string text = "Tom likes apple , but hates orange";
+  int dim = 8;
+  int seed = 1;
+  bool pe = false;
+  std::vector<int> order;  // reordered sentence: token order[i] at position i
+};
+
+struct Derived {
+  std::vector<std::string> tokens, reordered;
+  Eigen::MatrixXd content;                // one seeded vector per word (same word → same vector)
+  core::AttentionWeights weights;
+  core::OrderExperiment without_pe, with_pe;
+  const core::OrderExperiment& shown(bool pe) const { return pe ? with_pe : without_pe; }
+};
+
+struct View {
+  int selected = -1;    // first chip clicked when swapping two tokens
+  int shuffles = 0;     // advances the shuffle button's random stream
+};
+
+std::string sentence(const std::vector<std::string>& tokens) {
+  std::string s;
+  for (const auto& t : tokens) s += (s.empty() ? "" : " ") + t;
+  return s;
+}
+
+class OrderLesson final : public Lesson {
+ public:
+  OrderLesson() { update(); }
+
+  void visit(ParamVisitor& v) override {
+    v.text("text", p_.text, kMaxTextBytes);
+    v.integer("dim", p_.dim, 4, 64);
+    v.integer("seed", p_.seed, 0, 9999);
+    v.flag("pe", p_.pe);
+    v.order("order", p_.order, static_cast<int>(d_.tokens.size()));
+  }
+
+  std::string update() override {
+    std::string notice;
+    std::vector<std::string> tokens = tokenize(p_.text, kMaxTokens);
+    if (tokens.size() < 2) {
+      notice = "text: needs at least two tokens; using the default sentence";
+      p_.text = Params().text;
+      tokens = tokenize(p_.text, kMaxTokens);
+    } else if (tokenize(p_.text, kMaxTokens + 1).size() > kMaxTokens) {
+      notice = "text: only the first " + std::to_string(kMaxTokens) + " tokens are used";
+    }
+    const int n = static_cast<int>(tokens.size());
+    if (!core::is_permutation(p_.order, n)) {
+      if (!p_.order.empty() && static_cast<int>(d_.tokens.size()) != n)
+        notice += std::string(notice.empty() ? "" : "; ") + "order: reset for the new sentence";
+      p_.order = core::identity_permutation(n);
+    }
+    d_.tokens = std::move(tokens);
+    d_.reordered.clear();
+    for (int i : p_.order) d_.reordered.push_back(d_.tokens[i]);
+
+    d_.content.resize(n, p_.dim);
+    for (int i = 0; i < n; ++i) {
+      core::Random word(core::mix_seed(p_.seed, core::hash_string(d_.tokens[i])));
+      d_.content.row(i) = word.gaussian_matrix(1, p_.dim);
+    }
+    core::Random rng(core::mix_seed(p_.seed, 0x5eed));
+    d_.weights = core::random_attention_weights(p_.dim, rng);
+    d_.without_pe = core::run_order_experiment(d_.content, d_.weights, p_.order, false);
+    d_.with_pe = core::run_order_experiment(d_.content, d_.weights, p_.order, true);
+    return notice;
+  }
+
+  std::string value(std::string_view name) const override {
+    const auto& e = d_.shown(p_.pe);
+    if (name == "tokens") return std::to_string(d_.tokens.size());
+    if (name == "dim") return std::to_string(p_.dim);
+    if (name == "sentence") return sentence(d_.tokens);
+    if (name == "reordered") return sentence(d_.reordered);
+    if (name == "residual") return ui::short_number(e.equivariance_residual);
+    if (name == "residual_nope") return ui::short_number(d_.without_pe.equivariance_residual);
+    if (name == "residual_pe") return ui::short_number(d_.with_pe.equivariance_residual);
+    if (name == "pooled_nope") return ui::short_number(d_.without_pe.pooled_residual);
+    if (name == "pooled_pe") return ui::short_number(d_.with_pe.pooled_residual);
+    if (name == "first") return d_.tokens[0];
+    if (name == "first_focus") return d_.tokens[strongest(0)];
+    if (name == "first_weight") return ui::short_number(e.original.weights(0, strongest(0)), 2);
+    if (name == "pe") return p_.pe ? "on" : "off";
+    return {};
+  }
+
+  void draw(DrawContext& ctx) override {
+    const ui::Theme& t = *ctx.theme;
+    switch (ctx.step) {
+      case 0: draw_tokens(ctx, t); break;
+      case 1: draw_head(t); break;
+      case 2: draw_reorder(ctx, t); break;
+      case 3: draw_pooled(ctx, t); break;
+      default: draw_with_pe(ctx, t); break;
+    }
+    ImGui::Spacing();
+    draw_controls(ctx, t);
+  }
+
+ private:
+  int strongest(int row) const {
+    Eigen::Index best = 0;
+    d_.shown(p_.pe).original.weights.row(row).maxCoeff(&best);
+    return static_cast<int>(best);
+  }
+
+  void changed(DrawContext& ctx) {
+    const std::string notice = update();
+    if (!notice.empty()) ctx.notice = notice;
+    ctx.edited = true;
+  }
+
+  std::vector<std::string> dim_labels() const {
+    std::vector<std::string> l;
+    for (int c = 0; c < p_.dim; ++c) l.push_back(std::to_string(c));
+    return l;
+  }
+
+  void heading(const char* text, const ui::Theme& t) {
+    ImGui::PushFont(t.bold);
+    ImGui::TextUnformatted(text);
+    ImGui::PopFont();
+  }
+
+  void draw_tokens(DrawContext&, const ui::Theme& t) {
+    heading("Tokens", t);
+    ui::token_chips(d_.tokens, -1, t);
+    ImGui::Spacing();
+    const auto cols = dim_labels();
+    ui::MatrixViewOptions o;
+    o.title = "X: one embedding row per token";
+    o.row_labels = &d_.tokens;
+    o.col_labels = &cols;
+    o.row_name = "token";
+    o.col_name = "dim";
+    o.color_bar = true;
+    o.max_cell = ui::em(2.4f);
+    o.show_values = true;
+    ui::matrix_view("X", d_.content, o, t);
+  }
+
+  void draw_head(const ui::Theme& t) {
+    const auto& e = d_.shown(p_.pe);
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float gap = ui::em(1.0f);
+    const bool three = avail > ui::em(30);
+    const float w = three ? (avail - 2 * gap) / 3 : avail;
+    ui::MatrixViewOptions o;
+    o.row_labels = &d_.tokens;
+    o.row_name = "token";
+    o.col_name = "dim";
+    o.max_width = w;
+    o.max_cell = ui::em(1.2f);
+    const char* titles[] = {"Q = X W_Q", "K = X W_K", "V = X W_V"};
+    const Eigen::MatrixXd* mats[] = {&e.original.q, &e.original.k, &e.original.v};
+    for (int i = 0; i < 3; ++i) {
+      if (three && i > 0) ImGui::SameLine(0, gap);
+      ImGui::BeginGroup();
+      o.title = titles[i];
+      ui::matrix_view(titles[i], *mats[i], o, t);
+      ImGui::EndGroup();
+    }
+    ImGui::Spacing();
+    ui::MatrixViewOptions a;
+    a.title = "Attention weights softmax(Q K\xE1\xB5\x80 / \xE2\x88\x9A" "d)";
+    a.row_labels = &d_.tokens;
+    a.col_labels = &d_.tokens;
+    a.row_name = "query";
+    a.col_name = "key";
+    a.max_cell = ui::em(2.6f);
+    a.show_values = true;
+    a.range = 1.0;
+    ui::matrix_view("A", e.original.weights, a, t);
+    ui::caption("Each row sums to 1: how much each token (row) draws from every token (column).", t);
+    ui::MatrixViewOptions out;
+    out.title = "Output Attn(X) = weights \xC2\xB7 V";
+    out.row_labels = &d_.tokens;
+    out.row_name = "token";
+    out.col_name = "dim";
+    out.max_cell = ui::em(1.6f);
+    ui::matrix_view("out", e.original.out, out, t);
+  }
+
+  bool reorder_controls(DrawContext& ctx, const ui::Theme& t) {
+    heading("Reordered sentence (click two tokens to swap them)", t);
+    const int clicked = ui::token_chips(d_.reordered, view_.selected, t);
+    bool edited = false;
+    if (clicked >= 0) {
+      if (view_.selected < 0) {
+        view_.selected = clicked;
+      } else {
+        std::swap(p_.order[view_.selected], p_.order[clicked]);
+        view_.selected = -1;
+        edited = true;
+      }
+    }
+    if (ImGui::Button("Shuffle")) {
+      core::Random rng(core::mix_seed(p_.seed, 1000 + ++view_.shuffles));
+      const int n = static_cast<int>(d_.tokens.size());
+      core::Permutation next = core::random_permutation(n, rng);
+      if (next == p_.order) std::swap(next[0], next[n - 1]);
+      p_.order = next;
+      view_.selected = -1;
+      edited = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Reverse")) {
+      p_.order.assign(p_.order.rbegin(), p_.order.rend());
+      edited = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Original order")) {
+      p_.order = core::identity_permutation(static_cast<int>(d_.tokens.size()));
+      edited = true;
+    }
+    if (edited) changed(ctx);
+    return edited;
+  }
+
+  void side_by_side(const core::OrderExperiment& e, const ui::Theme& t) {
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float gap = ui::em(1.0f);
+    const bool wide = avail > ui::em(26);
+    const float w = wide ? (avail - gap) / 2 : avail;
+    ui::MatrixViewOptions o;
+    o.row_name = "position";
+    o.col_name = "dim";
+    o.max_width = w;
+    o.max_cell = ui::em(1.3f);
+    const double range = std::max(e.permuted.out.cwiseAbs().maxCoeff(), e.p_times_out.cwiseAbs().maxCoeff());
+    o.range = range;
+    ImGui::BeginGroup();
+    o.title = "Attn(P X)";
+    o.row_labels = &d_.reordered;
+    ui::matrix_view("attn_px", e.permuted.out, o, t);
+    ImGui::EndGroup();
+    if (wide) ImGui::SameLine(0, gap);
+    ImGui::BeginGroup();
+    o.title = "P \xC2\xB7 Attn(X)";
+    ui::matrix_view("p_attn_x", e.p_times_out, o, t);
+    ImGui::EndGroup();
+  }
+
+  void draw_reorder(DrawContext& ctx, const ui::Theme& t) {
+    reorder_controls(ctx, t);
+    const auto& e = d_.shown(p_.pe);
+    ImGui::Spacing();
+    const float avail = ImGui::GetContentRegionAvail().x;
+    ui::MatrixViewOptions pm;
+    pm.title = "P (row i has a 1 in the column of the token now at i)";
+    pm.row_labels = &d_.reordered;
+    pm.col_labels = &d_.tokens;
+    pm.row_name = "position";
+    pm.col_name = "original token";
+    pm.max_cell = ui::em(1.6f);
+    pm.max_width = std::min(avail, ui::em(26));
+    pm.range = 1.0;
+    ui::matrix_view("P", e.perm_matrix, pm, t);
+    ImGui::Spacing();
+    side_by_side(e, t);
+    ui::residual("max |Attn(P X) \xE2\x88\x92 P\xC2\xB7" "Attn(X)| =", e.equivariance_residual, 1e-9, t);
+  }
+
+  void pooled_bars(const char* label, const Eigen::RowVectorXd& v, double range, const ui::Theme& t) {
+    ui::MatrixViewOptions o;
+    o.title = label;
+    o.range = range;
+    o.max_cell = ui::em(1.6f);
+    o.col_name = "dim";
+    o.show_values = false;
+    ui::matrix_view(label, Eigen::MatrixXd(v), o, t);
+  }
+
+  void draw_pooled(DrawContext& ctx, const ui::Theme& t) {
+    reorder_controls(ctx, t);
+    const auto& e = d_.shown(p_.pe);
+    ImGui::Spacing();
+    const double range = std::max(e.pooled_original.cwiseAbs().maxCoeff(), e.pooled_permuted.cwiseAbs().maxCoeff());
+    const std::string a = "mean of Attn(X) rows: \"" + sentence(d_.tokens) + "\"";
+    const std::string b = "mean of Attn(P X) rows: \"" + sentence(d_.reordered) + "\"";
+    pooled_bars(a.c_str(), e.pooled_original, range, t);
+    pooled_bars(b.c_str(), e.pooled_permuted, range, t);
+    ui::residual("max |difference of the pooled vectors| =", e.pooled_residual, 1e-9, t);
+  }
+
+  void draw_with_pe(DrawContext& ctx, const ui::Theme& t) {
+    if (ui::toggle("add position encoding PE(pos) to the inputs", &p_.pe)) changed(ctx);
+    reorder_controls(ctx, t);
+    ImGui::Spacing();
+    if (ImGui::BeginTable("compare", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+      ImGui::TableSetupColumn("");
+      ImGui::TableSetupColumn("without PE");
+      ImGui::TableSetupColumn("with PE");
+      ImGui::TableHeadersRow();
+      auto row = [&](const char* label, double a, double b) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(label);
+        for (double v : {a, b}) {
+          ImGui::TableNextColumn();
+          ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(v < 1e-9 ? t.good : t.warn));
+          ImGui::TextUnformatted(ui::short_number(v).c_str());
+          ImGui::PopStyleColor();
+        }
+      };
+      row("max |Attn(PX) \xE2\x88\x92 P\xC2\xB7" "Attn(X)|", d_.without_pe.equivariance_residual,
+          d_.with_pe.equivariance_residual);
+      row("max |pooled difference|", d_.without_pe.pooled_residual, d_.with_pe.pooled_residual);
+      ImGui::EndTable();
+    }
+    ImGui::Spacing();
+    const auto& e = d_.shown(p_.pe);
+    if (p_.pe) {
+      const auto cols = dim_labels();
+      std::vector<std::string> pos;
+      for (int i = 0; i < static_cast<int>(d_.tokens.size()); ++i) pos.push_back("pos " + std::to_string(i));
+      ui::MatrixViewOptions o;
+      o.title = "PE: the same rows for both sentences (one per position)";
+      o.row_labels = &pos;
+      o.col_labels = &cols;
+      o.row_name = "position";
+      o.col_name = "dim";
+      o.range = 1.0;
+      o.max_cell = ui::em(1.4f);
+      ui::matrix_view("pe", e.pe, o, t);
+    }
+    side_by_side(e, t);
+  }
+
+  void draw_controls(DrawContext& ctx, const ui::Theme& t) {
+    if (!ImGui::CollapsingHeader("Controls", ctx.compact ? 0 : ImGuiTreeNodeFlags_DefaultOpen)) return;
+    const float w = std::min(ImGui::GetContentRegionAvail().x, ui::em(24));
+    char buf[kMaxTextBytes + 1];
+    std::snprintf(buf, sizeof buf, "%s", p_.text.c_str());
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("sentence");
+    ImGui::SameLine(ui::em(7.5f));
+    ImGui::SetNextItemWidth(w - ui::em(7.5f));
+    if (ImGui::InputText("##text", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue) ||
+        ImGui::IsItemDeactivatedAfterEdit()) {
+      p_.text = buf;
+      p_.order.clear();
+      changed(ctx);
+    }
+    if (ui::slider_int("dimension", &p_.dim, 4, 64, w)) changed(ctx);
+    if (ui::slider_int("seed", &p_.seed, 0, 9999, w)) changed(ctx);
+    if (ctx.step != 4 && ui::toggle("add position encoding", &p_.pe)) changed(ctx);
+    (void)t;
+  }
+
+  Params p_;
+  Derived d_;
+  View view_;
+};
+
+}  // namespace
+
+std::unique_ptr<Lesson> create_order() { return std::make_unique<OrderLesson>(); }
+
+}  // namespace posenc::lessons

@@ -1,0 +1,23 @@
+// Colour maps for matrices. Pure functions (no ImGui), tested natively.
+#pragma once
+
+#include <cstdint>
+
+namespace posenc::ui {
+
+struct Rgb {
+  float r, g, b;  // 0…1
+};
+
+// Diverging map for signed values, t in [−1, 1]: blue (−1) → near-white (0) → red-orange (+1).
+// Blue/orange diverging maps stay distinguishable for the common red-green colour-vision
+// deficiencies; lightness is monotone in |t| so the magnitude reads without hue.
+Rgb diverging(double t);
+
+// Packs to ImGui's ABGR byte order (IM_COL32).
+std::uint32_t pack_abgr(Rgb c, float alpha = 1.0f);
+
+// Text colour (black or white) readable on top of `background`.
+Rgb readable_on(Rgb background);
+
+}  // namespace posenc::ui

@@ -1,0 +1,76 @@
+#include "controls.hpp"
+
+#include <cstdio>
+
+#include "matrix_view.hpp"
+
+namespace posenc::ui {
+
+bool slider_int(const char* label, int* value, int lo, int hi, float width) {
+  ImGui::PushID(label);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine(em(7.5f));
+  ImGui::SetNextItemWidth(width - em(7.5f));
+  const bool changed = ImGui::SliderInt("##v", value, lo, hi, "%d", ImGuiSliderFlags_AlwaysClamp);
+  ImGui::PopID();
+  return changed;
+}
+
+bool toggle(const char* label, bool* value) { return ImGui::Checkbox(label, value); }
+
+int token_chips(const std::vector<std::string>& tokens, int selected, const Theme& theme,
+                const std::vector<int>* subscripts) {
+  int clicked = -1;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float start_x = ImGui::GetCursorPosX();
+  float x = 0;
+  for (int i = 0; i < static_cast<int>(tokens.size()); ++i) {
+    ImGui::PushID(i);
+    std::string label = tokens[i];
+    if (subscripts && i < static_cast<int>(subscripts->size())) {
+      char sub[16];
+      std::snprintf(sub, sizeof sub, "  %d", (*subscripts)[i]);
+      label += sub;
+    }
+    const ImVec2 size(ImGui::CalcTextSize(label.c_str()).x + em(1.2f), em(2.0f));
+    if (i > 0) {
+      if (x + ImGui::GetStyle().ItemSpacing.x + size.x <= avail) ImGui::SameLine();
+      else x = 0;
+    }
+    if (x > 0) x += ImGui::GetStyle().ItemSpacing.x;
+    const bool sel = i == selected;
+    ImGui::PushStyleColor(ImGuiCol_Button, sel ? ImGui::ColorConvertU32ToFloat4(theme.accent)
+                                               : ImGui::ColorConvertU32ToFloat4(theme.panel));
+    ImGui::PushStyleColor(ImGuiCol_Text, sel ? ImVec4(1, 1, 1, 1) : ImGui::ColorConvertU32ToFloat4(theme.text));
+    ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.0f * theme.scale);
+    if (ImGui::Button(label.c_str(), size)) clicked = i;
+    ImGui::PopStyleVar();
+    ImGui::PopStyleColor(2);
+    x += size.x;
+    ImGui::PopID();
+  }
+  (void)start_x;
+  return clicked;
+}
+
+void residual(const char* label, double value, double tolerance, const Theme& theme) {
+  const std::string v = short_number(value, 3);
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine();
+  ImGui::PushFont(theme.bold);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(value <= tolerance ? theme.good : theme.warn));
+  ImGui::TextUnformatted(v.c_str());
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+}
+
+void caption(const char* text, const Theme& theme) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme.muted));
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+}  // namespace posenc::ui

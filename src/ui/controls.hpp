@@ -1,0 +1,27 @@
+// Small controls shared by lessons: labelled sliders sized in font units, token chips, and the
+// residual readout that accompanies every identity a lesson claims.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "theme.hpp"
+
+namespace posenc::ui {
+
+// "label [====o====]" on one line; returns true when the value changed.
+bool slider_int(const char* label, int* value, int lo, int hi, float width);
+bool toggle(const char* label, bool* value);
+
+// A row of token chips that wraps; returns the index clicked or −1. `selected` is drawn highlighted,
+// `marked` (optional, per token) drawn with an accent outline.
+int token_chips(const std::vector<std::string>& tokens, int selected, const Theme& theme,
+                const std::vector<int>* subscripts = nullptr);
+
+// "label  value" with the value coloured by whether it is below `tolerance` (identity holds) or not.
+void residual(const char* label, double value, double tolerance, const Theme& theme);
+
+// Muted helper text that wraps.
+void caption(const char* text, const Theme& theme);
+
+}  // namespace posenc::ui

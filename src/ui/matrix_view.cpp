@@ -1,0 +1,131 @@
+#include "matrix_view.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "colormap.hpp"
+
+namespace posenc::ui {
+
+std::string short_number(double v, int digits) {
+  char buf[32];
+  const double a = std::fabs(v);
+  if (v == 0) return "0";
+  if (a >= 1e-3 && a < 1e5) std::snprintf(buf, sizeof buf, "%.*f", std::max(0, digits - 1 - (int)std::floor(std::log10(a))), v);
+  else std::snprintf(buf, sizeof buf, "%.*e", std::max(0, digits - 1), v);
+  return buf;
+}
+
+void color_bar(double range, float width, const Theme& theme) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float h = em(0.55f);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const std::string lo = short_number(-range), hi = short_number(range);
+  const float lo_w = ImGui::CalcTextSize(lo.c_str()).x, hi_w = ImGui::CalcTextSize(hi.c_str()).x;
+  const float bar_x0 = p.x + lo_w + em(0.4f), bar_x1 = p.x + width - hi_w - em(0.4f);
+  const int segments = 32;
+  for (int s = 0; s < segments; ++s) {
+    const float x0 = bar_x0 + (bar_x1 - bar_x0) * s / segments;
+    const float x1 = bar_x0 + (bar_x1 - bar_x0) * (s + 1) / segments;
+    const double t = -1.0 + 2.0 * (s + 0.5) / segments;
+    dl->AddRectFilled(ImVec2(x0, p.y + (em(1) - h) / 2), ImVec2(x1 + 0.5f, p.y + (em(1) + h) / 2),
+                      pack_abgr(diverging(t)));
+  }
+  dl->AddText(p, theme.muted, lo.c_str());
+  dl->AddText(ImVec2(p.x + width - hi_w, p.y), theme.muted, hi.c_str());
+  dl->AddText(ImVec2((bar_x0 + bar_x1) / 2 - ImGui::CalcTextSize("0").x / 2, p.y + em(0.85f)), theme.muted, "0");
+  ImGui::Dummy(ImVec2(width, em(1.9f)));
+}
+
+MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const MatrixViewOptions& opt,
+                             const Theme& theme) {
+  MatrixViewResult res;
+  ImGui::PushID(id);
+  if (opt.title) {
+    ImGui::PushFont(theme.bold);
+    ImGui::TextUnformatted(opt.title);
+    ImGui::PopFont();
+  }
+  const int rows = static_cast<int>(m.rows()), cols = static_cast<int>(m.cols());
+  if (rows == 0 || cols == 0) {
+    ImGui::TextDisabled("(empty)");
+    ImGui::PopID();
+    return res;
+  }
+  double range = opt.range;
+  if (range <= 0) range = m.cwiseAbs().maxCoeff();
+  if (!(range > 0)) range = 1;
+
+  float label_w = 0;
+  if (opt.row_labels)
+    for (const auto& l : *opt.row_labels) label_w = std::max(label_w, ImGui::CalcTextSize(l.c_str()).x);
+  if (label_w > 0) label_w += em(0.4f);
+  const float avail = opt.max_width > 0 ? opt.max_width : ImGui::GetContentRegionAvail().x;
+  const float max_cell = opt.max_cell > 0 ? opt.max_cell : em(1.6f);
+  const float cell = std::max(2.0f, std::min(max_cell, (avail - label_w) / cols));
+  const bool col_labels = opt.col_labels && cell >= em(0.9f);
+  const float header_h = col_labels ? em(1.2f) : 0;
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 grid(origin.x + label_w, origin.y + header_h);
+  const ImVec2 size(label_w + cell * cols, header_h + cell * rows);
+
+  if (col_labels)
+    for (int c = 0; c < cols && c < static_cast<int>(opt.col_labels->size()); ++c) {
+      const char* l = (*opt.col_labels)[c].c_str();
+      const float w = ImGui::CalcTextSize(l).x;
+      if (w <= cell * 1.05f) dl->AddText(ImVec2(grid.x + c * cell + (cell - w) / 2, origin.y), theme.muted, l);
+    }
+  if (opt.row_labels)
+    for (int r = 0; r < rows && r < static_cast<int>(opt.row_labels->size()); ++r) {
+      const char* l = (*opt.row_labels)[r].c_str();
+      const ImU32 col = r == opt.highlight_row ? theme.accent : theme.text;
+      dl->AddText(ImVec2(origin.x, grid.y + r * cell + (cell - ImGui::GetFontSize()) / 2), col, l);
+    }
+
+  const float value_px = ImGui::GetFontSize() * 0.72f;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      const Rgb rgb = diverging(m(r, c) / range);
+      const ImVec2 a(grid.x + c * cell, grid.y + r * cell);
+      dl->AddRectFilled(a, ImVec2(a.x + cell, a.y + cell), pack_abgr(rgb));
+      if (opt.show_values && cell >= em(2.2f)) {
+        const std::string v = short_number(m(r, c), 2);
+        const ImVec2 ts = theme.regular->CalcTextSizeA(value_px, 1e9f, 0, v.c_str());
+        if (ts.x < cell * 0.95f)
+          dl->AddText(theme.regular, value_px, ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2),
+                      pack_abgr(readable_on(rgb)), v.c_str());
+      }
+    }
+  dl->AddRect(grid, ImVec2(grid.x + cell * cols, grid.y + cell * rows), theme.border);
+  if (opt.highlight_row >= 0 && opt.highlight_row < rows)
+    dl->AddRect(ImVec2(grid.x, grid.y + opt.highlight_row * cell),
+                ImVec2(grid.x + cell * cols, grid.y + (opt.highlight_row + 1) * cell), theme.accent, 0, 0, 2.0f * theme.scale);
+
+  ImGui::InvisibleButton("cells", size);
+  if (ImGui::IsItemHovered()) {
+    const ImVec2 mp = ImGui::GetIO().MousePos;
+    const int c = static_cast<int>(std::floor((mp.x - grid.x) / cell));
+    const int r = static_cast<int>(std::floor((mp.y - grid.y) / cell));
+    if (r >= 0 && r < rows && c >= 0 && c < cols) {
+      res.hovered_row = r;
+      res.hovered_col = c;
+      const ImVec2 a(grid.x + c * cell, grid.y + r * cell);
+      dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), theme.strong, 0, 0, 1.5f * theme.scale);
+      ImGui::BeginTooltip();
+      const char* rl = opt.row_labels && r < (int)opt.row_labels->size() ? (*opt.row_labels)[r].c_str() : "";
+      ImGui::Text("%s %d %s", opt.row_name, r, rl);
+      ImGui::Text("%s %d", opt.col_name, c);
+      ImGui::Text("value %.6g", m(r, c));
+      ImGui::EndTooltip();
+    }
+  }
+  res.clicked = ImGui::IsItemClicked();
+  if (opt.color_bar) color_bar(range, std::min(size.x, em(16)), theme);
+  ImGui::PopID();
+  return res;
+}
+
+}  // namespace posenc::ui

@@ -1,0 +1,43 @@
+// A small matrix drawn as coloured cells (diverging map around 0) with row/column labels, an optional
+// colour bar and a hover readout. For the small matrices of lesson 1 (≤ 64 × 64); large tables use the
+// texture heatmap.
+#pragma once
+
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+#include "theme.hpp"
+
+namespace posenc::ui {
+
+struct MatrixViewOptions {
+  const char* title = nullptr;
+  const std::vector<std::string>* row_labels = nullptr;
+  const std::vector<std::string>* col_labels = nullptr;
+  const char* row_name = "row";   // used in the hover readout
+  const char* col_name = "col";
+  double range = 0;               // colours span [−range, range]; 0: the matrix's max |value|
+  float max_width = 0;            // 0: available width
+  float max_cell = 0;             // 0: 1.6 em
+  bool show_values = false;       // print values inside cells when they fit
+  bool color_bar = false;
+  int highlight_row = -1;
+};
+
+struct MatrixViewResult {
+  int hovered_row = -1;
+  int hovered_col = -1;
+  bool clicked = false;
+};
+
+MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const MatrixViewOptions& opt,
+                             const Theme& theme);
+
+// A horizontal colour bar for [−range, range] with its end values, `width` wide.
+void color_bar(double range, float width, const Theme& theme);
+
+// Compact number for labels and readouts ("0.125", "-3.2e-17").
+std::string short_number(double v, int digits = 3);
+
+}  // namespace posenc::ui

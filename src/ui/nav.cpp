@@ -1,0 +1,72 @@
+#include "nav.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <imgui_internal.h>
+
+namespace posenc::ui {
+
+int table_of_contents(const std::vector<TocEntry>& entries, int current, const Theme& theme) {
+  int clicked = -1;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float w = ImGui::GetContentRegionAvail().x;
+  const float row_h = em(2.5f);
+  for (int i = 0; i < static_cast<int>(entries.size()); ++i) {
+    const TocEntry& e = entries[i];
+    ImGui::PushID(i);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    if (ImGui::Selectable("##lesson", i == current, 0, ImVec2(w, row_h))) clicked = i;
+    char num[8];
+    std::snprintf(num, sizeof num, "%d", e.number);
+    const float r = em(0.75f);
+    const ImVec2 c(p.x + r + em(0.2f), p.y + row_h / 2);
+    const bool done = e.steps > 0 && e.seen >= e.steps;
+    dl->AddCircleFilled(c, r, done ? theme.good : i == current ? theme.accent : theme.border);
+    const ImVec2 ns = ImGui::CalcTextSize(num);
+    dl->AddText(ImVec2(c.x - ns.x / 2, c.y - ns.y / 2), done || i == current ? IM_COL32_WHITE : theme.text, num);
+    const float tx = p.x + 2 * r + em(0.7f);
+    ImGui::PushClipRect(ImVec2(tx, p.y), ImVec2(p.x + w, p.y + row_h), true);
+    dl->AddText(i == current ? theme.bold : theme.regular, ImGui::GetFontSize(), ImVec2(tx, p.y + em(0.2f)),
+                theme.text, e.title.c_str());
+    ImGui::PopClipRect();
+    // progress: a thin bar under the title
+    const float bar_w = w - (tx - p.x) - em(0.5f);
+    const float y = p.y + em(1.65f);
+    dl->AddRectFilled(ImVec2(tx, y), ImVec2(tx + bar_w, y + em(0.22f)), theme.border, em(0.1f));
+    if (e.steps > 0 && e.seen > 0)
+      dl->AddRectFilled(ImVec2(tx, y), ImVec2(tx + bar_w * std::min(1.0f, float(e.seen) / e.steps), y + em(0.22f)),
+                        done ? theme.good : theme.accent, em(0.1f));
+    ImGui::PopID();
+  }
+  return clicked;
+}
+
+int step_bar(int step, int count, bool can_prev, bool can_next, float width, const StepBarLabels& labels,
+             const Theme& theme) {
+  int move = 0;
+  const float bw = std::max(em(5.5f), width * 0.28f);
+  const float bh = em(2.0f);
+  ImGui::BeginDisabled(!can_prev);
+  if (ImGui::Button((std::string("\xE2\x97\x80  ") + labels.prev).c_str(), ImVec2(bw, bh))) move = -1;  // ◀
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  char mid[64];
+  std::snprintf(mid, sizeof mid, labels.step_of, step + 1, count);
+  const float mid_w = width - 2 * bw - 2 * ImGui::GetStyle().ItemSpacing.x;
+  const ImVec2 ts = ImGui::CalcTextSize(mid);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::GetWindowDrawList()->AddText(ImVec2(p.x + (mid_w - ts.x) / 2, p.y + (bh - ts.y) / 2), theme.muted, mid);
+  ImGui::Dummy(ImVec2(std::max(1.0f, mid_w), bh));
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!can_next);
+  ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(theme.accent));
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.18f, 0.45f, 0.85f, 1));
+  ImGui::PushStyleColor(ImGuiCol_ButtonActive, ImVec4(0.10f, 0.32f, 0.70f, 1));
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+  if (ImGui::Button((std::string(labels.next) + "  \xE2\x96\xB6").c_str(), ImVec2(bw, bh))) move = +1;  // ▶
+  ImGui::PopStyleColor(4);
+  ImGui::EndDisabled();
+  return move;
+}
+
+}  // namespace posenc::ui

@@ -1,0 +1,148 @@
+#include "rich_text.hpp"
+
+#include <algorithm>
+
+namespace posenc::ui {
+namespace {
+
+// Decodes the code point starting at s[i]; returns its byte length (1 for invalid bytes).
+int utf8_at(std::string_view s, size_t i, unsigned& cp) {
+  const unsigned char c = static_cast<unsigned char>(s[i]);
+  int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
+  if (i + len > s.size()) len = 1;
+  cp = len == 1 ? c : c & (0xFF >> (len + 1));
+  for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  return len;
+}
+
+bool is_cjk(unsigned cp) {
+  return (cp >= 0x3000 && cp <= 0x30FF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
+         (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+         (cp >= 0xFF00 && cp <= 0xFFEF);
+}
+
+struct Atom {
+  std::string_view text;
+  ImFont* font;
+  ImU32 color;
+  ImU32 background;  // 0: none
+};
+
+struct Line {
+  std::vector<std::pair<Atom, float>> atoms;  // atom and its x offset
+  float width = 0;
+};
+
+}  // namespace
+
+std::vector<std::string_view> break_units(std::string_view text) {
+  std::vector<std::string_view> units;
+  size_t start = 0, i = 0;
+  while (i < text.size()) {
+    unsigned cp = 0;
+    const int len = utf8_at(text, i, cp);
+    if (is_cjk(cp)) {
+      if (i > start) units.push_back(text.substr(start, i - start));
+      units.push_back(text.substr(i, len));
+      start = i + len;
+    } else if (cp == ' ') {
+      units.push_back(text.substr(start, i + 1 - start));
+      start = i + 1;
+    }
+    i += len;
+  }
+  if (start < text.size()) units.push_back(text.substr(start));
+  return units;
+}
+
+void rich_text(const std::vector<content::Block>& blocks, float wrap_width, const Theme& theme,
+               const PlaceholderLookup& lookup) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float font_px = ImGui::GetFontSize();
+  const float line_h = font_px * 1.45f;
+  const float block_gap = font_px * 0.7f;
+  std::vector<std::string> values;  // keeps looked-up placeholder text alive while drawing
+
+  for (const content::Block& block : blocks) {
+    const float indent = block.kind == content::BlockKind::Bullet ? font_px * 1.1f
+                         : block.kind == content::BlockKind::Note ? font_px * 0.9f
+                                                                  : 0.0f;
+    const float width = std::max(font_px * 4, wrap_width - indent - (block.kind == content::BlockKind::Note ? font_px * 0.6f : 0));
+
+    values.clear();
+    values.reserve(block.runs.size());
+    std::vector<Atom> atoms;
+    for (const content::Run& run : block.runs) {
+      Atom style{{}, theme.regular, theme.text, 0};
+      std::string_view text = run.text;
+      switch (run.kind) {
+        case content::RunKind::Text: break;
+        case content::RunKind::Strong: style.font = theme.bold; style.color = theme.strong; break;
+        case content::RunKind::Code: style.color = theme.code; break;
+        case content::RunKind::Math: style.color = theme.math; break;
+        case content::RunKind::Placeholder:
+          values.push_back(lookup ? lookup(run.text) : std::string());
+          if (values.back().empty()) values.back() = "{{" + run.text + "}}";
+          text = values.back();
+          style.font = theme.bold;
+          style.color = theme.value;
+          style.background = theme.value_bg;
+          break;
+      }
+      if (run.kind == content::RunKind::Placeholder || run.kind == content::RunKind::Math) {
+        style.text = text;  // formulas and values do not break inside
+        atoms.push_back(style);
+        continue;
+      }
+      for (std::string_view unit : break_units(text)) {
+        style.text = unit;
+        atoms.push_back(style);
+      }
+    }
+
+    // Greedy line breaking; trailing spaces hang past the margin.
+    std::vector<Line> lines(1);
+    for (const Atom& a : atoms) {
+      std::string_view visible = a.text;
+      while (!visible.empty() && visible.back() == ' ') visible.remove_suffix(1);
+      const float w_visible = a.font->CalcTextSizeA(font_px, 1e9f, 0, visible.data(), visible.data() + visible.size()).x;
+      const float w_full = a.font->CalcTextSizeA(font_px, 1e9f, 0, a.text.data(), a.text.data() + a.text.size()).x;
+      Line& cur = lines.back();
+      if (!cur.atoms.empty() && cur.width + w_visible > width) lines.emplace_back();
+      Line& line = lines.back();
+      line.atoms.push_back({a, line.width});
+      line.width += w_full;
+    }
+
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float height = lines.size() * line_h;
+    if (block.kind == content::BlockKind::Note) {
+      dl->AddRectFilled(ImVec2(origin.x, origin.y - font_px * 0.3f),
+                        ImVec2(origin.x + wrap_width, origin.y + height + font_px * 0.3f), theme.note_bg,
+                        font_px * 0.3f);
+      dl->AddRectFilled(ImVec2(origin.x, origin.y - font_px * 0.3f),
+                        ImVec2(origin.x + font_px * 0.22f, origin.y + height + font_px * 0.3f), theme.note_bar);
+    }
+    if (block.kind == content::BlockKind::Bullet)
+      dl->AddCircleFilled(ImVec2(origin.x + font_px * 0.4f, origin.y + line_h * 0.5f), font_px * 0.16f, theme.muted);
+
+    for (size_t li = 0; li < lines.size(); ++li) {
+      const float y = origin.y + li * line_h + (line_h - font_px) * 0.5f;
+      for (const auto& [atom, x_off] : lines[li].atoms) {
+        const ImVec2 p(origin.x + indent + x_off, y);
+        if (atom.background) {
+          std::string_view v = atom.text;
+          const ImVec2 sz = atom.font->CalcTextSizeA(font_px, 1e9f, 0, v.data(), v.data() + v.size());
+          const float pad = font_px * 0.2f;
+          dl->AddRectFilled(ImVec2(p.x - pad, p.y - pad * 0.5f), ImVec2(p.x + sz.x + pad, p.y + sz.y + pad * 0.5f),
+                            atom.background, font_px * 0.25f);
+        }
+        dl->AddText(atom.font, font_px, p, atom.color, atom.text.data(), atom.text.data() + atom.text.size());
+      }
+    }
+    ImGui::Dummy(ImVec2(wrap_width, height));
+    ImGui::Dummy(ImVec2(1, block_gap - ImGui::GetStyle().ItemSpacing.y * 2 > 0 ? block_gap - ImGui::GetStyle().ItemSpacing.y * 2 : 0));
+  }
+}
+
+}  // namespace posenc::ui

@@ -1,0 +1,25 @@
+// Draws lesson text (content::Block runs) with word wrap: **strong**, `code`, $math$ and live
+// {{placeholder}} values, which are looked up at draw time and shown as highlighted numbers.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "content/document.hpp"
+#include "theme.hpp"
+
+namespace posenc::ui {
+
+using PlaceholderLookup = std::function<std::string(std::string_view name)>;
+
+// Draws the blocks at the cursor, wrapping at `wrap_width`, and advances the cursor.
+void rich_text(const std::vector<content::Block>& blocks, float wrap_width, const Theme& theme,
+               const PlaceholderLookup& lookup);
+
+// Splits UTF-8 text into pieces a line may break after: words with their trailing space, and single
+// CJK characters (which break anywhere). Exposed for tests.
+std::vector<std::string_view> break_units(std::string_view text);
+
+}  // namespace posenc::ui

@@ -1,0 +1,120 @@
+#include "theme.hpp"
+
+#include <cstdio>
+
+namespace posenc::ui {
+namespace {
+
+bool file_exists(const char* path) {
+  if (std::FILE* f = std::fopen(path, "rb")) {
+    std::fclose(f);
+    return true;
+  }
+  return false;
+}
+
+ImFont* add_font(const char* path, float px) {
+  ImFontConfig cfg;
+  cfg.OversampleH = 2;
+  cfg.OversampleV = 1;
+  cfg.PixelSnapH = false;
+  if (!path || !file_exists(path)) return nullptr;
+  return ImGui::GetIO().Fonts->AddFontFromFileTTF(path, px, &cfg, latin_greek_math_ranges());
+}
+
+}  // namespace
+
+const ImWchar* latin_greek_math_ranges() {
+  static const ImWchar ranges[] = {
+      0x0020, 0x00FF,  // Basic Latin, Latin-1
+      0x0370, 0x03FF,  // Greek
+      0x2000, 0x206F,  // General punctuation
+      0x2070, 0x209F,  // Super- and subscripts
+      0x2190, 0x21FF,  // Arrows
+      0x2200, 0x22FF,  // Mathematical operators
+      0x2300, 0x23FF,  // Miscellaneous technical
+      0x25A0, 0x25FF,  // Geometric shapes
+      0x27E8, 0x27E9,  // Angle brackets ⟨ ⟩
+      0,
+  };
+  return ranges;
+}
+
+bool load_fonts(Theme& theme, const FontFiles& files, float px) {
+  ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+  atlas->Clear();
+  theme.regular = add_font(files.regular, px);
+  theme.bold = add_font(files.bold, px);
+  theme.title = add_font(files.bold, px * 1.35f);
+  const bool ok = theme.regular && theme.bold && theme.title;
+  if (!theme.regular) {
+    ImFontConfig cfg;
+    cfg.SizePixels = px;
+    theme.regular = atlas->AddFontDefault(&cfg);
+  }
+  if (!theme.bold) theme.bold = theme.regular;
+  if (!theme.title) theme.title = theme.bold;
+  ImGui::GetIO().FontDefault = theme.regular;
+  return ok;
+}
+
+void apply_style(Theme& t, float scale) {
+  t.scale = scale;
+  t.page = IM_COL32(247, 246, 242, 255);
+  t.panel = IM_COL32(255, 255, 255, 255);
+  t.border = IM_COL32(222, 219, 210, 255);
+  t.text = IM_COL32(38, 41, 46, 255);
+  t.muted = IM_COL32(104, 110, 120, 255);
+  t.strong = IM_COL32(17, 19, 22, 255);
+  t.accent = IM_COL32(37, 99, 200, 255);
+  t.accent_soft = IM_COL32(225, 235, 252, 255);
+  t.code = IM_COL32(160, 52, 18, 255);
+  t.math = IM_COL32(92, 44, 170, 255);
+  t.value = IM_COL32(12, 94, 72, 255);
+  t.value_bg = IM_COL32(220, 243, 234, 255);
+  t.note_bg = IM_COL32(255, 248, 225, 255);
+  t.note_bar = IM_COL32(232, 180, 40, 255);
+  t.warn = IM_COL32(190, 60, 20, 255);
+  t.good = IM_COL32(20, 130, 70, 255);
+
+  ImGuiStyle style;  // fresh default, then scaled once: ScaleAllSizes is not idempotent
+  ImGui::StyleColorsLight(&style);
+  style.WindowRounding = 0;
+  style.ChildRounding = 6;
+  style.FrameRounding = 5;
+  style.GrabRounding = 5;
+  style.PopupRounding = 6;
+  style.ScrollbarRounding = 6;
+  style.ScrollbarSize = 12;
+  style.FramePadding = ImVec2(8, 5);
+  style.ItemSpacing = ImVec2(8, 7);
+  style.WindowPadding = ImVec2(14, 12);
+  style.WindowBorderSize = 0;
+  style.ChildBorderSize = 1;
+  style.GrabMinSize = 14;
+  ImVec4* c = style.Colors;
+  c[ImGuiCol_WindowBg] = ImGui::ColorConvertU32ToFloat4(t.page);
+  c[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
+  c[ImGuiCol_PopupBg] = ImGui::ColorConvertU32ToFloat4(t.panel);
+  c[ImGuiCol_Text] = ImGui::ColorConvertU32ToFloat4(t.text);
+  c[ImGuiCol_TextDisabled] = ImGui::ColorConvertU32ToFloat4(t.muted);
+  c[ImGuiCol_Border] = ImGui::ColorConvertU32ToFloat4(t.border);
+  c[ImGuiCol_Button] = ImVec4(0.90f, 0.92f, 0.96f, 1.0f);
+  c[ImGuiCol_ButtonHovered] = ImVec4(0.80f, 0.86f, 0.97f, 1.0f);
+  c[ImGuiCol_ButtonActive] = ImVec4(0.68f, 0.78f, 0.96f, 1.0f);
+  c[ImGuiCol_FrameBg] = ImVec4(0.92f, 0.92f, 0.90f, 1.0f);
+  c[ImGuiCol_FrameBgHovered] = ImVec4(0.86f, 0.89f, 0.95f, 1.0f);
+  c[ImGuiCol_FrameBgActive] = ImVec4(0.80f, 0.85f, 0.95f, 1.0f);
+  c[ImGuiCol_SliderGrab] = ImGui::ColorConvertU32ToFloat4(t.accent);
+  c[ImGuiCol_SliderGrabActive] = ImVec4(0.10f, 0.30f, 0.70f, 1.0f);
+  c[ImGuiCol_CheckMark] = ImGui::ColorConvertU32ToFloat4(t.accent);
+  c[ImGuiCol_Header] = ImGui::ColorConvertU32ToFloat4(t.accent_soft);
+  c[ImGuiCol_HeaderHovered] = ImVec4(0.84f, 0.89f, 0.98f, 1.0f);
+  c[ImGuiCol_HeaderActive] = ImVec4(0.76f, 0.84f, 0.97f, 1.0f);
+  c[ImGuiCol_Separator] = ImGui::ColorConvertU32ToFloat4(t.border);
+  c[ImGuiCol_ScrollbarBg] = ImVec4(0, 0, 0, 0);
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+}
+
+}  // namespace posenc::ui

@@ -1,0 +1,38 @@
+// Look and feel: a light "paper" theme, colours for text roles, the fonts, and sizes in font units.
+// Everything is sized from the font size, which the platform sets to 16 CSS px × devicePixelRatio.
+#pragma once
+
+#include <imgui.h>
+
+namespace posenc::ui {
+
+struct Theme {
+  ImFont* regular = nullptr;
+  ImFont* bold = nullptr;
+  ImFont* title = nullptr;  // larger bold, for headings
+  float scale = 1.0f;       // device pixels per CSS pixel
+
+  ImU32 page, panel, border, text, muted, strong, accent, accent_soft, code, math, value, value_bg,
+      note_bg, note_bar, warn, good;
+};
+
+// Font files (TTF) the platform loads; paths relative to the working directory.
+struct FontFiles {
+  const char* regular;
+  const char* bold;
+};
+
+// Glyphs the Latin/Greek/math font covers (the same ranges the build's font subset keeps).
+const ImWchar* latin_greek_math_ranges();
+
+// (Re)builds the font atlas at `px` device pixels and fills the theme's font pointers.
+// Falls back to ImGui's built-in font if a file is missing (so a bad deploy still shows text).
+bool load_fonts(Theme& theme, const FontFiles& files, float px);
+
+// Applies colours and sizes, scaled by `scale` from a fresh default style.
+void apply_style(Theme& theme, float scale);
+
+// Font-relative size: em(2) is two font heights.
+inline float em(float n) { return ImGui::GetFontSize() * n; }
+
+}  // namespace posenc::ui

@@ -1,0 +1,152 @@
+// The app without a window: ImGui frames run headless, so every lesson's every step is drawn at desktop
+// and phone sizes; URL hashes and the JS API's JSON are checked against the state they produce.
+#include <doctest/doctest.h>
+
+#include "app/api.hpp"
+#include "app/app.hpp"
+#include "core/random.hpp"
+
+using namespace posenc;
+using namespace posenc::app;
+
+namespace {
+
+struct Headless {
+  AppState s;
+  std::vector<std::string> hashes;
+  ImGuiContext* ctx;
+  ImGuiContext* previous;
+  Headless() : previous(ImGui::GetCurrentContext()) {
+    ctx = ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    ui::load_fonts(s.theme, {"/nonexistent/regular.ttf", "/nonexistent/bold.ttf"}, 16.0f);
+    unsigned char* px;
+    int w, h;
+    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
+    ui::apply_style(s.theme, 1.0f);
+    s.hooks.write_hash = [this](const std::string& h) { hashes.push_back(h); };
+    init(s);
+  }
+  ~Headless() {
+    ImGui::DestroyContext(ctx);
+    ImGui::SetCurrentContext(previous);
+  }
+  void frame(float w, float h) {
+    ImGui::SetCurrentContext(ctx);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(w, h);
+    io.DeltaTime = 1.0f / 60;
+    s.now += 1.0 / 60;
+    ImGui::NewFrame();
+    draw(s, w, h);
+    ImGui::Render();
+    after_frame(s);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("every step of every lesson draws at desktop and phone sizes") {
+  Headless h;
+  for (int l = 0; l < static_cast<int>(h.s.slots.size()); ++l)
+    for (int st = 0; st < step_count(h.s, l); ++st) {
+      CAPTURE(l);
+      CAPTURE(st);
+      CHECK(go(h.s, l, st).empty());
+      h.frame(1280, 800);
+      h.frame(780, 1688);
+      h.frame(1000, 700);
+      CHECK(ImGui::GetDrawData()->TotalVtxCount > 100);
+    }
+  CHECK(h.s.content_errors.empty());
+}
+
+TEST_CASE("state changes rewrite the hash once, and the hash restores the state") {
+  Headless h;
+  h.frame(1280, 800);
+  REQUIRE(h.hashes.size() == 1);
+  CHECK(h.hashes[0].rfind("lesson=order&step=0", 0) == 0);
+  h.frame(1280, 800);
+  CHECK(h.hashes.size() == 1);  // nothing changed: no rewrite
+  step_by(h.s, +1);
+  h.frame(1280, 800);
+  REQUIRE(h.hashes.size() == 2);
+  CHECK(h.hashes[1].find("step=1") != std::string::npos);
+
+  CHECK(apply_hash(h.s, "#lesson=order&step=3&dim=12&seed=77&pe=1&order=1,0,2,3,4,5,6&lang=en").empty());
+  const std::string restored = current_hash(h.s);
+  Headless other;
+  CHECK(apply_hash(other.s, restored).empty());
+  CHECK(current_hash(other.s) == restored);
+  CHECK(state_json(other.s) == state_json(h.s));
+  CHECK(other.s.step == 3);
+}
+
+TEST_CASE("hostile hashes are clamped with a notice and leave a drawable state") {
+  Headless h;
+  struct Case {
+    const char* hash;
+    const char* notice_part;
+  };
+  const Case cases[] = {
+      {"#lesson=nope", "unknown lesson"},
+      {"#lesson=order&step=999", "step clamped"},
+      {"#lesson=order&step=-4", "step clamped"},
+      {"#step=abc", "not a number"},
+      {"#lesson=order&dim=100000", "clamped to 64"},
+      {"#lesson=order&dim=1e308", "clamped"},
+      {"#lesson=order&dim=NaN", "not a number"},
+      {"#lesson=order&order=9,9,9", "not an order"},
+      {"#lesson=order&text=", "at least two tokens"},
+      {"#lang=xx", "not available"},
+      {"#lesson=order&pe=banana", "not 0/1"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.hash);
+    const std::string notice = apply_hash(h.s, c.hash);
+    CHECK(notice.find(c.notice_part) != std::string::npos);
+    h.frame(1280, 800);
+    h.frame(390, 844);
+  }
+  posenc::core::Random r(99);
+  for (int trial = 0; trial < 300; ++trial) {
+    std::string hash = "#";
+    const char* keys[] = {"lesson", "step", "dim", "seed", "pe", "order", "text", "lang", "x"};
+    for (int k = 0, n = r.below(6); k < n; ++k) {
+      hash += std::string(keys[r.below(9)]) + "=";
+      for (int i = 0, m = r.below(12); i < m; ++i) hash += static_cast<char>(1 + r.below(255));
+      hash += "&";
+    }
+    apply_hash(h.s, hash);
+    h.frame(1280, 800);
+    REQUIRE(h.s.step >= 0);
+    REQUIRE(h.s.step < step_count(h.s, h.s.lesson));
+  }
+}
+
+TEST_CASE("the JS API's JSON: lessons, state, go and set") {
+  Headless h;
+  const std::string lessons = lessons_json(h.s);
+  CHECK(lessons.find("{\"id\":\"order\",\"title\":\"Why order matters\",\"steps\":5}") != std::string::npos);
+  CHECK(go_json(h.s, "order", 2).find("\"step\":2") != std::string::npos);
+  CHECK(go_json(h.s, "order", 50).find("\"notice\"") != std::string::npos);
+  CHECK(h.s.step == 4);
+  CHECK(go_json(h.s, "zzz", 0).find("\"error\"") != std::string::npos);
+  CHECK(set_json(h.s, "dim", "16").find("\"dim\":16") != std::string::npos);
+  CHECK(set_json(h.s, "dim", "1000").find("\"dim\":64") != std::string::npos);
+  CHECK(set_json(h.s, "nope", "1").find("unknown parameter") != std::string::npos);
+  CHECK(set_json(h.s, "pe", "true").find("\"pe\":true") != std::string::npos);
+}
+
+TEST_CASE("progress survives a save/load round trip and is clamped to the step count") {
+  Headless h;
+  go(h.s, 0, 3);
+  const std::string saved = progress_string(h.s);
+  CHECK(saved == "order=4");
+  Headless other;
+  load_progress(other.s, saved);
+  CHECK(other.s.slots[0].seen == 4);
+  load_progress(other.s, "order=1e9&bogus=3&order=x");
+  CHECK(other.s.slots[0].seen == step_count(other.s, 0));
+}

@@ -1,0 +1,68 @@
+// posenc.compute: shapes, values against the core, and readable errors for bad arguments.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "app/compute.hpp"
+
+using namespace posenc::app;
+
+namespace {
+ArgValue num(double v) { ArgValue a; a.type = ArgValue::Type::Number; a.number = v; return a; }
+ArgValue str(const char* s) { ArgValue a; a.type = ArgValue::Type::String; a.text = s; return a; }
+ArgValue boolean(bool b) { ArgValue a; a.type = ArgValue::Type::Bool; a.number = b; return a; }
+ArgValue arr(std::vector<double> v) { ArgValue a; a.type = ArgValue::Type::Array; a.array = std::move(v); return a; }
+ArgValue other(const char* t) { ArgValue a; a.type = ArgValue::Type::Other; a.text = t; return a; }
+}  // namespace
+
+TEST_CASE("sinusoidal returns len x dim row-major, positions from offset") {
+  const ComputeResult r = compute("sinusoidal", {{"len", num(3)}, {"dim", num(4)}, {"offset", num(10)}});
+  REQUIRE(r.error.empty());
+  CHECK(r.shape == std::vector<int>{3, 4});
+  REQUIRE(r.data.size() == 12);
+  // row 1 is position 11: col 0 = sin(11), col 1 = cos(11), col 2 = sin(11/100)
+  CHECK(r.data[4] == doctest::Approx(std::sin(11.0)));
+  CHECK(r.data[5] == doctest::Approx(std::cos(11.0)));
+  CHECK(r.data[6] == doctest::Approx(std::sin(0.11)));
+  const ComputeResult h = compute("sinusoidal", {{"len", num(2)}, {"dim", num(4)}, {"layout", str("half")}});
+  REQUIRE(h.error.empty());
+  CHECK(h.data[4 + 1] == doctest::Approx(std::sin(0.01)));  // half: sines first
+  CHECK(h.data[4 + 2] == doctest::Approx(std::cos(1.0)));
+}
+
+TEST_CASE("attention gives the equivariance residual: ~0 without PE, large with PE") {
+  const ComputeResult a = compute("attention", {{"tokens", num(6)}, {"dim", num(16)}, {"seed", num(3)},
+                                                {"perm", arr({5, 4, 3, 2, 1, 0})}});
+  REQUIRE(a.error.empty());
+  CHECK(a.shape == std::vector<int>{2});
+  CHECK(a.data[0] < 1e-12);
+  CHECK(a.data[1] < 1e-12);
+  const ComputeResult b = compute("attention", {{"tokens", num(6)}, {"dim", num(16)}, {"seed", num(3)},
+                                                {"with_pe", boolean(true)}, {"perm", arr({1, 0, 2, 3, 4, 5})}});
+  REQUIRE(b.error.empty());
+  CHECK(b.data[0] > 1e-6);
+  CHECK(b.data[1] > 1e-9);
+}
+
+TEST_CASE("bad arguments give a readable error, never data") {
+  auto err = [](const char* kind, Args args) {
+    const ComputeResult r = compute(kind, args);
+    CHECK(r.data.empty());
+    return r.error;
+  };
+  CHECK(err("nope", {}).find("unknown kind") != std::string::npos);
+  CHECK(err("sinusoidal", {}).find("missing argument 'len'") != std::string::npos);
+  CHECK(err("sinusoidal", {{"len", str("10")}, {"dim", num(4)}}).find("len must be a whole number") != std::string::npos);
+  CHECK(err("sinusoidal", {{"len", num(1e9)}, {"dim", num(4)}}).find("8192") != std::string::npos);
+  CHECK(err("sinusoidal", {{"len", num(8192)}, {"dim", num(4096)}}).find("cap") != std::string::npos);
+  CHECK(err("sinusoidal", {{"len", num(-1)}, {"dim", num(4)}}).find("between 1 and") != std::string::npos);
+  CHECK(err("sinusoidal", {{"len", num(NAN)}, {"dim", num(4)}}).size() > 0);
+  CHECK(err("sinusoidal", {{"len", num(4)}, {"dim", num(4)}, {"base", num(1)}}).find("base") != std::string::npos);
+  CHECK(err("sinusoidal", {{"len", num(4)}, {"dim", num(4)}, {"layout", str("zigzag")}}).find("'half'") != std::string::npos);
+  CHECK(err("sinusoidal", {{"len", num(4)}, {"dim", num(4)}, {"lenn", num(4)}}).find("unknown argument 'lenn'") != std::string::npos);
+  CHECK(err("sinusoidal", {{"len", other("an object")}, {"dim", num(4)}}).find("an object") != std::string::npos);
+  CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"perm", arr({0, 0, 1})}}).find("exactly once") != std::string::npos);
+  CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"perm", arr({0, 1})}}).find("exactly once") != std::string::npos);
+  CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"with_pe", str("yes")}}).find("true or false") != std::string::npos);
+  CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"seed", num(1.5)}}).find("seed") != std::string::npos);
+}

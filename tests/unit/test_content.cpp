@@ -1,0 +1,98 @@
+// Lesson text: every bundled file parses, every placeholder it uses is provided by its lesson, and the
+// parser reports malformed files with file:line.
+#include <doctest/doctest.h>
+
+#include "content/bundle.hpp"
+#include "content/document.hpp"
+#include "lessons/lesson.hpp"
+
+using namespace posenc;
+using namespace posenc::content;
+
+TEST_CASE("every bundled lesson file parses without errors") {
+  int count = 0;
+  const BundledFile* files = bundled_files(&count);
+  REQUIRE(count >= 1);
+  for (int i = 0; i < count; ++i) {
+    const std::string name = std::string(files[i].lang) + "/" + std::string(files[i].name);
+    const ParseResult r = parse_document(files[i].text, name);
+    for (const Error& e : r.errors) FAIL_CHECK(e.str());
+    CHECK(r.ok());
+  }
+}
+
+TEST_CASE("every lesson has English text, and every placeholder it uses has a live value") {
+  for (const auto& entry : lessons::lesson_table()) {
+    CAPTURE(entry.id);
+    const BundledFile* en = find_bundled("en", entry.stem);
+    REQUIRE(en != nullptr);
+    auto lesson = entry.create();
+    for (std::string_view lang : {"en", "zh"}) {
+      const BundledFile* f = find_bundled(lang, entry.stem);
+      if (!f) continue;
+      const ParseResult r = parse_document(f->text, std::string(lang) + "/" + std::string(f->name));
+      for (const PlaceholderUse& u : placeholders(r.doc)) {
+        if (lesson->value(u.name).empty())
+          FAIL_CHECK(std::string(lang) << "/" << f->name << ":" << u.line << ": lesson '" << entry.id
+                                       << "' has no value for {{" << u.name << "}}");
+      }
+      if (lang == "zh") {
+        const ParseResult e = parse_document(en->text, "en");
+        CHECK_MESSAGE(e.doc.steps.size() == r.doc.steps.size(), "zh and en step counts differ for ", entry.id);
+      }
+    }
+  }
+}
+
+TEST_CASE("a well-formed document yields title, steps and typed runs") {
+  const ParseResult r = parse_document(
+      "# Title here\n\n## Step: One\nPlain **bold** `code` $x^2$ and {{value_1}}.\nsame paragraph\n\n"
+      "- a bullet\n> a note\n> continues\n## Step: Two\ntext\n",
+      "t.md");
+  REQUIRE(r.ok());
+  CHECK(r.doc.title == "Title here");
+  REQUIRE(r.doc.steps.size() == 2);
+  const Step& s = r.doc.steps[0];
+  CHECK(s.title == "One");
+  CHECK(s.line == 3);
+  REQUIRE(s.blocks.size() == 3);
+  CHECK(s.blocks[0].kind == BlockKind::Paragraph);
+  CHECK(s.blocks[1].kind == BlockKind::Bullet);
+  CHECK(s.blocks[2].kind == BlockKind::Note);
+  CHECK(s.blocks[2].line == 8);
+  const auto& runs = s.blocks[0].runs;
+  REQUIRE(runs.size() == 9);
+  CHECK(runs[1].kind == RunKind::Strong);
+  CHECK(runs[1].text == "bold");
+  CHECK(runs[3].kind == RunKind::Code);
+  CHECK(runs[5].kind == RunKind::Math);
+  CHECK(runs[7].kind == RunKind::Placeholder);
+  CHECK(runs[7].text == "value_1");
+  CHECK(runs[8].text == ". same paragraph");
+  CHECK(s.blocks[2].runs[0].text == "a note continues");
+}
+
+TEST_CASE("malformed documents are reported with file and line") {
+  auto first_error = [](const char* text) {
+    const ParseResult r = parse_document(text, "bad.md");
+    REQUIRE_FALSE(r.ok());
+    return r.errors.front();
+  };
+  CHECK(first_error("no title\n## Step: a\nx\n").line == 1);
+  CHECK(first_error("# T\nstray text\n## Step: a\nx\n").line == 2);
+  CHECK(first_error("# T\n## Step: a\nx\n## Step:\ny\n").line == 4);
+  CHECK(first_error("# T\n## Step: a\nx {{open\n").message.find("unclosed placeholder") != std::string::npos);
+  CHECK(first_error("# T\n## Step: a\nx\n\nsome **bold\n").line == 5);
+  CHECK(first_error("# T\n## Step: a\n{{Bad-Name}}\n").message.find("lower-case") != std::string::npos);
+  CHECK(first_error("# T\n## Other heading\n").line == 2);
+  CHECK(first_error("# T\n").message.find("no steps") != std::string::npos);
+  CHECK(first_error("# T\n## Step: empty\n\n## Step: b\nx\n").line == 2);
+  CHECK(first_error("").str().rfind("bad.md:1:", 0) == 0);
+}
+
+TEST_CASE("backslash escapes markup characters") {
+  const ParseResult r = parse_document("# T\n## Step: a\ncosts \\$5 and \\*\\* stars\n", "e.md");
+  REQUIRE(r.ok());
+  REQUIRE(r.doc.steps[0].blocks[0].runs.size() == 1);
+  CHECK(r.doc.steps[0].blocks[0].runs[0].text == "costs $5 and ** stars");
+}

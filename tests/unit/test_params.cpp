@@ -1,0 +1,105 @@
+#include <doctest/doctest.h>
+
+#include "lessons/lesson.hpp"
+#include "lessons/params.hpp"
+#include "lessons/tokenize.hpp"
+
+using namespace posenc::lessons;
+
+namespace {
+struct Probe {
+  int n = 5;
+  double x = 0.5;
+  bool f = false;
+  std::string t = "abc";
+  std::vector<int> o = {0, 1, 2};
+  void visit(ParamVisitor& v) {
+    v.integer("n", n, 1, 10);
+    v.real("x", x, 0.0, 1.0);
+    v.flag("f", f);
+    v.text("t", t, 8);
+    v.order("o", o, 3);
+  }
+};
+SetOutcome set(Probe& p, const char* name, const char* value) {
+  Setter s(name, value);
+  p.visit(s);
+  return s.outcome();
+}
+}  // namespace
+
+TEST_CASE("integers are parsed, rounded and clamped with a notice") {
+  Probe p;
+  CHECK(set(p, "n", "7").changed);
+  CHECK(p.n == 7);
+  auto out = set(p, "n", "99");
+  CHECK(p.n == 10);
+  CHECK(out.notice.find("clamped to 10") != std::string::npos);
+  set(p, "n", "-5");
+  CHECK(p.n == 1);
+  out = set(p, "n", "3.6");
+  CHECK(p.n == 4);
+  CHECK_FALSE(out.notice.empty());
+  out = set(p, "n", "abc");
+  CHECK(p.n == 4);
+  CHECK(out.notice.find("not a number") != std::string::npos);
+  for (const char* bad : {"nan", "inf", "-inf", "1e999", "", "0x", "5 ", " "}) {
+    set(p, "n", bad);
+    CHECK(p.n == 4);
+  }
+  CHECK_FALSE(set(p, "missing", "1").found);
+}
+
+TEST_CASE("reals, flags, text and orders") {
+  Probe p;
+  set(p, "x", "2");
+  CHECK(p.x == 1.0);
+  set(p, "f", "true");
+  CHECK(p.f);
+  set(p, "f", "0");
+  CHECK_FALSE(p.f);
+  CHECK_FALSE(set(p, "f", "maybe").notice.empty());
+  set(p, "t", "\xE4\xBD\xA0\xE5\xA5\xBD\xE4\xB8\x96\xE7\x95\x8C");  // 12 bytes of UTF-8, cap 8
+  CHECK(p.t == "\xE4\xBD\xA0\xE5\xA5\xBD");                         // cut at a character boundary
+  set(p, "o", "2,0,1");
+  CHECK(p.o == std::vector<int>{2, 0, 1});
+  for (const char* bad : {"0,0,1", "0,1", "0,1,2,3", "0,1,3", "a,b,c", "", ",,", "0.5,1,2", "-1,0,1"}) {
+    CHECK_FALSE(set(p, "o", bad).notice.empty());
+    CHECK(p.o == std::vector<int>{2, 0, 1});
+  }
+}
+
+TEST_CASE("numbers format to the shortest text that reads back exactly") {
+  for (double v : {0.0, 1.0, 0.1, 1.0 / 3.0, 10000.0, 1e-17, -2.5, 123456789.125}) {
+    double back = 0;
+    REQUIRE(parse_number(format_number(v), back));
+    CHECK(back == v);
+  }
+  CHECK(format_number(0.1) == "0.1");
+  CHECK(format_number(8) == "8");
+}
+
+TEST_CASE("tokenize splits words, punctuation and CJK characters") {
+  CHECK(tokenize("Tom likes apple, but hates orange", 12) ==
+        std::vector<std::string>{"Tom", "likes", "apple", ",", "but", "hates", "orange"});
+  CHECK(tokenize("\xE7\x8C\xAB\xE8\xBF\xBD\xE7\x8B\x97", 12) ==  // 猫追狗
+        std::vector<std::string>{"\xE7\x8C\xAB", "\xE8\xBF\xBD", "\xE7\x8B\x97"});
+  CHECK(tokenize("a b c d", 2).size() == 2);
+  CHECK(tokenize("   ", 5).empty());
+}
+
+TEST_CASE("every lesson's parameters survive a round trip through their hash strings") {
+  for (const auto& entry : lesson_table()) {
+    CAPTURE(entry.id);
+    auto a = entry.create();
+    auto b = entry.create();
+    for (const ParamValue& v : read_params(*a)) {
+      const SetOutcome out = set_param(*b, v.name, to_hash_string(v));
+      CHECK(out.found);
+      CHECK(out.notice.empty());
+    }
+    const auto va = read_params(*a), vb = read_params(*b);
+    REQUIRE(va.size() == vb.size());
+    for (size_t i = 0; i < va.size(); ++i) CHECK(to_hash_string(va[i]) == to_hash_string(vb[i]));
+  }
+}

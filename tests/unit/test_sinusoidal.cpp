@@ -1,0 +1,84 @@
+// The sinusoidal table: the identities lessons 1 and 3 rely on, checked over random sizes.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "core/random.hpp"
+#include "core/sinusoidal.hpp"
+
+using namespace posenc::core;
+
+TEST_CASE("each (sin, cos) pair of an even-width encoding has unit norm, so |PE(p)|^2 = d/2") {
+  Random rng(7);
+  for (int trial = 0; trial < 50; ++trial) {
+    const int d = 2 * (1 + rng.below(256));
+    const double pos = rng.uniform() * 1e5;
+    for (Layout layout : {Layout::Interleaved, Layout::Half}) {
+      const Eigen::RowVectorXd row = sinusoidal_row(pos, d, 10000.0, layout);
+      for (int i = 0; i < d / 2; ++i) {
+        const double s = row(sine_column(i, d, layout)), c = row(cosine_column(i, d, layout));
+        CHECK(s * s + c * c == doctest::Approx(1.0).epsilon(1e-12));
+      }
+      CHECK(row.squaredNorm() == doctest::Approx(d / 2.0).epsilon(1e-12));
+    }
+  }
+}
+
+TEST_CASE("the interleaved table has sin in even columns and cos in odd columns with w_i = base^(-2i/d)") {
+  const Eigen::MatrixXd t = sinusoidal({5, 6, 100.0, Layout::Interleaved, 0.0});
+  REQUIRE(t.rows() == 5);
+  REQUIRE(t.cols() == 6);
+  for (int p = 0; p < 5; ++p)
+    for (int i = 0; i < 3; ++i) {
+      const double w = std::pow(100.0, -2.0 * i / 6.0);
+      CHECK(t(p, 2 * i) == doctest::Approx(std::sin(p * w)).epsilon(1e-15));
+      CHECK(t(p, 2 * i + 1) == doctest::Approx(std::cos(p * w)).epsilon(1e-15));
+    }
+  CHECK(t(0, 0) == 0.0);
+  CHECK(t(0, 1) == 1.0);
+}
+
+TEST_CASE("the power form and the exp/log div_term form of w_i agree") {
+  for (int d : {2, 7, 64, 512, 1024})
+    for (double base : {10.0, 10000.0, 500000.0})
+      for (int i = 0; i < frequency_count(d); ++i)
+        CHECK(frequency(i, d, base) == doctest::Approx(frequency_exp_form(i, d, base)).epsilon(1e-13));
+}
+
+TEST_CASE("the half layout is a fixed column permutation of the interleaved layout") {
+  Random rng(3);
+  for (int trial = 0; trial < 20; ++trial) {
+    const int d = 1 + rng.below(64);
+    const int len = 1 + rng.below(40);
+    const Eigen::MatrixXd a = sinusoidal({len, d, 10000.0, Layout::Interleaved, 0.0});
+    const Eigen::MatrixXd b = sinusoidal({len, d, 10000.0, Layout::Half, 0.0});
+    for (int i = 0; i < frequency_count(d); ++i) {
+      CHECK((a.col(2 * i) - b.col(i)).cwiseAbs().maxCoeff() == 0.0);
+      if (2 * i + 1 < d) CHECK((a.col(2 * i + 1) - b.col(frequency_count(d) + i)).cwiseAbs().maxCoeff() == 0.0);
+    }
+  }
+}
+
+TEST_CASE("odd d: the last sine has no cosine partner and no column is left unset") {
+  const int d = 7;
+  const Eigen::MatrixXd t = sinusoidal({4, d, 10000.0, Layout::Interleaved, 3.0});
+  const double w3 = std::pow(10000.0, -6.0 / 7.0);
+  for (int r = 0; r < 4; ++r) CHECK(t(r, 6) == doctest::Approx(std::sin((3.0 + r) * w3)));
+  CHECK(cosine_column(3, d, Layout::Interleaved) == -1);
+  CHECK(cosine_column(3, d, Layout::Half) == -1);
+  CHECK(sine_column(3, d, Layout::Half) == 3);
+}
+
+TEST_CASE("angles in double stay within 1e-9 of a long-double reference up to position 1e6") {
+  const int d = 128;
+  const Eigen::MatrixXd t = sinusoidal({16, d, 10000.0, Layout::Interleaved, 1e6 - 16});
+  double worst = 0;
+  for (int r = 0; r < 16; ++r)
+    for (int i = 0; i < d / 2; ++i) {
+      const long double pos = 1e6L - 16 + r;
+      const long double w = 1.0L / std::pow(10000.0L, 2.0L * i / d);
+      worst = std::max(worst, std::fabs(t(r, 2 * i) - static_cast<double>(std::sin(pos * w))));
+      worst = std::max(worst, std::fabs(t(r, 2 * i + 1) - static_cast<double>(std::cos(pos * w))));
+    }
+  CHECK(worst < 1e-9);
+}
