@@ -2,6 +2,7 @@
 // reorder the tokens and the outputs reorder the same way, so a pooled summary cannot tell the two
 // sentences apart. Adding sinusoidal position encodings breaks the symmetry.
 #include <cmath>
+#include <cstring>
 
 #include "core/attention.hpp"
 #include "core/metrics.hpp"
@@ -18,11 +19,13 @@ constexpr int kMaxTokens = 12;
 constexpr int kMaxTextBytes = 160;
 
 struct Params {
-  std::string text = "Tom likes apple , but hates orange";
+  std::string text = "Tom likes apple, but hates orange";
   int dim = 8;
   int seed = 1;
   bool pe = false;
-  std::vector<int> order;  // reordered sentence: token order[i] at position i
+  // Reordered sentence: token order[i] at position i. The default swaps "likes" and "hates":
+  // "Tom hates apple, but likes orange" — the same words, the opposite meaning.
+  std::vector<int> order = {0, 5, 2, 3, 4, 1, 6};
 };
 
 struct Derived {
@@ -38,9 +41,13 @@ struct View {
   int shuffles = 0;     // advances the shuffle button's random stream
 };
 
+// Joins tokens with spaces, except before punctuation.
 std::string sentence(const std::vector<std::string>& tokens) {
   std::string s;
-  for (const auto& t : tokens) s += (s.empty() ? "" : " ") + t;
+  for (const auto& t : tokens) {
+    const bool punct = t.size() == 1 && std::strchr(",.;:!?", t[0]);
+    s += (s.empty() || punct ? "" : " ") + t;
+  }
   return s;
 }
 
@@ -140,7 +147,9 @@ class OrderLesson final : public Lesson {
 
   void heading(const char* text, const ui::Theme& t) {
     ImGui::PushFont(t.bold);
+    ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
     ImGui::PopFont();
   }
 
@@ -191,7 +200,6 @@ class OrderLesson final : public Lesson {
     a.col_name = "key";
     a.max_cell = ui::em(2.6f);
     a.show_values = true;
-    a.range = 1.0;
     ui::matrix_view("A", e.original.weights, a, t);
     ui::caption("Each row sums to 1: how much each token (row) draws from every token (column).", t);
     ui::MatrixViewOptions out;

@@ -44,7 +44,9 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
   ImGui::PushID(id);
   if (opt.title) {
     ImGui::PushFont(theme.bold);
+    ImGui::PushTextWrapPos(opt.max_width > 0 ? ImGui::GetCursorPosX() + opt.max_width : 0.0f);
     ImGui::TextUnformatted(opt.title);
+    ImGui::PopTextWrapPos();
     ImGui::PopFont();
   }
   const int rows = static_cast<int>(m.rows()), cols = static_cast<int>(m.cols());
@@ -64,7 +66,10 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
   const float avail = opt.max_width > 0 ? opt.max_width : ImGui::GetContentRegionAvail().x;
   const float max_cell = opt.max_cell > 0 ? opt.max_cell : em(1.6f);
   const float cell = std::max(2.0f, std::min(max_cell, (avail - label_w) / cols));
-  const bool col_labels = opt.col_labels && cell >= em(0.9f);
+  // Column labels only when every one fits its cell (a partial set reads as a mistake).
+  bool col_labels = opt.col_labels && cell >= em(0.9f);
+  if (col_labels)
+    for (const auto& l : *opt.col_labels) col_labels = col_labels && ImGui::CalcTextSize(l.c_str()).x <= cell * 1.05f;
   const float header_h = col_labels ? em(1.2f) : 0;
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -76,7 +81,7 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
     for (int c = 0; c < cols && c < static_cast<int>(opt.col_labels->size()); ++c) {
       const char* l = (*opt.col_labels)[c].c_str();
       const float w = ImGui::CalcTextSize(l).x;
-      if (w <= cell * 1.05f) dl->AddText(ImVec2(grid.x + c * cell + (cell - w) / 2, origin.y), theme.muted, l);
+      dl->AddText(ImVec2(grid.x + c * cell + (cell - w) / 2, origin.y), theme.muted, l);
     }
   if (opt.row_labels)
     for (int r = 0; r < rows && r < static_cast<int>(opt.row_labels->size()); ++r) {

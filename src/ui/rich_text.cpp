@@ -100,18 +100,33 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
       }
     }
 
-    // Greedy line breaking; trailing spaces hang past the margin.
+    // Greedy line breaking over groups of atoms that must stay together (e.g. a quote mark and the
+    // value after it); a line may break only after a space or around a CJK character.
+    auto width_of = [&](const Atom& a, bool trim) {
+      std::string_view v = a.text;
+      if (trim)
+        while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
+      return a.font->CalcTextSizeA(font_px, 1e9f, 0, v.data(), v.data() + v.size()).x;
+    };
+    auto breakable = [](const Atom& prev, const Atom& cur) {
+      unsigned cp = 0;
+      if (!prev.text.empty() && prev.text.back() == ' ') return true;
+      if (!prev.text.empty() && utf8_at(prev.text, 0, cp) == static_cast<int>(prev.text.size()) && is_cjk(cp)) return true;
+      return !cur.text.empty() && (utf8_at(cur.text, 0, cp), is_cjk(cp));
+    };
     std::vector<Line> lines(1);
-    for (const Atom& a : atoms) {
-      std::string_view visible = a.text;
-      while (!visible.empty() && visible.back() == ' ') visible.remove_suffix(1);
-      const float w_visible = a.font->CalcTextSizeA(font_px, 1e9f, 0, visible.data(), visible.data() + visible.size()).x;
-      const float w_full = a.font->CalcTextSizeA(font_px, 1e9f, 0, a.text.data(), a.text.data() + a.text.size()).x;
-      Line& cur = lines.back();
-      if (!cur.atoms.empty() && cur.width + w_visible > width) lines.emplace_back();
-      Line& line = lines.back();
-      line.atoms.push_back({a, line.width});
-      line.width += w_full;
+    for (size_t g = 0; g < atoms.size();) {
+      size_t end = g + 1;
+      while (end < atoms.size() && !breakable(atoms[end - 1], atoms[end])) ++end;
+      float group_w = 0;
+      for (size_t k = g; k < end; ++k) group_w += width_of(atoms[k], k + 1 == end);
+      if (!lines.back().atoms.empty() && lines.back().width + group_w > width) lines.emplace_back();
+      for (size_t k = g; k < end; ++k) {
+        Line& line = lines.back();
+        line.atoms.push_back({atoms[k], line.width});
+        line.width += width_of(atoms[k], false);
+      }
+      g = end;
     }
 
     const ImVec2 origin = ImGui::GetCursorScreenPos();

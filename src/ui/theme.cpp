@@ -28,12 +28,14 @@ const ImWchar* latin_greek_math_ranges() {
   static const ImWchar ranges[] = {
       0x0020, 0x00FF,  // Basic Latin, Latin-1
       0x0370, 0x03FF,  // Greek
+      0x1D00, 0x1DBF,  // Phonetic extensions (modifier letters such as ᵀ)
       0x2000, 0x206F,  // General punctuation
       0x2070, 0x209F,  // Super- and subscripts
       0x2190, 0x21FF,  // Arrows
       0x2200, 0x22FF,  // Mathematical operators
       0x2300, 0x23FF,  // Miscellaneous technical
       0x25A0, 0x25FF,  // Geometric shapes
+      0x2630, 0x2630,  // ☰ (menu)
       0x27E8, 0x27E9,  // Angle brackets ⟨ ⟩
       0,
   };

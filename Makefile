@@ -1,0 +1,49 @@
+# posenc — two commands: `make serve` builds and serves the site, `make test` runs every test.
+# Both install what is missing first (`make setup`: Debian packages, ImGui source, node packages).
+PORT ?= 8000
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+export NODE_PATH := /usr/share/nodejs
+
+SETUP_STAMP := .deps/setup.stamp
+DIST := build/web/dist
+
+.PHONY: all setup native unit web serve test browser bench clean format
+
+all: web
+
+# Re-run setup when it has never run, or when the setup script or the npm lock file changed.
+$(SETUP_STAMP): tools/setup.sh package.json package-lock.json
+	bash tools/setup.sh
+
+setup:
+	bash tools/setup.sh
+
+native: $(SETUP_STAMP)
+	cmake --preset native >/dev/null
+	cmake --build --preset native -j $(JOBS)
+
+unit: native
+	ctest --preset native
+
+web: $(SETUP_STAMP)
+	cmake --preset web >/dev/null
+	cmake --build --preset web -j $(JOBS)
+
+serve: web
+	@echo "posenc is at http://127.0.0.1:$(PORT)/  (Ctrl-C to stop)"
+	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory $(DIST)
+
+browser: web
+	node --test --test-concurrency=1 tests/browser/
+
+test: unit web
+	node --test --test-concurrency=1 tests/browser/
+
+bench: web
+	node tools/bench.mjs $(DIST)
+
+format:
+	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp')
+
+clean:
+	rm -rf build

@@ -1,0 +1,49 @@
+# The WebAssembly site: build/web/dist/{index.html, style.css, loader.js, favicon.svg, posenc.js,
+# posenc.wasm, posenc.data}. Fonts are subset at build time from Debian's fonts-dejavu-core.
+set(POSENC_DIST "${CMAKE_BINARY_DIR}/dist")
+find_program(PYFTSUBSET pyftsubset PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
+set(POSENC_FONT_SRC /usr/share/fonts/truetype/dejavu)
+set(POSENC_FONT_OUT "${CMAKE_BINARY_DIR}/assets/fonts")
+# Keep in sync with ui::latin_greek_math_ranges().
+set(POSENC_UNICODES "U+0020-007E,U+00A0-00FF,U+0370-03FF,U+1D00-1DBF,U+2000-206F,U+2070-209F,U+2190-21FF,U+2200-22FF,U+2300-23FF,U+25A0-25FF,U+2630,U+27E8-27E9")
+set(POSENC_FONTS "")
+foreach(face DejaVuSans DejaVuSans-Bold)
+  add_custom_command(
+    OUTPUT "${POSENC_FONT_OUT}/${face}.ttf"
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${POSENC_FONT_OUT}"
+    COMMAND ${PYFTSUBSET} "${POSENC_FONT_SRC}/${face}.ttf" "--unicodes=${POSENC_UNICODES}" --no-hinting
+            --layout-features= --desubroutinize "--output-file=${POSENC_FONT_OUT}/${face}.ttf"
+    DEPENDS "${POSENC_FONT_SRC}/${face}.ttf"
+    COMMENT "Subsetting ${face}")
+  list(APPEND POSENC_FONTS "${POSENC_FONT_OUT}/${face}.ttf")
+endforeach()
+add_custom_target(posenc_fonts DEPENDS ${POSENC_FONTS})
+
+add_library(imgui_backends STATIC ${IMGUI_DIR}/backends/imgui_impl_glfw.cpp ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
+target_include_directories(imgui_backends SYSTEM PUBLIC ${IMGUI_DIR}/backends)
+target_compile_definitions(imgui_backends PUBLIC IMGUI_IMPL_OPENGL_ES3)
+target_link_libraries(imgui_backends PUBLIC imgui)
+
+add_executable(posenc src/app/web_main.cpp)
+target_compile_options(posenc PRIVATE ${POSENC_WARNINGS})
+target_link_libraries(posenc PRIVATE posenc_app imgui_backends)
+set_target_properties(posenc PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${POSENC_DIST}")
+target_link_options(posenc PRIVATE
+  -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
+  -sENVIRONMENT=web -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sMAXIMUM_MEMORY=1073741824
+  -sEXPORTED_FUNCTIONS=_main,_malloc,_free
+  -sEXPORTED_RUNTIME_METHODS=ccall
+  "SHELL:--post-js ${CMAKE_SOURCE_DIR}/web/api.js"
+  "SHELL:--preload-file ${POSENC_FONT_OUT}@/fonts")
+set_property(TARGET posenc APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/api.js" ${POSENC_FONTS})
+add_dependencies(posenc posenc_fonts)
+
+set(POSENC_STATIC index.html style.css loader.js favicon.svg)
+set(POSENC_STATIC_OUT "")
+foreach(f ${POSENC_STATIC})
+  add_custom_command(OUTPUT "${POSENC_DIST}/${f}"
+    COMMAND ${CMAKE_COMMAND} -E copy_if_different "${CMAKE_SOURCE_DIR}/web/${f}" "${POSENC_DIST}/${f}"
+    DEPENDS "${CMAKE_SOURCE_DIR}/web/${f}")
+  list(APPEND POSENC_STATIC_OUT "${POSENC_DIST}/${f}")
+endforeach()
+add_custom_target(posenc_static ALL DEPENDS ${POSENC_STATIC_OUT})

@@ -1,0 +1,318 @@
+// Web platform: GLFW (emscripten's JS implementation) + OpenGL ES 3 / WebGL2, the main loop, HiDPI
+// canvas sizing, wheel and touch input fixes for ImGui 1.86, and the C exports behind window.posenc.
+// The only file that knows about Emscripten; it owns the AppState.
+#include <emscripten.h>
+#include <emscripten/heap.h>
+#include <emscripten/html5.h>
+#define GLFW_INCLUDE_ES3
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+#include <malloc.h>
+
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+
+#include "app/api.hpp"
+#include "app/app.hpp"
+#include "app/compute.hpp"
+#include "app/frame_stats.hpp"
+#include "app/json.hpp"
+
+namespace {
+
+using namespace posenc;
+
+constexpr float kFontCssPx = 16.0f;
+
+// One finger drives the mouse; a mostly vertical drag becomes scrolling (ImGui 1.86 has no touch
+// scrolling), released off-screen first so the widget under the finger is not clicked.
+struct Touch {
+  bool active = false;     // a finger is (or was, until delivered) on the canvas
+  bool down = false;       // finger currently down
+  bool delivered = false;  // a frame has seen the press
+  bool scrolling = false;
+  bool released_offscreen = false;
+  int id = -1;
+  float x = 0, y = 0, start_x = 0, start_y = 0, last_y = 0;
+  float wheel = 0;  // pending scroll, in wheel units
+};
+
+struct Platform {
+  GLFWwindow* window = nullptr;
+  app::AppState app;
+  app::FrameStats stats;         // CPU time of the app's frame: input, layout, draw lists
+  app::FrameStats render_stats;  // time handing the draw lists to WebGL (includes driver back-pressure)
+  float dpr = 0;
+  bool ready = false;
+  Touch touch;
+  app::Args args;
+  app::ComputeResult result;
+  std::string answer;  // keeps the last string returned to JavaScript alive
+};
+
+Platform* g = nullptr;
+
+EM_JS(void, js_write_hash, (const char* hash), {
+  try { history.replaceState(history.state, "", "#" + UTF8ToString(hash)); } catch (e) {}
+});
+EM_JS(void, js_save_progress, (const char* text), {
+  try { localStorage.setItem("posenc.progress", UTF8ToString(text)); } catch (e) {}
+});
+EM_JS(char*, js_initial, (int which), {
+  var s = "";
+  try { s = which === 0 ? (location.hash || "") : (localStorage.getItem("posenc.progress") || ""); } catch (e) {}
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+EM_JS(void, js_signal_ready, (), {
+  if (Module["onPosencReady"]) Module["onPosencReady"]();
+});
+EM_JS(void, js_set_canvas_size, (int w, int h), {
+  Module["setCanvasSize"](w, h);
+});
+EM_JS(void, js_log_error, (const char* text), {
+  console.error(UTF8ToString(text));
+});
+
+std::string take_string(char* p) {
+  std::string s(p ? p : "");
+  free(p);
+  return s;
+}
+
+void apply_dpr(float dpr) {
+  g->dpr = dpr;
+  ui::load_fonts(g->app.theme, {"/fonts/DejaVuSans.ttf", "/fonts/DejaVuSans-Bold.ttf"}, kFontCssPx * dpr);
+  ui::apply_style(g->app.theme, dpr);
+  ImGui_ImplOpenGL3_DestroyDeviceObjects();  // recreated with the new font texture on the next frame
+}
+
+// Keeps the canvas backing store at CSS size × devicePixelRatio (DPR changes fire no event: poll).
+void sync_canvas() {
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  const float dpr = static_cast<float>(emscripten_get_device_pixel_ratio());
+  const int w = std::max(1, static_cast<int>(std::lround(css_w * dpr)));
+  const int h = std::max(1, static_cast<int>(std::lround(css_h * dpr)));
+  int cw = 0, ch = 0;
+  emscripten_get_canvas_element_size("#canvas", &cw, &ch);
+  if (w != cw || h != ch) js_set_canvas_size(w, h);
+  if (dpr != g->dpr) apply_dpr(dpr);
+}
+
+EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
+  const double scale = e->deltaMode == DOM_DELTA_PIXEL ? 1.0 / 100 : e->deltaMode == DOM_DELTA_LINE ? 1.0 / 3 : 1.0;
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseWheel -= static_cast<float>(e->deltaY * scale);
+  io.MouseWheelH -= static_cast<float>(e->deltaX * scale);
+  return EM_TRUE;
+}
+
+EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
+  Touch& t = g->touch;
+  for (int i = 0; i < e->numTouches; ++i) {
+    const EmscriptenTouchPoint& p = e->touches[i];
+    if (!p.isChanged) continue;
+    const float x = static_cast<float>(p.targetX) * g->dpr, y = static_cast<float>(p.targetY) * g->dpr;
+    if (type == EMSCRIPTEN_EVENT_TOUCHSTART && !t.down) {
+      t = Touch{};
+      t.active = t.down = true;
+      t.id = p.identifier;
+      t.x = t.start_x = x;
+      t.y = t.start_y = t.last_y = y;
+    } else if (p.identifier == t.id && type == EMSCRIPTEN_EVENT_TOUCHMOVE) {
+      t.x = x;
+      t.y = y;
+      const float dx = x - t.start_x, dy = y - t.start_y;
+      if (!t.scrolling && std::fabs(dy) > 10 * g->dpr && std::fabs(dy) > std::fabs(dx)) t.scrolling = true;
+      if (t.scrolling) {
+        t.wheel += (y - t.last_y) / (5 * kFontCssPx * g->dpr);
+        t.last_y = y;
+      }
+    } else if (p.identifier == t.id && (type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL)) {
+      t.down = false;
+    }
+  }
+  return EM_TRUE;
+}
+
+// Applied after the GLFW backend's NewFrame (which sets the mouse from the cursor) and before ImGui's.
+void apply_touch() {
+  Touch& t = g->touch;
+  if (!t.active) return;
+  ImGuiIO& io = ImGui::GetIO();
+  if (t.scrolling) {
+    if (!t.released_offscreen) {
+      io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+      t.released_offscreen = true;
+    } else {
+      io.MousePos = ImVec2(t.x, t.y);
+      io.MouseWheel += t.wheel;
+      t.wheel = 0;
+    }
+    io.MouseDown[0] = false;
+    if (!t.down) t.active = false;
+    return;
+  }
+  io.MousePos = ImVec2(t.x, t.y);
+  if (t.down || !t.delivered) {
+    io.MouseDown[0] = true;  // a quick tap is held for at least one frame
+    t.delivered = true;
+  } else {
+    io.MouseDown[0] = false;
+    t.active = false;
+  }
+}
+
+void frame(void*) {
+  const double t0 = emscripten_get_now();
+  sync_canvas();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  apply_touch();
+  ImGui::NewFrame();
+  g->app.now = t0 / 1000.0;
+  const ImVec2 size = ImGui::GetIO().DisplaySize;
+  app::draw(g->app, size.x, size.y);
+  ImGui::Render();
+  const double t1 = emscripten_get_now();
+  int fb_w = 0, fb_h = 0;
+  glfwGetFramebufferSize(g->window, &fb_w, &fb_h);
+  glViewport(0, 0, fb_w, fb_h);
+  const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(g->app.theme.page);
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  const double t2 = emscripten_get_now();
+  app::after_frame(g->app);
+  g->stats.add(t1 - t0 + (emscripten_get_now() - t2));
+  g->render_stats.add(t2 - t1);
+  if (!g->ready) {
+    g->ready = true;
+    js_signal_ready();
+  }
+}
+
+const char* answer(std::string s) {
+  g->answer = std::move(s);
+  return g->answer.c_str();
+}
+
+}  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* posenc_lessons() { return answer(app::lessons_json(g->app)); }
+EMSCRIPTEN_KEEPALIVE const char* posenc_state() { return answer(app::state_json(g->app)); }
+EMSCRIPTEN_KEEPALIVE const char* posenc_go(const char* id, double step) {
+  return answer(app::go_json(g->app, id, step));
+}
+EMSCRIPTEN_KEEPALIVE const char* posenc_set(const char* name, const char* value) {
+  return answer(app::set_json(g->app, name, value));
+}
+EMSCRIPTEN_KEEPALIVE void posenc_hash_changed(const char* hash) {
+  app::notify(g->app, app::apply_hash(g->app, hash));
+}
+EMSCRIPTEN_KEEPALIVE const char* posenc_stats() {
+  const auto s = g->stats.summary();
+  const auto r = g->render_stats.summary();
+  app::Json j;
+  j.begin_object();
+  j.key("frames").num(static_cast<double>(g->stats.frames()));
+  j.key("frame_ms").begin_object().key("p50").num(s.p50).key("p95").num(s.p95).key("max").num(s.max).end_object();
+  j.key("render_ms").begin_object().key("p50").num(r.p50).key("p95").num(r.p95).key("max").num(r.max).end_object();
+  j.key("heap_bytes").num(static_cast<double>(mallinfo().uordblks));
+  j.key("memory_bytes").num(static_cast<double>(emscripten_get_heap_size()));
+  j.end_object();
+  return answer(j.text());
+}
+
+EMSCRIPTEN_KEEPALIVE void posenc_args_clear() { g->args.clear(); }
+EMSCRIPTEN_KEEPALIVE void posenc_arg_number(const char* key, double v, int is_bool) {
+  app::ArgValue a;
+  a.type = is_bool ? app::ArgValue::Type::Bool : app::ArgValue::Type::Number;
+  a.number = v;
+  g->args[key] = std::move(a);
+}
+EMSCRIPTEN_KEEPALIVE void posenc_arg_string(const char* key, const char* v) {
+  app::ArgValue a;
+  a.type = app::ArgValue::Type::String;
+  a.text = v;
+  g->args[key] = std::move(a);
+}
+EMSCRIPTEN_KEEPALIVE void posenc_arg_array(const char* key, const double* v, int n) {
+  app::ArgValue a;
+  a.type = app::ArgValue::Type::Array;
+  a.array.assign(v, v + n);
+  g->args[key] = std::move(a);
+}
+EMSCRIPTEN_KEEPALIVE void posenc_arg_other(const char* key, const char* type) {
+  app::ArgValue a;
+  a.type = app::ArgValue::Type::Other;
+  a.text = type;
+  g->args[key] = std::move(a);
+}
+// Returns "" on success (read the result with the getters below) or the error message.
+EMSCRIPTEN_KEEPALIVE const char* posenc_compute(const char* kind) {
+  g->result = app::compute(kind, g->args);
+  g->args.clear();
+  if (!g->result.error.empty()) return answer(g->result.error);
+  return answer("");
+}
+EMSCRIPTEN_KEEPALIVE int posenc_result_rank() { return static_cast<int>(g->result.shape.size()); }
+EMSCRIPTEN_KEEPALIVE int posenc_result_dim(int i) { return g->result.shape.at(i); }
+EMSCRIPTEN_KEEPALIVE const double* posenc_result_data() { return g->result.data.data(); }
+EMSCRIPTEN_KEEPALIVE int posenc_result_size() { return static_cast<int>(g->result.data.size()); }
+EMSCRIPTEN_KEEPALIVE void posenc_result_free() { g->result = {}; }
+
+}  // extern "C"
+
+int main() {
+  g = new Platform();
+  if (!glfwInit()) {
+    js_log_error("posenc: glfwInit failed");
+    return 1;
+  }
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  g->window = glfwCreateWindow(std::max(1, int(css_w)), std::max(1, int(css_h)), "posenc", nullptr, nullptr);
+  if (!g->window) {
+    js_log_error("posenc: could not create a WebGL2 context");
+    return 1;
+  }
+  glfwMakeContextCurrent(g->window);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;
+  ImGui_ImplGlfw_InitForOpenGL(g->window, true);
+  glfwSetScrollCallback(g->window, nullptr);  // replaced by the wheel callback below
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  emscripten_set_wheel_callback("#canvas", nullptr, EM_TRUE, on_wheel);
+  emscripten_set_touchstart_callback("#canvas", nullptr, EM_TRUE, on_touch);
+  emscripten_set_touchmove_callback("#canvas", nullptr, EM_TRUE, on_touch);
+  emscripten_set_touchend_callback("#canvas", nullptr, EM_TRUE, on_touch);
+  emscripten_set_touchcancel_callback("#canvas", nullptr, EM_TRUE, on_touch);
+
+  app::AppState& s = g->app;
+  s.hooks.write_hash = [](const std::string& h) { js_write_hash(h.c_str()); };
+  s.hooks.save_progress = [](const std::string& p) { js_save_progress(p.c_str()); };
+  app::init(s);
+  s.now = emscripten_get_now() / 1000.0;
+  for (const std::string& e : s.content_errors) js_log_error(("posenc content: " + e).c_str());
+  app::load_progress(s, take_string(js_initial(1)));
+  const std::string hash = take_string(js_initial(0));
+  const std::string notice = hash.size() > 1 ? app::apply_hash(s, hash) : app::go(s, 0, 0);
+  sync_canvas();
+  app::notify(s, notice);
+  emscripten_set_main_loop_arg(frame, nullptr, 0, false);
+  return 0;
+}

@@ -1,0 +1,165 @@
+// The walkthrough in real headless Chromium: loading, drawing, navigation, deep links, hostile input.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, frames, hashOf } from './harness.mjs';
+import { decodePng, colourCount } from './png.mjs';
+
+let site, browser;
+before(async () => { site = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); site?.close(); });
+
+test('the page loads on lesson 1 with no console errors and draws a non-blank screen', async () => {
+  const { page, errors, context } = await open(browser, site.url);
+  const lessons = await page.evaluate(() => posenc.lessons());
+  assert.equal(lessons[0].id, 'order');
+  assert.equal(lessons[0].title, 'Why order matters');
+  assert.ok(lessons[0].steps >= 4);
+  const state = await page.evaluate(() => posenc.state());
+  assert.equal(state.lesson, 'order');
+  assert.equal(state.step, 0);
+  assert.equal(state.lang, 'en');
+  await frames(page, 5);
+  const img = decodePng(await page.screenshot());
+  assert.ok(colourCount(img) > 40, `screenshot looks blank (${colourCount(img)} colours)`);
+  // the loader is gone and the canvas fills the window
+  assert.equal(await page.evaluate(() => document.getElementById('loader').classList.contains('done')), true);
+  const size = await page.evaluate(() => [canvas.width, canvas.height, innerWidth, innerHeight]);
+  assert.deepEqual(size.slice(0, 2), size.slice(2));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('at devicePixelRatio 2 the canvas has twice the CSS pixels (crisp text)', async () => {
+  const { page, context } = await open(browser, site.url, '', { width: 390, height: 844, dpr: 2 });
+  await frames(page, 3);
+  const size = await page.evaluate(() => [canvas.width, canvas.height]);
+  assert.deepEqual(size, [780, 1688]);
+  await context.close();
+});
+
+test('arrow keys move through the steps and update the hash', async () => {
+  const { page, context } = await open(browser, site.url);
+  await page.keyboard.press('ArrowRight');
+  await frames(page);
+  assert.equal((await page.evaluate(() => posenc.state())).step, 1);
+  assert.match(await hashOf(page), /lesson=order&step=1/);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await frames(page);
+  assert.equal((await page.evaluate(() => posenc.state())).step, 3);
+  await page.keyboard.press('ArrowLeft');
+  await frames(page);
+  assert.match(await hashOf(page), /step=2/);
+  const history = await page.evaluate(() => history.length);
+  assert.ok(history <= 2, 'hash updates use replaceState, not new history entries');
+  await context.close();
+});
+
+test('the Next button works with a mouse click and with a touch tap on a phone', async () => {
+  const { page, context } = await open(browser, site.url);
+  await page.mouse.click(583, 762);  // "Next" at the bottom of the text column (1280 × 800)
+  await frames(page);
+  assert.equal((await page.evaluate(() => posenc.state())).step, 1);
+  await context.close();
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2,
+    hasTouch: true, isMobile: true });
+  const p = await phone.newPage();
+  await p.goto(site.url);
+  await p.waitForFunction(() => window.posenc && window.posenc.ready);
+  await p.evaluate(() => posenc.ready);
+  await frames(p);
+  await p.touchscreen.tap(330, 818);  // "Next" in the bar pinned to the bottom
+  await frames(p);
+  assert.equal((await p.evaluate(() => posenc.state())).step, 1);
+  await phone.close();
+});
+
+test('a deep link restores lesson, step and parameters', async () => {
+  const hash = '#lesson=order&step=3&text=the%20cat%20chased%20the%20dog&dim=12&seed=5&pe=1&order=4,1,2,3,0&lang=en';
+  const { page, errors, context } = await open(browser, site.url, hash);
+  const s = await page.evaluate(() => posenc.state());
+  assert.equal(s.lesson, 'order');
+  assert.equal(s.step, 3);
+  assert.deepEqual(s.params, { text: 'the cat chased the dog', dim: 12, seed: 5, pe: true, order: [4, 1, 2, 3, 0] });
+  await frames(page);
+  // the app rewrites the same view into the hash
+  const again = await hashOf(page);
+  const { page: page2, context: c2 } = await open(browser, site.url, again);
+  assert.deepEqual(await page2.evaluate(() => posenc.state()), s);
+  assert.deepEqual(errors, []);
+  await context.close();
+  await c2.close();
+});
+
+test('hostile hash values are clamped and the app keeps drawing', async () => {
+  const { page, errors, context } = await open(browser, site.url);
+  const hostile = [
+    '#lesson=order&step=99999', '#lesson=order&step=-5', '#lesson=%00%ff&step=NaN', '#lesson=nope',
+    '#lesson=order&dim=1e308', '#lesson=order&dim=-1', '#lesson=order&seed=Infinity', '#lesson=order&order=0,0,0',
+    '#lesson=order&order=' + '1,'.repeat(5000), '#lesson=order&text=' + 'x%20'.repeat(3000),
+    '#lesson=order&text=%E4%BD%A0%E7%88%B1', '#lang=klingon', '#' + '&'.repeat(10000), '#=&==&a=b=c',
+    '#lesson=order&pe=%F0%9F%98%80', '#%', '#lesson=order&step=1e400',
+  ];
+  for (const h of hostile) {
+    await page.evaluate(h => { location.hash = h; }, h);
+    await frames(page, 2);
+    const s = await page.evaluate(() => posenc.state());
+    assert.equal(s.lesson, 'order', h);
+    assert.ok(s.step >= 0 && s.step < 5, h);
+    assert.ok(s.params.dim >= 4 && s.params.dim <= 64, h);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('hostile hash on first load still opens the app', async () => {
+  const { page, errors, context } = await open(browser, site.url, '#lesson=order&step=-1&dim=abc&order=x');
+  const s = await page.evaluate(() => posenc.state());
+  assert.equal(s.step, 0);
+  assert.equal(s.params.dim, 8);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('go and set move the walkthrough like the UI, with the same clamping', async () => {
+  const { page, context } = await open(browser, site.url);
+  let s = await page.evaluate(() => posenc.go('order', 2));
+  assert.equal(s.step, 2);
+  await frames(page);
+  assert.match(await hashOf(page), /step=2/);
+  s = await page.evaluate(() => posenc.go('order', 400));
+  assert.equal(s.step, 4);
+  assert.ok(s.notice);
+  assert.ok((await page.evaluate(() => posenc.go('nope'))).error);
+  assert.ok((await page.evaluate(() => posenc.go(42))).error);
+  s = await page.evaluate(() => posenc.set('dim', 1000));
+  assert.equal(s.params.dim, 64);
+  s = await page.evaluate(() => posenc.set('pe', true));
+  assert.equal(s.params.pe, true);
+  s = await page.evaluate(() => posenc.set('order', [6, 5, 4, 3, 2, 1, 0]));
+  assert.deepEqual(s.params.order, [6, 5, 4, 3, 2, 1, 0]);
+  assert.ok((await page.evaluate(() => posenc.set('bogus', 1))).error);
+  assert.ok((await page.evaluate(() => posenc.set('dim', {}))).error);
+  await frames(page);
+  assert.match(await hashOf(page), /dim=64/);
+  await context.close();
+});
+
+test('stats report frame times and heap bytes', async () => {
+  const { page, context } = await open(browser, site.url);
+  await frames(page, 10);
+  const st = await page.evaluate(() => posenc.stats());
+  assert.ok(st.frames >= 10);
+  assert.ok(st.frame_ms.p50 > 0 && st.frame_ms.p50 <= st.frame_ms.p95 && st.frame_ms.p95 <= st.frame_ms.max);
+  assert.ok(st.heap_bytes > 100000);
+  await context.close();
+});
+
+test('progress is remembered across visits', async () => {
+  const { page, context } = await open(browser, site.url);
+  await page.evaluate(() => posenc.go('order', 3));
+  await frames(page);
+  assert.equal(await page.evaluate(() => localStorage.getItem('posenc.progress')), 'order=4');
+  await context.close();
+});

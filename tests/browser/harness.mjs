@@ -1,0 +1,67 @@
+// Shared browser-test harness: serves build/web/dist (optionally under a sub-path) from a tiny static
+// server and drives Debian's Chromium through playwright-core. Collects console errors per page.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../build/web/dist');
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css',
+  '.data': 'application/octet-stream', '.svg': 'image/svg+xml', '.ttf': 'font/ttf', '.json': 'application/json' };
+
+// Serves the site at `prefix` ("/" or "/some/dir/"). `hide` lists file names answered with 404.
+export async function serve({ prefix = '/', hide = [] } = {}) {
+  const requests = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    requests.push(url.pathname);
+    if (!url.pathname.startsWith(prefix)) { res.writeHead(404).end(); return; }
+    let rel = decodeURIComponent(url.pathname.slice(prefix.length)) || 'index.html';
+    if (rel.endsWith('/')) rel += 'index.html';
+    const file = path.join(root, rel);
+    if (!file.startsWith(root) || hide.includes(rel) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream',
+      'Content-Length': fs.statSync(file).size });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise(ok => server.listen(0, '127.0.0.1', ok));
+  server.unref();  // a failed test that skips close() must not keep node alive
+  return { url: `http://127.0.0.1:${server.address().port}${prefix}`, requests, close: () => { server.closeAllConnections?.(); server.close(); } };
+}
+
+export async function launch() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox',
+    '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
+}
+
+// Opens the site with `hash`, waits for posenc.ready; returns { page, errors }.
+export async function open(browser, url, hash = '', { width = 1280, height = 800, dpr = 1, wait = true } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', m => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', e => errors.push(e.message));
+  await page.goto(url + hash);
+  if (wait) await ready(page);
+  return { page, errors, context };
+}
+
+export async function ready(page) {
+  await page.waitForFunction(() => window.posenc && window.posenc.ready, null, { timeout: 20000 });
+  await page.evaluate(() => window.posenc.ready);
+}
+
+// Waits until the app has drawn `n` more frames (so state changes reach the screen and the URL).
+export async function frames(page, n = 3) {
+  const start = await page.evaluate(() => window.posenc.stats().frames);
+  await page.waitForFunction(s => window.posenc.stats().frames >= s, start + n, { timeout: 10000 });
+}
+
+export function hashOf(page) {
+  return page.evaluate(() => location.hash);
+}

@@ -1,0 +1,56 @@
+// Hosting: the site works from a sub-path, and failures to load give a readable message.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open } from './harness.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+test('the site works from a sub-path and requests only its own files', async () => {
+  const site = await serve({ prefix: '/some/dir/' });
+  const { page, errors, context } = await open(browser, site.url, '#lesson=order&step=2');
+  assert.equal((await page.evaluate(() => posenc.state())).step, 2);
+  assert.ok(site.requests.every(p => p.startsWith('/some/dir/')), site.requests.join(' '));
+  assert.ok(site.requests.includes('/some/dir/posenc.wasm'));
+  assert.deepEqual(errors, []);
+  await context.close();
+  site.close();
+});
+
+test('a missing wasm file shows a readable message, not a blank page', async () => {
+  const site = await serve({ hide: ['posenc.wasm'] });
+  const { page, context } = await open(browser, site.url, '', { wait: false });
+  await page.waitForSelector('#loader.error', { timeout: 15000 });
+  const text = await page.textContent('#status');
+  assert.match(text, /posenc\.wasm/);
+  assert.match(text, /404/);
+  await context.close();
+  site.close();
+});
+
+test('a missing data file shows a readable message', async () => {
+  const site = await serve({ hide: ['posenc.data'] });
+  const { page, context } = await open(browser, site.url, '', { wait: false });
+  await page.waitForSelector('#loader.error', { timeout: 15000 });
+  assert.ok((await page.textContent('#status')).length > 20);
+  await context.close();
+  site.close();
+});
+
+test('without WebGL2 the page explains what is missing', async () => {
+  const site = await serve();
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+      return type === 'webgl2' ? null : original.call(this, type, ...rest);
+    };
+  });
+  const page = await context.newPage();
+  await page.goto(site.url);
+  await page.waitForSelector('#loader.error', { timeout: 10000 });
+  assert.match(await page.textContent('#status'), /WebGL2/);
+  await context.close();
+  site.close();
+});

@@ -1,0 +1,110 @@
+// window.posenc — the JavaScript API (contract in DESIGN.md), appended to the module with --post-js.
+// Arguments are checked for type here and passed to C++ typed; C++ validates ranges and answers.
+(function () {
+  'use strict';
+  var resolveReady;
+  var ready = new Promise(function (resolve) { resolveReady = resolve; });
+  var MAX_KEYS = 32, MAX_KEY_BYTES = 64, MAX_STRING_BYTES = 256, MAX_ARRAY = 1 << 24;
+
+  Module['onPosencReady'] = function () {
+    resolveReady();
+    if (Module['onPosencStarted']) Module['onPosencStarted']();
+  };
+
+  function text(fn, types, args) { return Module['ccall'](fn, 'string', types, args); }
+  function json(fn, types, args) { return JSON.parse(text(fn, types, args)); }
+  function err(message) { return { error: message }; }
+
+  function typeName(v) {
+    if (v === null) return 'null';
+    if (Array.isArray(v)) return 'an array with non-numbers';
+    return 'a value of type ' + typeof v;
+  }
+
+  function passArray(key, values) {
+    var n = values.length;
+    var ptr = Module['_malloc'](Math.max(8, n * 8));
+    if (!ptr) return false;
+    HEAPF64.set(values, ptr >> 3);
+    Module['ccall']('posenc_arg_array', null, ['string', 'number', 'number'], [key, ptr, n]);
+    Module['_free'](ptr);
+    return true;
+  }
+
+  function compute(kind, args) {
+    if (typeof kind !== 'string') return err('compute(kind, args): kind must be a string, e.g. "sinusoidal"');
+    if (kind.length > MAX_KEY_BYTES) return err('compute: unknown kind (name too long)');
+    if (args === undefined || args === null) args = {};
+    if (typeof args !== 'object' || Array.isArray(args)) return err('compute(kind, args): args must be an object such as {len: 8, dim: 16}');
+    var keys = Object.keys(args);
+    if (keys.length > MAX_KEYS) return err('compute: too many arguments (' + keys.length + ')');
+    Module['ccall']('posenc_args_clear', null, [], []);
+    for (var i = 0; i < keys.length; i++) {
+      var key = keys[i], v = args[key];
+      if (key.length > MAX_KEY_BYTES) return err('compute: argument name too long');
+      if (typeof v === 'number') {
+        Module['ccall']('posenc_arg_number', null, ['string', 'number', 'number'], [key, v, 0]);
+      } else if (typeof v === 'boolean') {
+        Module['ccall']('posenc_arg_number', null, ['string', 'number', 'number'], [key, v ? 1 : 0, 1]);
+      } else if (typeof v === 'string') {
+        if (v.length > MAX_STRING_BYTES) return err('compute: ' + key + ' is too long a string');
+        Module['ccall']('posenc_arg_string', null, ['string', 'string'], [key, v]);
+      } else if ((Array.isArray(v) || ArrayBuffer.isView(v)) && !(v instanceof DataView)) {
+        if (v.length > MAX_ARRAY) return err('compute: ' + key + ' has ' + v.length + ' entries; at most ' + MAX_ARRAY + ' are allowed');
+        var numeric = true;
+        for (var j = 0; j < v.length && numeric; j++) numeric = typeof v[j] === 'number';
+        if (!numeric) {
+          Module['ccall']('posenc_arg_other', null, ['string', 'string'], [key, 'an array with non-numbers']);
+        } else if (!passArray(key, v)) {
+          return err('compute: out of memory for ' + key);
+        }
+      } else {
+        Module['ccall']('posenc_arg_other', null, ['string', 'string'], [key, typeName(v)]);
+      }
+    }
+    var message = text('posenc_compute', ['string'], [kind]);
+    if (message) return err(message);
+    var rank = Module['ccall']('posenc_result_rank', 'number', [], []);
+    var shape = [];
+    for (var r = 0; r < rank; r++) shape.push(Module['ccall']('posenc_result_dim', 'number', ['number'], [r]));
+    var ptr = Module['ccall']('posenc_result_data', 'number', [], []);
+    var size = Module['ccall']('posenc_result_size', 'number', [], []);
+    var data = Array.from(HEAPF64.subarray(ptr >> 3, (ptr >> 3) + size));
+    Module['ccall']('posenc_result_free', null, [], []);
+    return { shape: shape, data: data };
+  }
+
+  function stringValue(v) {
+    if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    if (typeof v === 'string') return v;
+    if (Array.isArray(v)) return v.join(',');
+    return null;
+  }
+
+  var api = {
+    ready: ready,
+    lessons: function () { return json('posenc_lessons', [], []); },
+    state: function () { return json('posenc_state', [], []); },
+    go: function (id, step) {
+      if (typeof id !== 'string') return err('go(id, step): id must be a lesson id string, e.g. "order"');
+      if (step === undefined) step = 0;
+      if (typeof step !== 'number') return err('go(id, step): step must be a number');
+      return json('posenc_go', ['string', 'number'], [id.slice(0, 64), step]);
+    },
+    set: function (name, value) {
+      if (typeof name !== 'string') return err('set(name, value): name must be a parameter name string');
+      var s = stringValue(value);
+      if (s === null) return err('set(name, value): value must be a number, boolean, string or array of numbers');
+      return json('posenc_set', ['string', 'string'], [name.slice(0, 64), s.slice(0, 1024)]);
+    },
+    compute: compute,
+    stats: function () { return json('posenc_stats', [], []); }
+  };
+
+  addOnPostRun(function () {
+    window['posenc'] = api;
+    window.addEventListener('hashchange', function () {
+      Module['ccall']('posenc_hash_changed', null, ['string'], [location.hash.slice(0, 8192)]);
+    });
+  });
+})();

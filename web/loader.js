@@ -1,0 +1,101 @@
+// Starts posenc: checks for WebGL2, downloads the module with a progress bar, and turns any failure to
+// load into a readable message instead of a blank page. No inline script, so a strict CSP holds.
+(function () {
+  'use strict';
+  var loader = document.getElementById('loader');
+  var status = document.getElementById('status');
+  var fill = document.getElementById('bar-fill');
+  var started = false;
+  var failed = false;
+
+  function fail(message) {
+    if (failed) return;
+    failed = true;
+    loader.classList.remove('done');
+    loader.classList.add('error');
+    status.textContent = message;
+  }
+
+  var probe = document.createElement('canvas');
+  var gl = null;
+  try { gl = probe.getContext('webgl2'); } catch (e) { gl = null; }
+  if (!gl) {
+    fail('posenc needs WebGL2, which this browser or device does not provide. ' +
+         'Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.');
+    return;
+  }
+
+  // Bytes per file, for one progress bar over the wasm module and the data package.
+  var bytes = {};
+  function report(name, loaded, total) {
+    if (failed) return;
+    bytes[name] = { loaded: loaded, total: Math.max(total, loaded) };
+    var l = 0, t = 0;
+    for (var k in bytes) { l += bytes[k].loaded; t += bytes[k].total; }
+    if (t > 0) fill.style.width = Math.min(100, Math.round(100 * l / t)) + '%';
+    status.textContent = 'Loading… ' + (l / 1048576).toFixed(1) + ' MB';
+  }
+
+  function instantiateWasm(imports, success) {
+    fetch('posenc.wasm', { credentials: 'same-origin' }).then(function (response) {
+      if (!response.ok) throw new Error('posenc.wasm could not be loaded (HTTP ' + response.status + ')');
+      var total = Number(response.headers.get('Content-Length')) || 0;
+      var loaded = 0;
+      var reader = response.body && response.body.getReader ? response.body.getReader() : null;
+      var body = reader ? new ReadableStream({
+        pull: function (controller) {
+          return reader.read().then(function (chunk) {
+            if (chunk.done) { controller.close(); return; }
+            loaded += chunk.value.length;
+            report('wasm', loaded, total);
+            controller.enqueue(chunk.value);
+          });
+        }
+      }) : response.body;
+      var tracked = new Response(body, { headers: { 'Content-Type': 'application/wasm' } });
+      return WebAssembly.instantiateStreaming(tracked, imports);
+    }).then(function (result) {
+      success(result.instance, result.module);
+    }).catch(function (e) {
+      fail('posenc could not start: ' + (e && e.message ? e.message : e) +
+           '. Check your connection and reload the page.');
+    });
+    return {};
+  }
+
+  var canvas = document.getElementById('canvas');
+  canvas.addEventListener('webglcontextlost', function (e) {
+    e.preventDefault();
+    fail('The graphics context was lost. Reload the page to continue.');
+  });
+
+  window.Module = {
+    canvas: canvas,
+    instantiateWasm: instantiateWasm,
+    setStatus: function (text) {
+      var m = /\((\d+(?:\.\d+)?)\/(\d+)\)/.exec(text || '');
+      if (m) report('data', Number(m[1]), Number(m[2]));
+    },
+    monitorRunDependencies: function () {},
+    onAbort: function (what) { fail('posenc stopped unexpectedly: ' + what); },
+    onPosencStarted: function () {
+      started = true;
+      loader.classList.add('done');
+      canvas.focus();
+    },
+    print: function (text) { console.log(text); },
+    printErr: function (text) { console.warn(text); }
+  };
+
+  window.addEventListener('error', function (e) {
+    if (!started) fail('posenc could not start: ' + (e.message || 'a file failed to load') + '.');
+  });
+  window.addEventListener('unhandledrejection', function (e) {
+    if (!started) fail('posenc could not start: ' + (e.reason && e.reason.message ? e.reason.message : e.reason) + '.');
+  });
+
+  var script = document.createElement('script');
+  script.src = 'posenc.js';
+  script.onerror = function () { fail('posenc.js could not be loaded. Check your connection and reload the page.'); };
+  document.body.appendChild(script);
+})();
