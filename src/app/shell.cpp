@@ -16,7 +16,7 @@ constexpr ImGuiWindowFlags kPanel = ImGuiWindowFlags_NoDecoration | ImGuiWindowF
                                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
 
 Mode layout_mode(float w, float h, float font) {
-  if (w >= 62 * font) return Mode::Wide;
+  if (w >= 68 * font) return Mode::Wide;
   if (w >= 40 * font && w > h * 0.9f) return Mode::Medium;
   return Mode::Narrow;
 }

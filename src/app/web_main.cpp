@@ -11,6 +11,7 @@
 #include <imgui_impl_opengl3.h>
 #include <malloc.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -40,6 +41,13 @@ struct Touch {
   float wheel = 0;  // pending scroll, in wheel units
 };
 
+// ImGui 1.86 polls key state once per frame, so a key pressed and released between two frames (a quick
+// tap, or a busy machine) would be lost. Releases of keys no frame has seen down yet wait one frame.
+struct Keys {
+  std::vector<int> unseen;    // pressed since the last frame
+  std::vector<int> deferred;  // released before any frame saw them down
+};
+
 struct Platform {
   GLFWwindow* window = nullptr;
   app::AppState app;
@@ -48,6 +56,7 @@ struct Platform {
   float dpr = 0;
   bool ready = false;
   Touch touch;
+  Keys keys;
   app::Args args;
   app::ComputeResult result;
   std::string answer;  // keeps the last string returned to JavaScript alive
@@ -141,6 +150,25 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
   return EM_TRUE;
 }
 
+void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  Keys& k = g->keys;
+  if (action == GLFW_PRESS) {
+    k.unseen.push_back(key);
+  } else if (action == GLFW_RELEASE && std::find(k.unseen.begin(), k.unseen.end(), key) != k.unseen.end()) {
+    k.deferred.push_back(key);
+    return;
+  }
+  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+}
+
+// After a frame has seen the keys: deliver the releases that had to wait.
+void flush_keys() {
+  Keys& k = g->keys;
+  k.unseen.clear();
+  for (int key : k.deferred) ImGui_ImplGlfw_KeyCallback(g->window, key, 0, GLFW_RELEASE, 0);
+  k.deferred.clear();
+}
+
 // Applied after the GLFW backend's NewFrame (which sets the mouse from the cursor) and before ImGui's.
 void apply_touch() {
   Touch& t = g->touch;
@@ -176,6 +204,7 @@ void frame(void*) {
   ImGui_ImplGlfw_NewFrame();
   apply_touch();
   ImGui::NewFrame();
+  flush_keys();
   g->app.now = t0 / 1000.0;
   const ImVec2 size = ImGui::GetIO().DisplaySize;
   app::draw(g->app, size.x, size.y);
@@ -295,6 +324,7 @@ int main() {
   ImGui::GetIO().IniFilename = nullptr;
   ImGui_ImplGlfw_InitForOpenGL(g->window, true);
   glfwSetScrollCallback(g->window, nullptr);  // replaced by the wheel callback below
+  glfwSetKeyCallback(g->window, on_key);      // forwards to ImGui, holding quick taps for a frame
   ImGui_ImplOpenGL3_Init("#version 300 es");
   emscripten_set_wheel_callback("#canvas", nullptr, EM_TRUE, on_wheel);
   emscripten_set_touchstart_callback("#canvas", nullptr, EM_TRUE, on_touch);

@@ -247,28 +247,30 @@ class OrderLesson final : public Lesson {
     return edited;
   }
 
+  // Attn(PX), P·Attn(X) and their difference, on one colour scale: the difference is blank exactly
+  // when the identity holds.
   void side_by_side(const core::OrderExperiment& e, const ui::Theme& t) {
     const float avail = ImGui::GetContentRegionAvail().x;
     const float gap = ui::em(1.0f);
-    const bool wide = avail > ui::em(26);
-    const float w = wide ? (avail - gap) / 2 : avail;
+    const int per_row = avail > ui::em(36) ? 3 : avail > ui::em(24) ? 2 : 1;
+    const float w = (avail - gap * (per_row - 1)) / per_row;
     ui::MatrixViewOptions o;
     o.row_name = "position";
     o.col_name = "dim";
     o.max_width = w;
     o.max_cell = ui::em(1.3f);
-    const double range = std::max(e.permuted.out.cwiseAbs().maxCoeff(), e.p_times_out.cwiseAbs().maxCoeff());
-    o.range = range;
-    ImGui::BeginGroup();
-    o.title = "Attn(P X)";
     o.row_labels = &d_.reordered;
-    ui::matrix_view("attn_px", e.permuted.out, o, t);
-    ImGui::EndGroup();
-    if (wide) ImGui::SameLine(0, gap);
-    ImGui::BeginGroup();
-    o.title = "P \xC2\xB7 Attn(X)";
-    ui::matrix_view("p_attn_x", e.p_times_out, o, t);
-    ImGui::EndGroup();
+    o.range = std::max(e.permuted.out.cwiseAbs().maxCoeff(), e.p_times_out.cwiseAbs().maxCoeff());
+    const Eigen::MatrixXd diff = e.permuted.out - e.p_times_out;
+    const char* titles[] = {"Attn(P X)", "P \xC2\xB7 Attn(X)", "difference"};
+    const Eigen::MatrixXd* mats[] = {&e.permuted.out, &e.p_times_out, &diff};
+    for (int i = 0; i < 3; ++i) {
+      if (i % per_row != 0) ImGui::SameLine(0, gap);
+      ImGui::BeginGroup();
+      o.title = titles[i];
+      ui::matrix_view(titles[i], *mats[i], o, t);
+      ImGui::EndGroup();
+    }
   }
 
   void draw_reorder(DrawContext& ctx, const ui::Theme& t) {

@@ -163,3 +163,59 @@ test('progress is remembered across visits', async () => {
   assert.equal(await page.evaluate(() => localStorage.getItem('posenc.progress')), 'order=4');
   await context.close();
 });
+
+// A swipe on a phone scrolls the page (ImGui 1.86 has no touch scrolling of its own), and the wheel
+// scrolls on a desktop; both are seen as a change of the pixels under a fixed point.
+async function swipe(page, x, y0, y1) {
+  const cdp = await page.context().newCDPSession(page);
+  const steps = 8;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + (y1 - y0) * i / steps }] });
+    await page.waitForTimeout(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+test('a vertical swipe scrolls the phone layout without clicking what it started on', async () => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1,
+    hasTouch: true, isMobile: true });
+  const page = await phone.newPage();
+  await page.goto(site.url + '#lesson=order&step=2');
+  await page.waitForFunction(() => window.posenc && window.posenc.ready);
+  await page.evaluate(() => posenc.ready);
+  await frames(page, 3);
+  const before = await page.screenshot({ clip: { x: 0, y: 60, width: 390, height: 600 } });
+  const order = (await page.evaluate(() => posenc.state())).params.order;
+  await swipe(page, 200, 600, 250);   // starts on the token chips / matrices
+  await frames(page, 5);
+  const afterShot = await page.screenshot({ clip: { x: 0, y: 60, width: 390, height: 600 } });
+  assert.notDeepEqual(afterShot, before, 'the page did not scroll');
+  assert.deepEqual((await page.evaluate(() => posenc.state())).params.order, order, 'a swipe must not swap tokens');
+  await phone.close();
+});
+
+test('the mouse wheel scrolls the visual column', async () => {
+  const { page, context } = await open(browser, site.url, '#lesson=order&step=1', { width: 1000, height: 600 });
+  await frames(page, 3);
+  const clip = { x: 560, y: 100, width: 400, height: 400 };
+  const before = await page.screenshot({ clip });
+  await page.mouse.move(760, 300);
+  await page.mouse.wheel(0, 400);
+  await frames(page, 5);
+  assert.notDeepEqual(await page.screenshot({ clip }), before, 'the wheel did not scroll');
+  await context.close();
+});
+
+test('a key pressed and released between two frames is not lost', async () => {
+  const { page, context } = await open(browser, site.url);
+  for (let i = 0; i < 3; i++) {
+    await page.evaluate(() => {
+      for (const type of ['keydown', 'keyup'])
+        window.dispatchEvent(new KeyboardEvent(type, { key: 'ArrowRight', code: 'ArrowRight', keyCode: 39, bubbles: true }));
+    });
+    await frames(page, 3);
+  }
+  assert.equal((await page.evaluate(() => posenc.state())).step, 3);
+  await context.close();
+});
