@@ -65,7 +65,10 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
   if (label_w > 0) label_w += em(0.4f);
   const float avail = opt.max_width > 0 ? opt.max_width : ImGui::GetContentRegionAvail().x;
   const float max_cell = opt.max_cell > 0 ? opt.max_cell : em(1.6f);
+  // Cells are square when they fit; with many columns they narrow, but rows keep the height of a
+  // label so row names stay readable.
   const float cell = std::max(2.0f, std::min(max_cell, (avail - label_w) / cols));
+  const float cell_h = opt.row_labels ? std::min(std::max(cell, em(1.15f)), std::max(cell, max_cell)) : cell;
   // Column labels only when every one fits its cell (a partial set reads as a mistake).
   bool col_labels = opt.col_labels && cell >= em(0.9f);
   if (col_labels)
@@ -75,7 +78,7 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 grid(origin.x + label_w, origin.y + header_h);
-  const ImVec2 size(label_w + cell * cols, header_h + cell * rows);
+  const ImVec2 size(label_w + cell * cols, header_h + cell_h * rows);
 
   if (col_labels)
     for (int c = 0; c < cols && c < static_cast<int>(opt.col_labels->size()); ++c) {
@@ -87,38 +90,38 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
     for (int r = 0; r < rows && r < static_cast<int>(opt.row_labels->size()); ++r) {
       const char* l = (*opt.row_labels)[r].c_str();
       const ImU32 col = r == opt.highlight_row ? theme.accent : theme.text;
-      dl->AddText(ImVec2(origin.x, grid.y + r * cell + (cell - ImGui::GetFontSize()) / 2), col, l);
+      dl->AddText(ImVec2(origin.x, grid.y + r * cell_h + (cell_h - ImGui::GetFontSize()) / 2), col, l);
     }
 
   const float value_px = ImGui::GetFontSize() * 0.72f;
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
       const Rgb rgb = diverging(m(r, c) / range);
-      const ImVec2 a(grid.x + c * cell, grid.y + r * cell);
-      dl->AddRectFilled(a, ImVec2(a.x + cell, a.y + cell), pack_abgr(rgb));
+      const ImVec2 a(grid.x + c * cell, grid.y + r * cell_h);
+      dl->AddRectFilled(a, ImVec2(a.x + cell, a.y + cell_h), pack_abgr(rgb));
       if (opt.show_values && cell >= em(2.2f)) {
         const std::string v = short_number(m(r, c), 2);
         const ImVec2 ts = theme.regular->CalcTextSizeA(value_px, 1e9f, 0, v.c_str());
         if (ts.x < cell * 0.95f)
-          dl->AddText(theme.regular, value_px, ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2),
+          dl->AddText(theme.regular, value_px, ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell_h - ts.y) / 2),
                       pack_abgr(readable_on(rgb)), v.c_str());
       }
     }
-  dl->AddRect(grid, ImVec2(grid.x + cell * cols, grid.y + cell * rows), theme.border);
+  dl->AddRect(grid, ImVec2(grid.x + cell * cols, grid.y + cell_h * rows), theme.border);
   if (opt.highlight_row >= 0 && opt.highlight_row < rows)
-    dl->AddRect(ImVec2(grid.x, grid.y + opt.highlight_row * cell),
-                ImVec2(grid.x + cell * cols, grid.y + (opt.highlight_row + 1) * cell), theme.accent, 0, 0, 2.0f * theme.scale);
+    dl->AddRect(ImVec2(grid.x, grid.y + opt.highlight_row * cell_h),
+                ImVec2(grid.x + cell * cols, grid.y + (opt.highlight_row + 1) * cell_h), theme.accent, 0, 0, 2.0f * theme.scale);
 
   ImGui::InvisibleButton("cells", size);
   if (ImGui::IsItemHovered()) {
     const ImVec2 mp = ImGui::GetIO().MousePos;
     const int c = static_cast<int>(std::floor((mp.x - grid.x) / cell));
-    const int r = static_cast<int>(std::floor((mp.y - grid.y) / cell));
+    const int r = static_cast<int>(std::floor((mp.y - grid.y) / cell_h));
     if (r >= 0 && r < rows && c >= 0 && c < cols) {
       res.hovered_row = r;
       res.hovered_col = c;
-      const ImVec2 a(grid.x + c * cell, grid.y + r * cell);
-      dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), theme.strong, 0, 0, 1.5f * theme.scale);
+      const ImVec2 a(grid.x + c * cell, grid.y + r * cell_h);
+      dl->AddRect(a, ImVec2(a.x + cell, a.y + cell_h), theme.strong, 0, 0, 1.5f * theme.scale);
       ImGui::BeginTooltip();
       const char* rl = opt.row_labels && r < (int)opt.row_labels->size() ? (*opt.row_labels)[r].c_str() : "";
       ImGui::Text("%s %d %s", opt.row_name, r, rl);
