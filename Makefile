@@ -39,8 +39,9 @@ browser: web
 test: unit web
 	node --test --test-concurrency=1 tests/browser/
 
-bench: web
+bench: native web
 	node tools/bench.mjs $(DIST)
+	bash tools/bench_core.sh build/native/posenc_bench_core
 
 format:
 	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp')

@@ -35,7 +35,8 @@ std::string state_json(AppState& s, std::string_view notice) {
       case lessons::ParamKind::Integer:
       case lessons::ParamKind::Real: j.num(p.number); break;
       case lessons::ParamKind::Flag: j.boolean(p.number != 0); break;
-      case lessons::ParamKind::Text: j.str(p.text); break;
+      case lessons::ParamKind::Text:
+      case lessons::ParamKind::Choice: j.str(p.text); break;
       case lessons::ParamKind::Order:
         j.begin_array();
         for (int v : p.list) j.num(v);

@@ -10,6 +10,7 @@
 
 #include "content/document.hpp"
 #include "lessons/lesson.hpp"
+#include "ui/texture.hpp"
 #include "ui/theme.hpp"
 
 namespace posenc::app {
@@ -42,6 +43,8 @@ struct AppState {
   std::vector<std::string> content_errors;  // file:line messages from malformed content
   PlatformHooks hooks;
   ui::Theme theme;
+  ui::TextureHost* textures = nullptr;  // set by the platform; headless runs use `null_textures`
+  ui::NullTextureHost null_textures;
   double now = 0;       // seconds, set by the platform each frame
   bool toc_open = false;
   bool dirty = true;    // the hash needs rewriting

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/attention.hpp"
+#include "core/offsets.hpp"
 #include "core/permutation.hpp"
 #include "core/sinusoidal.hpp"
 
@@ -189,11 +190,34 @@ ComputeResult attention(const Args& args) {
   return r;
 }
 
+ComputeResult pe_dot(const Args& args) {
+  Reader in("pe_dot", args);
+  const int len = in.integer("len", 0, 1, 2048, true, "len × len is capped at 2048 × 2048");
+  const int dim = in.integer("dim", 0, 1, kMaxCols, true, "the column cap");
+  const double base = in.number("base", 10000.0, 1.0 + 1e-9, 1e12);
+  in.reject_unknown();
+  if (!in.ok()) return failure(in.error());
+  return matrix_result(core::pe_dot(len, dim, base));
+}
+
+ComputeResult shift_map(const Args& args) {
+  Reader in("shift_map", args);
+  const int dim = in.integer("dim", 0, 2, 2048, true, "the dimension cap for a dim × dim map");
+  const double base = in.number("base", 10000.0, 1.0 + 1e-9, 1e12);
+  const double k = in.number("k", 0.0, -1e9, 1e9, true);
+  in.reject_unknown();
+  if (in.ok() && dim % 2 != 0)
+    in.fail("dim must be even: the shift map rotates (sin, cos) pairs, and an odd d leaves a sine without its cosine");
+  if (!in.ok()) return failure(in.error());
+  return matrix_result(core::shift_map(dim, k, base));
+}
+
 struct Kind {
   const char* name;
   ComputeResult (*fn)(const Args&);
 };
-constexpr Kind kKinds[] = {{"sinusoidal", sinusoidal}, {"attention", attention}};
+constexpr Kind kKinds[] = {
+    {"sinusoidal", sinusoidal}, {"pe_dot", pe_dot}, {"shift_map", shift_map}, {"attention", attention}};
 
 }  // namespace
 

@@ -92,6 +92,8 @@ void draw_visual(AppState& s, bool compact) {
   ctx.step = s.step;
   ctx.compact = compact;
   ctx.theme = &s.theme;
+  ctx.textures = s.textures ? s.textures : &s.null_textures;
+  ctx.now = s.now;
   current_lesson(s).draw(ctx);
   if (ctx.edited) s.dirty = true;
   notify(s, ctx.notice);

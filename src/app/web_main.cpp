@@ -20,6 +20,7 @@
 #include "app/app.hpp"
 #include "app/compute.hpp"
 #include "app/frame_stats.hpp"
+#include "app/gl_textures.hpp"
 #include "app/json.hpp"
 
 namespace {
@@ -51,6 +52,7 @@ struct Keys {
 struct Platform {
   GLFWwindow* window = nullptr;
   app::AppState app;
+  app::GlTextureHost textures;
   app::FrameStats stats;         // CPU time of the app's frame: input, layout, draw lists
   app::FrameStats render_stats;  // time handing the draw lists to WebGL (includes driver back-pressure)
   float dpr = 0;
@@ -333,6 +335,7 @@ int main() {
   emscripten_set_touchcancel_callback("#canvas", nullptr, EM_TRUE, on_touch);
 
   app::AppState& s = g->app;
+  s.textures = &g->textures;
   s.hooks.write_hash = [](const std::string& h) { js_write_hash(h.c_str()); };
   s.hooks.save_progress = [](const std::string& p) { js_save_progress(p.c_str()); };
   app::init(s);

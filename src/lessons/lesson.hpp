@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "params.hpp"
+#include "ui/texture.hpp"
 #include "ui/theme.hpp"
 
 namespace posenc::lessons {
@@ -17,6 +18,9 @@ struct DrawContext {
   int step = 0;
   bool compact = false;        // narrow (phone) layout
   const ui::Theme* theme = nullptr;
+  ui::TextureHost* textures = nullptr;  // for heatmaps (never null while drawing)
+  double now = 0;              // seconds, for animations
+  bool animating = false;      // set by a lesson that animates (keeps frames coming)
   bool edited = false;         // set when a control changed a parameter (the app updates the URL)
   std::string notice;          // set to show the learner a short message
 };
@@ -33,6 +37,13 @@ class Lesson {
   virtual std::string value(std::string_view name) const = 0;
   // The visual and controls for ctx.step.
   virtual void draw(DrawContext& ctx) = 0;
+
+ protected:
+  // After a control changed a parameter: recompute, pass on any notice, and have the URL rewritten.
+  void edited(DrawContext& ctx);
+  // Opens the collapsible "Controls" section (closed by default on phones). Returns the width for
+  // sliders, or 0 when the section is closed.
+  static float controls_section(const DrawContext& ctx);
 };
 
 struct LessonEntry {

@@ -133,12 +133,6 @@ class OrderLesson final : public Lesson {
     return static_cast<int>(best);
   }
 
-  void changed(DrawContext& ctx) {
-    const std::string notice = update();
-    if (!notice.empty()) ctx.notice = notice;
-    ctx.edited = true;
-  }
-
   std::vector<std::string> dim_labels() const {
     std::vector<std::string> l;
     for (int c = 0; c < p_.dim; ++c) l.push_back(std::to_string(c));
@@ -214,14 +208,14 @@ class OrderLesson final : public Lesson {
   bool reorder_controls(DrawContext& ctx, const ui::Theme& t) {
     heading("Reordered sentence (click two tokens to swap them)", t);
     const int clicked = ui::token_chips(d_.reordered, view_.selected, t);
-    bool edited = false;
+    bool moved = false;
     if (clicked >= 0) {
       if (view_.selected < 0) {
         view_.selected = clicked;
       } else {
         std::swap(p_.order[view_.selected], p_.order[clicked]);
         view_.selected = -1;
-        edited = true;
+        moved = true;
       }
     }
     if (ImGui::Button("Shuffle")) {
@@ -231,20 +225,20 @@ class OrderLesson final : public Lesson {
       if (next == p_.order) std::swap(next[0], next[n - 1]);
       p_.order = next;
       view_.selected = -1;
-      edited = true;
+      moved = true;
     }
     ImGui::SameLine();
     if (ImGui::Button("Reverse")) {
       p_.order.assign(p_.order.rbegin(), p_.order.rend());
-      edited = true;
+      moved = true;
     }
     ImGui::SameLine();
     if (ImGui::Button("Original order")) {
       p_.order = core::identity_permutation(static_cast<int>(d_.tokens.size()));
-      edited = true;
+      moved = true;
     }
-    if (edited) changed(ctx);
-    return edited;
+    if (moved) edited(ctx);
+    return moved;
   }
 
   // Attn(PX), P·Attn(X) and their difference, on one colour scale: the difference is blank exactly
@@ -316,7 +310,7 @@ class OrderLesson final : public Lesson {
   }
 
   void draw_with_pe(DrawContext& ctx, const ui::Theme& t) {
-    if (ui::toggle("add position encoding PE(pos) to the inputs", &p_.pe)) changed(ctx);
+    if (ui::toggle("add position encoding PE(pos) to the inputs", &p_.pe)) edited(ctx);
     reorder_controls(ctx, t);
     ImGui::Spacing();
     if (ImGui::BeginTable("compare", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
@@ -360,8 +354,8 @@ class OrderLesson final : public Lesson {
   }
 
   void draw_controls(DrawContext& ctx, const ui::Theme& t) {
-    if (!ImGui::CollapsingHeader("Controls", ctx.compact ? 0 : ImGuiTreeNodeFlags_DefaultOpen)) return;
-    const float w = std::min(ImGui::GetContentRegionAvail().x, ui::em(24));
+    const float w = controls_section(ctx);
+    if (w <= 0) return;
     char buf[kMaxTextBytes + 1];
     std::snprintf(buf, sizeof buf, "%s", p_.text.c_str());
     ImGui::AlignTextToFramePadding();
@@ -372,11 +366,11 @@ class OrderLesson final : public Lesson {
         ImGui::IsItemDeactivatedAfterEdit()) {
       p_.text = buf;
       p_.order.clear();
-      changed(ctx);
+      edited(ctx);
     }
-    if (ui::slider_int("dimension", &p_.dim, 4, 64, w)) changed(ctx);
-    if (ui::slider_int("seed", &p_.seed, 0, 9999, w)) changed(ctx);
-    if (ctx.step != 4 && ui::toggle("add position encoding", &p_.pe)) changed(ctx);
+    if (ui::slider_int("dimension", &p_.dim, 4, 64, w)) edited(ctx);
+    if (ui::slider_int("seed", &p_.seed, 0, 9999, w)) edited(ctx);
+    if (ctx.step != 4 && ui::toggle("add position encoding", &p_.pe)) edited(ctx);
     (void)t;
   }
 

@@ -120,6 +120,20 @@ void Setter::order(const char* name, std::vector<int>& value, int n) {
   value = std::move(next);
 }
 
+void Setter::choice(const char* name, int& value, const std::vector<const char*>& options) {
+  if (!matches(name)) return;
+  std::string list;
+  for (int i = 0; i < static_cast<int>(options.size()); ++i) {
+    if (value_ == options[i]) {
+      out_.changed = i != value;
+      value = i;
+      return;
+    }
+    list += std::string(i ? ", " : "") + options[i];
+  }
+  out_.notice = std::string(name) + ": '" + value_.substr(0, 32) + "' is not one of " + list + "; kept " + options[value];
+}
+
 void Reader::integer(const char* name, int& value, int lo, int hi) {
   values.push_back({name, ParamKind::Integer, static_cast<double>(value), {}, {}, double(lo), double(hi)});
 }
@@ -135,13 +149,18 @@ void Reader::text(const char* name, std::string& value, int) {
 void Reader::order(const char* name, std::vector<int>& value, int) {
   values.push_back({name, ParamKind::Order, 0, {}, value, 0, 0});
 }
+void Reader::choice(const char* name, int& value, const std::vector<const char*>& options) {
+  values.push_back({name, ParamKind::Choice, static_cast<double>(value), options[value], {}, 0,
+                    static_cast<double>(options.size() - 1)});
+}
 
 std::string to_hash_string(const ParamValue& v) {
   switch (v.kind) {
     case ParamKind::Integer:
     case ParamKind::Real: return format_number(v.number);
     case ParamKind::Flag: return v.number != 0 ? "1" : "0";
-    case ParamKind::Text: return v.text;
+    case ParamKind::Text:
+    case ParamKind::Choice: return v.text;
     case ParamKind::Order: {
       std::string s;
       for (size_t i = 0; i < v.list.size(); ++i) s += (i ? "," : "") + std::to_string(v.list[i]);

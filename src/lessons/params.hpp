@@ -17,16 +17,18 @@ class ParamVisitor {
   virtual void text(const char* name, std::string& value, int max_bytes) = 0;
   // A permutation of 0…n−1 (a token order).
   virtual void order(const char* name, std::vector<int>& value, int n) = 0;
+  // One of a few named options; `value` is the index. In URLs and JSON: the option's name.
+  virtual void choice(const char* name, int& value, const std::vector<const char*>& options) = 0;
 };
 
-enum class ParamKind { Integer, Real, Flag, Text, Order };
+enum class ParamKind { Integer, Real, Flag, Text, Order, Choice };
 
 // One parameter's current value, typed, for serialisation.
 struct ParamValue {
   std::string name;
   ParamKind kind = ParamKind::Integer;
   double number = 0;          // Integer, Real, Flag (0/1)
-  std::string text;           // Text
+  std::string text;           // Text; Choice: the option's name
   std::vector<int> list;      // Order
   double lo = 0, hi = 0;      // Integer, Real: the allowed range
 };
@@ -49,6 +51,7 @@ class Setter final : public ParamVisitor {
   void flag(const char* name, bool& value) override;
   void text(const char* name, std::string& value, int max_bytes) override;
   void order(const char* name, std::vector<int>& value, int n) override;
+  void choice(const char* name, int& value, const std::vector<const char*>& options) override;
 
  private:
   bool matches(const char* name);
@@ -66,6 +69,7 @@ class Reader final : public ParamVisitor {
   void flag(const char* name, bool& value) override;
   void text(const char* name, std::string& value, int max_bytes) override;
   void order(const char* name, std::vector<int>& value, int n) override;
+  void choice(const char* name, int& value, const std::vector<const char*>& options) override;
 };
 
 // The value as it appears in the URL hash (numbers shortest round-trip, flags 0/1, orders "2,0,1").

@@ -1,12 +1,24 @@
 #include "lesson.hpp"
 
+#include <algorithm>
+
 namespace posenc::lessons {
 
 std::unique_ptr<Lesson> create_order();
+std::unique_ptr<Lesson> create_naive();
+std::unique_ptr<Lesson> create_sinusoidal();
+std::unique_ptr<Lesson> create_frequencies();
+std::unique_ptr<Lesson> create_clock();
+std::unique_ptr<Lesson> create_offsets();
 
 const std::vector<LessonEntry>& lesson_table() {
   static const std::vector<LessonEntry> table = {
       {"order", "01-order", create_order},
+      {"naive", "02-naive", create_naive},
+      {"sinusoidal", "03-sinusoidal", create_sinusoidal},
+      {"frequencies", "04-frequencies", create_frequencies},
+      {"clock", "05-clock", create_clock},
+      {"offsets", "06-offsets", create_offsets},
   };
   return table;
 }
@@ -16,6 +28,17 @@ int find_lesson(std::string_view id) {
   for (int i = 0; i < static_cast<int>(t.size()); ++i)
     if (t[i].id == id) return i;
   return -1;
+}
+
+void Lesson::edited(DrawContext& ctx) {
+  const std::string notice = update();
+  if (!notice.empty()) ctx.notice = notice;
+  ctx.edited = true;
+}
+
+float Lesson::controls_section(const DrawContext& ctx) {
+  if (!ImGui::CollapsingHeader("Controls", ctx.compact ? 0 : ImGuiTreeNodeFlags_DefaultOpen)) return 0;
+  return std::min(ImGui::GetContentRegionAvail().x, ui::em(26));
 }
 
 SetOutcome set_param(Lesson& lesson, std::string_view name, std::string_view value) {

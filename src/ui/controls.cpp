@@ -17,7 +17,36 @@ bool slider_int(const char* label, int* value, int lo, int hi, float width) {
   return changed;
 }
 
+bool slider_real(const char* label, double* value, double lo, double hi, float width, bool log_scale,
+                 const char* format) {
+  ImGui::PushID(label);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine(em(7.5f));
+  ImGui::SetNextItemWidth(width - em(7.5f));
+  const ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp | (log_scale ? ImGuiSliderFlags_Logarithmic : 0);
+  const bool changed = ImGui::SliderScalar("##v", ImGuiDataType_Double, value, &lo, &hi, format, flags);
+  ImGui::PopID();
+  return changed;
+}
+
 bool toggle(const char* label, bool* value) { return ImGui::Checkbox(label, value); }
+
+bool choice(const char* label, int* value, const std::vector<const char*>& options) {
+  ImGui::PushID(label);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  bool changed = false;
+  for (int i = 0; i < static_cast<int>(options.size()); ++i) {
+    ImGui::SameLine(i == 0 ? em(7.5f) : 0.0f);
+    if (ImGui::RadioButton(options[i], *value == i) && *value != i) {
+      *value = i;
+      changed = true;
+    }
+  }
+  ImGui::PopID();
+  return changed;
+}
 
 int token_chips(const std::vector<std::string>& tokens, int selected, const Theme& theme,
                 const std::vector<int>* subscripts) {

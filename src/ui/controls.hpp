@@ -11,7 +11,11 @@ namespace posenc::ui {
 
 // "label [====o====]" on one line; returns true when the value changed.
 bool slider_int(const char* label, int* value, int lo, int hi, float width);
+bool slider_real(const char* label, double* value, double lo, double hi, float width, bool log_scale = false,
+                 const char* format = "%.4g");
 bool toggle(const char* label, bool* value);
+// Radio buttons on one line; returns true when the choice changed.
+bool choice(const char* label, int* value, const std::vector<const char*>& options);
 
 // A row of token chips that wraps; returns the index clicked or −1. `selected` is drawn highlighted,
 // `marked` (optional, per token) drawn with an accent outline.

@@ -12,6 +12,10 @@ std::string short_number(double v, int digits) {
   char buf[32];
   const double a = std::fabs(v);
   if (v == 0) return "0";
+  if (v == std::floor(v) && a < 1e9) {  // whole numbers (positions, sizes, bases) print as such
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+  }
   if (a >= 1e-3 && a < 1e5) std::snprintf(buf, sizeof buf, "%.*f", std::max(0, digits - 1 - (int)std::floor(std::log10(a))), v);
   else std::snprintf(buf, sizeof buf, "%.*e", std::max(0, digits - 1), v);
   return buf;

@@ -10,11 +10,16 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
   int clicked = -1;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float w = ImGui::GetContentRegionAvail().x;
-  const float row_h = em(2.5f);
   for (int i = 0; i < static_cast<int>(entries.size()); ++i) {
     const TocEntry& e = entries[i];
     ImGui::PushID(i);
     const ImVec2 p = ImGui::GetCursorScreenPos();
+    // Titles wrap rather than clip; the row grows to fit them and the progress bar.
+    const float r_est = em(0.75f);
+    const float title_w = w - (2 * r_est + em(0.7f)) - em(0.5f);
+    ImFont* font = i == current ? theme.bold : theme.regular;
+    const float title_h = font->CalcTextSizeA(ImGui::GetFontSize(), 1e9f, title_w, e.title.c_str()).y;
+    const float row_h = std::max(em(2.5f), title_h + em(1.1f));
     if (ImGui::Selectable("##lesson", i == current, 0, ImVec2(w, row_h))) clicked = i;
     char num[8];
     std::snprintf(num, sizeof num, "%d", e.number);
@@ -25,13 +30,10 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
     const ImVec2 ns = ImGui::CalcTextSize(num);
     dl->AddText(ImVec2(c.x - ns.x / 2, c.y - ns.y / 2), done || i == current ? IM_COL32_WHITE : theme.text, num);
     const float tx = p.x + 2 * r + em(0.7f);
-    ImGui::PushClipRect(ImVec2(tx, p.y), ImVec2(p.x + w, p.y + row_h), true);
-    dl->AddText(i == current ? theme.bold : theme.regular, ImGui::GetFontSize(), ImVec2(tx, p.y + em(0.2f)),
-                theme.text, e.title.c_str());
-    ImGui::PopClipRect();
+    dl->AddText(font, ImGui::GetFontSize(), ImVec2(tx, p.y + em(0.2f)), theme.text, e.title.c_str(), nullptr, title_w);
     // progress: a thin bar under the title
     const float bar_w = w - (tx - p.x) - em(0.5f);
-    const float y = p.y + em(1.65f);
+    const float y = p.y + em(0.45f) + title_h;
     dl->AddRectFilled(ImVec2(tx, y), ImVec2(tx + bar_w, y + em(0.22f)), theme.border, em(0.1f));
     if (e.steps > 0 && e.seen > 0)
       dl->AddRectFilled(ImVec2(tx, y), ImVec2(tx + bar_w * std::min(1.0f, float(e.seen) / e.steps), y + em(0.22f)),

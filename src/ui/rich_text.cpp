@@ -102,11 +102,12 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
 
     // Greedy line breaking over groups of atoms that must stay together (e.g. a quote mark and the
     // value after it); a line may break only after a space or around a CJK character.
+    const float chip_pad = font_px * 0.25f;  // room on each side of a highlighted value
     auto width_of = [&](const Atom& a, bool trim) {
       std::string_view v = a.text;
       if (trim)
         while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
-      return a.font->CalcTextSizeA(font_px, 1e9f, 0, v.data(), v.data() + v.size()).x;
+      return a.font->CalcTextSizeA(font_px, 1e9f, 0, v.data(), v.data() + v.size()).x + (a.background ? 2 * chip_pad : 0);
     };
     auto breakable = [](const Atom& prev, const Atom& cur) {
       unsigned cp = 0;
@@ -144,11 +145,12 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
     for (size_t li = 0; li < lines.size(); ++li) {
       const float y = origin.y + li * line_h + (line_h - font_px) * 0.5f;
       for (const auto& [atom, x_off] : lines[li].atoms) {
-        const ImVec2 p(origin.x + indent + x_off, y);
+        ImVec2 p(origin.x + indent + x_off, y);
         if (atom.background) {
           std::string_view v = atom.text;
           const ImVec2 sz = atom.font->CalcTextSizeA(font_px, 1e9f, 0, v.data(), v.data() + v.size());
           const float pad = font_px * 0.2f;
+          p.x += font_px * 0.25f;
           dl->AddRectFilled(ImVec2(p.x - pad, p.y - pad * 0.5f), ImVec2(p.x + sz.x + pad, p.y + sz.y + pad * 0.5f),
                             atom.background, font_px * 0.25f);
         }
@@ -158,6 +160,11 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
     ImGui::Dummy(ImVec2(wrap_width, height));
     ImGui::Dummy(ImVec2(1, block_gap - ImGui::GetStyle().ItemSpacing.y * 2 > 0 ? block_gap - ImGui::GetStyle().ItemSpacing.y * 2 : 0));
   }
+}
+
+void formula_line(const std::vector<content::Run>& runs, float wrap_width, const Theme& theme) {
+  const content::Block block{content::BlockKind::Paragraph, runs, 0};
+  rich_text({block}, wrap_width, theme, [](std::string_view name) { return std::string(name); });
 }
 
 }  // namespace posenc::ui

@@ -18,6 +18,10 @@ using PlaceholderLookup = std::function<std::string(std::string_view name)>;
 void rich_text(const std::vector<content::Block>& blocks, float wrap_width, const Theme& theme,
                const PlaceholderLookup& lookup);
 
+// A one-block line of inline runs (e.g. a formula with its live numbers): Math runs in the formula
+// colour, Placeholder runs drawn as highlighted values using their text as the value itself.
+void formula_line(const std::vector<content::Run>& runs, float wrap_width, const Theme& theme);
+
 // Splits UTF-8 text into pieces a line may break after: words with their trailing space, and single
 // CJK characters (which break anywhere). Exposed for tests.
 std::vector<std::string_view> break_units(std::string_view text);

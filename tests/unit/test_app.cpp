@@ -62,6 +62,24 @@ TEST_CASE("every step of every lesson draws at desktop and phone sizes") {
   CHECK(h.s.content_errors.empty());
 }
 
+TEST_CASE("heatmaps upload their texture once and again only after the data changes") {
+  Headless h;
+  const int lesson = lessons::find_lesson("sinusoidal");
+  REQUIRE(lesson >= 0);
+  go(h.s, lesson, 0);
+  h.frame(1280, 800);
+  const int first = h.s.null_textures.uploads;
+  CHECK(first >= 1);
+  for (int i = 0; i < 5; ++i) h.frame(1280, 800);
+  CHECK(h.s.null_textures.uploads == first);
+  lessons::set_param(current_lesson(h.s), "dim", "64");
+  h.frame(1280, 800);
+  CHECK(h.s.null_textures.uploads > first);
+  const int second = h.s.null_textures.uploads;
+  h.frame(1280, 800);
+  CHECK(h.s.null_textures.uploads == second);
+}
+
 TEST_CASE("state changes rewrite the hash once, and the hash restores the state") {
   Headless h;
   h.frame(1280, 800);

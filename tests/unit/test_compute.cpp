@@ -44,6 +44,22 @@ TEST_CASE("attention gives the equivariance residual: ~0 without PE, large with 
   CHECK(b.data[1] > 1e-9);
 }
 
+TEST_CASE("pe_dot is len x len and shift_map is dim x dim with PE(p+k) = M_k PE(p)") {
+  const ComputeResult d = compute("pe_dot", {{"len", num(5)}, {"dim", num(8)}});
+  REQUIRE(d.error.empty());
+  CHECK(d.shape == std::vector<int>{5, 5});
+  CHECK(d.data[0] == doctest::Approx(4.0));   // PE(0)·PE(0) = d/2
+  CHECK(d.data[1] == doctest::Approx(d.data[5 + 2]));  // (0,1) = (1,2): Toeplitz
+  const ComputeResult m = compute("shift_map", {{"dim", num(4)}, {"k", num(3)}, {"base", num(100)}});
+  REQUIRE(m.error.empty());
+  CHECK(m.shape == std::vector<int>{4, 4});
+  const double p = 2.0, w1 = 0.1;  // pair 1 of d = 4, base 100: ω = 100^(−2/4)
+  const double sin_p = std::sin(p * w1), cos_p = std::cos(p * w1);
+  CHECK(m.data[2 * 4 + 2] * sin_p + m.data[2 * 4 + 3] * cos_p == doctest::Approx(std::sin((p + 3) * w1)));
+  CHECK(m.data[3 * 4 + 2] * sin_p + m.data[3 * 4 + 3] * cos_p == doctest::Approx(std::cos((p + 3) * w1)));
+  CHECK(m.data[0 * 4 + 2] == 0.0);
+}
+
 TEST_CASE("bad arguments give a readable error, never data") {
   auto err = [](const char* kind, Args args) {
     const ComputeResult r = compute(kind, args);
@@ -62,6 +78,9 @@ TEST_CASE("bad arguments give a readable error, never data") {
   CHECK(err("sinusoidal", {{"len", num(4)}, {"dim", num(4)}, {"lenn", num(4)}}).find("unknown argument 'lenn'") != std::string::npos);
   CHECK(err("sinusoidal", {{"len", other("an object")}, {"dim", num(4)}}).find("an object") != std::string::npos);
   CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"perm", arr({0, 0, 1})}}).find("exactly once") != std::string::npos);
+  CHECK(err("pe_dot", {{"len", num(5000)}, {"dim", num(4)}}).find("2048") != std::string::npos);
+  CHECK(err("shift_map", {{"dim", num(5)}, {"k", num(1)}}).find("even") != std::string::npos);
+  CHECK(err("shift_map", {{"dim", num(4)}}).find("missing argument 'k'") != std::string::npos);
   CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"perm", arr({0, 1})}}).find("exactly once") != std::string::npos);
   CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"with_pe", str("yes")}}).find("true or false") != std::string::npos);
   CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"seed", num(1.5)}}).find("seed") != std::string::npos);

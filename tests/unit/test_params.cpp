@@ -13,7 +13,9 @@ struct Probe {
   bool f = false;
   std::string t = "abc";
   std::vector<int> o = {0, 1, 2};
+  int c = 0;
   void visit(ParamVisitor& v) {
+    v.choice("c", c, {"interleaved", "half"});
     v.integer("n", n, 1, 10);
     v.real("x", x, 0.0, 1.0);
     v.flag("f", f);
@@ -67,6 +69,16 @@ TEST_CASE("reals, flags, text and orders") {
     CHECK_FALSE(set(p, "o", bad).notice.empty());
     CHECK(p.o == std::vector<int>{2, 0, 1});
   }
+}
+
+TEST_CASE("choices are set by name and reject anything else") {
+  Probe p;
+  CHECK(set(p, "c", "half").changed);
+  CHECK(p.c == 1);
+  CHECK(set(p, "c", "1").notice.find("not one of interleaved, half") != std::string::npos);
+  CHECK(p.c == 1);
+  CHECK(set(p, "c", "interleaved").changed);
+  CHECK(p.c == 0);
 }
 
 TEST_CASE("numbers format to the shortest text that reads back exactly") {

@@ -1,0 +1,207 @@
+// Lesson 5 — clock: each (sin, cos) pair is a hand on a clock face, turning by ω_i per position: fast
+// "second hands" at small i, slow "hour hands" at large i. Together they name every position.
+#include <cmath>
+
+#include "core/offsets.hpp"
+#include "core/sinusoidal.hpp"
+#include "lesson.hpp"
+#include "ui/clock.hpp"
+#include "ui/controls.hpp"
+#include "ui/line_plot.hpp"
+#include "ui/matrix_view.hpp"
+
+namespace posenc::lessons {
+namespace {
+
+constexpr double kTwoPi = 6.283185307179586;
+
+struct Params {
+  int dim = 16;
+  double base = 10000;
+  double pos = 10;
+  double speed = 2;  // positions per second while playing
+  int len = 512;     // range searched for the nearest pair of codes
+};
+
+struct Derived {
+  Eigen::VectorXd omega;            // per pair
+  Eigen::VectorXd distance;         // ‖PE(p) − PE(p + k)‖ for k = 0…len−1
+  int nearest_k = 1;
+  double nearest = 0;
+};
+
+class ClockLesson final : public Lesson {
+ public:
+  ClockLesson() { update(); }
+
+  void visit(ParamVisitor& v) override {
+    v.integer("dim", p_.dim, 2, 64);
+    v.real("base", p_.base, 2, 1e6);
+    v.real("pos", p_.pos, 0, 1e6);
+    v.real("speed", p_.speed, 0.1, 1000);
+    v.integer("len", p_.len, 2, 4096);
+  }
+
+  std::string update() override {
+    std::string notice;
+    if (p_.dim % 2) {
+      ++p_.dim;
+      notice = "dim: the clock needs (sin, cos) pairs; using " + std::to_string(p_.dim);
+    }
+    const int pairs = p_.dim / 2;
+    d_.omega.resize(pairs);
+    for (int i = 0; i < pairs; ++i) d_.omega(i) = core::frequency(i, p_.dim, p_.base);
+    d_.distance = core::distance_by_offset(p_.len - 1, p_.dim, p_.base);
+    Eigen::Index k = 1;
+    d_.nearest = d_.distance.tail(p_.len - 1).minCoeff(&k);
+    d_.nearest_k = static_cast<int>(k) + 1;
+    return notice;
+  }
+
+  std::string value(std::string_view n) const override {
+    const int pairs = p_.dim / 2;
+    if (n == "pos") return ui::short_number(p_.pos, 6);
+    if (n == "pairs") return std::to_string(pairs);
+    if (n == "dim") return std::to_string(p_.dim);
+    if (n == "period_fast") return ui::short_number(kTwoPi / d_.omega(0));
+    if (n == "period_slow") return ui::short_number(kTwoPi / d_.omega(pairs - 1));
+    if (n == "angle_fast") return ui::short_number(std::fmod(p_.pos * d_.omega(0), kTwoPi));
+    if (n == "sin_fast") return ui::short_number(std::sin(p_.pos * d_.omega(0)));
+    if (n == "cos_fast") return ui::short_number(std::cos(p_.pos * d_.omega(0)));
+    if (n == "len") return std::to_string(p_.len);
+    if (n == "nearest") return ui::short_number(d_.nearest);
+    if (n == "nearest_k") return std::to_string(d_.nearest_k);
+    if (n == "norm") return ui::short_number(std::sqrt(pairs));
+    return {};
+  }
+
+  void draw(DrawContext& ctx) override {
+    const ui::Theme& t = *ctx.theme;
+    play(ctx);
+    switch (ctx.step) {
+      case 0: draw_one(t); break;
+      case 1:
+      case 2: draw_all(t, ctx.step == 2); break;
+      default: draw_unique(t); break;
+    }
+    ImGui::Spacing();
+    draw_controls(ctx);
+  }
+
+ private:
+  // Advances the position while playing; the hands follow from pos, so nothing else is recomputed.
+  void play(DrawContext& ctx) {
+    if (playing_) {
+      if (last_time_ > 0) p_.pos = std::fmod(p_.pos + p_.speed * (ctx.now - last_time_), 1e6);
+      last_time_ = ctx.now;
+      ctx.animating = true;
+      if (ctx.now - last_hash_ > 0.5) {  // keep the URL current without rewriting it every frame
+        ctx.edited = true;
+        last_hash_ = ctx.now;
+      }
+    } else {
+      last_time_ = 0;
+    }
+  }
+
+  ui::ClockHand hand(int i, const ui::Theme& t) const {
+    ui::ClockHand h;
+    h.angle = p_.pos * d_.omega(i);
+    h.color = ui::palette(i);
+    h.label = "i=" + std::to_string(i);
+    (void)t;
+    return h;
+  }
+
+  std::string caption(int i) const {
+    return "ω = " + ui::short_number(d_.omega(i), 3) + ", turn every " + ui::short_number(kTwoPi / d_.omega(i), 3);
+  }
+
+  void draw_one(const ui::Theme& t) {
+    ui::ClockOptions o;
+    o.title = "pair 0: (sin, cos) of pos · ω_0";
+    const std::string c = caption(0);
+    o.caption = c.c_str();
+    o.size = std::min(ImGui::GetContentRegionAvail().x, ui::em(16));
+    o.trail = true;
+    ui::clock_face("one", {hand(0, t)}, o, t);
+  }
+
+  void draw_all(const ui::Theme& t, bool ghost) {
+    const int pairs = p_.dim / 2;
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float size = std::clamp(avail / 4 - ui::em(1), ui::em(6), ui::em(9));
+    const int per_row = std::max(1, static_cast<int>(avail / (size + ui::em(1))));
+    for (int i = 0; i < pairs; ++i) {
+      if (i % per_row) ImGui::SameLine(0, ui::em(1));
+      ImGui::BeginGroup();
+      ui::ClockOptions o;
+      const std::string title = "pair " + std::to_string(i), c = caption(i);
+      o.title = title.c_str();
+      o.caption = c.c_str();
+      o.size = size;
+      std::vector<ui::ClockHand> hands = {hand(i, t)};
+      if (ghost) {  // where the hand was one position earlier
+        ui::ClockHand g = hand(i, t);
+        g.angle -= d_.omega(i);
+        g.ghost = true;
+        g.label.clear();
+        hands.insert(hands.begin(), g);
+      }
+      ImGui::PushID(i);
+      ui::clock_face("face", hands, o, t);
+      ImGui::PopID();
+      ImGui::EndGroup();
+    }
+  }
+
+  void draw_unique(const ui::Theme& t) {
+    ui::Series s;
+    s.label = "distance between PE(p) and PE(p + k)";
+    for (int k = 0; k < d_.distance.size(); ++k) {
+      s.x.push_back(k);
+      s.y.push_back(d_.distance(k));
+    }
+    ui::LinePlotOptions o;
+    o.title = "How far apart are the codes of two positions k apart?";
+    o.x_label = "offset k";
+    o.height = ui::em(15);
+    o.markers.push_back({static_cast<double>(d_.nearest_k), "closest other position", 0});
+    ui::line_plot("distance", {s}, o, t);
+    ui::residual("smallest distance between different positions =", d_.nearest, 0, t);
+  }
+
+  void draw_controls(DrawContext& ctx) {
+    const float w = controls_section(ctx);
+    if (w <= 0) return;
+    if (ImGui::Button(playing_ ? "Pause" : "Play", ImVec2(ui::em(5), 0))) playing_ = !playing_;
+    ImGui::SameLine();
+    if (ImGui::Button("Step +1")) {
+      p_.pos = std::floor(p_.pos) + 1;
+      ctx.edited = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Reset")) {
+      p_.pos = 0;
+      ctx.edited = true;
+    }
+    bool edit = false;
+    if (ui::slider_real("position", &p_.pos, 0, 1000, w, false, "%.1f")) ctx.edited = true;
+    ui::slider_real("speed", &p_.speed, 0.1, 1000, w, true, "%.1f / s");
+    edit |= ui::slider_int("d_model", &p_.dim, 2, 64, w);
+    edit |= ui::slider_real("base", &p_.base, 2, 1e6, w, true, "%.0f");
+    edit |= ui::slider_int("range", &p_.len, 2, 4096, w);
+    if (edit) edited(ctx);
+  }
+
+  Params p_;
+  Derived d_;
+  bool playing_ = false;
+  double last_time_ = 0, last_hash_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Lesson> create_clock() { return std::make_unique<ClockLesson>(); }
+
+}  // namespace posenc::lessons

@@ -1,0 +1,202 @@
+// Lesson 4 — frequencies: each dimension of the sinusoidal code is a wave over positions; the
+// wavelengths 2π·base^(2i/d) form a geometric progression from 2π to 2π·base.
+#include <cmath>
+
+#include "core/naive.hpp"
+#include "core/sinusoidal.hpp"
+#include "lesson.hpp"
+#include "ui/controls.hpp"
+#include "ui/heatmap.hpp"
+#include "ui/line_plot.hpp"
+#include "ui/matrix_view.hpp"
+
+namespace posenc::lessons {
+namespace {
+
+constexpr double kTwoPi = 6.283185307179586;
+
+struct Params {
+  int len = 200;
+  int dim = 64;
+  double base = 10000;
+  int pair = 4;  // the highlighted pair i
+};
+
+struct Derived {
+  Eigen::MatrixXd table;          // len × dim
+  std::vector<int> shown;         // pair indices drawn as waves
+  Eigen::VectorXd wavelength;     // per pair
+  Eigen::VectorXd wavelength_ref; // base 10000, d 512: the paper's setting, for comparison
+  Eigen::MatrixXd table_small;    // first 64 positions × first 16 columns
+  Eigen::MatrixXd binary_small;   // first 64 positions × 6 bits, mapped to ±1
+};
+
+class FrequenciesLesson final : public Lesson {
+ public:
+  FrequenciesLesson() { update(); }
+
+  void visit(ParamVisitor& v) override {
+    v.integer("len", p_.len, 16, 4096);
+    v.integer("dim", p_.dim, 2, 1024);
+    v.real("base", p_.base, 2, 1e6);
+    v.integer("pair", p_.pair, 0, 511);
+  }
+
+  std::string update() override {
+    std::string notice;
+    const int pairs = core::frequency_count(p_.dim);
+    if (p_.pair >= pairs) {
+      p_.pair = pairs - 1;
+      notice = "pair: this d_model has pairs 0–" + std::to_string(pairs - 1);
+    }
+    d_.table = core::sinusoidal({p_.len, p_.dim, p_.base, core::Layout::Interleaved, 0.0});
+    d_.shown.clear();
+    for (int k = 0; k < 4; ++k) {
+      const int i = (pairs - 1) * k / 3;
+      if (d_.shown.empty() || d_.shown.back() != i) d_.shown.push_back(i);
+    }
+    d_.wavelength.resize(pairs);
+    for (int i = 0; i < pairs; ++i) d_.wavelength(i) = kTwoPi / core::frequency(i, p_.dim, p_.base);
+    d_.wavelength_ref.resize(256);
+    for (int i = 0; i < 256; ++i) d_.wavelength_ref(i) = kTwoPi / core::frequency(i, 512, 10000.0);
+    d_.table_small = core::sinusoidal({64, std::min(p_.dim, 16), p_.base, core::Layout::Interleaved, 0.0});
+    d_.binary_small = core::binary_encoding(64, 6).array() * 2.0 - 1.0;
+    view_.small.set(d_.table_small, 1.0);
+    view_.bits.set(d_.binary_small, 1.0);
+    return notice;
+  }
+
+  std::string value(std::string_view n) const override {
+    const int pairs = core::frequency_count(p_.dim);
+    if (n == "dim") return std::to_string(p_.dim);
+    if (n == "pairs") return std::to_string(pairs);
+    if (n == "base") return ui::short_number(p_.base, 6);
+    if (n == "pair") return std::to_string(p_.pair);
+    if (n == "pair_col") return std::to_string(2 * p_.pair);
+    if (n == "pair_wavelength") return ui::short_number(d_.wavelength(p_.pair));
+    if (n == "shortest") return ui::short_number(d_.wavelength(0));
+    if (n == "longest") return ui::short_number(d_.wavelength(pairs - 1));
+    if (n == "ratio") return ui::short_number(pairs > 1 ? d_.wavelength(1) / d_.wavelength(0) : 1.0, 4);
+    if (n == "limit") return ui::short_number(kTwoPi * p_.base);
+    if (n == "len") return std::to_string(p_.len);
+    if (n == "slow_pairs") {
+      int slow = 0;
+      for (int i = 0; i < pairs; ++i) slow += d_.wavelength(i) > 2.0 * p_.len;
+      return std::to_string(slow);
+    }
+    return {};
+  }
+
+  void draw(DrawContext& ctx) override {
+    const ui::Theme& t = *ctx.theme;
+    switch (ctx.step) {
+      case 0: draw_waves(t); break;
+      case 1:
+      case 2: draw_wavelengths(t, ctx.step == 2); break;
+      default: draw_counter(ctx, t); break;
+    }
+    ImGui::Spacing();
+    draw_controls(ctx);
+  }
+
+ private:
+  ui::Series wave(int col, const std::string& label) const {
+    ui::Series s;
+    s.label = label;
+    for (int p = 0; p < p_.len; ++p) {
+      s.x.push_back(p);
+      s.y.push_back(d_.table(p, col));
+    }
+    return s;
+  }
+
+  void draw_waves(const ui::Theme& t) {
+    std::vector<ui::Series> s;
+    for (int i : d_.shown) s.push_back(wave(2 * i, "dim " + std::to_string(2 * i) + " (i = " + std::to_string(i) + ")"));
+    ui::LinePlotOptions o;
+    o.title = "sin(pos · ω_i) for a few pairs i";
+    o.x_label = "position";
+    o.fix_y = true;
+    o.y_min = -1.1;
+    o.y_max = 1.1;
+    o.height = ui::em(13);
+    ui::line_plot("waves", s, o, t);
+    ui::Series h = wave(2 * p_.pair, "dim " + std::to_string(2 * p_.pair) + " (the pair slider)");
+    h.thickness = 2.5f;
+    o.title = "the pair you choose";
+    o.height = ui::em(9);
+    ui::line_plot("wave", {h}, o, t);
+  }
+
+  void draw_wavelengths(const ui::Theme& t, bool compare) {
+    std::vector<ui::Series> s(1);
+    s[0].label = "this setting: d = " + std::to_string(p_.dim) + ", base " + ui::short_number(p_.base, 6);
+    for (int i = 0; i < d_.wavelength.size(); ++i) {
+      s[0].x.push_back(static_cast<double>(i) / std::max<Eigen::Index>(1, d_.wavelength.size() - 1));
+      s[0].y.push_back(d_.wavelength(i));
+    }
+    if (compare) {
+      ui::Series r;
+      r.label = "the paper: d = 512, base 10000";
+      for (int i = 0; i < d_.wavelength_ref.size(); ++i) {
+        r.x.push_back(i / 255.0);
+        r.y.push_back(d_.wavelength_ref(i));
+      }
+      s.push_back(std::move(r));
+    }
+    ui::LinePlotOptions o;
+    o.title = "Wavelength 2π · base^(2i/d) of each pair (log scale)";
+    o.x_label = "pair index as a fraction of the way, 2i/d";
+    o.y_label = "positions per turn";
+    o.log_y = true;
+    o.height = ui::em(16);
+    ui::line_plot("wavelengths", s, o, t);
+  }
+
+  void draw_counter(DrawContext& ctx, const ui::Theme& t) {
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const bool two = avail > ui::em(28);
+    const float w = two ? (avail - ui::em(1)) / 2 : avail;
+    ui::HeatmapOptions o;
+    o.y_label = "position";
+    o.y_name = "pos";
+    o.width = w;
+    o.height = ui::em(16);
+    o.color_bar = false;
+    ImGui::BeginGroup();
+    o.title = "binary digits (±1), fastest bit first";
+    o.x_label = "bit";
+    o.x_name = "bit";
+    ui::heatmap("bits", view_.bits, o, t, *ctx.textures);
+    ImGui::EndGroup();
+    if (two) ImGui::SameLine(0, ui::em(1));
+    ImGui::BeginGroup();
+    o.title = "sinusoidal code, first 16 dims";
+    o.x_label = "dimension";
+    o.x_name = "dim";
+    ui::heatmap("small", view_.small, o, t, *ctx.textures);
+    ImGui::EndGroup();
+  }
+
+  void draw_controls(DrawContext& ctx) {
+    const float w = controls_section(ctx);
+    if (w <= 0) return;
+    bool edit = ui::slider_int("length", &p_.len, 16, 4096, w);
+    edit |= ui::slider_int("d_model", &p_.dim, 2, 1024, w);
+    edit |= ui::slider_real("base", &p_.base, 2, 1e6, w, true, "%.0f");
+    edit |= ui::slider_int("pair i", &p_.pair, 0, core::frequency_count(p_.dim) - 1, w);
+    if (edit) edited(ctx);
+  }
+
+  Params p_;
+  Derived d_;
+  struct View {
+    ui::HeatmapImage small, bits;
+  } view_;
+};
+
+}  // namespace
+
+std::unique_ptr<Lesson> create_frequencies() { return std::make_unique<FrequenciesLesson>(); }
+
+}  // namespace posenc::lessons

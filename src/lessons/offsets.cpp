@@ -1,0 +1,170 @@
+// Lesson 6 — offsets: absolute sinusoidal codes carry relative positions. PE(p)·PE(q) depends only on
+// p − q (a Toeplitz matrix), symmetrically, and PE(p + k) = M_k · PE(p) with M_k made of rotations.
+#include <cmath>
+
+#include "core/metrics.hpp"
+#include "core/offsets.hpp"
+#include "core/sinusoidal.hpp"
+#include "lesson.hpp"
+#include "ui/controls.hpp"
+#include "ui/heatmap.hpp"
+#include "ui/line_plot.hpp"
+#include "ui/matrix_view.hpp"
+
+namespace posenc::lessons {
+namespace {
+
+struct Params {
+  int len = 64;
+  int dim = 32;
+  double base = 10000;
+  int k = 5;
+};
+
+struct Derived {
+  Eigen::MatrixXd dots;          // len × len, PE(p)·PE(q)
+  Eigen::MatrixXd dots_direct;   // the same from the table, PE · PEᵀ
+  double direct_residual = 0;    // max |closed form − direct product|
+  double toeplitz_residual = 0;  // max |D(p, q) − D(p + 1, q + 1)|
+  double symmetry_residual = 0;  // max |D(p, p + k) − D(p + k, p)|
+  Eigen::VectorXd curve;         // D at offsets −(len−1)…len−1
+  Eigen::MatrixXd shift;         // M_k, dim × dim
+  double shift_residual = 0;     // max |M_k PE(p) − PE(p + k)| over the positions shown
+};
+
+class OffsetsLesson final : public Lesson {
+ public:
+  OffsetsLesson() { update(); }
+
+  void visit(ParamVisitor& v) override {
+    v.integer("len", p_.len, 4, 512);
+    v.integer("dim", p_.dim, 2, 256);
+    v.real("base", p_.base, 2, 1e6);
+    v.integer("k", p_.k, -511, 511);
+  }
+
+  std::string update() override {
+    std::string notice;
+    if (p_.dim % 2) {
+      ++p_.dim;
+      notice = "dim: the identities hold for (sin, cos) pairs; using " + std::to_string(p_.dim);
+    }
+    const Eigen::MatrixXd table = core::sinusoidal({p_.len, p_.dim, p_.base, core::Layout::Interleaved, 0.0});
+    d_.dots = core::pe_dot(p_.len, p_.dim, p_.base);
+    d_.dots_direct = table * table.transpose();
+    d_.direct_residual = core::max_abs_diff(d_.dots, d_.dots_direct);
+    const int n = p_.len;
+    d_.toeplitz_residual = core::max_abs_diff(d_.dots_direct.topLeftCorner(n - 1, n - 1),
+                                              d_.dots_direct.bottomRightCorner(n - 1, n - 1));
+    d_.symmetry_residual = core::max_abs_diff(d_.dots_direct, d_.dots_direct.transpose());
+    d_.curve.resize(2 * n - 1);
+    for (int j = 0; j < 2 * n - 1; ++j) {
+      const int off = j - (n - 1);  // q − p
+      d_.curve(j) = off >= 0 ? d_.dots_direct(0, off) : d_.dots_direct(-off, 0);
+    }
+    d_.shift = core::shift_map(p_.dim, p_.k, p_.base);
+    const Eigen::MatrixXd shifted = core::sinusoidal({p_.len, p_.dim, p_.base, core::Layout::Interleaved, double(p_.k)});
+    d_.shift_residual = core::max_abs_diff((d_.shift * table.transpose()).transpose(), shifted);
+    view_.dots.set(d_.dots_direct);
+    view_.shift.set(d_.shift, 1.0);
+    return notice;
+  }
+
+  std::string value(std::string_view n) const override {
+    if (n == "len") return std::to_string(p_.len);
+    if (n == "dim") return std::to_string(p_.dim);
+    if (n == "half_dim") return std::to_string(p_.dim / 2);
+    if (n == "k") return std::to_string(p_.k);
+    if (n == "direct_residual") return ui::short_number(d_.direct_residual);
+    if (n == "toeplitz_residual") return ui::short_number(d_.toeplitz_residual);
+    if (n == "symmetry_residual") return ui::short_number(d_.symmetry_residual);
+    if (n == "shift_residual") return ui::short_number(d_.shift_residual);
+    if (n == "dot_k") return ui::short_number(d_.curve(p_.len - 1 + std::clamp(p_.k, -(p_.len - 1), p_.len - 1)));
+    if (n == "dot_minus_k") return ui::short_number(d_.curve(p_.len - 1 - std::clamp(p_.k, -(p_.len - 1), p_.len - 1)));
+    return {};
+  }
+
+  void draw(DrawContext& ctx) override {
+    const ui::Theme& t = *ctx.theme;
+    switch (ctx.step) {
+      case 0: draw_dots(ctx, t); break;
+      case 1:
+      case 2: draw_curve(t, ctx.step == 2); break;
+      default: draw_shift(ctx, t); break;
+    }
+    ImGui::Spacing();
+    draw_controls(ctx);
+  }
+
+ private:
+  void draw_dots(DrawContext& ctx, const ui::Theme& t) {
+    ui::HeatmapOptions o;
+    o.title = "PE(p) · PE(q) for every pair of positions";
+    o.x_label = "position q";
+    o.y_label = "position p";
+    o.x_name = "q";
+    o.y_name = "p";
+    o.height = std::min(ImGui::GetContentRegionAvail().x * 0.8f, ui::em(22));
+    o.hover_extra = [](int r, int c) { return "offset q − p = " + std::to_string(c - r); };
+    ui::heatmap("dots", view_.dots, o, t, *ctx.textures);
+    ui::residual("max |D(p, q) − D(p+1, q+1)| (Toeplitz) =", d_.toeplitz_residual, 1e-9, t);
+    ui::residual("max |closed form Σ cos(ω_i (p−q)) − direct product| =", d_.direct_residual, 1e-9, t);
+  }
+
+  void draw_curve(const ui::Theme& t, bool mark) {
+    ui::Series s;
+    s.label = "PE(p) · PE(p + offset)";
+    const int n = p_.len;
+    for (int j = 0; j < 2 * n - 1; ++j) {
+      s.x.push_back(j - (n - 1));
+      s.y.push_back(d_.curve(j));
+    }
+    ui::LinePlotOptions o;
+    o.title = "One curve describes the whole matrix";
+    o.x_label = "offset q − p";
+    o.height = ui::em(15);
+    if (mark) {
+      o.markers.push_back({static_cast<double>(p_.k), "+k", 0});
+      o.markers.push_back({static_cast<double>(-p_.k), "−k", 0});
+    }
+    ui::line_plot("curve", {s}, o, t);
+    if (mark) ui::residual("max |D(p, q) − D(q, p)| =", d_.symmetry_residual, 1e-9, t);
+  }
+
+  void draw_shift(DrawContext& ctx, const ui::Theme& t) {
+    ui::HeatmapOptions o;
+    o.title = "M_k: block-diagonal 2 × 2 rotations by k · ω_i";
+    o.x_label = "column";
+    o.y_label = "row";
+    o.height = std::min(ImGui::GetContentRegionAvail().x * 0.7f, ui::em(18));
+    o.hover_extra = [this](int r, int c) {
+      if (r / 2 != c / 2) return std::string("outside the 2 × 2 blocks: 0");
+      return "pair i = " + std::to_string(r / 2) + ", angle k·ω_i = " +
+             ui::short_number(p_.k * core::frequency(r / 2, p_.dim, p_.base), 4);
+    };
+    ui::heatmap("shift", view_.shift, o, t, *ctx.textures);
+    ui::residual("max |M_k · PE(p) − PE(p + k)| over all p shown =", d_.shift_residual, 1e-9, t);
+  }
+
+  void draw_controls(DrawContext& ctx) {
+    const float w = controls_section(ctx);
+    if (w <= 0) return;
+    bool edit = ui::slider_int("length", &p_.len, 4, 512, w);
+    edit |= ui::slider_int("d_model", &p_.dim, 2, 256, w);
+    edit |= ui::slider_real("base", &p_.base, 2, 1e6, w, true, "%.0f");
+    edit |= ui::slider_int("shift k", &p_.k, -p_.len + 1, p_.len - 1, w);
+    if (edit) edited(ctx);
+  }
+
+  Params p_;
+  Derived d_;
+  struct View {
+    ui::HeatmapImage dots, shift;
+  } view_;
+};
+
+}  // namespace
+
+std::unique_ptr<Lesson> create_offsets() { return std::make_unique<OffsetsLesson>(); }
+
+}  // namespace posenc::lessons

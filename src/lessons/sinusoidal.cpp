@@ -1,0 +1,298 @@
+// Lesson 3 — sinusoidal: the formula of Vaswani et al. as a pos × dim heatmap with live numbers,
+// the two ways code writes ω_i, odd d_model, the two column layouts, and float32 drift.
+#include <cmath>
+#include <cstdio>
+
+#include "core/metrics.hpp"
+#include "core/precision.hpp"
+#include "core/sinusoidal.hpp"
+#include "lesson.hpp"
+#include "ui/controls.hpp"
+#include "ui/heatmap.hpp"
+#include "ui/line_plot.hpp"
+#include "ui/matrix_view.hpp"
+#include "ui/rich_text.hpp"
+
+namespace posenc::lessons {
+namespace {
+
+const std::vector<const char*> kLayouts = {"interleaved", "half"};
+
+struct Params {
+  int len = 100;
+  int dim = 128;
+  double base = 10000;
+  int layout = 0;
+  int pos = 10;  // the selected cell, whose formula is written out
+  int col = 6;
+  double offset = 0;
+};
+
+struct Derived {
+  Eigen::MatrixXd table;            // len × dim, rows are positions offset…
+  Eigen::MatrixXd other_layout;     // the first rows in the other layout
+  Eigen::MatrixXd top_rows;         // … and in this one
+  Eigen::VectorXd omega;            // ω_i, power form
+  double omega_residual = 0;        // max_i |ω_pow − ω_exp| / ω_pow
+  double row_residual = 0;          // max |PE_pow(last) − PE_exp(last)|
+  double layout_residual = 0;       // max |interleaved − half|
+  double permuted_residual = 0;     // after moving the columns
+  double drift_here = 0;            // float32 vs double at the current offset
+  double drift_1e6 = 0;             // … near position 10^6
+};
+
+
+class SinusoidalLesson final : public Lesson {
+ public:
+  SinusoidalLesson() { update(); }
+
+  void visit(ParamVisitor& v) override {
+    v.integer("len", p_.len, 1, 4096);
+    v.integer("dim", p_.dim, 1, 1024);
+    v.real("base", p_.base, 2, 1e6);
+    v.choice("layout", p_.layout, kLayouts);
+    v.integer("pos", p_.pos, 0, 4095);
+    v.integer("col", p_.col, 0, 1023);
+    v.real("offset", p_.offset, 0, 1e6);
+  }
+
+  std::string update() override {
+    std::string notice;
+    if (p_.pos >= p_.len) p_.pos = p_.len - 1;
+    if (p_.col >= p_.dim) p_.col = p_.dim - 1;
+    const core::Layout layout = p_.layout ? core::Layout::Half : core::Layout::Interleaved;
+    const core::Layout other = p_.layout ? core::Layout::Interleaved : core::Layout::Half;
+    d_.table = core::sinusoidal({p_.len, p_.dim, p_.base, layout, p_.offset});
+    d_.other_layout = core::sinusoidal({std::min(p_.len, 64), p_.dim, p_.base, other, p_.offset});
+    const int pairs = core::frequency_count(p_.dim);
+    d_.omega.resize(pairs);
+    d_.omega_residual = 0;
+    for (int i = 0; i < pairs; ++i) {
+      d_.omega(i) = core::frequency(i, p_.dim, p_.base);
+      const double e = core::frequency_exp_form(i, p_.dim, p_.base);
+      d_.omega_residual = std::max(d_.omega_residual, std::fabs(d_.omega(i) - e) / d_.omega(i));
+    }
+    // The forms differ by rounding in ω, multiplied by the position: the last row is the worst.
+    const double last = p_.offset + p_.len - 1;
+    d_.row_residual = 0;
+    for (int i = 0; i < pairs; ++i) {
+      const double a = last * d_.omega(i), b = last * core::frequency_exp_form(i, p_.dim, p_.base);
+      d_.row_residual = std::max({d_.row_residual, std::fabs(std::sin(a) - std::sin(b)), std::fabs(std::cos(a) - std::cos(b))});
+    }
+    const Eigen::MatrixXd mine = d_.table.topRows(d_.other_layout.rows());
+    d_.layout_residual = core::max_abs_diff(mine, d_.other_layout);
+    Eigen::MatrixXd moved(d_.other_layout.rows(), p_.dim);
+    for (int i = 0; i < pairs; ++i) {
+      moved.col(core::sine_column(i, p_.dim, layout)) = d_.other_layout.col(core::sine_column(i, p_.dim, other));
+      const int c = core::cosine_column(i, p_.dim, layout);
+      if (c >= 0) moved.col(c) = d_.other_layout.col(core::cosine_column(i, p_.dim, other));
+    }
+    d_.permuted_residual = core::max_abs_diff(mine, moved);
+    d_.drift_here = core::float32_drift(std::min(p_.len, 64), p_.dim, p_.base, p_.offset);
+    d_.drift_1e6 = core::float32_drift(64, p_.dim, p_.base, 1e6 - 64);
+    view_.table.set(d_.table, 1.0);
+    view_.other.set(d_.other_layout, 1.0);
+    d_.top_rows = d_.table.topRows(d_.other_layout.rows());
+    view_.top.set(d_.top_rows, 1.0);
+    return notice;
+  }
+
+  std::string value(std::string_view n) const override {
+    if (n == "len") return std::to_string(p_.len);
+    if (n == "dim") return std::to_string(p_.dim);
+    if (n == "pairs") return std::to_string(core::frequency_count(p_.dim));
+    if (n == "base") return ui::short_number(p_.base, 6);
+    if (n == "layout") return kLayouts[p_.layout];
+    if (n == "pos") return ui::short_number(p_.offset + p_.pos, 9);
+    if (n == "col") return std::to_string(p_.col);
+    if (n == "value") return ui::short_number(d_.table(p_.pos, p_.col), 4);
+    if (n == "omega_first") return ui::short_number(d_.omega(0), 4);
+    if (n == "omega_last") return ui::short_number(d_.omega(d_.omega.size() - 1), 4);
+    if (n == "omega_residual") return ui::short_number(d_.omega_residual);
+    if (n == "row_residual") return ui::short_number(d_.row_residual);
+    if (n == "layout_residual") return ui::short_number(d_.layout_residual);
+    if (n == "permuted_residual") return ui::short_number(d_.permuted_residual);
+    if (n == "drift_here") return ui::short_number(d_.drift_here);
+    if (n == "drift_1e6") return ui::short_number(d_.drift_1e6);
+    if (n == "offset") return ui::short_number(p_.offset, 9);
+    if (n == "lone_col") return std::to_string(p_.dim - 1);
+    return {};
+  }
+
+  void draw(DrawContext& ctx) override {
+    const ui::Theme& t = *ctx.theme;
+    switch (ctx.step) {
+      case 0:
+      case 1: draw_table(ctx, t, ctx.step == 1); break;
+      case 2: draw_forms(ctx, t); break;
+      case 3: draw_table(ctx, t, false); break;
+      case 4: draw_layouts(ctx, t); break;
+      default: draw_precision(ctx, t); break;
+    }
+    ImGui::Spacing();
+    draw_controls(ctx, t);
+  }
+
+ private:
+  core::Layout layout() const { return p_.layout ? core::Layout::Half : core::Layout::Interleaved; }
+
+  // Which pair a column belongs to, and whether it holds the sine.
+  std::pair<int, bool> pair_of(int col) const {
+    const int pairs = core::frequency_count(p_.dim);
+    if (p_.layout == 0) return {col / 2, col % 2 == 0};
+    return col < pairs ? std::pair<int, bool>{col, true} : std::pair<int, bool>{col - pairs, false};
+  }
+
+  std::string cell_details(int row, int col) const {
+    const auto [i, is_sin] = pair_of(col);
+    const double pos = p_.offset + row;
+    const double angle = pos * d_.omega(i);
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "pair i = %d (%s)\nω_i = %.6g\nangle pos·ω_i = %.6g rad", i, is_sin ? "sin" : "cos",
+                  d_.omega(i), angle);
+    return buf;
+  }
+
+  void formula(const ui::Theme& t) {
+    using content::Run;
+    using content::RunKind;
+    const auto [i, is_sin] = pair_of(p_.col);
+    const double pos = p_.offset + p_.pos;
+    const char* fn = is_sin ? "sin" : "cos";
+    std::vector<Run> runs = {
+        {RunKind::Math, std::string("PE(pos, ") + (is_sin ? "2i" : "2i+1") + ") = " + fn + "(pos / base^(2i/d))"},
+        {RunKind::Text, std::string(" = ") + fn + "("},
+        {RunKind::Placeholder, ui::short_number(pos, 9)},
+        {RunKind::Text, " / "},
+        {RunKind::Placeholder, ui::short_number(p_.base, 6)},
+        {RunKind::Text, "^("},
+        {RunKind::Placeholder, std::to_string(2 * i)},
+        {RunKind::Text, "/"},
+        {RunKind::Placeholder, std::to_string(p_.dim)},
+        {RunKind::Text, std::string(")) = ") + fn + "("},
+        {RunKind::Placeholder, ui::short_number(pos * d_.omega(i), 5)},
+        {RunKind::Text, ") = "},
+        {RunKind::Placeholder, ui::short_number(d_.table(p_.pos, p_.col), 5)},
+    };
+    ui::formula_line(runs, ImGui::GetContentRegionAvail().x, t);
+  }
+
+  void draw_table(DrawContext& ctx, const ui::Theme& t, bool with_row) {
+    ui::HeatmapOptions o;
+    o.title = "PE: one row per position, one column per dimension (click a cell)";
+    o.x_label = "dimension";
+    o.y_label = "position";
+    o.x_name = "dim";
+    o.y_name = "pos";
+    o.y_offset = p_.offset;
+    o.mark_row = p_.pos;
+    o.mark_col = p_.col;
+    o.height = std::min(ImGui::GetContentRegionAvail().x * 0.75f, ui::em(with_row ? 16 : 22));
+    o.hover_extra = [this](int r, int c) { return cell_details(r, c); };
+    const ui::HeatmapResult r = ui::heatmap("pe", view_.table, o, t, *ctx.textures);
+    if (r.clicked && r.hovered_row >= 0) {
+      p_.pos = r.hovered_row;
+      p_.col = r.hovered_col;
+      ctx.edited = true;
+    }
+    formula(t);
+    if (with_row) {
+      ui::Series row, col;
+      row.label = "row: the code of position " + ui::short_number(p_.offset + p_.pos, 9);
+      for (int c = 0; c < p_.dim; ++c) {
+        row.x.push_back(c);
+        row.y.push_back(d_.table(p_.pos, c));
+      }
+      col.label = "column " + std::to_string(p_.col) + ": one wave over the positions";
+      col.color = ui::palette(1);
+      for (int r2 = 0; r2 < p_.len; ++r2) {
+        col.x.push_back(p_.offset + r2);
+        col.y.push_back(d_.table(r2, p_.col));
+      }
+      ui::LinePlotOptions lo;
+      lo.fix_y = true;
+      lo.y_min = -1.05;
+      lo.y_max = 1.05;
+      lo.height = ui::em(7);
+      lo.x_label = "dimension";
+      ui::line_plot("row", {row}, lo, t);
+      lo.x_label = "position";
+      ui::line_plot("col", {col}, lo, t);
+    }
+  }
+
+  void draw_forms(DrawContext&, const ui::Theme& t) {
+    std::vector<ui::Series> s(1);
+    s[0].label = "ω_i = base^(−2i/d)";
+    for (int i = 0; i < d_.omega.size(); ++i) {
+      s[0].x.push_back(i);
+      s[0].y.push_back(d_.omega(i));
+    }
+    ui::LinePlotOptions lo;
+    lo.title = "Frequencies ω_i (log scale)";
+    lo.x_label = "pair i";
+    lo.log_y = true;
+    lo.height = ui::em(12);
+    ui::line_plot("omega", s, lo, t);
+    ui::residual("max relative |ω power form − ω exp form| =", d_.omega_residual, 1e-12, t);
+    ui::residual("max |PE difference| at the last position =", d_.row_residual, 1e-9, t);
+  }
+
+  void draw_layouts(DrawContext& ctx, const ui::Theme& t) {
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const bool two = avail > ui::em(30);
+    const float w = two ? (avail - ui::em(1)) / 2 : avail;
+    ui::HeatmapOptions o;
+    o.x_label = "dimension";
+    o.y_name = "pos";
+    o.x_name = "dim";
+    o.y_offset = p_.offset;
+    o.width = w;
+    o.height = ui::em(12);
+    o.color_bar = false;
+    const std::string a = std::string(kLayouts[p_.layout]) + " (shown)", b = kLayouts[1 - p_.layout];
+    ImGui::BeginGroup();
+    o.title = a.c_str();
+    ui::heatmap("mine", view_.top, o, t, *ctx.textures);
+    ImGui::EndGroup();
+    if (two) ImGui::SameLine(0, ui::em(1));
+    ImGui::BeginGroup();
+    o.title = b.c_str();
+    ui::heatmap("other", view_.other, o, t, *ctx.textures);
+    ImGui::EndGroup();
+    ui::residual("max |interleaved − half| =", d_.layout_residual, 1e-12, t);
+    ui::residual("after moving the columns back =", d_.permuted_residual, 1e-12, t);
+  }
+
+  void draw_precision(DrawContext& ctx, const ui::Theme& t) {
+    if (ui::slider_real("first position", &p_.offset, 0, 1e6, std::min(ImGui::GetContentRegionAvail().x, ui::em(26)), false, "%.0f"))
+      edited(ctx);
+    ui::residual("max |float32 − double| here =", d_.drift_here, 1e-6, t);
+    ui::residual("near position 1,000,000 =", d_.drift_1e6, 1e-6, t);
+    draw_table(ctx, t, false);
+  }
+
+  void draw_controls(DrawContext& ctx, const ui::Theme&) {
+    const float w = controls_section(ctx);
+    if (w <= 0) return;
+    bool edit = false;
+    edit |= ui::slider_int("length", &p_.len, 1, 4096, w);
+    edit |= ui::slider_int("d_model", &p_.dim, 1, 1024, w);
+    edit |= ui::slider_real("base", &p_.base, 2, 1e6, w, true, "%.0f");
+    edit |= ui::choice("layout", &p_.layout, kLayouts);
+    // Cheap edits recompute on release; the table follows the slider while dragging.
+    if (edit) edited(ctx);
+  }
+
+  Params p_;
+  Derived d_;
+  struct View {
+    ui::HeatmapImage table, other, top;
+  } view_;
+};
+
+}  // namespace
+
+std::unique_ptr<Lesson> create_sinusoidal() { return std::make_unique<SinusoidalLesson>(); }
+
+}  // namespace posenc::lessons

@@ -1,0 +1,168 @@
+#include "heatmap.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+#include "colormap.hpp"
+#include "ticks.hpp"
+#include "matrix_view.hpp"
+
+namespace posenc::ui {
+namespace {
+
+constexpr int kLut = 1024;
+
+
+const std::array<std::uint32_t, kLut>& lut() {
+  static const std::array<std::uint32_t, kLut> table = [] {
+    std::array<std::uint32_t, kLut> t{};
+    for (int i = 0; i < kLut; ++i) t[i] = pack_abgr(diverging(-1.0 + 2.0 * i / (kLut - 1)));
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
+HeatmapImage::~HeatmapImage() {
+  if (tex_ && host_) host_->release(tex_);
+}
+
+void HeatmapImage::set(const Eigen::MatrixXd& m, double range) {
+  m_ = &m;
+  range_ = range > 0 ? range : (m.size() ? m.cwiseAbs().maxCoeff() : 1.0);
+  if (!(range_ > 0) || !std::isfinite(range_)) range_ = 1;
+  // Large matrices are sampled down to the texture limit (4096 per side).
+  const int rows = static_cast<int>(m.rows()), cols = static_cast<int>(m.cols());
+  tex_h_ = std::min(rows, 4096);
+  tex_w_ = std::min(cols, 4096);
+  pixels_.assign(static_cast<size_t>(tex_w_) * tex_h_, 0);
+  const auto& colours = lut();
+  const double scale = (kLut - 1) / (2 * range_);
+  for (int y = 0; y < tex_h_; ++y) {
+    const int r = static_cast<int>(static_cast<long>(y) * rows / tex_h_);
+    std::uint32_t* out = pixels_.data() + static_cast<size_t>(y) * tex_w_;
+    for (int x = 0; x < tex_w_; ++x) {
+      const double v = m(r, static_cast<int>(static_cast<long>(x) * cols / tex_w_));
+      const double idx = (v + range_) * scale;
+      out[x] = std::isfinite(v) ? colours[static_cast<int>(std::clamp(idx + 0.5, 0.0, double(kLut - 1)))]
+                                : IM_COL32(150, 150, 150, 255);
+    }
+  }
+}
+
+ImTextureID HeatmapImage::texture(TextureHost& host) {
+  if (!pixels_.empty()) {
+    if (host_ && host_ != &host && tex_) {
+      host_->release(tex_);
+      tex_ = 0;
+    }
+    host_ = &host;
+    tex_ = host.upload(tex_, tex_w_, tex_h_, pixels_.data());
+    ++uploads_;
+    pixels_.clear();
+    pixels_.shrink_to_fit();
+  }
+  return m_ ? tex_ : 0;
+}
+
+HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions& opt, const Theme& theme,
+                      TextureHost& host) {
+  HeatmapResult res;
+  ImGui::PushID(id);
+  if (opt.title) {
+    ImGui::PushFont(theme.bold);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(opt.title);
+    ImGui::PopTextWrapPos();
+    ImGui::PopFont();
+  }
+  const Eigen::MatrixXd* m = image.matrix();
+  if (!m || m->size() == 0) {
+    ImGui::TextDisabled("(no data)");
+    ImGui::PopID();
+    return res;
+  }
+  const int rows = static_cast<int>(m->rows()), cols = static_cast<int>(m->cols());
+  const float font = ImGui::GetFontSize();
+  const float left = em(3.2f) + (opt.y_label ? font * 1.3f : 0);
+  const float bottom = em(1.4f) + (opt.x_label ? font * 1.2f : 0);
+  const float avail_w = (opt.width > 0 ? opt.width : ImGui::GetContentRegionAvail().x) - left - em(0.5f);
+  float plot_h = opt.height;
+  if (plot_h <= 0) {
+    const float square = avail_w * rows / std::max(1, cols);
+    plot_h = std::clamp(square, em(6), std::max(em(6), ImGui::GetMainViewport()->Size.y * 0.55f));
+  }
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 p0(origin.x + left, origin.y + (opt.y_label ? font * 1.3f : em(0.3f)));
+  const ImVec2 p1(p0.x + std::max(em(4), avail_w), p0.y + plot_h);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  if (ImTextureID tex = image.texture(host)) dl->AddImage(tex, p0, p1);
+  dl->AddRect(p0, p1, theme.border);
+
+  // Axis ticks in data units (row/column index + offset).
+  const float cw = (p1.x - p0.x) / cols, ch = (p1.y - p0.y) / rows;
+  for (double t : nice_ticks(opt.x_offset, opt.x_offset + cols - 1, std::max(2, int((p1.x - p0.x) / em(4))), false)) {
+    const float x = p0.x + (static_cast<float>(t - opt.x_offset) + 0.5f) * cw;
+    if (x < p0.x - 1 || x > p1.x + 1) continue;
+    const std::string l = tick_label(t);
+    dl->AddLine(ImVec2(x, p1.y), ImVec2(x, p1.y + em(0.25f)), theme.muted);
+    dl->AddText(ImVec2(x - ImGui::CalcTextSize(l.c_str()).x / 2, p1.y + em(0.3f)), theme.muted, l.c_str());
+  }
+  for (double t : nice_ticks(opt.y_offset, opt.y_offset + rows - 1, std::max(2, int((p1.y - p0.y) / em(2.2f))), false)) {
+    const float y = p0.y + (static_cast<float>(t - opt.y_offset) + 0.5f) * ch;
+    if (y < p0.y - 1 || y > p1.y + 1) continue;
+    const std::string l = tick_label(t);
+    dl->AddLine(ImVec2(p0.x - em(0.25f), y), ImVec2(p0.x, y), theme.muted);
+    dl->AddText(ImVec2(p0.x - em(0.35f) - ImGui::CalcTextSize(l.c_str()).x, y - font / 2), theme.muted, l.c_str());
+  }
+  if (opt.x_label) {
+    const float w = ImGui::CalcTextSize(opt.x_label).x;
+    dl->AddText(ImVec2((p0.x + p1.x - w) / 2, p1.y + em(1.35f)), theme.text, opt.x_label);
+  }
+  if (opt.y_label)  // horizontal, above the row ticks (vertical text would need a rotated font)
+    dl->AddText(ImVec2(origin.x, origin.y), theme.text, opt.y_label);
+  auto outline_row = [&](int r) {
+    dl->AddRect(ImVec2(p0.x, p0.y + r * ch), ImVec2(p1.x, p0.y + (r + 1) * ch), theme.strong, 0, 0, 1.5f * theme.scale);
+  };
+  auto outline_col = [&](int c) {
+    dl->AddRect(ImVec2(p0.x + c * cw, p0.y), ImVec2(p0.x + (c + 1) * cw, p1.y), theme.strong, 0, 0, 1.5f * theme.scale);
+  };
+  if (opt.mark_row >= 0 && opt.mark_row < rows) outline_row(opt.mark_row);
+  if (opt.mark_col >= 0 && opt.mark_col < cols) outline_col(opt.mark_col);
+
+  ImGui::SetCursorScreenPos(p0);
+  ImGui::InvisibleButton("plot", ImVec2(p1.x - p0.x, p1.y - p0.y));
+  if (ImGui::IsItemHovered()) {
+    const ImVec2 mp = ImGui::GetIO().MousePos;
+    const int c = std::clamp(static_cast<int>((mp.x - p0.x) / cw), 0, cols - 1);
+    const int r = std::clamp(static_cast<int>((mp.y - p0.y) / ch), 0, rows - 1);
+    res.hovered_row = r;
+    res.hovered_col = c;
+    if (cw >= 3 && ch >= 3)
+      dl->AddRect(ImVec2(p0.x + c * cw, p0.y + r * ch), ImVec2(p0.x + (c + 1) * cw, p0.y + (r + 1) * ch), theme.strong);
+    ImGui::BeginTooltip();
+    ImGui::Text("%s %s", opt.y_name, tick_label(opt.y_offset + r).c_str());
+    ImGui::Text("%s %s", opt.x_name, tick_label(opt.x_offset + c).c_str());
+    ImGui::Text("value %.9g", (*m)(r, c));
+    if (opt.hover_extra) {
+      const std::string extra = opt.hover_extra(r, c);
+      if (!extra.empty()) ImGui::TextUnformatted(extra.c_str());
+    }
+    ImGui::EndTooltip();
+  }
+  res.clicked = ImGui::IsItemClicked();
+  ImGui::SetCursorScreenPos(ImVec2(origin.x, p1.y + bottom));
+  if (opt.color_bar) {
+    ImGui::SetCursorScreenPos(ImVec2(p0.x, ImGui::GetCursorScreenPos().y));
+    color_bar(image.range(), std::min(p1.x - p0.x, em(18)), theme);
+  } else {
+    ImGui::Dummy(ImVec2(1, 1));
+  }
+  ImGui::PopID();
+  return res;
+}
+
+}  // namespace posenc::ui

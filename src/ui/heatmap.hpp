@@ -1,0 +1,66 @@
+// A heatmap of a (possibly large) matrix drawn as one GPU texture: diverging colours around 0, a
+// colour bar with values, axis ticks and labels, and a hover readout (row, column, value, plus what
+// the lesson adds). The colours are computed and uploaded only when the data changes.
+#pragma once
+
+#include <Eigen/Core>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "texture.hpp"
+#include "theme.hpp"
+
+namespace posenc::ui {
+
+// The GPU copy of one matrix. Owned by a lesson's view state; the matrix itself stays the lesson's.
+class HeatmapImage {
+ public:
+  HeatmapImage() = default;
+  HeatmapImage(const HeatmapImage&) = delete;
+  HeatmapImage& operator=(const HeatmapImage&) = delete;
+  ~HeatmapImage();
+
+  // Points at `m` (which must outlive its use) and colours it for [−range, range] (0: max |m|).
+  void set(const Eigen::MatrixXd& m, double range = 0);
+  const Eigen::MatrixXd* matrix() const { return m_; }
+  double range() const { return range_; }
+  int uploads() const { return uploads_; }
+
+  // Uploads when needed and returns the texture (0 when there is no data).
+  ImTextureID texture(TextureHost& host);
+
+ private:
+  const Eigen::MatrixXd* m_ = nullptr;
+  double range_ = 1;
+  std::vector<std::uint32_t> pixels_;  // pending upload; emptied after
+  int tex_w_ = 0, tex_h_ = 0;
+  ImTextureID tex_ = 0;
+  TextureHost* host_ = nullptr;
+  int uploads_ = 0;
+};
+
+struct HeatmapOptions {
+  const char* title = nullptr;
+  const char* x_label = nullptr;  // under the x axis, e.g. "dimension"
+  const char* y_label = nullptr;  // e.g. "position"
+  const char* x_name = "col";     // in the hover readout
+  const char* y_name = "row";
+  double x_offset = 0, y_offset = 0;  // axis value of column 0 / row 0 (e.g. the first position)
+  float width = 0;                // 0: available width
+  float height = 0;               // 0: keep cells square up to 60% of the available height
+  bool color_bar = true;
+  int mark_row = -1, mark_col = -1;  // outlined
+  // Extra lines for the hover readout of cell (row, col).
+  std::function<std::string(int row, int col)> hover_extra;
+};
+
+struct HeatmapResult {
+  int hovered_row = -1, hovered_col = -1;
+  bool clicked = false;
+};
+
+HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions& opt, const Theme& theme,
+                      TextureHost& host);
+
+}  // namespace posenc::ui

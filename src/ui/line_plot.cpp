@@ -1,0 +1,363 @@
+// Line plot, drawn in layers each frame from its arguments: frame, bands, grid, markers, series,
+// legend, then tick and axis labels outside the plot rect and the hover readout. Nothing is kept.
+#include "line_plot.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+
+#include "matrix_view.hpp"
+
+namespace posenc::ui {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+struct Range {
+  double lo = kInf, hi = -kInf;
+};
+
+ImU32 with_alpha(ImU32 c, float a) {
+  const float old = static_cast<float>((c >> IM_COL32_A_SHIFT) & 0xFF);
+  const ImU32 alpha = static_cast<ImU32>(old * std::clamp(a, 0.0f, 1.0f) + 0.5f);
+  return (c & ~IM_COL32_A_MASK) | (alpha << IM_COL32_A_SHIFT);
+}
+
+bool usable(double v, bool log) { return std::isfinite(v) && (!log || v > 0); }
+
+Range data_range(const std::vector<Series>& series, bool y_axis, bool log) {
+  Range r;
+  for (const Series& s : series)
+    for (size_t i = 0, n = std::min(s.x.size(), s.y.size()); i < n; ++i) {
+      const double v = y_axis ? s.y[i] : s.x[i];
+      if (!usable(v, log)) continue;
+      r.lo = std::min(r.lo, v);
+      r.hi = std::max(r.hi, v);
+    }
+  return r;
+}
+
+// Gives an empty range a default, widens a zero-width one, then pads by `pad` of its width each side
+// (in log space on log axes).
+Range finish_range(Range r, bool log, double pad) {
+  if (!(r.lo <= r.hi)) r = log ? Range{1, 10} : Range{0, 1};
+  double a = log ? std::log10(r.lo) : r.lo, b = log ? std::log10(r.hi) : r.hi;
+  if (b - a <= 1e-12 * std::max(1.0, std::fabs(a))) {
+    const double w = log ? 0.5 : a != 0 ? std::fabs(a) * 0.1 : 1.0;
+    a -= w;
+    b += w;
+  }
+  const double d = (b - a) * pad;
+  a -= d;
+  b += d;
+  return log ? Range{std::pow(10.0, a), std::pow(10.0, b)} : Range{a, b};
+}
+
+Range y_range(const std::vector<Series>& series, const LinePlotOptions& opt) {
+  if (opt.fix_y && usable(opt.y_min, opt.log_y) && usable(opt.y_max, opt.log_y) && opt.y_min < opt.y_max)
+    return {opt.y_min, opt.y_max};
+  return finish_range(data_range(series, true, opt.log_y), opt.log_y, 0.05);
+}
+
+struct Axis {
+  double lo = 0, hi = 1;
+  bool log = false;
+  float p0 = 0, p1 = 1;  // pixel positions of lo and hi
+  double t(double v) const { return log ? std::log10(v) : v; }
+  float px(double v) const {
+    const double f = (t(v) - t(lo)) / (t(hi) - t(lo));
+    return static_cast<float>(std::clamp(p0 + (p1 - p0) * f, -1e7, 1e7));
+  }
+  double value(float p) const {
+    const double f = t(lo) + (p - p0) / static_cast<double>(p1 - p0) * (t(hi) - t(lo));
+    return log ? std::pow(10.0, f) : f;
+  }
+};
+
+struct Layout {
+  ImVec2 a, b;  // plot rect: top-left, bottom-right
+  Axis x, y;
+  std::vector<double> xt, yt;
+  std::vector<std::string> xl, yl;
+};
+
+std::vector<std::string> labels_of(const std::vector<double>& ticks) {
+  std::vector<std::string> out;
+  for (double v : ticks) out.push_back(tick_label(v));
+  return out;
+}
+
+// As many x ticks as fit with a gap between neighbouring labels.
+void fit_x_ticks(Layout& L) {
+  for (int n = std::max(2, static_cast<int>((L.b.x - L.a.x) / em(4.5f))); n >= 2; --n) {
+    L.xt = nice_ticks(L.x.lo, L.x.hi, n, L.x.log);
+    L.xl = labels_of(L.xt);
+    bool fits = true;
+    for (size_t i = 1; i < L.xt.size(); ++i) {
+      const float need =
+          (ImGui::CalcTextSize(L.xl[i - 1].c_str()).x + ImGui::CalcTextSize(L.xl[i].c_str()).x) / 2;
+      fits = fits && L.x.px(L.xt[i]) - L.x.px(L.xt[i - 1]) >= need + em(0.6f);
+    }
+    if (fits) return;
+  }
+}
+
+Layout make_layout(const std::vector<Series>& series, const LinePlotOptions& opt, ImVec2 origin,
+                   ImVec2 size) {
+  Layout L;
+  const Range xr = finish_range(data_range(series, false, opt.log_x), opt.log_x, 0);
+  const Range yr = y_range(series, opt);
+  const float top = opt.y_label ? em(1.5f) : em(0.6f);
+  const float bottom = em(1.4f) + (opt.x_label ? em(1.2f) : 0);
+  const float plot_h = std::max(em(2), size.y - top - bottom);
+  L.yt = nice_ticks(yr.lo, yr.hi, std::max(2, static_cast<int>(plot_h / em(2.2f))), opt.log_y);
+  L.yl = labels_of(L.yt);
+  float left = 0;
+  for (const auto& l : L.yl) left = std::max(left, ImGui::CalcTextSize(l.c_str()).x);
+  left += em(0.6f);
+  L.a = ImVec2(origin.x + left, origin.y + top);
+  L.b = ImVec2(std::max(L.a.x + em(2), origin.x + size.x - em(0.8f)), L.a.y + plot_h);
+  L.x = Axis{xr.lo, xr.hi, opt.log_x, L.a.x, L.b.x};
+  L.y = Axis{yr.lo, yr.hi, opt.log_y, L.b.y, L.a.y};
+  fit_x_ticks(L);
+  return L;
+}
+
+// Text on a faint panel-coloured backdrop, so labels stay readable over lines and grid.
+void label_at(ImDrawList* dl, ImVec2 p, ImU32 col, const std::string& text, const Theme& theme) {
+  if (text.empty()) return;
+  const ImVec2 ts = ImGui::CalcTextSize(text.c_str()), pad(em(0.15f), 0);
+  dl->AddRectFilled(ImVec2(p.x - pad.x, p.y), ImVec2(p.x + ts.x + pad.x, p.y + ts.y),
+                    with_alpha(theme.panel, 0.75f), em(0.15f));
+  dl->AddText(p, col, text.c_str());
+}
+
+void draw_bands(ImDrawList* dl, const Layout& L, const std::vector<Band>& bands, const Theme& theme) {
+  for (const Band& band : bands) {
+    if (std::isnan(band.x0) || std::isnan(band.x1)) continue;
+    const double x0 = std::max(std::min(band.x0, band.x1), L.x.lo),
+                 x1 = std::min(std::max(band.x0, band.x1), L.x.hi);
+    if (!(x0 < x1)) continue;
+    const float p0 = L.x.px(x0), p1 = L.x.px(x1);
+    dl->AddRectFilled(ImVec2(p0, L.a.y), ImVec2(p1, L.b.y),
+                      band.color ? band.color : with_alpha(theme.warn, 0.12f));
+    const ImU32 text = band.color ? (band.color | IM_COL32_A_MASK) : theme.warn;
+    label_at(dl, ImVec2(p0 + em(0.3f), L.a.y + em(0.15f)), text, band.label, theme);
+  }
+}
+
+void draw_grid(ImDrawList* dl, const Layout& L, const Theme& theme) {
+  const ImU32 col = with_alpha(theme.border, 0.8f);
+  for (double v : L.xt) dl->AddLine(ImVec2(L.x.px(v), L.a.y), ImVec2(L.x.px(v), L.b.y), col, theme.scale);
+  for (double v : L.yt) dl->AddLine(ImVec2(L.a.x, L.y.px(v)), ImVec2(L.b.x, L.y.px(v)), col, theme.scale);
+}
+
+void draw_markers(ImDrawList* dl, const Layout& L, const LinePlotOptions& opt, const Theme& theme) {
+  const float dash = em(0.35f), gap = em(0.25f);
+  const float label_y = L.a.y + em(0.2f) + (opt.bands.empty() ? 0 : em(1.1f));
+  for (const Marker& m : opt.markers) {
+    if (!usable(m.x, L.x.log) || m.x < L.x.lo || m.x > L.x.hi) continue;
+    const ImU32 col = m.color ? m.color : theme.muted;
+    const float px = L.x.px(m.x);
+    for (float y = L.a.y; y < L.b.y; y += dash + gap)
+      dl->AddLine(ImVec2(px, y), ImVec2(px, std::min(y + dash, L.b.y)), col, 1.5f * theme.scale);
+    const float w = ImGui::CalcTextSize(m.label.c_str()).x;
+    const float tx = px + em(0.25f) + w <= L.b.x ? px + em(0.25f) : px - em(0.25f) - w;
+    label_at(dl, ImVec2(tx, label_y), col, m.label, theme);
+  }
+}
+
+// Of each group of consecutive points in one pixel column keeps the first, lowest, highest and last (in
+// order): the line looks the same, and dense series stay within a draw list's 16-bit index budget.
+void thin_columns(std::vector<ImVec2>& pts) {
+  size_t out = 0, i = 0;
+  while (i < pts.size()) {
+    size_t j = i, lo = i, hi = i;
+    const float column = std::floor(pts[i].x);
+    for (; j < pts.size() && std::floor(pts[j].x) == column; ++j) {
+      if (pts[j].y < pts[lo].y) lo = j;
+      if (pts[j].y > pts[hi].y) hi = j;
+    }
+    const size_t keep[4] = {i, std::min(lo, hi), std::max(lo, hi), j - 1};
+    for (int k = 0; k < 4; ++k)
+      if (k == 0 || keep[k] != keep[k - 1]) pts[out++] = pts[keep[k]];
+    i = j;
+  }
+  pts.resize(out);
+}
+
+void draw_series(ImDrawList* dl, const Series& s, ImU32 col, const Layout& L, float scale) {
+  const float th = std::max(1.0f, std::round(s.thickness * scale));  // whole pixels: textured AA lines
+  const size_t n = std::min(s.x.size(), s.y.size());
+  const bool dots = s.points && n <= static_cast<size_t>((L.b.x - L.a.x) / 2);
+  std::vector<ImVec2> run;
+  const auto flush = [&] {
+    if (run.size() == 1 && !dots) dl->AddCircleFilled(run[0], th, col);
+    if (run.size() >= 2) {
+      thin_columns(run);
+      dl->AddPolyline(run.data(), static_cast<int>(run.size()), col, 0, th);
+    }
+    run.clear();
+  };
+  for (size_t i = 0; i < n; ++i) {
+    if (!usable(s.x[i], L.x.log) || !usable(s.y[i], L.y.log)) {
+      flush();
+      continue;
+    }
+    const ImVec2 p(L.x.px(s.x[i]), L.y.px(s.y[i]));
+    if (s.steps && !run.empty()) run.emplace_back(p.x, run.back().y);
+    run.push_back(p);
+    if (dots) dl->AddCircleFilled(p, 1.6f * th + scale, col);
+  }
+  flush();
+}
+
+std::string series_name(const std::vector<Series>& series, size_t i) {
+  return series[i].label.empty() ? "series " + std::to_string(i + 1) : series[i].label;
+}
+
+ImU32 series_color(const std::vector<Series>& series, size_t i) {
+  return series[i].color ? series[i].color : palette(static_cast<int>(i));
+}
+
+void draw_legend(ImDrawList* dl, const std::vector<Series>& series, const Layout& L, const Theme& theme) {
+  ImFont* font = ImGui::GetFont();
+  const float fs = em(0.85f), row = fs * 1.3f, swatch = em(1.1f), pad = em(0.4f);
+  float text_w = 0;
+  for (size_t i = 0; i < series.size(); ++i)
+    text_w = std::max(text_w, font->CalcTextSizeA(fs, 1e9f, 0, series_name(series, i).c_str()).x);
+  const ImVec2 size(pad * 2 + swatch + em(0.4f) + text_w, pad * 2 + row * series.size());
+  const ImVec2 p(L.b.x - em(0.4f) - size.x, L.a.y + em(0.4f));
+  dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), with_alpha(theme.panel, 0.88f), em(0.2f));
+  dl->AddRect(p, ImVec2(p.x + size.x, p.y + size.y), theme.border, em(0.2f));
+  for (size_t i = 0; i < series.size(); ++i) {
+    const float y = p.y + pad + row * i;
+    dl->AddLine(ImVec2(p.x + pad, y + row / 2), ImVec2(p.x + pad + swatch, y + row / 2),
+                series_color(series, i), 2.5f * theme.scale);
+    dl->AddText(font, fs, ImVec2(p.x + pad + swatch + em(0.4f), y + (row - fs) / 2), theme.text,
+                series_name(series, i).c_str());
+  }
+}
+
+void draw_axis_text(ImDrawList* dl, const Layout& L, const LinePlotOptions& opt, ImVec2 origin,
+                    const Theme& theme) {
+  for (size_t i = 0; i < L.xt.size(); ++i) {
+    const float w = ImGui::CalcTextSize(L.xl[i].c_str()).x;
+    dl->AddText(ImVec2(L.x.px(L.xt[i]) - w / 2, L.b.y + em(0.25f)), theme.muted, L.xl[i].c_str());
+  }
+  for (size_t i = 0; i < L.yt.size(); ++i) {
+    const float w = ImGui::CalcTextSize(L.yl[i].c_str()).x;
+    dl->AddText(ImVec2(L.a.x - em(0.35f) - w, L.y.px(L.yt[i]) - em(0.5f)), theme.muted, L.yl[i].c_str());
+  }
+  if (opt.x_label) {
+    const float w = ImGui::CalcTextSize(opt.x_label).x;
+    dl->AddText(ImVec2((L.a.x + L.b.x - w) / 2, L.b.y + em(1.45f)), theme.text, opt.x_label);
+  }
+  if (opt.y_label) dl->AddText(ImVec2(origin.x, L.a.y - em(1.35f)), theme.text, opt.y_label);
+}
+
+// Index of the point nearest (on screen) to pixel column `px`, or −1: binary search when x is sorted.
+int nearest_index(const Series& s, float px, const Axis& ax) {
+  const int n = static_cast<int>(std::min(s.x.size(), s.y.size()));
+  const auto dist = [&](int i) { return usable(s.x[i], ax.log) ? std::fabs(ax.px(s.x[i]) - px) : kInf; };
+  int best = -1;
+  if (n > 0 && std::is_sorted(s.x.begin(), s.x.begin() + n)) {
+    const int i =
+        static_cast<int>(std::lower_bound(s.x.begin(), s.x.begin() + n, ax.value(px)) - s.x.begin());
+    for (int k : {i - 1, i})
+      if (k >= 0 && k < n && dist(k) < kInf && (best < 0 || dist(k) < dist(best))) best = k;
+    if (best >= 0) return best;
+  }
+  for (int i = 0; i < n; ++i)
+    if (dist(i) < kInf && (best < 0 || dist(i) < dist(best))) best = i;
+  return best;
+}
+
+void hover_readout(ImDrawList* dl, const std::vector<Series>& series, const Layout& L,
+                   const LinePlotOptions& opt, const Theme& theme, double hover_x) {
+  const float mx = ImGui::GetIO().MousePos.x;
+  dl->AddLine(ImVec2(mx, L.a.y), ImVec2(mx, L.b.y), with_alpha(theme.strong, 0.45f), theme.scale);
+  std::vector<int> idx;
+  for (const Series& s : series) idx.push_back(nearest_index(s, mx, L.x));
+  // The header shows the nearest data x of the first series with data (else the mouse's x).
+  const auto first = std::find_if(idx.begin(), idx.end(), [](int k) { return k >= 0; });
+  const double x_head = first == idx.end() ? hover_x : series[first - idx.begin()].x[*first];
+  ImGui::BeginTooltip();
+  ImGui::Text("%s = %s", opt.x_label ? opt.x_label : "x", short_number(x_head, 4).c_str());
+  for (size_t i = 0; i < series.size(); ++i) {
+    if (idx[i] < 0) continue;
+    const double x = series[i].x[idx[i]], y = series[i].y[idx[i]];
+    if (usable(y, L.y.log))
+      dl->AddCircle(ImVec2(L.x.px(x), L.y.px(y)), em(0.25f), series_color(series, i), 0, 1.5f * theme.scale);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(series_color(series, i)), "%s",
+                       series_name(series, i).c_str());
+    ImGui::SameLine();
+    ImGui::Text("%s", std::isfinite(y) ? short_number(y, 4).c_str() : "n/a");
+    if (x != x_head) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("(x = %s)", short_number(x, 4).c_str());
+    }
+  }
+  if (opt.hover_extra) ImGui::TextUnformatted(opt.hover_extra(hover_x, opt.hover_user).c_str());
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+ImU32 palette(int i) {
+  // Okabe–Ito-like hues, darkened where needed to read on white; yellow swapped for a brown.
+  static const ImU32 colors[] = {
+      IM_COL32(0, 114, 178, 255),   IM_COL32(213, 94, 0, 255),  IM_COL32(0, 158, 115, 255),
+      IM_COL32(204, 121, 167, 255), IM_COL32(222, 143, 5, 255), IM_COL32(86, 180, 233, 255),
+      IM_COL32(128, 96, 56, 255),   IM_COL32(72, 72, 72, 255),
+  };
+  const int n = static_cast<int>(sizeof colors / sizeof colors[0]);
+  return colors[((i % n) + n) % n];
+}
+
+LinePlotResult line_plot(const char* id, const std::vector<Series>& series, const LinePlotOptions& opt,
+                         const Theme& theme) {
+  LinePlotResult res;
+  ImGui::PushID(id);
+  ImGui::BeginGroup();
+  const float width = std::max(em(6), opt.width > 0 ? opt.width : ImGui::GetContentRegionAvail().x);
+  const float height = std::max(em(4), opt.height > 0 ? opt.height : em(14));
+  if (opt.title) {
+    ImGui::PushFont(theme.bold);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+    ImGui::TextUnformatted(opt.title);
+    ImGui::PopTextWrapPos();
+    ImGui::PopFont();
+  }
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const Layout L = make_layout(series, opt, origin, ImVec2(width, height));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(L.a, L.b, theme.panel);
+  dl->PushClipRect(L.a, L.b, true);
+  draw_bands(dl, L, opt.bands, theme);
+  draw_grid(dl, L, theme);
+  draw_markers(dl, L, opt, theme);
+  for (size_t i = 0; i < series.size(); ++i)
+    draw_series(dl, series[i], series_color(series, i), L, theme.scale);
+  if (opt.legend && (series.size() > 1 || (series.size() == 1 && !series[0].label.empty())))
+    draw_legend(dl, series, L, theme);
+  dl->PopClipRect();
+  dl->AddRect(L.a, L.b, theme.border, 0, 0, theme.scale);
+  draw_axis_text(dl, L, opt, origin, theme);
+
+  ImGui::InvisibleButton("plot", ImVec2(width, height));
+  const ImVec2 mp = ImGui::GetIO().MousePos;
+  if (ImGui::IsItemHovered() && mp.x >= L.a.x && mp.x <= L.b.x && mp.y >= L.a.y && mp.y <= L.b.y) {
+    res.hovered = true;
+    res.hover_x = L.x.value(mp.x);
+    res.clicked = ImGui::IsItemClicked();
+    hover_readout(dl, series, L, opt, theme, res.hover_x);
+  }
+  ImGui::EndGroup();
+  ImGui::PopID();
+  return res;
+}
+
+}  // namespace posenc::ui

@@ -1,0 +1,64 @@
+// Line plot of several series: axes with "nice" ticks (linear or log on either axis), legend, a hover
+// readout of every series at the nearest x, optional vertical markers and shaded x ranges.
+// Sized in font units; holds no state between frames.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "theme.hpp"
+#include "ticks.hpp"
+
+namespace posenc::ui {
+
+struct Series {
+  std::string label;
+  std::vector<double> x, y;  // same length; non-finite y values break the line
+  ImU32 color = 0;           // 0: a colour from the built-in palette by series index
+  float thickness = 2.0f;    // CSS pixels (scaled by theme.scale)
+  bool points = false;       // draw a dot at each point (for sparse data)
+  bool steps = false;        // draw as a staircase (value held until the next x)
+};
+
+struct Marker {
+  double x = 0;
+  std::string label;
+  ImU32 color = 0;  // 0: theme.muted
+};
+
+struct Band {  // shaded x range, e.g. positions beyond the training length
+  double x0 = 0, x1 = 0;
+  ImU32 color = 0;  // 0: a light tint of theme.warn
+  std::string label;
+};
+
+struct LinePlotOptions {
+  const char* title = nullptr;
+  const char* x_label = nullptr;
+  const char* y_label = nullptr;
+  bool log_x = false, log_y = false;  // log axes ignore values ≤ 0
+  bool fix_y = false;                 // use y_min/y_max instead of the data range
+  double y_min = 0, y_max = 1;
+  float width = 0;     // 0: available width
+  float height = 0;    // 0: 14 em
+  bool legend = true;
+  std::vector<Marker> markers;
+  std::vector<Band> bands;
+  // Extra text for the hover tooltip, given the hovered x (data units). Optional.
+  std::string (*hover_extra)(double x, const void* user) = nullptr;
+  const void* hover_user = nullptr;
+};
+
+struct LinePlotResult {
+  bool hovered = false;
+  double hover_x = 0;  // data units, when hovered
+  bool clicked = false;
+};
+
+LinePlotResult line_plot(const char* id, const std::vector<Series>& series, const LinePlotOptions& opt,
+                         const Theme& theme);
+
+// Colour `i` of the series palette (colour-blind-friendly, distinct on a light page).
+ImU32 palette(int i);
+
+}  // namespace posenc::ui

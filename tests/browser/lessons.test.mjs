@@ -1,0 +1,106 @@
+// Every lesson in the browser: loads by deep link, steps through with the keyboard, restores its
+// parameters, and draws without console errors; compute kinds of lessons 3–6.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, frames, hashOf } from './harness.mjs';
+import { decodePng, colourCount } from './png.mjs';
+
+let site, browser, page, context, errors;
+before(async () => {
+  site = await serve();
+  browser = await launch();
+  ({ page, context, errors } = await open(browser, site.url));
+});
+after(async () => { await context?.close(); await browser?.close(); site?.close(); });
+
+const expected = ['order', 'naive', 'sinusoidal', 'frequencies', 'clock', 'offsets'];
+
+test('the lesson table lists the lessons in order with their step counts', async () => {
+  const lessons = await page.evaluate(() => posenc.lessons());
+  assert.deepEqual(lessons.slice(0, expected.length).map(l => l.id), expected);
+  for (const l of lessons) {
+    assert.ok(l.title.length > 5, l.id);
+    assert.ok(l.steps >= 3, l.id);
+  }
+});
+
+test('each lesson opens, steps with the arrow keys, and draws every step', async () => {
+  const lessons = await page.evaluate(() => posenc.lessons());
+  for (const l of lessons) {
+    await page.evaluate(id => posenc.go(id, 0), l.id);
+    for (let s = 0; s < l.steps; s++) {
+      await frames(page, 2);
+      const st = await page.evaluate(() => posenc.state());
+      assert.equal(st.lesson, l.id);
+      assert.equal(st.step, s);
+      const img = decodePng(await page.screenshot());
+      assert.ok(colourCount(img) > 30, `${l.id} step ${s} looks blank`);
+      await page.keyboard.press('ArrowRight');
+    }
+  }
+  assert.deepEqual(errors, []);
+});
+
+test('deep links restore each lesson with its parameters', async () => {
+  const links = {
+    naive: 'lesson=naive&step=1&len=100&dim=32&probe=7',
+    sinusoidal: 'lesson=sinusoidal&step=4&len=300&dim=65&base=500000&layout=half&pos=12&col=3&offset=1000',
+    frequencies: 'lesson=frequencies&step=2&len=512&dim=128&base=100&pair=9',
+    clock: 'lesson=clock&step=1&dim=12&base=1000&pos=42.5&speed=5&len=256',
+    offsets: 'lesson=offsets&step=3&len=32&dim=16&base=10000&k=-7',
+  };
+  for (const [id, hash] of Object.entries(links)) {
+    const { page: p, context: c, errors: e } = await open(browser, site.url, '#' + hash);
+    const st = await p.evaluate(() => posenc.state());
+    assert.equal(st.lesson, id);
+    const params = Object.fromEntries(new URLSearchParams(hash));
+    assert.equal(st.step, Number(params.step));
+    for (const [k, v] of Object.entries(params)) {
+      if (k === 'lesson' || k === 'step') continue;
+      assert.equal(String(st.params[k]), v, `${id}.${k}`);
+    }
+    await frames(p, 2);
+    assert.match(await hashOf(p), new RegExp(`lesson=${id}&step=${params.step}`));
+    assert.deepEqual(e, []);
+    await c.close();
+  }
+});
+
+test('out-of-range lesson parameters are clamped like the sliders', async () => {
+  await page.evaluate(() => posenc.go('sinusoidal', 0));
+  let st = await page.evaluate(() => posenc.set('len', 100000));
+  assert.equal(st.params.len, 4096);
+  st = await page.evaluate(() => posenc.set('dim', 4096));
+  assert.equal(st.params.dim, 1024);
+  st = await page.evaluate(() => posenc.set('layout', 'diagonal'));
+  assert.equal(st.params.layout, 'interleaved');
+  assert.ok(st.notice);
+  await frames(page, 3);
+  const s = await page.evaluate(() => posenc.stats());
+  assert.ok(s.frames > 0);
+  await page.evaluate(() => posenc.go('offsets', 0));
+  st = await page.evaluate(() => posenc.set('dim', 15));
+  assert.equal(st.params.dim, 16);
+});
+
+test('compute pe_dot and shift_map: shapes, identities and errors', async () => {
+  const d = await page.evaluate(() => posenc.compute('pe_dot', { len: 6, dim: 10 }));
+  assert.deepEqual(d.shape, [6, 6]);
+  assert.ok(Math.abs(d.data[0] - 5) < 1e-12);              // PE(0)·PE(0) = d/2
+  assert.ok(Math.abs(d.data[1] - d.data[6 + 2]) < 1e-12);  // Toeplitz
+  assert.ok(Math.abs(d.data[1] - d.data[6]) < 1e-12);      // symmetric
+  const m = await page.evaluate(() => posenc.compute('shift_map', { dim: 6, k: 4 }));
+  assert.deepEqual(m.shape, [6, 6]);
+  const pe = await page.evaluate(() => posenc.compute('sinusoidal', { len: 2, dim: 6, offset: 3 }));
+  const p3 = pe.data.slice(0, 6);
+  const pe7 = await page.evaluate(() => posenc.compute('sinusoidal', { len: 1, dim: 6, offset: 7 }));
+  for (let r = 0; r < 6; r++) {
+    const v = m.data.slice(r * 6, r * 6 + 6).reduce((acc, x, c) => acc + x * p3[c], 0);
+    assert.ok(Math.abs(v - pe7.data[r]) < 1e-12, `row ${r}`);
+  }
+  for (const [kind, args] of [['pe_dot', { len: 4000, dim: 8 }], ['pe_dot', { dim: 8 }], ['shift_map', { dim: 7, k: 1 }],
+    ['shift_map', { dim: 8 }], ['shift_map', { dim: 8, k: 'one' }], ['pe_dot', { len: 4, dim: 4, base: 0 }]]) {
+    const r = await page.evaluate(([k, a]) => posenc.compute(k, a), [kind, args]);
+    assert.equal(typeof r.error, 'string', JSON.stringify([kind, args]));
+  }
+});

@@ -1,0 +1,390 @@
+// The line plot and the clock face: tick choice on linear and log axes, the palette, and headless ImGui
+// frames that check what is drawn (orientation, log mapping, vertex budget) and what the widgets report.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+
+#include "core/random.hpp"
+#include "ui/clock.hpp"
+#include "ui/line_plot.hpp"
+
+using namespace posenc::ui;
+
+namespace {
+
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+const double kPi = 3.141592653589793;
+
+// Properties every linear tick list must have; returns the step.
+double check_linear_ticks(double lo, double hi, int max_ticks) {
+  CAPTURE(lo);
+  CAPTURE(hi);
+  CAPTURE(max_ticks);
+  const std::vector<double> t = nice_ticks(lo, hi, max_ticks, false);
+  REQUIRE(t.size() >= 2);
+  // At most max_ticks intervals; a very short range may take a finer step to show two ticks, which for
+  // max_ticks >= 4 still stays within the bound.
+  CHECK(static_cast<int>(t.size()) <= max_ticks + (max_ticks >= 4 ? 1 : 3));
+  const double step = t[1] - t[0];
+  const double mant = step / std::pow(10.0, std::floor(std::log10(step) + 1e-6));
+  CHECK((mant == doctest::Approx(1) || mant == doctest::Approx(2) || mant == doctest::Approx(5)));
+  for (size_t i = 0; i < t.size(); ++i) {
+    CHECK(t[i] >= lo - 1e-9 * step);
+    CHECK(t[i] <= hi + 1e-9 * step);
+    if (i > 0) CHECK(t[i] - t[i - 1] == doctest::Approx(step).epsilon(1e-9));
+  }
+  CHECK(t.front() - step < lo);  // no room left for another tick at either end
+  CHECK(t.back() + step > hi);
+  return step;
+}
+
+struct Headless {
+  ImGuiContext* previous;
+  ImGuiContext* ctx;
+  Theme theme;
+  Headless() : previous(ImGui::GetCurrentContext()), ctx(ImGui::CreateContext()) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    load_fonts(theme, {"/nonexistent/regular.ttf", "/nonexistent/bold.ttf"}, 16.0f);
+    unsigned char* px;
+    int w, h;
+    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
+    apply_style(theme, 1.0f);
+  }
+  ~Headless() {
+    ImGui::DestroyContext(ctx);
+    ImGui::SetCurrentContext(previous);
+  }
+  // One frame with `body` inside a full-screen, undecorated window; returns the frame's vertex count.
+  int frame(const std::function<void()>& body, ImVec2 mouse = ImVec2(-1e4f, -1e4f), bool down = false) {
+    ImGui::SetCurrentContext(ctx);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(1000, 800);
+    io.DeltaTime = 1.0f / 60;
+    io.MousePos = mouse;
+    io.MouseDown[0] = down;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(io.DisplaySize);
+    ImGui::Begin("widgets", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings);
+    body();
+    ImGui::End();
+    ImGui::Render();
+    return ImGui::GetDrawData()->TotalVtxCount;
+  }
+};
+
+// Bounding box and peak alpha of the vertices of colour `rgb` (any alpha) added by `draw`.
+struct Ink {
+  ImVec2 min{1e9f, 1e9f}, max{-1e9f, -1e9f};
+  int count = 0, max_alpha = 0;
+  std::vector<ImVec2> at;
+  // Mean y of the vertices within `tol` px of column x.
+  float y_near(float x, float tol = 4) const {
+    float sum = 0;
+    int n = 0;
+    for (const ImVec2& p : at)
+      if (std::fabs(p.x - x) <= tol) sum += p.y, ++n;
+    return n ? sum / n : -1e9f;
+  }
+};
+Ink ink_of(ImU32 rgb, const std::function<void()>& draw) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const int n0 = dl->VtxBuffer.Size;
+  draw();
+  Ink ink;
+  for (int i = n0; i < dl->VtxBuffer.Size; ++i) {
+    const ImDrawVert& v = dl->VtxBuffer[i];
+    if ((v.col & ~IM_COL32_A_MASK) != (rgb & ~IM_COL32_A_MASK)) continue;
+    ink.min = ImVec2(std::min(ink.min.x, v.pos.x), std::min(ink.min.y, v.pos.y));
+    ink.max = ImVec2(std::max(ink.max.x, v.pos.x), std::max(ink.max.y, v.pos.y));
+    ink.max_alpha = std::max(ink.max_alpha, static_cast<int>(v.col >> IM_COL32_A_SHIFT));
+    ++ink.count;
+    ink.at.push_back(v.pos);
+  }
+  return ink;
+}
+
+Series line(std::vector<double> x, std::vector<double> y, ImU32 color = 0, const char* label = "") {
+  Series s;
+  s.x = std::move(x);
+  s.y = std::move(y);
+  s.color = color;
+  s.label = label;
+  return s;
+}
+
+const ImU32 kProbe = IM_COL32(1, 2, 3, 255);  // a colour nothing else uses
+
+}  // namespace
+
+TEST_CASE("linear ticks step by 1, 2 or 5 × 10^k, stay inside the range and are evenly spaced") {
+  CHECK(nice_ticks(0, 10, 5, false) == std::vector<double>{0, 2, 4, 6, 8, 10});
+  CHECK(nice_ticks(0, 10, 10, false).size() == 11);
+  const auto small = nice_ticks(0.013, 0.087, 5, false);
+  REQUIRE(small.size() == 4);
+  CHECK(small[0] == doctest::Approx(0.02));
+  CHECK(small[3] == doctest::Approx(0.08));
+  CHECK(nice_ticks(-7.3, -1.2, 6, false) == std::vector<double>{-6, -4, -2});
+  const auto sym = nice_ticks(-1, 1, 4, false);
+  REQUIRE(sym.size() == 5);
+  CHECK(sym[2] == 0.0);  // exactly zero, so its label reads "0"
+  CHECK(nice_ticks(10, 0, 5, false) == nice_ticks(0, 10, 5, false));
+
+  CHECK(check_linear_ticks(0.013, 0.087, 5) == doctest::Approx(0.02));
+  CHECK(check_linear_ticks(-37, -2, 4) == doctest::Approx(10));
+  CHECK(check_linear_ticks(1e-9, 3e-9, 6) == doctest::Approx(5e-10));
+  CHECK(check_linear_ticks(123456, 987654, 8) == doctest::Approx(200000));
+  posenc::core::Random r(7);
+  for (int trial = 0; trial < 500; ++trial) {
+    const double scale = std::pow(10.0, r.below(16) - 8);
+    const double a = (r.uniform() - 0.5) * 200 * scale, b = a + (0.01 + r.uniform()) * 100 * scale;
+    check_linear_ticks(a, b, 2 + r.below(10));
+  }
+}
+
+TEST_CASE("degenerate ranges give at most one tick") {
+  CHECK(nice_ticks(3, 3, 5, false) == std::vector<double>{3});
+  CHECK(nice_ticks(kNaN, 1, 5, false).empty());
+  CHECK(nice_ticks(0, std::numeric_limits<double>::infinity(), 5, false).empty());
+  CHECK(nice_ticks(-1e308, 1e308, 5, false).empty());
+  CHECK(nice_ticks(-5, -1, 5, true).empty());  // nothing positive on a log axis
+}
+
+TEST_CASE("log ticks are powers of ten, with 2x and 5x over fewer than three decades") {
+  CHECK(nice_ticks(1, 1e4, 6, true) == std::vector<double>{1, 10, 100, 1000, 10000});
+  CHECK(nice_ticks(2 * kPi, 2 * kPi * 10000, 6, true) == std::vector<double>{10, 100, 1000, 10000});
+  CHECK(nice_ticks(1, 100, 8, true) == std::vector<double>{1, 2, 5, 10, 20, 50, 100});
+  CHECK(nice_ticks(0.01, 1, 4, true) == std::vector<double>{0.01, 0.05, 0.1, 0.5, 1});  // 1,2,5 is too many
+  const auto wide = nice_ticks(1e-12, 1e12, 6, true);
+  REQUIRE(wide.size() >= 2);
+  CHECK(wide.size() <= 7);
+  const double ratio = wide[1] / wide[0];
+  for (size_t i = 0; i < wide.size(); ++i) {
+    CHECK(std::log10(wide[i]) == doctest::Approx(std::round(std::log10(wide[i]))));
+    if (i > 0) CHECK(wide[i] / wide[i - 1] == doctest::Approx(ratio));
+  }
+  const auto narrow = nice_ticks(3, 4, 5, true);  // less than a decade: plain linear steps
+  REQUIRE(narrow.size() >= 2);
+  CHECK(narrow.front() >= 3);
+  CHECK(narrow.back() <= 4);
+  for (double v : nice_ticks(0, 100, 5, true)) CHECK(v > 0);
+}
+
+TEST_CASE("the palette cycles through eight distinct opaque colours") {
+  for (int i = 0; i < 8; ++i) {
+    CHECK((palette(i) >> IM_COL32_A_SHIFT) == 255);
+    CHECK(palette(i + 8) == palette(i));
+    for (int j = 0; j < i; ++j) CHECK(palette(i) != palette(j));
+  }
+  CHECK(palette(-1) == palette(7));
+}
+
+TEST_CASE("a line plot draws y upward and a straight line on a log axis stays straight") {
+  Headless h;
+  Ink up, log;
+  ImVec2 origin;
+  h.frame([&] {
+    LinePlotOptions o;
+    o.width = 400;
+    o.height = 200;
+    origin = ImGui::GetCursorScreenPos();
+    up = ink_of(kProbe, [&] { line_plot("up", {line({0, 1}, {0, 1}, kProbe)}, o, h.theme); });
+    o.log_y = true;
+    log = ink_of(kProbe, [&] {
+      line_plot("log", {line({0, 1, 2, 3, 4}, {1, 10, 100, 1000, 10000}, kProbe)}, o, h.theme);
+    });
+  });
+  REQUIRE(up.count > 0);
+  CHECK(up.min.x >= origin.x);
+  CHECK(up.max.x <= origin.x + 400);
+  CHECK(up.max.y <= origin.y + 200);
+  // y = x from (0, 0) to (1, 1): starts low on the left and ends high on the right of the plot.
+  CHECK(up.y_near(up.min.x) - up.y_near(up.max.x) > 120);
+  CHECK(up.max.x - up.min.x > 300);
+  // y = 10^x on a log y axis is a straight line: its middle point (x = 2) sits halfway up.
+  REQUIRE(log.count > 0);
+  const float mid_x = (log.min.x + log.max.x) / 2;
+  CHECK(log.y_near(mid_x) == doctest::Approx((log.min.y + log.max.y) / 2).epsilon(0.02));
+  CHECK(log.y_near(log.min.x) - log.y_near(log.max.x) > 120);
+}
+
+TEST_CASE("a line plot with NaN gaps, empty series, log axes, bands and markers draws headless") {
+  Headless h;
+  const int empty = h.frame([] {});
+  std::vector<Series> s = {line({0, 1, 2, 3, 4, 5}, {1, 2, kNaN, 4, 0, -1}, 0, "with gaps"),
+                           line({}, {}, 0, "empty"), line({0, 1, 2}, {kNaN, kNaN, kNaN}),
+                           line({0.5, 1.5, 2.5, 3.5}, {3, 1, 4, 1})};
+  s[3].steps = true;
+  s[3].points = true;
+  LinePlotOptions o;
+  o.title = "A plot";
+  o.x_label = "position";
+  o.y_label = "value";
+  o.bands.push_back({3, 1e9, 0, "beyond training"});
+  o.markers.push_back({2, "here", 0});
+  o.markers.push_back({-50, "outside", 0});
+  float below = 0, top = 0;
+  const int drawn = h.frame([&] {
+    top = ImGui::GetCursorPosY();
+    line_plot("lin", s, o, h.theme);
+    o.log_x = o.log_y = true;
+    line_plot("log", s, o, h.theme);
+    line_plot("nothing", {}, LinePlotOptions{}, h.theme);
+    below = ImGui::GetCursorPosY();
+  });
+  CHECK(drawn > empty + 500);
+  CHECK(below - top >= 3 * 14 * ImGui::GetFontSize());  // every plot reserved its height
+}
+
+TEST_CASE("a dense line plot stays within a draw list's 16-bit vertex budget") {
+  Headless h;
+  std::vector<Series> s(3);
+  for (int k = 0; k < 3; ++k)
+    for (int i = 0; i < 200000; ++i) {
+      s[k].x.push_back(i);
+      s[k].y.push_back(std::sin(i * (0.1 + k)));
+    }
+  int vertices = 0;
+  h.frame([&] {
+    line_plot("dense", s, LinePlotOptions{}, h.theme);
+    vertices = ImGui::GetWindowDrawList()->VtxBuffer.Size;
+  });
+  CHECK(vertices > 1000);
+  CHECK(vertices < 65536);
+}
+
+TEST_CASE("hovering a line plot reports x in data units, the extra text's x, and clicks") {
+  Headless h;
+  const Series s =
+      line({0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100}, {0, 1, 4, 9, 16, 25, 36, 49, 64, 81, 100});
+  struct Seen {
+    int calls = 0;
+    double x = 0;
+  } seen;
+  LinePlotOptions o;
+  o.width = 600;
+  o.height = 300;
+  o.hover_user = &seen;
+  o.hover_extra = [](double x, const void* user) {
+    Seen* seen = const_cast<Seen*>(static_cast<const Seen*>(user));
+    ++seen->calls;
+    seen->x = x;
+    return std::string("extra");
+  };
+  LinePlotResult res;
+  const auto plot = [&] { res = line_plot("p", {s}, o, h.theme); };
+  h.frame(plot);
+  ImVec2 origin;
+  h.frame([&] { origin = ImGui::GetCursorScreenPos(); });
+
+  h.frame(plot, ImVec2(origin.x + 300, origin.y + 150));
+  h.frame(plot, ImVec2(origin.x + 300, origin.y + 150));
+  REQUIRE(res.hovered);
+  CHECK(res.hover_x > 20);
+  CHECK(res.hover_x < 80);
+  CHECK(seen.calls > 0);
+  CHECK(seen.x == res.hover_x);
+  CHECK_FALSE(res.clicked);
+  const double middle = res.hover_x;
+  h.frame(plot, ImVec2(origin.x + 500, origin.y + 150));
+  CHECK(res.hover_x > middle);
+  h.frame(plot, ImVec2(origin.x + 500, origin.y + 150), true);
+  CHECK(res.clicked);
+
+  h.frame(plot, ImVec2(origin.x + 300, origin.y + 600));
+  h.frame(plot, ImVec2(origin.x + 300, origin.y + 600));
+  CHECK_FALSE(res.hovered);
+  const int calls = seen.calls;
+  h.frame(plot, ImVec2(origin.x + 300, origin.y + 600));
+  CHECK(seen.calls == calls);
+}
+
+TEST_CASE("clock hands turn counter-clockwise from +Re with the screen's y flipped") {
+  Headless h;
+  ImVec2 c;
+  Ink east, north, west, south_east, ghost;
+  h.frame([&] {
+    ClockOptions o;
+    o.size = 200;
+    o.axes = false;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    c = ImVec2(p.x + 100, p.y + 100);
+    const auto face = [&](const char* id, double angle, bool is_ghost = false) {
+      ClockHand hand;
+      hand.angle = angle;
+      hand.color = kProbe;
+      hand.ghost = is_ghost;
+      ImGui::SetCursorScreenPos(p);  // every face at the same place
+      return ink_of(kProbe, [&] { clock_face(id, {hand}, o, h.theme); });
+    };
+    east = face("e", 0);
+    north = face("n", kPi / 2);
+    west = face("w", kPi + 2 * kPi * 3);  // whole turns change nothing
+    south_east = face("se", -kPi / 4);
+    ghost = face("g", 0, true);
+  });
+  const float r = 100 - 0.45f * 16;  // unit circle inside the face, no labels or axes
+  const auto near = [](float a, float b) { return a > b - 1 && a < b + 6; };  // tip dot and AA fringe
+  CHECK(near(east.max.x, c.x + r));
+  CHECK(near(c.y, east.min.y));
+  CHECK(near(east.max.y, c.y));
+  CHECK(near(c.y - r, north.min.y));
+  CHECK(near(c.x, north.min.x));
+  CHECK(near(c.x - r, west.min.x));
+  CHECK(south_east.max.y > c.y + 0.6f * r);
+  CHECK(south_east.max.x > c.x + 0.6f * r);
+  REQUIRE(ghost.count > 0);
+  CHECK(ghost.max_alpha < 128);
+  CHECK(east.max_alpha == 255);
+}
+
+TEST_CASE("a clock face with several hands, labels, trail and caption draws and reports hover") {
+  Headless h;
+  std::vector<ClockHand> hands(4);
+  for (int i = 0; i < 4; ++i) {
+    hands[i].angle = 0.9 * i + 0.3;
+    hands[i].color = palette(i);
+    hands[i].label = "i=" + std::to_string(i);
+  }
+  hands[3].ghost = true;
+  hands[2].angle = kNaN;  // skipped, not drawn
+  ClockOptions o;
+  o.title = "pair 0";
+  o.caption = "ω = 1, turn every 6.28 positions; a caption long enough to wrap";
+  int with_trail = 0, without_trail = 0, trail_far = 0;
+  float top = 0, below = 0;
+  bool hovered = false;
+  ImVec2 centre;
+  const auto draw = [&] {
+    top = ImGui::GetCursorPosY();
+    hovered = clock_face("a", hands, o, h.theme);
+    below = ImGui::GetCursorPosY();
+  };
+  const int empty = h.frame([] {});
+  o.trail = false;
+  without_trail = h.frame(draw);
+  o.trail = true;
+  with_trail = h.frame(draw);
+  hands[0].angle += 2 * kPi * 5;
+  trail_far = h.frame(draw);
+  CHECK(without_trail > empty + 200);
+  CHECK(with_trail > without_trail);
+  CHECK(trail_far == with_trail);                                           // the trail wraps into one turn
+  CHECK(below - top > 8 * ImGui::GetFontSize() + ImGui::GetFrameHeight());  // title, face, wrapped caption
+
+  h.frame([&] {
+    ImGui::TextUnformatted("pair 0");
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    centre = ImVec2(p.x + 4 * ImGui::GetFontSize(), p.y + 4 * ImGui::GetFontSize());
+  });
+  h.frame(draw, centre);
+  h.frame(draw, centre);
+  CHECK(hovered);
+  h.frame(draw, ImVec2(centre.x + 900, centre.y));
+  h.frame(draw, ImVec2(centre.x + 900, centre.y));
+  CHECK_FALSE(hovered);
+}

@@ -1,0 +1,126 @@
+// `make bench`, native half: times core::sinusoidal on the 4096 × 1024 table (base 10000), the size the
+// issue's speed goal names, so tools/bench_core.sh can compare it with tools/bench_numpy.py.
+//   posenc_bench_core [--runs N] [--all-layouts] [--json]
+// Prints, per table, the median wall time of N runs (after one warm-up run) and two checksums that
+// tools/bench_numpy.py computes the same way: the sum of every entry and the sum of the even columns
+// (the sines, in the interleaved layout). It also checks the table against a plain per-element
+// std::sin / std::cos reference and prints the largest difference, so a faster core stays the same core.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "core/sinusoidal.hpp"
+
+namespace {
+
+using posenc::core::Layout;
+using posenc::core::SinusoidalSpec;
+
+constexpr int kLen = 4096;
+constexpr int kDim = 1024;
+constexpr double kBase = 10000.0;
+
+struct Result {
+  std::string name;
+  double median_ms = 0, min_ms = 0, max_ms = 0;
+  int runs = 0;
+  double sum = 0, even_sum = 0, max_ref_diff = 0;
+};
+
+// The formula written out element by element: what the table must equal (within 1e-15).
+double reference_max_diff(const Eigen::MatrixXd& t, const SinusoidalSpec& s) {
+  double worst = 0;
+  for (int i = 0; i < posenc::core::frequency_count(s.dim); ++i) {
+    const double w = posenc::core::frequency(i, s.dim, s.base);
+    const int sc = posenc::core::sine_column(i, s.dim, s.layout);
+    const int cc = posenc::core::cosine_column(i, s.dim, s.layout);
+    for (int r = 0; r < s.len; ++r) {
+      const double a = (s.offset + r) * w;
+      worst = std::max(worst, std::fabs(t(r, sc) - std::sin(a)));
+      if (cc >= 0) worst = std::max(worst, std::fabs(t(r, cc) - std::cos(a)));
+    }
+  }
+  return worst;
+}
+
+Result bench(const char* name, const SinusoidalSpec& spec, int runs) {
+  using clock = std::chrono::steady_clock;
+  Eigen::MatrixXd table = posenc::core::sinusoidal(spec);  // warm-up: page faults, caches, clocks
+  std::vector<double> ms;
+  for (int k = 0; k < runs; ++k) {
+    const auto t0 = clock::now();
+    table = posenc::core::sinusoidal(spec);
+    const auto t1 = clock::now();
+    ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+  }
+  std::vector<double> sorted = ms;
+  std::sort(sorted.begin(), sorted.end());
+  Result r;
+  r.name = name;
+  r.runs = runs;
+  r.median_ms = sorted[sorted.size() / 2];
+  r.min_ms = sorted.front();
+  r.max_ms = sorted.back();
+  // Summed in another order than NumPy (pairwise): the sums agree to ~1e-12 relative, not bit for bit.
+  for (int c = 0; c < table.cols(); ++c) {
+    double col = 0;
+    for (int rr = 0; rr < table.rows(); ++rr) col += table(rr, c);
+    r.sum += col;
+    if (c % 2 == 0) r.even_sum += col;
+  }
+  r.max_ref_diff = reference_max_diff(table, spec);
+  return r;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int runs = 7;
+  bool json = false, all_layouts = false;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--json")) {
+      json = true;
+    } else if (!std::strcmp(argv[i], "--all-layouts")) {
+      all_layouts = true;
+    } else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) {
+      runs = std::max(1, std::atoi(argv[++i]));
+    } else {
+      std::fprintf(stderr, "usage: %s [--runs N] [--all-layouts] [--json]\n", argv[0]);
+      return 2;
+    }
+  }
+
+  std::vector<Result> results;
+  results.push_back(bench("interleaved", {kLen, kDim, kBase, Layout::Interleaved, 0.0}, runs));
+  if (all_layouts) results.push_back(bench("half", {kLen, kDim, kBase, Layout::Half, 0.0}, runs));
+
+  bool ok = true;
+  for (const Result& r : results) ok = ok && r.max_ref_diff <= 1e-15;
+
+  if (json) {
+    std::printf("{\"len\": %d, \"dim\": %d, \"base\": %g, \"results\": [", kLen, kDim, kBase);
+    for (size_t i = 0; i < results.size(); ++i) {
+      const Result& r = results[i];
+      std::printf(
+          "%s{\"layout\": \"%s\", \"runs\": %d, \"median_ms\": %.3f, \"min_ms\": %.3f, \"max_ms\": %.3f, "
+          "\"sum\": %.17g, \"even_sum\": %.17g, \"max_ref_diff\": %.3g}",
+          i ? ", " : "", r.name.c_str(), r.runs, r.median_ms, r.min_ms, r.max_ms, r.sum, r.even_sum,
+          r.max_ref_diff);
+    }
+    std::printf("]}\n");
+  } else {
+    for (const Result& r : results)
+      std::printf(
+          "core sinusoidal %dx%d %s: median %.2f ms (%d runs, min %.2f, max %.2f), "
+          "checksum sum=%.12e even=%.12e, max |table - std::sin/cos reference| = %.3g\n",
+          kLen, kDim, r.name.c_str(), r.median_ms, r.runs, r.min_ms, r.max_ms, r.sum, r.even_sum,
+          r.max_ref_diff);
+  }
+  if (!ok) std::fprintf(stderr, "bench_core: the table differs from the reference by more than 1e-15\n");
+  return ok ? 0 : 1;
+}

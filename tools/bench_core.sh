@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# `make bench`, native part: the core's 4096 × 1024 sinusoidal table (base 10000, interleaved) against
+# the same formula vectorised in NumPy, on this machine. Builds nothing: pass the bench binary.
+#   bash tools/bench_core.sh build/native/posenc_bench_core
+# Goal (a benchmark, not a test): the core at least as fast as NumPy, i.e. ratio numpy/core ≥ 1.
+# NumPy comes from Debian's python3-numpy, so Debian's /usr/bin/python3 runs it (a pyenv `python3` on
+# PATH may lack numpy). Without numpy the core's time is still printed and the script exits 0.
+set -euo pipefail
+
+bin=${1:-build/native/posenc_bench_core}
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+python=${POSENC_BENCH_PYTHON:-/usr/bin/python3}
+
+if [[ ! -x $bin ]]; then
+  echo "bench_core.sh: no benchmark binary at '$bin' (build it: cmake --preset native && cmake --build build/native)" >&2
+  exit 1
+fi
+
+echo
+echo "Native core vs NumPy: sinusoidal table 4096 x 1024, base 10000, interleaved, float64 (median of 7 after a warm-up)"
+core_out=$("$bin" --all-layouts)
+sed 's/^/  /' <<<"$core_out"
+core_line=$(grep '^core sinusoidal .* interleaved:' <<<"$core_out")
+
+# `… median 12.34 ms …` → 12.34 ; `checksum sum=… even=…` → the two sums
+field() { sed -n "s/.*$1\([-+0-9.eE]*\).*/\1/p" <<<"$2"; }
+core_ms=$(field 'median ' "$core_line")
+
+if ! "$python" -c 'import numpy' >/dev/null 2>&1; then
+  echo "  numpy: not available to $python (install Debian's python3-numpy: apt-get install python3-numpy);"
+  echo "  skipping the comparison. core median: $core_ms ms"
+  exit 0
+fi
+
+numpy_line=$("$python" "$here/bench_numpy.py")
+sed 's/^/  /' <<<"$numpy_line"
+numpy_ms=$(field 'median ' "$numpy_line")
+
+# Same table? The two sums are computed in different orders, so compare them to 1e-9 relative.
+awk -v cm="$core_ms" -v nm="$numpy_ms" \
+    -v cs="$(field 'sum=' "$core_line")" -v ns="$(field 'sum=' "$numpy_line")" \
+    -v ce="$(field 'even=' "$core_line")" -v ne="$(field 'even=' "$numpy_line")" '
+  function rel(a, b) { d = a - b; if (d < 0) d = -d; m = (a < 0 ? -a : a); return d / (m > 1 ? m : 1) }
+  BEGIN {
+    same = (rel(cs, ns) < 1e-9 && rel(ce, ne) < 1e-9) ? "match" : "DIFFER"
+    printf "  checksums: %s (core sum %.12e, numpy sum %.12e)\n", same, cs, ns
+    ratio = nm / cm
+    printf "  core %.2f ms, numpy %.2f ms, ratio numpy/core %.2f (>1: the core is faster)\n", cm, nm, ratio
+    verdict = (ratio >= 1) ? "met" : "not met"
+    printf "goal: core at least as fast as NumPy — %s\n", verdict
+  }'
