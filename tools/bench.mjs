@@ -44,6 +44,23 @@ for (const lesson of await page.evaluate(() => posenc.lessons())) {
       `max ${st.frame_ms.max.toFixed(2)} ms (goal p95 ≤ 4 ms); WebGL submit p50 ${st.render_ms.p50.toFixed(1)} ms; heap ${(st.heap_bytes / 1048576).toFixed(1)} MB`);
   }
 }
+
+console.log('\nRecompute after a slider change at the largest sinusoidal table (4096 × 1024)');
+await page.evaluate(() => posenc.go('sinusoidal', 0));
+await page.evaluate(() => { posenc.set('len', 4096); posenc.set('dim', 1023); });
+await frames(page, 3);
+const times = [];
+for (let i = 0; i < 5; i++) {
+  const dim = i % 2 ? 1023 : 1024;
+  const setMs = await page.evaluate(d => { const t = performance.now(); posenc.set('dim', d); return performance.now() - t; }, dim);
+  await frames(page, 2);
+  const st = await page.evaluate(() => posenc.stats());
+  times.push({ setMs, uploadFrame: st.frame_ms.max });
+}
+const med = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(`  compute + colour (posenc.set): median ${med(times.map(t => t.setMs)).toFixed(1)} ms; ` +
+  `frame with the texture upload: median ${med(times.map(t => t.uploadFrame)).toFixed(1)} ms ` +
+  `(goal: together ≤ 30 ms)`);
 await context.close();
 await browser.close();
 site.close();

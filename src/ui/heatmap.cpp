@@ -34,27 +34,29 @@ void HeatmapImage::set(const Eigen::MatrixXd& m, double range) {
   m_ = &m;
   range_ = range > 0 ? range : (m.size() ? m.cwiseAbs().maxCoeff() : 1.0);
   if (!(range_ > 0) || !std::isfinite(range_)) range_ = 1;
+  // The texture is stored transposed (one texture row per matrix column), so colouring reads and
+  // writes memory in order for Eigen's column-major storage; drawing swaps the texture axes back.
   // Large matrices are sampled down to the texture limit (4096 per side).
   const int rows = static_cast<int>(m.rows()), cols = static_cast<int>(m.cols());
-  tex_h_ = std::min(rows, 4096);
-  tex_w_ = std::min(cols, 4096);
-  pixels_.assign(static_cast<size_t>(tex_w_) * tex_h_, 0);
+  tex_w_ = std::min(rows, 4096);
+  tex_h_ = std::min(cols, 4096);
+  pixels_.resize(static_cast<size_t>(tex_w_) * tex_h_);
   const auto& colours = lut();
   const double scale = (kLut - 1) / (2 * range_);
   for (int y = 0; y < tex_h_; ++y) {
-    const int r = static_cast<int>(static_cast<long>(y) * rows / tex_h_);
+    const double* column = m.col(static_cast<int>(static_cast<long>(y) * cols / tex_h_)).data();
     std::uint32_t* out = pixels_.data() + static_cast<size_t>(y) * tex_w_;
     for (int x = 0; x < tex_w_; ++x) {
-      const double v = m(r, static_cast<int>(static_cast<long>(x) * cols / tex_w_));
-      const double idx = (v + range_) * scale;
-      out[x] = std::isfinite(v) ? colours[static_cast<int>(std::clamp(idx + 0.5, 0.0, double(kLut - 1)))]
-                                : IM_COL32(150, 150, 150, 255);
+      const double v = column[tex_w_ == rows ? x : static_cast<int>(static_cast<long>(x) * rows / tex_w_)];
+      const double t = (v + range_) * scale + 0.5;
+      const int k = t > 0 ? (t < kLut - 1 ? static_cast<int>(t) : kLut - 1) : 0;
+      out[x] = v == v ? colours[k] : IM_COL32(150, 150, 150, 255);  // NaN: grey
     }
   }
 }
 
 ImTextureID HeatmapImage::texture(TextureHost& host) {
-  if (!pixels_.empty()) {
+  if (!pixels_.empty()) {  // a pending recolouring
     if (host_ && host_ != &host && tex_) {
       host_->release(tex_);
       tex_ = 0;
@@ -62,8 +64,7 @@ ImTextureID HeatmapImage::texture(TextureHost& host) {
     host_ = &host;
     tex_ = host.upload(tex_, tex_w_, tex_h_, pixels_.data());
     ++uploads_;
-    pixels_.clear();
-    pixels_.shrink_to_fit();
+    pixels_.clear();  // keeps its capacity: the next recolouring touches no new pages
   }
   return m_ ? tex_ : 0;
 }
@@ -99,7 +100,9 @@ HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions&
   const ImVec2 p0(origin.x + left, origin.y + (opt.y_label ? font * 1.3f : em(0.3f)));
   const ImVec2 p1(p0.x + std::max(em(4), avail_w), p0.y + plot_h);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  if (ImTextureID tex = image.texture(host)) dl->AddImage(tex, p0, p1);
+  if (ImTextureID tex = image.texture(host))  // transposed texture: u runs down the rows, v across the columns
+    dl->AddImageQuad(tex, p0, ImVec2(p1.x, p0.y), p1, ImVec2(p0.x, p1.y), ImVec2(0, 0), ImVec2(0, 1), ImVec2(1, 1),
+                     ImVec2(1, 0));
   dl->AddRect(p0, p1, theme.border);
 
   // Axis ticks in data units (row/column index + offset).
