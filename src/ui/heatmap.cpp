@@ -30,16 +30,16 @@ HeatmapImage::~HeatmapImage() {
   if (tex_ && host_) host_->release(tex_);
 }
 
-void HeatmapImage::set(const Eigen::MatrixXd& m, double range) {
+void HeatmapImage::set(const Eigen::MatrixXd& m, double range, int max_side) {
   m_ = &m;
   range_ = range > 0 ? range : (m.size() ? m.cwiseAbs().maxCoeff() : 1.0);
   if (!(range_ > 0) || !std::isfinite(range_)) range_ = 1;
   // The texture is stored transposed (one texture row per matrix column), so colouring reads and
   // writes memory in order for Eigen's column-major storage; drawing swaps the texture axes back.
-  // Large matrices are sampled down to the texture limit (4096 per side).
   const int rows = static_cast<int>(m.rows()), cols = static_cast<int>(m.cols());
-  tex_w_ = std::min(rows, 4096);
-  tex_h_ = std::min(cols, 4096);
+  max_side = std::clamp(max_side, 1, 4096);
+  tex_w_ = std::min(rows, max_side);
+  tex_h_ = std::min(cols, max_side);
   pixels_.resize(static_cast<size_t>(tex_w_) * tex_h_);
   const auto& colours = lut();
   const double scale = (kLut - 1) / (2 * range_);

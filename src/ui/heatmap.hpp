@@ -22,7 +22,9 @@ class HeatmapImage {
   ~HeatmapImage();
 
   // Points at `m` (which must outlive its use) and colours it for [−range, range] (0: max |m|).
-  void set(const Eigen::MatrixXd& m, double range = 0);
+  // Matrices larger than `max_side` per side are sampled down for the texture (hover still reads the
+  // full matrix); a caller may lower it when its data is smooth enough to be sampled without aliasing.
+  void set(const Eigen::MatrixXd& m, double range = 0, int max_side = 4096);
   const Eigen::MatrixXd* matrix() const { return m_; }
   double range() const { return range_; }
   int uploads() const { return uploads_; }
