@@ -4,7 +4,9 @@
 #include <set>
 
 #include "core/attention.hpp"
+#include "core/mixing.hpp"
 #include "core/offsets.hpp"
+#include "core/relative.hpp"
 #include "core/permutation.hpp"
 #include "core/sinusoidal.hpp"
 
@@ -212,12 +214,41 @@ ComputeResult shift_map(const Args& args) {
   return matrix_result(core::shift_map(dim, k, base));
 }
 
+ComputeResult cosine_stats(const Args& args) {
+  Reader in("cosine_stats", args);
+  const int dim = in.integer("dim", 0, 1, 4096, true, "the dimension cap");
+  const int words = in.integer("words", 1000, 1, 5000, false, "the word cap");
+  const int positions = in.integer("positions", 512, 1, 4096, false, "the position cap");
+  const double seed = in.number("seed", 1, 0, 4294967295.0);
+  in.reject_unknown();
+  if (in.ok() && static_cast<double>(dim) * words * positions > 2.2e9)
+    in.fail("dim × words × positions is capped at 2.2e9 multiply-adds (about a second)");
+  if (in.ok() && seed != std::floor(seed)) in.fail("seed must be a whole number");
+  if (!in.ok()) return failure(in.error());
+  const core::CosineStats s = core::cosine_stats(dim, words, positions, static_cast<std::uint64_t>(seed));
+  ComputeResult r;
+  r.shape = {22};
+  r.data = {s.mean_abs, s.theory};
+  r.data.insert(r.data.end(), s.histogram.begin(), s.histogram.end());
+  return r;
+}
+
+ComputeResult shaw_index(const Args& args) {
+  Reader in("shaw_index", args);
+  const int len = in.integer("len", 0, 1, 2048, true, "len × len is capped at 2048 × 2048");
+  const int k = in.integer("k", 0, 0, 100000, true);
+  in.reject_unknown();
+  if (!in.ok()) return failure(in.error());
+  return matrix_result(core::shaw_index(len, k));
+}
+
 struct Kind {
   const char* name;
   ComputeResult (*fn)(const Args&);
 };
 constexpr Kind kKinds[] = {
-    {"sinusoidal", sinusoidal}, {"pe_dot", pe_dot}, {"shift_map", shift_map}, {"attention", attention}};
+    {"sinusoidal", sinusoidal}, {"pe_dot", pe_dot},         {"shift_map", shift_map},
+    {"attention", attention},   {"cosine_stats", cosine_stats}, {"shaw_index", shaw_index}};
 
 }  // namespace
 

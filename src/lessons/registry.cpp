@@ -10,6 +10,8 @@ std::unique_ptr<Lesson> create_sinusoidal();
 std::unique_ptr<Lesson> create_frequencies();
 std::unique_ptr<Lesson> create_clock();
 std::unique_ptr<Lesson> create_offsets();
+std::unique_ptr<Lesson> create_sum_vs_concat();
+std::unique_ptr<Lesson> create_relative();
 
 const std::vector<LessonEntry>& lesson_table() {
   static const std::vector<LessonEntry> table = {
@@ -19,6 +21,8 @@ const std::vector<LessonEntry>& lesson_table() {
       {"frequencies", "04-frequencies", create_frequencies},
       {"clock", "05-clock", create_clock},
       {"offsets", "06-offsets", create_offsets},
+      {"sum-vs-concat", "07-sum-vs-concat", create_sum_vs_concat},
+      {"relative", "08-relative", create_relative},
   };
   return table;
 }

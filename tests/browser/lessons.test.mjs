@@ -13,7 +13,7 @@ before(async () => {
 });
 after(async () => { await context?.close(); await browser?.close(); site?.close(); });
 
-const expected = ['order', 'naive', 'sinusoidal', 'frequencies', 'clock', 'offsets'];
+const expected = ['order', 'naive', 'sinusoidal', 'frequencies', 'clock', 'offsets', 'sum-vs-concat', 'relative'];
 
 test('the lesson table lists the lessons in order with their step counts', async () => {
   const lessons = await page.evaluate(() => posenc.lessons());
@@ -48,6 +48,8 @@ test('deep links restore each lesson with its parameters', async () => {
     frequencies: 'lesson=frequencies&step=2&len=512&dim=128&base=100&pair=9',
     clock: 'lesson=clock&step=1&dim=12&base=1000&pos=42.5&speed=5&len=256',
     offsets: 'lesson=offsets&step=3&len=32&dim=16&base=10000&k=-7',
+    'sum-vs-concat': 'lesson=sum-vs-concat&step=2&dim=128&vocab=300&len=64&tokens=2048&seed=4',
+    relative: 'lesson=relative&step=2&len=24&k=5&offset=77&seed=3&heads=4&max_len=1024&d_model=256',
   };
   for (const [id, hash] of Object.entries(links)) {
     const { page: p, context: c, errors: e } = await open(browser, site.url, '#' + hash);
@@ -81,6 +83,24 @@ test('out-of-range lesson parameters are clamped like the sliders', async () => 
   await page.evaluate(() => posenc.go('offsets', 0));
   st = await page.evaluate(() => posenc.set('dim', 15));
   assert.equal(st.params.dim, 16);
+});
+
+test('compute cosine_stats and shaw_index: shapes, values and errors', async () => {
+  const c = await page.evaluate(() => posenc.compute('cosine_stats', { dim: 256, words: 300, positions: 128 }));
+  assert.deepEqual(c.shape, [22]);
+  assert.ok(Math.abs(c.data[0] - c.data[1]) / c.data[1] < 0.05, `mean |cos| ${c.data[0]} vs theory ${c.data[1]}`);
+  assert.ok(Math.abs(c.data[1] - Math.sqrt(2 / (Math.PI * 256))) < 1e-15);
+  assert.ok(Math.abs(c.data.slice(2).reduce((a, b) => a + b, 0) - 1) < 1e-12);
+  const s = await page.evaluate(() => posenc.compute('shaw_index', { len: 5, k: 2 }));
+  assert.deepEqual(s.shape, [5, 5]);
+  assert.deepEqual(s.data.slice(0, 5), [2, 3, 4, 4, 4]);   // row i = 0: clip(j, −2, 2) + 2
+  assert.deepEqual(s.data.slice(20, 25), [0, 0, 0, 1, 2]); // row i = 4
+  for (const [kind, args] of [['cosine_stats', {}], ['cosine_stats', { dim: 4096, words: 5000, positions: 4096 }],
+    ['cosine_stats', { dim: 8, seed: 0.5 }], ['shaw_index', { len: 3 }], ['shaw_index', { len: 3, k: -1 }],
+    ['shaw_index', { len: 99999, k: 2 }]]) {
+    const r = await page.evaluate(([k, a]) => posenc.compute(k, a), [kind, args]);
+    assert.equal(typeof r.error, 'string', JSON.stringify([kind, args]));
+  }
 });
 
 test('compute pe_dot and shift_map: shapes, identities and errors', async () => {

@@ -60,6 +60,19 @@ TEST_CASE("pe_dot is len x len and shift_map is dim x dim with PE(p+k) = M_k PE(
   CHECK(m.data[0 * 4 + 2] == 0.0);
 }
 
+TEST_CASE("cosine_stats gives mean |cos|, theory and a 20-bin histogram; shaw_index the clipped offsets") {
+  const ComputeResult c = compute("cosine_stats", {{"dim", num(128)}, {"words", num(200)}, {"positions", num(100)}});
+  REQUIRE(c.error.empty());
+  CHECK(c.shape == std::vector<int>{22});
+  CHECK(c.data[1] == doctest::Approx(std::sqrt(2.0 / (3.141592653589793 * 128))));
+  double total = 0;
+  for (int i = 2; i < 22; ++i) total += c.data[i];
+  CHECK(total == doctest::Approx(1.0));
+  const ComputeResult s = compute("shaw_index", {{"len", num(4)}, {"k", num(1)}});
+  REQUIRE(s.error.empty());
+  CHECK(s.data == std::vector<double>{1, 2, 2, 2, 0, 1, 2, 2, 0, 0, 1, 2, 0, 0, 0, 1});
+}
+
 TEST_CASE("bad arguments give a readable error, never data") {
   auto err = [](const char* kind, Args args) {
     const ComputeResult r = compute(kind, args);

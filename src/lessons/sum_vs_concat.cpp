@@ -1,0 +1,228 @@
+// Lesson 7 — sum-vs-concat: why adding position codes to word vectors works. In high dimensions the
+// two are nearly orthogonal, the word can still be recovered, PE's slow dimensions are nearly
+// constant, and concatenation would double the width (and about quadruple the cost).
+#include <cmath>
+
+#include "core/mixing.hpp"
+#include "lesson.hpp"
+#include "ui/controls.hpp"
+#include "ui/line_plot.hpp"
+#include "ui/matrix_view.hpp"
+
+namespace posenc::lessons {
+namespace {
+
+constexpr int kWords = 200, kPositions = 256, kSamples = 120;
+constexpr int kLadder[] = {4, 8, 16, 32, 64, 128, 256, 512, 1024};
+
+struct Params {
+  int dim = 64;
+  int vocab = 500;
+  int len = 128;     // positions for the variance plot
+  int tokens = 512;  // sequence length for the cost table
+  int seed = 1;
+};
+
+struct Derived {
+  core::CosineStats stats;
+  std::vector<double> ladder_cos, ladder_theory;  // mean |cos| at each ladder d (depends on seed only)
+  int ladder_seed = -1;
+  core::Recovery recovery;
+  std::vector<double> ladder_sum;                 // accuracy of w + PE at each ladder d ≤ 256
+  int ladder_vocab = -1;
+  Eigen::VectorXd variance;
+  core::LayerCost sum_cost, concat_cost;
+};
+
+class SumVsConcatLesson final : public Lesson {
+ public:
+  SumVsConcatLesson() { update(); }
+
+  void visit(ParamVisitor& v) override {
+    v.integer("dim", p_.dim, 4, 1024);
+    v.integer("vocab", p_.vocab, 10, 1000);
+    v.integer("len", p_.len, 2, 4096);
+    v.integer("tokens", p_.tokens, 1, 100000);
+    v.integer("seed", p_.seed, 0, 9999);
+  }
+
+  std::string update() override {
+    d_.stats = core::cosine_stats(p_.dim, kWords, kPositions, p_.seed);
+    if (d_.ladder_seed != p_.seed) {  // the curves depend on the seed only: cached across d changes
+      d_.ladder_cos.clear();
+      d_.ladder_theory.clear();
+      for (int d : kLadder) {
+        const core::CosineStats s = core::cosine_stats(d, 64, 64, p_.seed);
+        d_.ladder_cos.push_back(s.mean_abs);
+        d_.ladder_theory.push_back(s.theory);
+      }
+      d_.ladder_seed = p_.seed;
+      d_.ladder_vocab = -1;
+    }
+    if (d_.ladder_vocab != p_.vocab) {
+      d_.ladder_sum.clear();
+      for (int d : kLadder)
+        if (d <= 256) d_.ladder_sum.push_back(core::nearest_word_accuracy(d, p_.vocab, kSamples, 512, p_.seed).sum);
+      d_.ladder_vocab = p_.vocab;
+    }
+    d_.recovery = core::nearest_word_accuracy(p_.dim, p_.vocab, kSamples, 512, p_.seed);
+    d_.variance = core::dimension_variance(p_.len, p_.dim);
+    d_.sum_cost = core::layer_cost(p_.dim, p_.tokens);
+    d_.concat_cost = core::layer_cost(2.0 * p_.dim, p_.tokens);
+    return {};
+  }
+
+  std::string value(std::string_view n) const override {
+    if (n == "dim") return std::to_string(p_.dim);
+    if (n == "mean_cos") return ui::short_number(d_.stats.mean_abs);
+    if (n == "theory") return ui::short_number(d_.stats.theory);
+    if (n == "angle") return ui::short_number(std::acos(d_.stats.mean_abs) * 180 / 3.14159265358979, 3);
+    if (n == "vocab") return std::to_string(p_.vocab);
+    if (n == "acc_sum") return ui::short_number(100 * d_.recovery.sum, 3) + "%";
+    if (n == "acc_concat") return ui::short_number(100 * d_.recovery.concat, 3) + "%";
+    if (n == "len") return std::to_string(p_.len);
+    if (n == "flat_dims") {
+      int flat = 0;
+      for (int i = 0; i < d_.variance.size(); ++i) flat += d_.variance(i) < 0.01;
+      return std::to_string(flat);
+    }
+    if (n == "cost_ratio") return ui::short_number(d_.concat_cost.flops / d_.sum_cost.flops, 3);
+    if (n == "param_ratio") return ui::short_number(d_.concat_cost.params / d_.sum_cost.params, 3);
+    if (n == "tokens") return std::to_string(p_.tokens);
+    return {};
+  }
+
+  void draw(DrawContext& ctx) override {
+    const ui::Theme& t = *ctx.theme;
+    switch (ctx.step) {
+      case 0: draw_histogram(t); break;
+      case 1: draw_ladder(t); break;
+      case 2: draw_recovery(t); break;
+      case 3: draw_variance(t); break;
+      default: draw_cost(t); break;
+    }
+    ImGui::Spacing();
+    draw_controls(ctx);
+  }
+
+ private:
+  void draw_histogram(const ui::Theme& t) {
+    ui::Series h;
+    h.label = "share of word × position pairs";
+    h.steps = true;
+    for (int b = 0; b <= 20; ++b) {
+      h.x.push_back(-1.0 + b * 0.1);
+      h.y.push_back(d_.stats.histogram[std::min(b, 19)]);
+    }
+    ui::LinePlotOptions o;
+    o.title = "cos(word, PE(pos)) for 200 random words × 256 positions";
+    o.x_label = "cosine";
+    o.height = ui::em(14);
+    o.fix_y = true;
+    o.y_min = 0;
+    o.y_max = std::max(0.05, *std::max_element(d_.stats.histogram.begin(), d_.stats.histogram.end()) * 1.1);
+    ui::line_plot("hist", {h}, o, t);
+    ui::residual("mean |cos| =", d_.stats.mean_abs, 1, t);
+    ui::residual("theory √(2/(π d)) =", d_.stats.theory, 1, t);
+  }
+
+  void draw_ladder(const ui::Theme& t) {
+    ui::Series m, th;
+    m.label = "measured mean |cos|";
+    m.points = true;
+    th.label = "√(2 / (π d))";
+    for (size_t i = 0; i < std::size(kLadder); ++i) {
+      m.x.push_back(kLadder[i]);
+      m.y.push_back(d_.ladder_cos[i]);
+      th.x.push_back(kLadder[i]);
+      th.y.push_back(d_.ladder_theory[i]);
+    }
+    ui::LinePlotOptions o;
+    o.title = "Word and position vectors become nearly orthogonal";
+    o.x_label = "dimension d";
+    o.log_x = true;
+    o.height = ui::em(15);
+    o.markers.push_back({static_cast<double>(p_.dim), "your d", 0});
+    ui::line_plot("ladder", {m, th}, o, t);
+  }
+
+  void draw_recovery(const ui::Theme& t) {
+    ui::Series s, c;
+    s.label = "sum w + PE";
+    s.points = true;
+    c.label = "concatenation [w; PE]";
+    for (size_t i = 0; i < d_.ladder_sum.size(); ++i) {
+      s.x.push_back(kLadder[i]);
+      s.y.push_back(100 * d_.ladder_sum[i]);
+      c.x.push_back(kLadder[i]);
+      c.y.push_back(100);
+    }
+    ui::LinePlotOptions o;
+    o.title = "Which word was it? Nearest word to the input (120 random samples)";
+    o.x_label = "dimension d";
+    o.y_label = "correct, %";
+    o.log_x = true;
+    o.fix_y = true;
+    o.y_min = 0;
+    o.y_max = 105;
+    o.height = ui::em(15);
+    ui::line_plot("recovery", {s, c}, o, t);
+    ImGui::Text("At d = %d with %d words: sum %s correct, concatenation %s.", p_.dim, p_.vocab,
+                value("acc_sum").c_str(), value("acc_concat").c_str());
+  }
+
+  void draw_variance(const ui::Theme& t) {
+    ui::Series s;
+    s.label = "variance of the column over the first positions";
+    for (int i = 0; i < d_.variance.size(); ++i) {
+      s.x.push_back(i);
+      s.y.push_back(d_.variance(i));
+    }
+    ui::LinePlotOptions o;
+    o.title = "How much each PE dimension changes along the sequence";
+    o.x_label = "dimension";
+    o.height = ui::em(14);
+    ui::line_plot("variance", {s}, o, t);
+  }
+
+  void draw_cost(const ui::Theme&) {
+    if (!ImGui::BeginTable("cost", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) return;
+    ImGui::TableSetupColumn("per layer");
+    ImGui::TableSetupColumn("sum (width d)");
+    ImGui::TableSetupColumn("concat (width 2d)");
+    ImGui::TableHeadersRow();
+    auto row = [](const char* label, double a, double b) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(label);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(ui::short_number(a, 3).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(ui::short_number(b, 3).c_str());
+    };
+    row("width", p_.dim, 2.0 * p_.dim);
+    row("weights", d_.sum_cost.params, d_.concat_cost.params);
+    row("multiply-adds", d_.sum_cost.flops, d_.concat_cost.flops);
+    ImGui::EndTable();
+  }
+
+  void draw_controls(DrawContext& ctx) {
+    const float w = controls_section(ctx);
+    if (w <= 0) return;
+    bool edit = ui::slider_int("dimension d", &p_.dim, 4, 1024, w);
+    edit |= ui::slider_int("vocabulary", &p_.vocab, 10, 1000, w);
+    edit |= ui::slider_int("positions", &p_.len, 2, 4096, w);
+    edit |= ui::slider_int("tokens", &p_.tokens, 1, 100000, w);
+    edit |= ui::slider_int("seed", &p_.seed, 0, 9999, w);
+    if (edit) edited(ctx);
+  }
+
+  Params p_;
+  Derived d_;
+};
+
+}  // namespace
+
+std::unique_ptr<Lesson> create_sum_vs_concat() { return std::make_unique<SumVsConcatLesson>(); }
+
+}  // namespace posenc::lessons
