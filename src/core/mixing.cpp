@@ -8,10 +8,9 @@
 
 namespace posenc::core {
 
-CosineStats cosine_stats(int dim, int words, int positions, std::uint64_t seed) {
-  Random rng(seed);
-  Eigen::MatrixXd w = rng.gaussian_matrix(words, dim);
-  w.rowwise().normalize();
+CosineStats cosine_stats(const Eigen::Ref<const Eigen::MatrixXd>& words, int positions) {
+  const int dim = static_cast<int>(words.cols());
+  const Eigen::MatrixXd w = words.rowwise().normalized();
   Eigen::MatrixXd pe = sinusoidal({positions, dim, 10000.0, Layout::Interleaved, 0.0});
   pe.rowwise().normalize();  // no zero rows: cos(p·ω_0) or the lone sine is never 0 for all columns
   const Eigen::MatrixXd cos = w * pe.transpose();
@@ -27,21 +26,24 @@ CosineStats cosine_stats(int dim, int words, int positions, std::uint64_t seed) 
   return s;
 }
 
-Recovery nearest_word_accuracy(int dim, int vocab, int samples, int max_position, std::uint64_t seed) {
+CosineStats cosine_stats(int dim, int words, int positions, std::uint64_t seed) {
   Random rng(seed);
-  const Eigen::MatrixXd words = rng.gaussian_matrix(vocab, dim);
-  const Eigen::VectorXd half_sq = 0.5 * words.rowwise().squaredNorm();
+  return cosine_stats(rng.gaussian_matrix(words, dim), positions);
+}
+
+Recovery nearest_word_accuracy(const Eigen::Ref<const Eigen::MatrixXd>& vocab, const std::vector<int>& truth,
+                               const std::vector<double>& positions) {
+  const int dim = static_cast<int>(vocab.cols());
+  const int samples = static_cast<int>(truth.size());
+  const Eigen::VectorXd half_sq = 0.5 * vocab.rowwise().squaredNorm();
   Eigen::MatrixXd sum_inputs(samples, dim), word_part(samples, dim);
-  std::vector<int> truth(samples);
   for (int s = 0; s < samples; ++s) {
-    truth[s] = rng.below(vocab);
-    const double pos = rng.below(max_position);
-    word_part.row(s) = words.row(truth[s]);
-    sum_inputs.row(s) = words.row(truth[s]) + sinusoidal_row(pos, dim);
+    word_part.row(s) = vocab.row(truth[s]);
+    sum_inputs.row(s) = vocab.row(truth[s]) + sinusoidal_row(positions[s], dim);
   }
   // Nearest by Euclidean distance: argmin ‖x − w_k‖² = argmax (w_k·x − ½‖w_k‖²).
   auto accuracy = [&](const Eigen::MatrixXd& x) {
-    const Eigen::MatrixXd score = (x * words.transpose()).rowwise() - half_sq.transpose();
+    const Eigen::MatrixXd score = (x * vocab.transpose()).rowwise() - half_sq.transpose();
     int right = 0;
     for (int s = 0; s < samples; ++s) {
       Eigen::Index best = 0;
@@ -53,6 +55,18 @@ Recovery nearest_word_accuracy(int dim, int vocab, int samples, int max_position
   // With concatenation the word occupies its own coordinates: the nearest word is found from them
   // (the position block is the same kind of vector for every candidate and cannot change the answer).
   return {accuracy(sum_inputs), accuracy(word_part)};
+}
+
+Recovery nearest_word_accuracy(int dim, int vocab, int samples, int max_position, std::uint64_t seed) {
+  Random rng(seed);
+  const Eigen::MatrixXd words = rng.gaussian_matrix(vocab, dim);
+  std::vector<int> truth(samples);
+  std::vector<double> positions(samples);
+  for (int s = 0; s < samples; ++s) {
+    truth[s] = rng.below(vocab);
+    positions[s] = rng.below(max_position);
+  }
+  return nearest_word_accuracy(words, truth, positions);
 }
 
 Eigen::VectorXd dimension_variance(int len, int dim, double base) {

@@ -16,6 +16,8 @@ struct CosineStats {
 
 // Gaussian word vectors (seeded) against PE(0 … positions−1).
 CosineStats cosine_stats(int dim, int words, int positions, std::uint64_t seed);
+// The same for given word vectors (one per row; d = number of columns), so callers can cache samples.
+CosineStats cosine_stats(const Eigen::Ref<const Eigen::MatrixXd>& words, int positions);
 
 // Nearest-word recovery: for `samples` random (word, position) pairs, the fraction for which the word
 // closest to the input is the right one. Sum: input w + PE(p); concatenation: [w; PE(p)].
@@ -23,6 +25,9 @@ struct Recovery {
   double sum = 0, concat = 0;
 };
 Recovery nearest_word_accuracy(int dim, int vocab, int samples, int max_position, std::uint64_t seed);
+// The same for given vocabulary vectors (rows) and samples (word index, position).
+Recovery nearest_word_accuracy(const Eigen::Ref<const Eigen::MatrixXd>& vocab, const std::vector<int>& truth,
+                               const std::vector<double>& positions);
 
 // Variance of each column of the sinusoidal table over positions 0 … len−1.
 Eigen::VectorXd dimension_variance(int len, int dim, double base = 10000.0);

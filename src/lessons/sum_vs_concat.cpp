@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/mixing.hpp"
+#include "core/random.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/line_plot.hpp"
@@ -12,7 +13,7 @@
 namespace posenc::lessons {
 namespace {
 
-constexpr int kWords = 200, kPositions = 256, kSamples = 120;
+constexpr int kWords = 128, kPositions = 128, kSamples = 100, kMaxDim = 1024, kMaxVocab = 1000;
 constexpr int kLadder[] = {4, 8, 16, 32, 64, 128, 256, 512, 1024};
 
 struct Params {
@@ -21,6 +22,15 @@ struct Params {
   int len = 128;     // positions for the variance plot
   int tokens = 512;  // sequence length for the cost table
   int seed = 1;
+};
+
+// Random samples drawn once per seed at the largest sizes; a smaller d or vocabulary uses the first
+// columns / rows (still Gaussian), so moving a slider never redraws them.
+struct Samples {
+  int seed = -1;
+  Eigen::MatrixXd words;         // kMaxVocab × kMaxDim
+  std::vector<int> truth;        // sample → word index (below the smallest vocabulary)
+  std::vector<double> positions; // sample → position
 };
 
 struct Derived {
@@ -46,27 +56,51 @@ class SumVsConcatLesson final : public Lesson {
     v.integer("seed", p_.seed, 0, 9999);
   }
 
+  // Recomputes only what depends on a parameter that changed (each part remembers its inputs).
   std::string update() override {
-    d_.stats = core::cosine_stats(p_.dim, kWords, kPositions, p_.seed);
-    if (d_.ladder_seed != p_.seed) {  // the curves depend on the seed only: cached across d changes
+    if (samples_.seed != p_.seed) {
+      core::Random rng(core::mix_seed(p_.seed, 77));
+      samples_.words = rng.gaussian_matrix(kMaxVocab, kMaxDim);
+      samples_.truth.resize(kSamples);
+      samples_.positions.resize(kSamples);
+      samples_.seed = p_.seed;
+      d_.ladder_seed = d_.ladder_vocab = -1;
+      key_stats_ = key_recovery_ = {-1, -1};
+    }
+    core::Random pick(core::mix_seed(p_.seed, p_.vocab));  // which words the samples use depends on the vocabulary
+    for (int s = 0; s < kSamples; ++s) {
+      samples_.truth[s] = pick.below(p_.vocab);
+      samples_.positions[s] = pick.below(512);
+    }
+    const auto words = [&](int rows, int d) { return samples_.words.topLeftCorner(rows, d); };
+    if (key_stats_ != std::make_pair(p_.dim, p_.seed)) {
+      d_.stats = core::cosine_stats(words(kWords, p_.dim), kPositions);
+      key_stats_ = {p_.dim, p_.seed};
+    }
+    if (d_.ladder_seed != p_.seed) {
       d_.ladder_cos.clear();
       d_.ladder_theory.clear();
       for (int d : kLadder) {
-        const core::CosineStats s = core::cosine_stats(d, 64, 64, p_.seed);
+        const core::CosineStats s = core::cosine_stats(words(64, d), 64);
         d_.ladder_cos.push_back(s.mean_abs);
         d_.ladder_theory.push_back(s.theory);
       }
       d_.ladder_seed = p_.seed;
-      d_.ladder_vocab = -1;
     }
     if (d_.ladder_vocab != p_.vocab) {
       d_.ladder_sum.clear();
       for (int d : kLadder)
-        if (d <= 256) d_.ladder_sum.push_back(core::nearest_word_accuracy(d, p_.vocab, kSamples, 512, p_.seed).sum);
+        if (d <= 256) d_.ladder_sum.push_back(core::nearest_word_accuracy(words(p_.vocab, d), samples_.truth, samples_.positions).sum);
       d_.ladder_vocab = p_.vocab;
     }
-    d_.recovery = core::nearest_word_accuracy(p_.dim, p_.vocab, kSamples, 512, p_.seed);
-    d_.variance = core::dimension_variance(p_.len, p_.dim);
+    if (key_recovery_ != std::make_pair(p_.dim, p_.vocab)) {
+      d_.recovery = core::nearest_word_accuracy(words(p_.vocab, p_.dim), samples_.truth, samples_.positions);
+      key_recovery_ = {p_.dim, p_.vocab};
+    }
+    if (key_variance_ != std::make_pair(p_.len, p_.dim)) {
+      d_.variance = core::dimension_variance(p_.len, p_.dim);
+      key_variance_ = {p_.len, p_.dim};
+    }
     d_.sum_cost = core::layer_cost(p_.dim, p_.tokens);
     d_.concat_cost = core::layer_cost(2.0 * p_.dim, p_.tokens);
     return {};
@@ -115,7 +149,7 @@ class SumVsConcatLesson final : public Lesson {
       h.y.push_back(d_.stats.histogram[std::min(b, 19)]);
     }
     ui::LinePlotOptions o;
-    o.title = "cos(word, PE(pos)) for 200 random words × 256 positions";
+    o.title = "cos(word, PE(pos)) for 128 random words × 128 positions";
     o.x_label = "cosine";
     o.height = ui::em(14);
     o.fix_y = true;
@@ -158,7 +192,7 @@ class SumVsConcatLesson final : public Lesson {
       c.y.push_back(100);
     }
     ui::LinePlotOptions o;
-    o.title = "Which word was it? Nearest word to the input (120 random samples)";
+    o.title = "Which word was it? Nearest word to the input (100 random samples)";
     o.x_label = "dimension d";
     o.y_label = "correct, %";
     o.log_x = true;
@@ -219,6 +253,8 @@ class SumVsConcatLesson final : public Lesson {
 
   Params p_;
   Derived d_;
+  Samples samples_;
+  std::pair<int, int> key_stats_{-1, -1}, key_recovery_{-1, -1}, key_variance_{-1, -1};
 };
 
 }  // namespace
