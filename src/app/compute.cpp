@@ -4,9 +4,11 @@
 #include <set>
 
 #include "core/attention.hpp"
+#include "core/extrapolation.hpp"
 #include "core/mixing.hpp"
 #include "core/offsets.hpp"
 #include "core/relative.hpp"
+#include "core/rope.hpp"
 #include "core/permutation.hpp"
 #include "core/sinusoidal.hpp"
 
@@ -242,13 +244,92 @@ ComputeResult shaw_index(const Args& args) {
   return matrix_result(core::shaw_index(len, k));
 }
 
+ComputeResult rope(const Args& args) {
+  Reader in("rope", args);
+  const std::vector<double>* x = in.array("x", kMaxCols, true);
+  const double pos = in.number("pos", 0, -1e9, 1e9, true);
+  const double base = in.number("base", 10000.0, 1.0 + 1e-9, 1e12);
+  const bool half = in.choice("layout", "interleaved", {"interleaved", "half"}) == "half";
+  in.reject_unknown();
+  if (in.ok() && (x->empty() || x->size() % 2 != 0))
+    in.fail("x must have an even, non-zero length: RoPE rotates pairs of coordinates");
+  if (in.ok())
+    for (double v : *x)
+      if (!std::isfinite(v)) {
+        in.fail("x must hold finite numbers");
+        break;
+      }
+  if (!in.ok()) return failure(in.error());
+  const Eigen::VectorXd v = Eigen::Map<const Eigen::VectorXd>(x->data(), static_cast<Eigen::Index>(x->size()));
+  const Eigen::VectorXd r = core::rope_rotate(v, pos, base, half ? core::Layout::Half : core::Layout::Interleaved);
+  ComputeResult out;
+  out.shape = {static_cast<int>(r.size())};
+  out.data.assign(r.data(), r.data() + r.size());
+  return out;
+}
+
+ComputeResult rope_decay(const Args& args) {
+  Reader in("rope_decay", args);
+  const int dim = in.integer("dim", 0, 2, kMaxCols, true, "the dimension cap");
+  const double base = in.number("base", 10000.0, 1.0 + 1e-9, 1e12);
+  const int max_dist = in.integer("max_dist", 0, 0, 100000, true, "the distance cap");
+  in.reject_unknown();
+  if (in.ok() && dim % 2 != 0) in.fail("dim must be even: RoPE rotates pairs of coordinates");
+  if (in.ok() && static_cast<double>(dim) * (max_dist + 1.0) > 5e7)
+    in.fail("dim × (max_dist + 1) is capped at 5e7 terms");
+  if (!in.ok()) return failure(in.error());
+  const Eigen::VectorXd d = core::rope_decay(dim, base, max_dist);
+  ComputeResult out;
+  out.shape = {static_cast<int>(d.size())};
+  out.data.assign(d.data(), d.data() + d.size());
+  return out;
+}
+
+ComputeResult alibi_slopes(const Args& args) {
+  Reader in("alibi_slopes", args);
+  const int heads = in.integer("heads", 0, 1, 1024, true, "the head cap");
+  in.reject_unknown();
+  if (!in.ok()) return failure(in.error());
+  ComputeResult out;
+  out.data = core::alibi_slopes(heads);
+  out.shape = {heads};
+  return out;
+}
+
+ComputeResult t5_bucket(const Args& args) {
+  Reader in("t5_bucket", args);
+  const std::vector<double>* rel = in.array("rel", 1 << 20, true);
+  const bool bidirectional = in.flag("bidirectional", true);
+  const int buckets = in.integer("buckets", 32, 2, 1024);
+  const int max_distance = in.integer("max_distance", 128, 1, 1 << 30);
+  in.reject_unknown();
+  if (in.ok()) {
+    const int exact = (bidirectional ? buckets / 2 : buckets) / 2;
+    if (exact < 1) in.fail("buckets is too small: no exact buckets are left");
+    else if (max_distance <= exact) in.fail("max_distance must exceed the " + std::to_string(exact) + " exact buckets");
+  }
+  if (in.ok())
+    for (double v : *rel)
+      if (!std::isfinite(v) || v != std::floor(v) || std::fabs(v) > 1e15) {
+        in.fail("rel must hold whole numbers (relative positions key − query)");
+        break;
+      }
+  if (!in.ok()) return failure(in.error());
+  ComputeResult out;
+  out.shape = {static_cast<int>(rel->size())};
+  for (double v : *rel) out.data.push_back(core::t5_bucket(static_cast<long>(v), bidirectional, buckets, max_distance));
+  return out;
+}
+
 struct Kind {
   const char* name;
   ComputeResult (*fn)(const Args&);
 };
 constexpr Kind kKinds[] = {
     {"sinusoidal", sinusoidal}, {"pe_dot", pe_dot},         {"shift_map", shift_map},
-    {"attention", attention},   {"cosine_stats", cosine_stats}, {"shaw_index", shaw_index}};
+    {"attention", attention},   {"cosine_stats", cosine_stats}, {"shaw_index", shaw_index},
+    {"rope", rope},             {"rope_decay", rope_decay},     {"alibi_slopes", alibi_slopes},
+    {"t5_bucket", t5_bucket}};
 
 }  // namespace
 

@@ -74,3 +74,29 @@ test('a large request within the caps answers quickly and memory is returned', a
   const afterBytes = await page.evaluate(() => posenc.stats().heap_bytes);
   assert.ok(afterBytes - before < 1 << 20, `heap grew by ${afterBytes - before} bytes`);
 });
+
+test('rope, rope_decay, alibi_slopes and t5_bucket: shapes, identities and errors', async () => {
+  const q = [0.3, -1.2, 0.8, 0.5, -0.7, 0.1, 1.1, -0.4], k = [0.9, 0.2, -0.6, 1.3, 0.4, -0.8, 0.05, 0.7];
+  const dot = (a, b) => a.reduce((s, x, i) => s + x * b[i], 0);
+  const score = async (m, n, layout) => dot((await compute('rope', { x: q, pos: m, layout })).data,
+    (await compute('rope', { x: k, pos: n, layout })).data);
+  for (const layout of ['interleaved', 'half']) {
+    const a = await score(1000, 993, layout), b = await score(51000, 50993, layout);
+    assert.ok(Math.abs(a - b) < 1e-10, `${layout}: ${a} vs ${b}`);
+  }
+  assert.ok(Math.abs((await score(7, 0, 'interleaved')) - (await score(7, 0, 'half'))) > 1e-6);
+  const d = await compute('rope_decay', { dim: 64, max_dist: 100 });
+  assert.deepEqual(d.shape, [101]);
+  assert.ok(Math.abs(d.data[0] - 16.5) < 1e-12);
+  const a = await compute('alibi_slopes', { heads: 8 });
+  assert.deepEqual(a.data, [0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625, 0.0078125, 0.00390625]);
+  assert.equal((await compute('alibi_slopes', { heads: 6 })).data.length, 6);
+  const t = await compute('t5_bucket', { rel: [-2, 2, -500, 500], bidirectional: true, buckets: 32, max_distance: 128 });
+  assert.deepEqual(t.data, [2, 18, 15, 31]);
+  for (const [kind, args] of [['rope', { x: [1, 2, 3], pos: 1 }], ['rope', { pos: 1 }], ['rope', { x: 'abc', pos: 1 }],
+    ['rope_decay', { dim: 9, max_dist: 3 }], ['alibi_slopes', { heads: 1e9 }], ['t5_bucket', { rel: [0.5] }],
+    ['t5_bucket', { rel: [1], max_distance: 2 }]]) {
+    const r = await compute(kind, args);
+    assert.equal(typeof r.error, 'string', JSON.stringify([kind, args]));
+  }
+});

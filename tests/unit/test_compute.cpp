@@ -73,6 +73,24 @@ TEST_CASE("cosine_stats gives mean |cos|, theory and a 20-bin histogram; shaw_in
   CHECK(s.data == std::vector<double>{1, 2, 2, 2, 0, 1, 2, 2, 0, 0, 1, 2, 0, 0, 0, 1});
 }
 
+TEST_CASE("rope, rope_decay, alibi_slopes and t5_bucket answer with the core's numbers") {
+  const ComputeResult r = compute("rope", {{"x", arr({1, 0, 0, 1})}, {"pos", num(2)}, {"base", num(100)}});
+  REQUIRE(r.error.empty());
+  CHECK(r.shape == std::vector<int>{4});
+  CHECK(r.data[0] == doctest::Approx(std::cos(2.0)));  // pair 0 turned by 2·θ_0 = 2
+  CHECK(r.data[1] == doctest::Approx(std::sin(2.0)));
+  CHECK(r.data[2] == doctest::Approx(-std::sin(0.2)));  // pair 1: θ_1 = 100^(−1/2) = 0.1
+  const ComputeResult d = compute("rope_decay", {{"dim", num(16)}, {"max_dist", num(10)}});
+  REQUIRE(d.error.empty());
+  CHECK(d.shape == std::vector<int>{11});
+  CHECK(d.data[0] == doctest::Approx(4.5));
+  const ComputeResult a = compute("alibi_slopes", {{"heads", num(4)}});
+  CHECK(a.data == std::vector<double>{0.25, 0.0625, 0.015625, 0.00390625});
+  const ComputeResult t = compute("t5_bucket", {{"rel", arr({0, -3, 3, -1000})}, {"bidirectional", boolean(false)}});
+  REQUIRE(t.error.empty());
+  CHECK(t.data == std::vector<double>{0, 3, 0, 31});
+}
+
 TEST_CASE("bad arguments give a readable error, never data") {
   auto err = [](const char* kind, Args args) {
     const ComputeResult r = compute(kind, args);
@@ -94,6 +112,12 @@ TEST_CASE("bad arguments give a readable error, never data") {
   CHECK(err("pe_dot", {{"len", num(5000)}, {"dim", num(4)}}).find("2048") != std::string::npos);
   CHECK(err("shift_map", {{"dim", num(5)}, {"k", num(1)}}).find("even") != std::string::npos);
   CHECK(err("shift_map", {{"dim", num(4)}}).find("missing argument 'k'") != std::string::npos);
+  CHECK(err("rope", {{"x", arr({1, 2, 3})}, {"pos", num(1)}}).find("even") != std::string::npos);
+  CHECK(err("rope", {{"x", arr({1, NAN})}, {"pos", num(1)}}).find("finite") != std::string::npos);
+  CHECK(err("rope_decay", {{"dim", num(7)}, {"max_dist", num(4)}}).find("even") != std::string::npos);
+  CHECK(err("alibi_slopes", {{"heads", num(0)}}).find("between 1") != std::string::npos);
+  CHECK(err("t5_bucket", {{"rel", arr({0.5})}}).find("whole") != std::string::npos);
+  CHECK(err("t5_bucket", {{"rel", arr({1})}, {"buckets", num(2)}}).find("too small") != std::string::npos);
   CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"perm", arr({0, 1})}}).find("exactly once") != std::string::npos);
   CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"with_pe", str("yes")}}).find("true or false") != std::string::npos);
   CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"seed", num(1.5)}}).find("seed") != std::string::npos);

@@ -1,0 +1,66 @@
+#include "rope.hpp"
+
+#include <cmath>
+#include <complex>
+
+namespace posenc::core {
+
+std::pair<int, int> rope_pair(int i, int dim, Layout layout) {
+  return layout == Layout::Interleaved ? std::pair<int, int>{2 * i, 2 * i + 1} : std::pair<int, int>{i, i + dim / 2};
+}
+
+Eigen::VectorXd rope_rotate(const Eigen::VectorXd& x, double pos, double base, Layout layout) {
+  const int dim = static_cast<int>(x.size());
+  Eigen::VectorXd out = x;
+  for (int i = 0; i < dim / 2; ++i) {
+    const double a = pos * frequency(i, dim, base), c = std::cos(a), s = std::sin(a);
+    const auto [u, v] = rope_pair(i, dim, layout);
+    out(u) = x(u) * c - x(v) * s;  // (x_u + i x_v) · e^{i a}
+    out(v) = x(u) * s + x(v) * c;
+  }
+  return out;
+}
+
+Eigen::MatrixXd rope_matrix(int dim, double pos, double base, Layout layout) {
+  Eigen::MatrixXd r = Eigen::MatrixXd::Zero(dim, dim);
+  for (int i = 0; i < dim / 2; ++i) {
+    const double a = pos * frequency(i, dim, base), c = std::cos(a), s = std::sin(a);
+    const auto [u, v] = rope_pair(i, dim, layout);
+    r(u, u) = c;
+    r(u, v) = -s;
+    r(v, u) = s;
+    r(v, v) = c;
+  }
+  if (dim % 2) r(dim - 1, dim - 1) = 1;
+  return r;
+}
+
+double rope_score(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double m, double n, double base, Layout layout) {
+  return rope_rotate(q, m, base, layout).dot(rope_rotate(k, n, base, layout));
+}
+
+std::vector<int> interleaved_to_half(int dim) {
+  std::vector<int> perm(dim);
+  for (int i = 0; i < dim / 2; ++i) {
+    perm[i] = 2 * i;
+    perm[i + dim / 2] = 2 * i + 1;
+  }
+  return perm;
+}
+
+Eigen::VectorXd rope_decay(int dim, double base, int max_dist) {
+  const int half = dim / 2;
+  Eigen::VectorXd out(max_dist + 1);
+  for (int r = 0; r <= max_dist; ++r) {
+    std::complex<double> partial = 0;
+    double total = 0;
+    for (int j = 1; j <= half; ++j) {
+      partial += std::polar(1.0, r * frequency(j - 1, dim, base));  // S_j = Σ_{i<j} e^{i r θ_i}
+      total += std::abs(partial);
+    }
+    out(r) = half > 0 ? total / half : 0.0;
+  }
+  return out;
+}
+
+}  // namespace posenc::core
