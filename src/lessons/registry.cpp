@@ -12,6 +12,8 @@ std::unique_ptr<Lesson> create_clock();
 std::unique_ptr<Lesson> create_offsets();
 std::unique_ptr<Lesson> create_sum_vs_concat();
 std::unique_ptr<Lesson> create_relative();
+std::unique_ptr<Lesson> create_rope();
+std::unique_ptr<Lesson> create_extrapolation();
 
 const std::vector<LessonEntry>& lesson_table() {
   static const std::vector<LessonEntry> table = {
@@ -23,6 +25,8 @@ const std::vector<LessonEntry>& lesson_table() {
       {"offsets", "06-offsets", create_offsets},
       {"sum-vs-concat", "07-sum-vs-concat", create_sum_vs_concat},
       {"relative", "08-relative", create_relative},
+      {"rope", "09-rope", create_rope},
+      {"extrapolation", "10-extrapolation", create_extrapolation},
   };
   return table;
 }

@@ -32,7 +32,9 @@ HeatmapImage::~HeatmapImage() {
 
 void HeatmapImage::set(const Eigen::MatrixXd& m, double range, int max_side) {
   m_ = &m;
-  range_ = range > 0 ? range : (m.size() ? m.cwiseAbs().maxCoeff() : 1.0);
+  range_ = range;
+  if (!(range_ > 0))  // the largest finite |value| (masked −∞ entries do not count)
+    range_ = m.size() ? m.unaryExpr([](double v) { return std::isfinite(v) ? std::fabs(v) : 0.0; }).maxCoeff() : 1.0;
   if (!(range_ > 0) || !std::isfinite(range_)) range_ = 1;
   // The texture is stored transposed (one texture row per matrix column), so colouring reads and
   // writes memory in order for Eigen's column-major storage; drawing swaps the texture axes back.
@@ -50,7 +52,7 @@ void HeatmapImage::set(const Eigen::MatrixXd& m, double range, int max_side) {
       const double v = column[tex_w_ == rows ? x : static_cast<int>(static_cast<long>(x) * rows / tex_w_)];
       const double t = (v + range_) * scale + 0.5;
       const int k = t > 0 ? (t < kLut - 1 ? static_cast<int>(t) : kLut - 1) : 0;
-      out[x] = v == v ? colours[k] : IM_COL32(150, 150, 150, 255);  // NaN: grey
+      out[x] = v - v == 0 ? colours[k] : IM_COL32(150, 150, 150, 255);  // NaN and ±inf (masked): grey
     }
   }
 }

@@ -13,7 +13,7 @@ before(async () => {
 });
 after(async () => { await context?.close(); await browser?.close(); site?.close(); });
 
-const expected = ['order', 'naive', 'sinusoidal', 'frequencies', 'clock', 'offsets', 'sum-vs-concat', 'relative'];
+const expected = ['order', 'naive', 'sinusoidal', 'frequencies', 'clock', 'offsets', 'sum-vs-concat', 'relative', 'rope', 'extrapolation'];
 
 test('the lesson table lists the lessons in order with their step counts', async () => {
   const lessons = await page.evaluate(() => posenc.lessons());
@@ -50,6 +50,8 @@ test('deep links restore each lesson with its parameters', async () => {
     offsets: 'lesson=offsets&step=3&len=32&dim=16&base=10000&k=-7',
     'sum-vs-concat': 'lesson=sum-vs-concat&step=2&dim=128&vocab=300&len=64&tokens=2048&seed=4',
     relative: 'lesson=relative&step=2&len=24&k=5&offset=77&seed=3&heads=4&max_len=1024&d_model=256',
+    rope: 'lesson=rope&step=1&m=40&n=12&pair=3&dim=32&base=500000&shift=-7&seed=9&max_dist=256',
+    extrapolation: 'lesson=extrapolation&step=2&train=1024&target=8192&dim=128&base=10000&heads=12&head=9&causal=0&buckets=64&max_distance=256&bidirectional=1',
   };
   for (const [id, hash] of Object.entries(links)) {
     const { page: p, context: c, errors: e } = await open(browser, site.url, '#' + hash);
@@ -59,7 +61,8 @@ test('deep links restore each lesson with its parameters', async () => {
     assert.equal(st.step, Number(params.step));
     for (const [k, v] of Object.entries(params)) {
       if (k === 'lesson' || k === 'step') continue;
-      assert.equal(String(st.params[k]), v, `${id}.${k}`);
+      const got = st.params[k] === true ? '1' : st.params[k] === false ? '0' : String(st.params[k]);
+      assert.equal(got, v, `${id}.${k}`);
     }
     await frames(p, 2);
     assert.match(await hashOf(p), new RegExp(`lesson=${id}&step=${params.step}`));

@@ -1,0 +1,239 @@
+// Lesson 10 — extrapolation: what happens past the training length. Sinusoidal codes become new
+// combinations, RoPE's slow pairs reach angles never seen; ALiBi biases by distance, T5 buckets
+// offsets logarithmically, and RoPE is stretched by position interpolation or NTK-aware scaling.
+#include <cmath>
+
+#include "core/extrapolation.hpp"
+#include "core/sinusoidal.hpp"
+#include "lesson.hpp"
+#include "ui/controls.hpp"
+#include "ui/heatmap.hpp"
+#include "ui/line_plot.hpp"
+#include "ui/matrix_view.hpp"
+
+namespace posenc::lessons {
+namespace {
+
+constexpr double kTwoPi = 6.283185307179586;
+
+struct Params {
+  int train = 512;     // L_train
+  int target = 2048;   // the length we want to use
+  int dim = 64;
+  double base = 10000;
+  int heads = 8;
+  int head = 0;        // the ALiBi head drawn
+  bool causal = true;
+  int buckets = 32;
+  int max_distance = 128;
+  bool bidirectional = true;
+};
+
+struct Derived {
+  Eigen::MatrixXd table;                     // sinusoidal, target × 4 slow and fast columns
+  Eigen::VectorXd seen, needed, interp, ntk; // max RoPE angle per pair
+  int unseen_pairs = 0;                      // pairs whose needed angle exceeds any seen, below one turn
+  double ntk_base = 0;
+  std::vector<double> slopes;
+  Eigen::MatrixXd bias;                      // 24 × 24 for the drawn head
+  std::vector<double> rel, bucket;           // T5 buckets over −3·max_distance … 3·max_distance
+};
+
+class ExtrapolationLesson final : public Lesson {
+ public:
+  ExtrapolationLesson() { update(); }
+
+  void visit(ParamVisitor& v) override {
+    v.integer("train", p_.train, 8, 65536);
+    v.integer("target", p_.target, 8, 262144);
+    v.integer("dim", p_.dim, 4, 1024);
+    v.real("base", p_.base, 2, 1e7);
+    v.integer("heads", p_.heads, 1, 64);
+    v.integer("head", p_.head, 0, 63);
+    v.flag("causal", p_.causal);
+    v.integer("buckets", p_.buckets, 4, 128);
+    v.integer("max_distance", p_.max_distance, 8, 4096);
+    v.flag("bidirectional", p_.bidirectional);
+  }
+
+  std::string update() override {
+    std::string notice;
+    if (p_.dim % 2) ++p_.dim;
+    if (p_.head >= p_.heads) p_.head = p_.heads - 1;
+    const int exact = (p_.bidirectional ? p_.buckets / 2 : p_.buckets) / 2;
+    if (p_.max_distance <= exact) {
+      p_.max_distance = exact + 1;
+      notice = "max_distance: must exceed the exact buckets; using " + std::to_string(p_.max_distance);
+    }
+    const int rows = std::min(p_.target, 4096);
+    const Eigen::MatrixXd full = core::sinusoidal({rows, p_.dim, p_.base, core::Layout::Interleaved, 0.0});
+    d_.table.resize(rows, 4);
+    d_.table << full.col(0), full.col(p_.dim / 4 * 2), full.col(p_.dim / 2), full.col(p_.dim - 2);
+    d_.seen = core::rope_max_angles(p_.dim, p_.base, p_.train);
+    d_.needed = core::rope_max_angles(p_.dim, p_.base, p_.target);
+    d_.interp = core::rope_max_angles(p_.dim, p_.base, p_.target, double(p_.train) / p_.target);
+    d_.ntk_base = core::ntk_base(p_.base, double(p_.target) / p_.train, p_.dim);
+    d_.ntk = core::rope_max_angles(p_.dim, d_.ntk_base, p_.target);
+    d_.unseen_pairs = 0;
+    for (int i = 0; i < d_.seen.size(); ++i) d_.unseen_pairs += d_.seen(i) < kTwoPi && d_.needed(i) > d_.seen(i);
+    d_.slopes = core::alibi_slopes(p_.heads);
+    d_.bias = core::alibi_bias(24, d_.slopes[p_.head], p_.causal);
+    view_.bias.set(d_.bias);
+    d_.rel.clear();
+    d_.bucket.clear();
+    for (long r = -3L * p_.max_distance; r <= 3L * p_.max_distance; ++r) {
+      d_.rel.push_back(r);
+      d_.bucket.push_back(core::t5_bucket(r, p_.bidirectional, p_.buckets, p_.max_distance));
+    }
+    return notice;
+  }
+
+  std::string value(std::string_view n) const override {
+    if (n == "train") return std::to_string(p_.train);
+    if (n == "target") return std::to_string(p_.target);
+    if (n == "dim") return std::to_string(p_.dim);
+    if (n == "pairs") return std::to_string(p_.dim / 2);
+    if (n == "unseen_pairs") return std::to_string(d_.unseen_pairs);
+    if (n == "slow_seen") return ui::short_number(d_.seen(d_.seen.size() - 1), 3);
+    if (n == "slow_needed") return ui::short_number(d_.needed(d_.needed.size() - 1), 3);
+    if (n == "heads") return std::to_string(p_.heads);
+    if (n == "head") return std::to_string(p_.head);
+    if (n == "slope") return ui::short_number(d_.slopes[p_.head], 4);
+    if (n == "slope_first") return ui::short_number(d_.slopes.front(), 4);
+    if (n == "slope_last") return ui::short_number(d_.slopes.back(), 4);
+    if (n == "buckets") return std::to_string(p_.buckets);
+    if (n == "max_distance") return std::to_string(p_.max_distance);
+    if (n == "exact") return std::to_string((p_.bidirectional ? p_.buckets / 2 : p_.buckets) / 2);
+    if (n == "ntk_base") return ui::short_number(d_.ntk_base, 6);
+    if (n == "scale") return ui::short_number(double(p_.train) / p_.target, 4);
+    return {};
+  }
+
+  void draw(DrawContext& ctx) override {
+    const ui::Theme& t = *ctx.theme;
+    switch (ctx.step) {
+      case 0: draw_sinusoidal(t); break;
+      case 1: draw_angles(t, false); break;
+      case 2: draw_alibi(ctx, t); break;
+      case 3: draw_t5(ctx, t); break;
+      default: draw_angles(t, true); break;
+    }
+    ImGui::Spacing();
+    draw_controls(ctx);
+  }
+
+ private:
+  ui::Band beyond() const { return {static_cast<double>(p_.train), static_cast<double>(p_.target), 0, "beyond training"}; }
+
+  void draw_sinusoidal(const ui::Theme& t) {
+    std::vector<ui::Series> s(4);
+    const char* names[] = {"fastest pair (dim 0)", "a middle pair", "a slow pair", "slowest pair"};
+    for (int c = 0; c < 4; ++c) {
+      s[c].label = names[c];
+      s[c].thickness = c == 0 ? 1.0f : 2.0f;
+      for (int r = 0; r < d_.table.rows(); ++r) {
+        s[c].x.push_back(r);
+        s[c].y.push_back(d_.table(r, c));
+      }
+    }
+    ui::LinePlotOptions o;
+    o.title = "Sine columns of the code, with the positions past L_train shaded";
+    o.x_label = "position";
+    o.fix_y = true;
+    o.y_min = -1.1;
+    o.y_max = 1.1;
+    o.height = ui::em(15);
+    o.bands.push_back(beyond());
+    ui::line_plot("sin", s, o, t);
+  }
+
+  void draw_angles(const ui::Theme& t, bool scaled) {
+    auto series = [](const char* label, const Eigen::VectorXd& v) {
+      ui::Series s;
+      s.label = label;
+      for (int i = 0; i < v.size(); ++i) {
+        s.x.push_back(i);
+        s.y.push_back(v(i));
+      }
+      return s;
+    };
+    std::vector<ui::Series> s = {series("largest angle seen in training", d_.seen),
+                                 series("needed at the target length", d_.needed)};
+    if (scaled) {
+      s.push_back(series("position interpolation", d_.interp));
+      s.push_back(series("NTK-aware base", d_.ntk));
+    }
+    ui::LinePlotOptions o;
+    o.title = "Largest RoPE angle each pair reaches (radians, log scale)";
+    o.x_label = "pair i";
+    o.log_y = true;
+    o.height = ui::em(16);
+    ui::line_plot("angles", s, o, t);
+    ImGui::TextDisabled("Pairs below 2π never completed a turn in training; past it every angle has been seen.");
+  }
+
+  void draw_alibi(DrawContext& ctx, const ui::Theme& t) {
+    ui::HeatmapOptions o;
+    o.title = "ALiBi bias −m·(i − j) for one head (grey: masked future keys)";
+    o.x_label = "key j";
+    o.y_label = "query i";
+    o.height = std::min(ImGui::GetContentRegionAvail().x * 0.6f, ui::em(15));
+    ui::heatmap("bias", view_.bias, o, t, *ctx.textures);
+    ui::Series s;
+    s.label = "slope m of each head";
+    s.points = true;
+    for (int h = 0; h < static_cast<int>(d_.slopes.size()); ++h) {
+      s.x.push_back(h);
+      s.y.push_back(d_.slopes[h]);
+    }
+    ui::LinePlotOptions lo;
+    lo.title = "Head slopes (log scale)";
+    lo.x_label = "head";
+    lo.log_y = true;
+    lo.height = ui::em(10);
+    ui::line_plot("slopes", {s}, lo, t);
+  }
+
+  void draw_t5(DrawContext&, const ui::Theme& t) {
+    ui::Series s;
+    s.label = "bucket id";
+    s.steps = true;
+    s.x = d_.rel;
+    s.y = d_.bucket;
+    ui::LinePlotOptions o;
+    o.title = "T5: relative position (key − query) → bucket";
+    o.x_label = "relative position";
+    o.height = ui::em(16);
+    o.markers.push_back({-static_cast<double>(p_.max_distance), "−max_distance", 0});
+    o.markers.push_back({static_cast<double>(p_.max_distance), "max_distance", 0});
+    ui::line_plot("t5", {s}, o, t);
+  }
+
+  void draw_controls(DrawContext& ctx) {
+    const float w = controls_section(ctx);
+    if (w <= 0) return;
+    bool edit = ui::slider_int("L_train", &p_.train, 8, 65536, w);
+    edit |= ui::slider_int("target length", &p_.target, 8, 262144, w);
+    edit |= ui::slider_int("d", &p_.dim, 4, 1024, w);
+    edit |= ui::slider_real("base", &p_.base, 2, 1e7, w, true, "%.0f");
+    edit |= ui::slider_int("ALiBi heads", &p_.heads, 1, 64, w);
+    edit |= ui::slider_int("head shown", &p_.head, 0, p_.heads - 1, w);
+    edit |= ui::toggle("causal", &p_.causal);
+    edit |= ui::slider_int("T5 buckets", &p_.buckets, 4, 128, w);
+    edit |= ui::slider_int("max_distance", &p_.max_distance, 8, 4096, w);
+    edit |= ui::toggle("bidirectional", &p_.bidirectional);
+    if (edit) edited(ctx);
+  }
+
+  Params p_;
+  Derived d_;
+  struct View {
+    ui::HeatmapImage bias;
+  } view_;
+};
+
+}  // namespace
+
+std::unique_ptr<Lesson> create_extrapolation() { return std::make_unique<ExtrapolationLesson>(); }
+
+}  // namespace posenc::lessons

@@ -1,0 +1,254 @@
+// Lesson 9 — rope: rotary position embedding. q and k are rotated pair by pair by m·θ_i and n·θ_i,
+// so their dot product depends on m − n only; the long-term decay; the two pairings found in real
+// code; and why implementations rotate elementwise instead of building the rotation matrix.
+#include <cmath>
+#include <complex>
+
+#include "core/metrics.hpp"
+#include "core/random.hpp"
+#include "core/rope.hpp"
+#include "lesson.hpp"
+#include "ui/clock.hpp"
+#include "ui/controls.hpp"
+#include "ui/heatmap.hpp"
+#include "ui/line_plot.hpp"
+#include "ui/matrix_view.hpp"
+#include "ui/rich_text.hpp"
+
+namespace posenc::lessons {
+namespace {
+
+struct Params {
+  int m = 7;        // query position
+  int n = 3;        // key position
+  int pair = 0;     // the pair i drawn in 2-D
+  int dim = 64;
+  double base = 10000;
+  int shift = 100;  // both positions moved by this much
+  int seed = 1;
+  int max_dist = 512;
+};
+
+struct Derived {
+  Eigen::VectorXd q, k;                 // random query and key
+  double theta = 0;                     // θ_i of the drawn pair
+  double score = 0, score_shifted = 0;  // ⟨R_m q, R_n k⟩ and with both positions shifted
+  double shift_residual = 0;
+  double score_moved = 0;               // with m − n changed by one
+  std::complex<double> q_pair, k_pair;  // the drawn pair as complex numbers
+  double pair_score = 0;                // Re[q conj(k) e^{i(m−n)θ}] for the drawn pair
+  Eigen::VectorXd decay, actual;        // bound and |score(r)| / |score(0)| over r
+  double layout_residual = 0;           // interleaved vs half after permuting q, k
+  double layout_mismatch = 0;           // … without permuting
+  Eigen::MatrixXd perm;                 // interleaved → half, small d
+  Eigen::MatrixXd matrix;               // R_m for the current d (block diagonal)
+  double matrix_residual = 0;           // max |R_m q − rotate(q, m)|
+};
+
+class RopeLesson final : public Lesson {
+ public:
+  RopeLesson() { update(); }
+
+  void visit(ParamVisitor& v) override {
+    v.integer("m", p_.m, 0, 100000);
+    v.integer("n", p_.n, 0, 100000);
+    v.integer("pair", p_.pair, 0, 511);
+    v.integer("dim", p_.dim, 2, 1024);
+    v.real("base", p_.base, 2, 1e7);
+    v.integer("shift", p_.shift, -100000, 100000);
+    v.integer("seed", p_.seed, 0, 9999);
+    v.integer("max_dist", p_.max_dist, 16, 4096);
+  }
+
+  std::string update() override {
+    std::string notice;
+    if (p_.dim % 2) {
+      ++p_.dim;
+      notice = "dim: RoPE rotates pairs; using " + std::to_string(p_.dim);
+    }
+    if (p_.pair >= p_.dim / 2) p_.pair = p_.dim / 2 - 1;
+    core::Random rng(p_.seed);
+    d_.q = rng.gaussian_matrix(p_.dim, 1).col(0);
+    d_.k = rng.gaussian_matrix(p_.dim, 1).col(0);
+    d_.theta = core::frequency(p_.pair, p_.dim, p_.base);
+    d_.score = core::rope_score(d_.q, d_.k, p_.m, p_.n, p_.base);
+    d_.score_shifted = core::rope_score(d_.q, d_.k, double(p_.m) + p_.shift, double(p_.n) + p_.shift, p_.base);
+    d_.shift_residual = std::fabs(d_.score - d_.score_shifted);
+    d_.score_moved = core::rope_score(d_.q, d_.k, p_.m + 1, p_.n, p_.base);
+    const auto [u, v] = core::rope_pair(p_.pair, p_.dim, core::Layout::Interleaved);
+    d_.q_pair = {d_.q(u), d_.q(v)};
+    d_.k_pair = {d_.k(u), d_.k(v)};
+    d_.pair_score = (d_.q_pair * std::conj(d_.k_pair) * std::polar(1.0, (p_.m - p_.n) * d_.theta)).real();
+    d_.decay = core::rope_decay(p_.dim, p_.base, p_.max_dist);
+    d_.decay /= d_.decay(0);
+    // The actual score for a query and key that agree (q = k): its size against the distance.
+    d_.actual.resize(p_.max_dist + 1);
+    for (int r = 0; r <= p_.max_dist; ++r) d_.actual(r) = core::rope_score(d_.q, d_.q, r, 0, p_.base);
+    d_.actual /= d_.actual(0);
+    const std::vector<int> perm = core::interleaved_to_half(p_.dim);
+    Eigen::VectorXd qh(p_.dim), kh(p_.dim);
+    for (int j = 0; j < p_.dim; ++j) {
+      qh(j) = d_.q(perm[j]);
+      kh(j) = d_.k(perm[j]);
+    }
+    const double half_score = core::rope_score(qh, kh, p_.m, p_.n, p_.base, core::Layout::Half);
+    d_.layout_residual = std::fabs(half_score - d_.score);
+    d_.layout_mismatch = std::fabs(core::rope_score(d_.q, d_.k, p_.m, p_.n, p_.base, core::Layout::Half) - d_.score);
+    const int small = std::min(p_.dim, 16);
+    d_.perm = Eigen::MatrixXd::Zero(small, small);
+    const std::vector<int> ps = core::interleaved_to_half(small);
+    for (int j = 0; j < small; ++j) d_.perm(j, ps[j]) = 1;
+    d_.matrix = core::rope_matrix(p_.dim, p_.m, p_.base);
+    d_.matrix_residual = core::max_abs_diff(d_.matrix * d_.q, core::rope_rotate(d_.q, p_.m, p_.base));
+    view_.matrix.set(d_.matrix, 1.0);
+    return notice;
+  }
+
+  std::string value(std::string_view n) const override {
+    if (n == "m") return std::to_string(p_.m);
+    if (n == "n") return std::to_string(p_.n);
+    if (n == "diff") return std::to_string(p_.m - p_.n);
+    if (n == "pair") return std::to_string(p_.pair);
+    if (n == "theta") return ui::short_number(d_.theta, 4);
+    if (n == "angle_q") return ui::short_number(p_.m * d_.theta, 4);
+    if (n == "angle_k") return ui::short_number(p_.n * d_.theta, 4);
+    if (n == "angle_between") return ui::short_number((p_.m - p_.n) * d_.theta, 4);
+    if (n == "score") return ui::short_number(d_.score, 5);
+    if (n == "score_shifted") return ui::short_number(d_.score_shifted, 5);
+    if (n == "shift") return std::to_string(p_.shift);
+    if (n == "shift_residual") return ui::short_number(d_.shift_residual);
+    if (n == "score_moved") return ui::short_number(d_.score_moved, 5);
+    if (n == "pair_score") return ui::short_number(d_.pair_score, 4);
+    if (n == "dim") return std::to_string(p_.dim);
+    if (n == "start") return ui::short_number((p_.dim / 2.0 + 1) / 2, 4);
+    if (n == "decay_far") return ui::short_number(d_.decay(d_.decay.size() - 1), 3);
+    if (n == "max_dist") return std::to_string(p_.max_dist);
+    if (n == "layout_residual") return ui::short_number(d_.layout_residual);
+    if (n == "layout_mismatch") return ui::short_number(d_.layout_mismatch);
+    if (n == "matrix_residual") return ui::short_number(d_.matrix_residual);
+    if (n == "elementwise_ops") return std::to_string(4 * p_.dim);
+    if (n == "matrix_ops") return ui::short_number(double(p_.dim) * p_.dim, 6);
+    return {};
+  }
+
+  void draw(DrawContext& ctx) override {
+    const ui::Theme& t = *ctx.theme;
+    switch (ctx.step) {
+      case 0: draw_plane(t); break;
+      case 1: draw_complex(ctx, t); break;
+      case 2: draw_decay(t); break;
+      case 3: draw_layouts(t); break;
+      default: draw_matrix(ctx, t); break;
+    }
+    ImGui::Spacing();
+    draw_controls(ctx);
+  }
+
+ private:
+  void draw_plane(const ui::Theme& t) {
+    const double scale = std::max(std::abs(d_.q_pair), std::abs(d_.k_pair));
+    auto hand = [&](std::complex<double> z, double turn, const char* label, int colour, bool ghost) {
+      ui::ClockHand h;
+      h.angle = std::arg(z) + turn;
+      h.length = std::abs(z) / scale;
+      h.label = label;
+      h.color = ui::palette(colour);
+      h.ghost = ghost;
+      return h;
+    };
+    ui::ClockOptions o;
+    const std::string title = "pair " + std::to_string(p_.pair) + " of q and k as 2-D vectors";
+    const std::string caption = "q turned by m·θ = " + value("angle_q") + ", k by n·θ = " + value("angle_k") +
+                                "; between them: (m − n)·θ plus their own angle";
+    o.title = title.c_str();
+    o.caption = caption.c_str();
+    o.size = std::min(ImGui::GetContentRegionAvail().x, ui::em(18));
+    ui::clock_face("plane", {hand(d_.q_pair, 0, "", 0, true), hand(d_.k_pair, 0, "", 1, true),
+                             hand(d_.q_pair, p_.m * d_.theta, "q at m", 0, false),
+                             hand(d_.k_pair, p_.n * d_.theta, "k at n", 1, false)},
+                   o, t);
+  }
+
+  void draw_complex(DrawContext& ctx, const ui::Theme& t) {
+    using content::Run;
+    using content::RunKind;
+    ui::formula_line({{RunKind::Math, "⟨f(q, m), f(k, n)⟩"}, {RunKind::Text, " = "},
+                      {RunKind::Placeholder, value("score")}, {RunKind::Text, ";  positions + "},
+                      {RunKind::Placeholder, value("shift")}, {RunKind::Text, ": "},
+                      {RunKind::Placeholder, value("score_shifted")}},
+                     ImGui::GetContentRegionAvail().x, t);
+    if (ui::slider_int("shift both", &p_.shift, -100000, 100000, std::min(ImGui::GetContentRegionAvail().x, ui::em(26))))
+      edited(ctx);
+    ui::residual("|score − shifted score| =", d_.shift_residual, 1e-9, t);
+    ImGui::Text("With m − n changed by one instead, the score becomes %s.", value("score_moved").c_str());
+  }
+
+  void draw_decay(const ui::Theme& t) {
+    ui::Series bound, actual;
+    bound.label = "RoFormer bound (1/(d/2))·Σ|S_j|, relative to r = 0";
+    actual.label = "score of q with itself, r apart (relative)";
+    actual.thickness = 1.0f;
+    for (int r = 0; r < d_.decay.size(); ++r) {
+      bound.x.push_back(r);
+      bound.y.push_back(d_.decay(r));
+      actual.x.push_back(r);
+      actual.y.push_back(d_.actual(r));
+    }
+    ui::LinePlotOptions o;
+    o.title = "Long-term decay: far-apart tokens interact less";
+    o.x_label = "relative distance r = m − n";
+    o.height = ui::em(16);
+    ui::line_plot("decay", {actual, bound}, o, t);
+  }
+
+  void draw_layouts(const ui::Theme& t) {
+    std::vector<std::string> cols;
+    for (int j = 0; j < d_.perm.cols(); ++j) cols.push_back(std::to_string(j));
+    ui::MatrixViewOptions o;
+    o.title = "Permutation from interleaved to half coordinates (first 16)";
+    o.col_labels = &cols;
+    o.row_labels = &cols;
+    o.row_name = "half coordinate";
+    o.col_name = "interleaved coordinate";
+    o.max_cell = ui::em(1.4f);
+    o.range = 1;
+    ui::matrix_view("perm", d_.perm, o, t);
+    ui::residual("half layout with permuted q, k: |score difference| =", d_.layout_residual, 1e-9, t);
+    ui::residual("half layout on interleaved q, k (no permutation) =", d_.layout_mismatch, 1e-9, t);
+  }
+
+  void draw_matrix(DrawContext& ctx, const ui::Theme& t) {
+    ui::HeatmapOptions o;
+    o.title = "R_m: the rotation as a d × d matrix (mostly zeros)";
+    o.x_label = "column";
+    o.y_label = "row";
+    o.height = std::min(ImGui::GetContentRegionAvail().x * 0.7f, ui::em(18));
+    ui::heatmap("matrix", view_.matrix, o, t, *ctx.textures);
+    ui::residual("max |R_m q − elementwise rotation of q| =", d_.matrix_residual, 1e-12, t);
+  }
+
+  void draw_controls(DrawContext& ctx) {
+    const float w = controls_section(ctx);
+    if (w <= 0) return;
+    bool edit = ui::slider_int("query pos m", &p_.m, 0, 1000, w);
+    edit |= ui::slider_int("key pos n", &p_.n, 0, 1000, w);
+    edit |= ui::slider_int("pair i", &p_.pair, 0, p_.dim / 2 - 1, w);
+    edit |= ui::slider_int("d", &p_.dim, 2, 1024, w);
+    edit |= ui::slider_real("base", &p_.base, 2, 1e7, w, true, "%.0f");
+    edit |= ui::slider_int("seed", &p_.seed, 0, 9999, w);
+    edit |= ui::slider_int("max distance", &p_.max_dist, 16, 4096, w);
+    if (edit) edited(ctx);
+  }
+
+  Params p_;
+  Derived d_;
+  struct View {
+    ui::HeatmapImage matrix;
+  } view_;
+};
+
+}  // namespace
+
+std::unique_ptr<Lesson> create_rope() { return std::make_unique<RopeLesson>(); }
+
+}  // namespace posenc::lessons
