@@ -64,6 +64,11 @@
     }
     var message = text('posenc_compute', ['string'], [kind]);
     if (message) return err(message);
+    var object = text('posenc_result_json', [], []);
+    if (object) {
+      Module['ccall']('posenc_result_free', null, [], []);
+      return JSON.parse(object);
+    }
     var rank = Module['ccall']('posenc_result_rank', 'number', [], []);
     var shape = [];
     for (var r = 0; r < rank; r++) shape.push(Module['ccall']('posenc_result_dim', 'number', ['number'], [r]));
@@ -101,8 +106,46 @@
     stats: function () { return json('posenc_stats', [], []); }
   };
 
+  var MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+  // Hands a learner's file (or pasted text) to the app; it goes to the lesson that takes files.
+  function receive(name, buffer) {
+    var bytes = new Uint8Array(buffer);
+    if (bytes.length > MAX_FILE_BYTES) {
+      Module['ccall']('posenc_receive_file', 'string', ['string', 'number', 'number'], [name + ' (over 64 MB, not read)', 0, 0]);
+      return;
+    }
+    var ptr = Module['_malloc'](Math.max(1, bytes.length));
+    if (!ptr) return;
+    HEAPU8.set(bytes, ptr);
+    Module['ccall']('posenc_receive_file', 'string', ['string', 'number', 'number'], [String(name).slice(0, 200), ptr, bytes.length]);
+    Module['_free'](ptr);
+  }
+
+  function readFile(file) {
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) { receive(file.name + ' is over 64 MB', new ArrayBuffer(0)); return; }
+    file.arrayBuffer().then(function (buffer) { receive(file.name, buffer); });
+  }
+
+  function watchFiles() {
+    var input = document.getElementById('file');
+    if (input) input.addEventListener('change', function () { readFile(input.files[0]); input.value = ''; });
+    window.addEventListener('dragover', function (e) { e.preventDefault(); });
+    window.addEventListener('drop', function (e) {
+      e.preventDefault();
+      if (e.dataTransfer && e.dataTransfer.files.length) readFile(e.dataTransfer.files[0]);
+    });
+    window.addEventListener('paste', function (e) {
+      if (!Module['ccall']('posenc_accepts_files', 'number', [], [])) return;
+      var data = e.clipboardData && e.clipboardData.getData('text');
+      if (data) { e.preventDefault(); receive('pasted text', new TextEncoder().encode(data).buffer); }
+    });
+  }
+
   addOnPostRun(function () {
     window['posenc'] = api;
+    watchFiles();
     window.addEventListener('hashchange', function () {
       Module['ccall']('posenc_hash_changed', null, ['string'], [location.hash.slice(0, 8192)]);
     });

@@ -191,6 +191,19 @@ std::string progress_string(const AppState& s) {
   return build_hash(pairs);
 }
 
+std::string receive_file(AppState& s, std::string_view name, const unsigned char* bytes, std::size_t size) {
+  for (int i = 0; i < static_cast<int>(s.slots.size()); ++i) {
+    if (!s.slots[i].lesson) s.slots[i].lesson = lesson_table()[i].create();
+    if (!s.slots[i].lesson->accepts_files()) continue;
+    if (s.lesson != i) go(s, i, 0);
+    const std::string notice = s.slots[i].lesson->receive_file(name, bytes, size);
+    s.dirty = true;
+    notify(s, notice);
+    return notice;
+  }
+  return "no lesson takes files";
+}
+
 void after_frame(AppState& s) {
   s.notices.erase(std::remove_if(s.notices.begin(), s.notices.end(), [&](const Notice& n) { return n.until < s.now; }),
                   s.notices.end());

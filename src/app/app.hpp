@@ -17,6 +17,7 @@ namespace posenc::app {
 
 // What the app asks of the platform.
 struct PlatformHooks {
+  std::function<void()> open_file_dialog;                          // the browser's file chooser
   std::function<void(const std::string& hash)> write_hash;        // replaceState, no history entry
   std::function<void(const std::string& progress)> save_progress;  // persist "id:seen,…"
 };
@@ -74,6 +75,10 @@ void notify(AppState& s, const std::string& text, double seconds = 6.0);
 // Progress ("order:4,naive:2") read back from storage, and written through the hook.
 void load_progress(AppState& s, std::string_view saved);
 std::string progress_string(const AppState& s);
+
+// A file the learner dropped, picked or pasted: handed to the first lesson that accepts files (the
+// walkthrough moves there). Returns a notice describing what happened.
+std::string receive_file(AppState& s, std::string_view name, const unsigned char* bytes, std::size_t size);
 
 // Called once per frame by the platform after drawing: rewrites the hash when state changed.
 void after_frame(AppState& s);

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/attention.hpp"
+#include "core/check.hpp"
 #include "core/extrapolation.hpp"
 #include "core/mixing.hpp"
 #include "core/offsets.hpp"
@@ -11,6 +12,7 @@
 #include "core/rope.hpp"
 #include "core/permutation.hpp"
 #include "core/sinusoidal.hpp"
+#include "json.hpp"
 
 namespace posenc::app {
 namespace {
@@ -321,6 +323,45 @@ ComputeResult t5_bucket(const Args& args) {
   return out;
 }
 
+ComputeResult check(const Args& args) {
+  Reader in("check", args);
+  const std::vector<double>* shape = in.array("shape", 2, true);
+  const std::vector<double>* data = in.array("data", static_cast<size_t>(kMaxCells), true);
+  const double base = in.number("base", 10000.0, 1.0 + 1e-9, 1e12);
+  in.reject_unknown();
+  long rows = 0, cols = 0;
+  if (in.ok()) {
+    if (shape->size() != 2) in.fail("shape must be [len, dim]");
+    else {
+      rows = static_cast<long>((*shape)[0]);
+      cols = static_cast<long>((*shape)[1]);
+      if ((*shape)[0] != rows || (*shape)[1] != cols || rows < 1 || cols < 1 || rows > kMaxRows || cols > kMaxCols)
+        in.fail("shape must be two whole numbers within 8192 × 4096");
+      else if (static_cast<long>(data->size()) != rows * cols)
+        in.fail("data has " + std::to_string(data->size()) + " values; shape " + std::to_string(rows) + " × " +
+                std::to_string(cols) + " needs " + std::to_string(rows * cols));
+    }
+  }
+  if (in.ok())
+    for (double v : *data)
+      if (!std::isfinite(v)) {
+        in.fail("data must be finite numbers (found NaN or Infinity)");
+        break;
+      }
+  if (!in.ok()) return failure(in.error());
+  const Eigen::MatrixXd table =
+      Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(data->data(), rows, cols);
+  const core::CheckResult c = core::check_table(table, base);
+  Json j;
+  j.begin_object().key("max_error").num(c.max_error).key("verdict").str(c.verdict).key("message").str(c.message);
+  j.key("candidates").begin_object();
+  for (const core::Candidate& k : c.candidates) j.key(k.label).num(k.error);
+  j.end_object().end_object();
+  ComputeResult r;
+  r.json = j.text();
+  return r;
+}
+
 struct Kind {
   const char* name;
   ComputeResult (*fn)(const Args&);
@@ -329,7 +370,7 @@ constexpr Kind kKinds[] = {
     {"sinusoidal", sinusoidal}, {"pe_dot", pe_dot},         {"shift_map", shift_map},
     {"attention", attention},   {"cosine_stats", cosine_stats}, {"shaw_index", shaw_index},
     {"rope", rope},             {"rope_decay", rope_decay},     {"alibi_slopes", alibi_slopes},
-    {"t5_bucket", t5_bucket}};
+    {"t5_bucket", t5_bucket},   {"check", check}};
 
 }  // namespace
 

@@ -22,6 +22,7 @@ struct ComputeResult {
   std::string error;           // non-empty: the call failed, shape/data are empty
   std::vector<int> shape;
   std::vector<double> data;    // row-major
+  std::string json;            // kinds that answer an object (check): its JSON instead of shape/data
 };
 
 // Size caps, named in error messages.

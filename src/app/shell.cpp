@@ -96,6 +96,7 @@ void draw_visual(AppState& s, bool compact) {
   ctx.now = s.now;
   current_lesson(s).draw(ctx);
   if (ctx.edited) s.dirty = true;
+  if (ctx.open_file && s.hooks.open_file_dialog) s.hooks.open_file_dialog();
   notify(s, ctx.notice);
 }
 

@@ -86,6 +86,10 @@ EM_JS(void, js_signal_ready, (), {
 EM_JS(void, js_set_canvas_size, (int w, int h), {
   Module["setCanvasSize"](w, h);
 });
+EM_JS(void, js_open_file_dialog, (), {
+  var input = document.getElementById("file");
+  if (input) input.click();
+});
 EM_JS(void, js_log_error, (const char* text), {
   console.error(UTF8ToString(text));
 });
@@ -295,6 +299,12 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_compute(const char* kind) {
   if (!g->result.error.empty()) return answer(g->result.error);
   return answer("");
 }
+// A file the learner dropped, picked or pasted (bytes owned by the caller).
+EMSCRIPTEN_KEEPALIVE const char* posenc_receive_file(const char* name, const unsigned char* bytes, int size) {
+  return answer(app::receive_file(g->app, name, bytes, static_cast<std::size_t>(std::max(0, size))));
+}
+EMSCRIPTEN_KEEPALIVE int posenc_accepts_files() { return app::current_lesson(g->app).accepts_files() ? 1 : 0; }
+EMSCRIPTEN_KEEPALIVE const char* posenc_result_json() { return g->result.json.c_str(); }
 EMSCRIPTEN_KEEPALIVE int posenc_result_rank() { return static_cast<int>(g->result.shape.size()); }
 EMSCRIPTEN_KEEPALIVE int posenc_result_dim(int i) { return g->result.shape.at(i); }
 EMSCRIPTEN_KEEPALIVE const double* posenc_result_data() { return g->result.data.data(); }
@@ -338,6 +348,7 @@ int main() {
   s.textures = &g->textures;
   s.hooks.write_hash = [](const std::string& h) { js_write_hash(h.c_str()); };
   s.hooks.save_progress = [](const std::string& p) { js_save_progress(p.c_str()); };
+  s.hooks.open_file_dialog = [] { js_open_file_dialog(); };
   app::init(s);
   s.now = emscripten_get_now() / 1000.0;
   for (const std::string& e : s.content_errors) js_log_error(("posenc content: " + e).c_str());

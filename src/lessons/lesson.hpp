@@ -3,6 +3,7 @@
 // Its text comes from content/<lang>/NN-<id>.md; it supplies the live {{placeholder}} values.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -22,6 +23,7 @@ struct DrawContext {
   double now = 0;              // seconds, for animations
   bool animating = false;      // set by a lesson that animates (keeps frames coming)
   bool edited = false;         // set when a control changed a parameter (the app updates the URL)
+  bool open_file = false;      // set to ask the platform for the browser's file dialog
   std::string notice;          // set to show the learner a short message
 };
 
@@ -37,6 +39,12 @@ class Lesson {
   virtual std::string value(std::string_view name) const = 0;
   // The visual and controls for ctx.step.
   virtual void draw(DrawContext& ctx) = 0;
+  // Lessons that take a learner's file (dropped, picked or pasted) say so and receive its bytes.
+  virtual bool accepts_files() const { return false; }
+  virtual std::string receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) {
+    (void)name, (void)bytes, (void)size;
+    return {};
+  }
 
  protected:
   // After a control changed a parameter: recompute, pass on any notice, and have the URL rewritten.

@@ -14,6 +14,7 @@ std::unique_ptr<Lesson> create_sum_vs_concat();
 std::unique_ptr<Lesson> create_relative();
 std::unique_ptr<Lesson> create_rope();
 std::unique_ptr<Lesson> create_extrapolation();
+std::unique_ptr<Lesson> create_check();
 
 const std::vector<LessonEntry>& lesson_table() {
   static const std::vector<LessonEntry> table = {
@@ -27,6 +28,7 @@ const std::vector<LessonEntry>& lesson_table() {
       {"relative", "08-relative", create_relative},
       {"rope", "09-rope", create_rope},
       {"extrapolation", "10-extrapolation", create_extrapolation},
+      {"check", "11-check", create_check},
   };
   return table;
 }

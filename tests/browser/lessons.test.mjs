@@ -13,7 +13,7 @@ before(async () => {
 });
 after(async () => { await context?.close(); await browser?.close(); site?.close(); });
 
-const expected = ['order', 'naive', 'sinusoidal', 'frequencies', 'clock', 'offsets', 'sum-vs-concat', 'relative', 'rope', 'extrapolation'];
+const expected = ['order', 'naive', 'sinusoidal', 'frequencies', 'clock', 'offsets', 'sum-vs-concat', 'relative', 'rope', 'extrapolation', 'check'];
 
 test('the lesson table lists the lessons in order with their step counts', async () => {
   const lessons = await page.evaluate(() => posenc.lessons());

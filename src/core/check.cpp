@@ -1,0 +1,96 @@
+#include "check.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <limits>
+
+#include "metrics.hpp"
+#include "precision.hpp"
+#include "sinusoidal.hpp"
+
+namespace posenc::core {
+namespace {
+
+// A table built like the reference, but with a different frequency, pairing or value function.
+Eigen::MatrixXd variant(int len, int dim, const std::function<double(int i)>& omega, double offset, bool swap) {
+  Eigen::MatrixXd t(len, dim);
+  for (int i = 0; i < frequency_count(dim); ++i) {
+    const double w = omega(i);
+    for (int r = 0; r < len; ++r) {
+      const double a = (offset + r) * w;
+      t(r, 2 * i) = swap ? std::cos(a) : std::sin(a);
+      if (2 * i + 1 < dim) t(r, 2 * i + 1) = swap ? std::sin(a) : std::cos(a);
+    }
+  }
+  return t;
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+}  // namespace
+
+CheckResult check_table(const Eigen::MatrixXd& table, double base) {
+  CheckResult out;
+  const int len = static_cast<int>(table.rows()), dim = static_cast<int>(table.cols());
+  const Eigen::MatrixXd reference = sinusoidal({len, dim, base, Layout::Interleaved, 0.0});
+  out.diff = table - reference;
+  out.max_error = max_abs_diff(table, reference);
+  auto add = [&](std::string id, std::string message, const Eigen::MatrixXd& m, std::string label = {}) {
+    if (label.empty()) label = id;
+    out.candidates.push_back({std::move(id), std::move(label), std::move(message), max_abs_diff(table, m)});
+  };
+  add("correct", "matches the reference (interleaved sin/cos, ω_i = base^(−2i/d), positions from 0)", reference);
+  add("half_layout", "puts all sines first and all cosines after (the halves layout) instead of interleaving them",
+      sinusoidal({len, dim, base, Layout::Half, 0.0}));
+  add("swapped", "swaps sin and cos: cos in the even columns, sin in the odd ones",
+      variant(len, dim, [&](int i) { return frequency(i, dim, base); }, 0, true));
+  add("exponent_i", "uses the exponent i/d instead of 2i/d (the pair index without the factor 2)",
+      variant(len, dim, [&](int i) { return std::pow(base, -static_cast<double>(i) / dim); }, 0, false));
+  add("length_divisor", "divides the exponent by the sequence length instead of d_model (2i/len)",
+      variant(len, dim, [&](int i) { return std::pow(base, -2.0 * i / len); }, 0, false));
+  add("start_at_1", "numbers positions from 1 instead of 0",
+      sinusoidal({len, dim, base, Layout::Interleaved, 1.0}));
+  for (double other : {10.0, 100.0, 1000.0, 10000.0, 100000.0, 500000.0, 1000000.0}) {
+    if (other == base) continue;
+    add("base", "uses base " + number(other) + " instead of " + number(base),
+        sinusoidal({len, dim, other, Layout::Interleaved, 0.0}), "base " + number(other));
+  }
+  add("float32", "is right up to float32 rounding: angles or values computed in single precision",
+      sinusoidal_float32(len, dim, base, 0.0));
+
+  // Exact matches first: a reference error at rounding level is "correct"; otherwise the hypothesis
+  // that explains the table to rounding. float32 needs its own tolerance.
+  const double exact = 1e-9;
+  const Candidate* best = nullptr;
+  for (const Candidate& c : out.candidates) {
+    const double tol = c.id == "float32" ? 1e-5 : exact;
+    if (c.error <= tol && (!best || c.error < best->error)) best = &c;
+  }
+  if (out.max_error <= exact) best = &out.candidates.front();
+  // Single precision drifts with the size of the angle: about one float ulp of pos · ω per entry.
+  const double float_bound = 1e-6 + 2.5e-7 * len;
+  if (!best && out.max_error <= float_bound) best = &out.candidates.back();
+  if (best) {
+    out.verdict = best->id;
+    out.message = "Your table " + best->message + ".";
+    // Some mistakes give identical numbers (exponent i/d with base b equals 2i/d with base √b): say so.
+    for (const Candidate& c : out.candidates)
+      if (&c != best && c.id != "float32" && c.error <= exact && best->id != "correct")
+        out.message += " Equivalently, it " + c.message + ".";
+  } else {
+    const auto closest = std::min_element(out.candidates.begin(), out.candidates.end(),
+                                          [](const Candidate& a, const Candidate& b) { return a.error < b.error; });
+    out.verdict = "unknown";
+    out.message = "No known bug explains the difference (largest " + number(out.max_error) +
+                  "). Closest guess: it " + closest->message + " (off by " + number(closest->error) + ").";
+  }
+  return out;
+}
+
+}  // namespace posenc::core

@@ -1,0 +1,27 @@
+// Reading a learner's table from a .npy file (NumPy's format, float32/float64, C or Fortran order) or
+// from comma/space separated text. Strict and bounded: a malformed, truncated, huge or non-finite
+// input gives a readable error, never a crash or an unbounded allocation.
+#pragma once
+
+#include <Eigen/Core>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace posenc::core {
+
+struct TableFile {
+  Eigen::MatrixXd data;
+  std::string error;  // non-empty: nothing was read
+  bool ok() const { return error.empty(); }
+};
+
+constexpr long kMaxTableRows = 8192, kMaxTableCols = 4096, kMaxTableCells = 1L << 22;
+
+TableFile parse_npy(const std::uint8_t* bytes, std::size_t size);
+TableFile parse_csv(std::string_view text);
+// .npy by its magic bytes, text otherwise.
+TableFile parse_table(const std::uint8_t* bytes, std::size_t size);
+
+}  // namespace posenc::core

@@ -1,0 +1,207 @@
+// Lesson 11 — check: load your own sinusoidal table (a .npy or .csv file, or pasted numbers), compare
+// it with the reference of the same shape, see where it differs, and get the known bug it matches.
+#include <algorithm>
+#include <cmath>
+
+#include "core/check.hpp"
+#include "core/sinusoidal.hpp"
+#include "core/table_file.hpp"
+#include "lesson.hpp"
+#include "ui/controls.hpp"
+#include "ui/heatmap.hpp"
+#include "ui/matrix_view.hpp"
+
+namespace posenc::lessons {
+namespace {
+
+constexpr int kPasteBytes = 1 << 16;
+
+const std::vector<const char*> kExamples = {"correct", "half layout", "sin/cos swapped", "exponent i",
+                                            "length in divisor", "positions from 1", "base 500000"};
+
+struct Params {
+  double base = 10000;
+};
+
+struct Derived {
+  std::string source;          // where the table came from
+  std::string error;           // parse error, if the last input failed
+  Eigen::MatrixXd table;
+  bool have = false;
+  core::CheckResult result;
+};
+
+class CheckLesson final : public Lesson {
+ public:
+  CheckLesson() : paste_(kPasteBytes, '\0') { update(); }
+
+  void visit(ParamVisitor& v) override { v.real("base", p_.base, 2, 1e7); }
+
+  std::string update() override {
+    if (d_.have) d_.result = core::check_table(d_.table, p_.base);
+    if (d_.have) view_.diff.set(d_.result.diff);
+    return {};
+  }
+
+  bool accepts_files() const override { return true; }
+
+  std::string receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) override {
+    const core::TableFile f = core::parse_table(bytes, size);
+    d_.source = std::string(name.substr(0, 80));
+    if (!f.ok()) {
+      d_.error = f.error;
+      return std::string(name.substr(0, 80)) + ": " + f.error;
+    }
+    d_.error.clear();
+    d_.table = f.data;
+    d_.have = true;
+    update();
+    return d_.source + ": " + std::to_string(d_.table.rows()) + " × " + std::to_string(d_.table.cols()) + " loaded";
+  }
+
+  std::string value(std::string_view n) const override {
+    if (n == "base") return ui::short_number(p_.base, 6);
+    if (n == "shape") return d_.have ? std::to_string(d_.table.rows()) + " × " + std::to_string(d_.table.cols()) : "none yet";
+    if (n == "source") return d_.have ? d_.source : "nothing loaded";
+    if (n == "max_error") return d_.have ? ui::short_number(d_.result.max_error) : "–";
+    if (n == "verdict") return d_.have ? d_.result.verdict : "–";
+    return {};
+  }
+
+  void draw(DrawContext& ctx) override {
+    const ui::Theme& t = *ctx.theme;
+    draw_inputs(ctx, t);
+    ImGui::Spacing();
+    if (!d_.have) {
+      ui::caption("No table yet: drop a file on the page, open one, paste numbers, or load an example.", t);
+    } else if (ctx.step == 0 || ctx.step == 1) {
+      draw_verdict(t);
+    } else {
+      draw_diff(ctx, t);
+    }
+    ImGui::Spacing();
+    const float w = controls_section(ctx);
+    if (w > 0 && ui::slider_real("base you used", &p_.base, 2, 1e7, w, true, "%.0f")) edited(ctx);
+  }
+
+ private:
+  void load_example(int which) {
+    const int len = 50, dim = 16;
+    Eigen::MatrixXd m;
+    switch (which) {
+      case 1: m = core::sinusoidal({len, dim, p_.base, core::Layout::Half, 0.0}); break;
+      case 2: {
+        m = core::sinusoidal({len, dim, p_.base, core::Layout::Interleaved, 0.0});
+        for (int i = 0; i < dim / 2; ++i) m.col(2 * i).swap(m.col(2 * i + 1));
+        break;
+      }
+      case 3:
+        m.resize(len, dim);
+        for (int i = 0; i < dim / 2; ++i)
+          for (int r = 0; r < len; ++r) {
+            const double a = r * std::pow(p_.base, -static_cast<double>(i) / dim);
+            m(r, 2 * i) = std::sin(a);
+            m(r, 2 * i + 1) = std::cos(a);
+          }
+        break;
+      case 4:
+        m.resize(len, dim);
+        for (int i = 0; i < dim / 2; ++i)
+          for (int r = 0; r < len; ++r) {
+            const double a = r * std::pow(p_.base, -2.0 * i / len);
+            m(r, 2 * i) = std::sin(a);
+            m(r, 2 * i + 1) = std::cos(a);
+          }
+        break;
+      case 5: m = core::sinusoidal({len, dim, p_.base, core::Layout::Interleaved, 1.0}); break;
+      case 6: m = core::sinusoidal({len, dim, 500000.0, core::Layout::Interleaved, 0.0}); break;
+      default: m = core::sinusoidal({len, dim, p_.base, core::Layout::Interleaved, 0.0}); break;
+    }
+    d_.table = m;
+    d_.have = true;
+    d_.error.clear();
+    d_.source = std::string("example: ") + kExamples[which];
+    update();
+  }
+
+  void draw_inputs(DrawContext& ctx, const ui::Theme& t) {
+    if (ImGui::Button("Open a .npy or .csv file\xE2\x80\xA6")) ctx.open_file = true;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ui::em(11));
+    if (ImGui::BeginCombo("##example", "Load an example")) {
+      for (int i = 0; i < static_cast<int>(kExamples.size()); ++i)
+        if (ImGui::Selectable(kExamples[i])) {
+          load_example(i);
+          ctx.edited = true;
+        }
+      ImGui::EndCombo();
+    }
+    ImGui::TextDisabled("or paste numbers with Ctrl+V anywhere on this page, or type them, one row per line:");
+    ImGui::InputTextMultiline("##paste", paste_.data(), paste_.size(),
+                              ImVec2(std::min(ImGui::GetContentRegionAvail().x, ui::em(30)), ui::em(5)));
+    if (ImGui::Button("Check the pasted numbers")) {
+      const std::string text(paste_.c_str());
+      const std::string notice = receive_file("pasted text", reinterpret_cast<const unsigned char*>(text.data()), text.size());
+      ctx.notice = notice;
+    }
+    if (!d_.error.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.warn));
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextUnformatted(d_.error.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::PopStyleColor();
+    }
+  }
+
+  void draw_verdict(const ui::Theme& t) {
+    ImGui::Text("%s: %d × %d", d_.source.c_str(), static_cast<int>(d_.table.rows()), static_cast<int>(d_.table.cols()));
+    ui::residual("max |yours − reference| =", d_.result.max_error, 1e-9, t);
+    ImGui::PushFont(t.bold);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(d_.result.message.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopFont();
+    if (!ImGui::BeginTable("candidates", 2, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) return;
+    ImGui::TableSetupColumn("hypothesis");
+    ImGui::TableSetupColumn("max difference");
+    ImGui::TableHeadersRow();
+    std::vector<core::Candidate> sorted = d_.result.candidates;
+    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.error < b.error; });
+    for (const core::Candidate& c : sorted) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(c.label.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(ui::short_number(c.error).c_str());
+    }
+    ImGui::EndTable();
+  }
+
+  void draw_diff(DrawContext& ctx, const ui::Theme& t) {
+    ui::HeatmapOptions o;
+    o.title = "yours − reference";
+    o.x_label = "dimension";
+    o.y_label = "position";
+    o.x_name = "dim";
+    o.y_name = "pos";
+    o.height = std::min(ImGui::GetContentRegionAvail().x * 0.7f, ui::em(18));
+    o.hover_extra = [this](int r, int c) {
+      return "yours " + ui::short_number(d_.table(r, c), 6) + ", reference " +
+             ui::short_number(d_.table(r, c) - d_.result.diff(r, c), 6);
+    };
+    ui::heatmap("diff", view_.diff, o, t, *ctx.textures);
+  }
+
+  Params p_;
+  Derived d_;
+  std::string paste_;
+  struct View {
+    ui::HeatmapImage diff;
+  } view_;
+};
+
+}  // namespace
+
+std::unique_ptr<Lesson> create_check() { return std::make_unique<CheckLesson>(); }
+
+}  // namespace posenc::lessons
