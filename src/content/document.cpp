@@ -83,6 +83,8 @@ std::vector<Run> parse_inline(std::string_view text, std::string_view file, int 
       }
       std::string inner(text.substr(i + open.size(), end - i - open.size()));
       if (inner.empty()) error(std::string("empty ") + what);
+      if (kind == RunKind::Strong && inner.find("{{") != std::string::npos)
+        error("a {{placeholder}} inside bold text is not filled in; put it outside the ** **");
       if (kind == RunKind::Placeholder && !valid_placeholder_name(inner))
         error("placeholder name '" + inner + "' must be lower-case letters, digits or '_'");
       flush_plain();

@@ -84,6 +84,7 @@ TEST_CASE("malformed documents are reported with file and line") {
   CHECK(first_error("# T\n## Step: a\nx {{open\n").message.find("unclosed placeholder") != std::string::npos);
   CHECK(first_error("# T\n## Step: a\nx\n\nsome **bold\n").line == 5);
   CHECK(first_error("# T\n## Step: a\n{{Bad-Name}}\n").message.find("lower-case") != std::string::npos);
+  CHECK(first_error("# T\n## Step: a\nsee **{{value}}** here\n").message.find("inside bold") != std::string::npos);
   CHECK(first_error("# T\n## Other heading\n").line == 2);
   CHECK(first_error("# T\n").message.find("no steps") != std::string::npos);
   CHECK(first_error("# T\n## Step: empty\n\n## Step: b\nx\n").line == 2);
