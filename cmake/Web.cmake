@@ -19,6 +19,25 @@ foreach(face DejaVuSans DejaVuSans-Bold)
 endforeach()
 add_custom_target(posenc_fonts DEPENDS ${POSENC_FONTS})
 
+# Chinese: WenQuanYi Micro Hei subset to the characters of content/zh and the interface strings, served
+# as dist/cjk.ttf and fetched only when Chinese is shown.
+file(GLOB POSENC_ZH_CONTENT CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/content/zh/*.md")
+set(POSENC_CJK_CHARS "${CMAKE_BINARY_DIR}/assets/cjk_chars.txt")
+add_custom_command(
+  OUTPUT "${POSENC_CJK_CHARS}"
+  COMMAND ${CMAKE_COMMAND} "-DOUT=${POSENC_CJK_CHARS}" "-DDIR=${CMAKE_SOURCE_DIR}/content/zh" "-DEXTRA=${CMAKE_SOURCE_DIR}/src/ui/strings.cpp"
+          -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
+  DEPENDS ${POSENC_ZH_CONTENT} "${CMAKE_SOURCE_DIR}/src/ui/strings.cpp" "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
+  COMMENT "Collecting the characters of the Chinese text")
+add_custom_command(
+  OUTPUT "${POSENC_DIST}/cjk.ttf"
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${POSENC_DIST}"
+  COMMAND ${PYFTSUBSET} /usr/share/fonts/truetype/wqy/wqy-microhei.ttc --font-number=0
+          "--text-file=${POSENC_CJK_CHARS}" --no-hinting --layout-features= "--output-file=${POSENC_DIST}/cjk.ttf"
+  DEPENDS "${POSENC_CJK_CHARS}" /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
+  COMMENT "Subsetting the Chinese font")
+add_custom_target(posenc_cjk_font ALL DEPENDS "${POSENC_DIST}/cjk.ttf")
+
 add_library(imgui_backends STATIC ${IMGUI_DIR}/backends/imgui_impl_glfw.cpp ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
 target_include_directories(imgui_backends SYSTEM PUBLIC ${IMGUI_DIR}/backends)
 target_compile_definitions(imgui_backends PUBLIC IMGUI_IMPL_OPENGL_ES3)

@@ -13,7 +13,7 @@ export DEBIAN_FRONTEND=noninteractive
 PACKAGES=(
   build-essential cmake make python3 dpkg-dev
   emscripten libeigen3-dev doctest-dev libimgui-dev
-  chromium fonts-dejavu-core fonttools python3-numpy
+  chromium fonts-dejavu-core fonts-wqy-microhei fonttools python3-numpy
 )
 # node and npm may come from elsewhere (e.g. a repacked nodejs that bundles npm): only ask for the
 # Debian packages when the commands are missing.

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "content/bundle.hpp"
+#include "ui/strings.hpp"
 #include "url_state.hpp"
 
 namespace posenc::app {
@@ -34,6 +35,20 @@ void init(AppState& s) {
   s.lesson = 0;
   s.step = 0;
   s.dirty = true;
+}
+
+static int lang_index(std::string_view lang);
+
+int lang_index(const AppState& s) { return lang_index(s.lang); }
+
+std::string cjk_text() {
+  std::string text;
+  int count = 0;
+  const content::BundledFile* files = content::bundled_files(&count);
+  for (int i = 0; i < count; ++i)
+    if (files[i].lang == "zh") text.append(files[i].text);
+  for (int id = 0; id <= static_cast<int>(ui::Text::LoadingFont); ++id) text += ui::text(static_cast<ui::Text>(id), 1);
+  return text;
 }
 
 static int lang_index(std::string_view lang) {
@@ -110,8 +125,15 @@ void step_by(AppState& s, int delta) {
 std::string set_language(AppState& s, std::string_view lang) {
   for (std::string_view l : kLanguages)
     if (l == lang) {
-      if (s.lang != lang) s.dirty = true;
+      if (s.lang != lang) {
+        s.dirty = true;
+        if (s.hooks.save_language) s.hooks.save_language(std::string(lang));
+      }
       s.lang = std::string(lang);
+      if (s.lang == "zh" && !s.cjk_requested && s.hooks.load_cjk_font) {
+        s.cjk_requested = true;
+        s.hooks.load_cjk_font();
+      }
       const bool missing = s.slots[s.lesson].docs[lang_index(lang)].steps.empty();
       s.step = std::min(s.step, step_count(s, s.lesson) - 1);
       return missing ? "this lesson is not yet translated into '" + s.lang + "'; showing English" : "";
@@ -209,6 +231,13 @@ void after_frame(AppState& s) {
                   s.notices.end());
   if (!s.dirty) return;
   s.dirty = false;
+  if (s.hooks.mirror_text) {
+    const content::Document& doc = current_doc(s);
+    const content::Step& step = doc.steps[std::clamp(s.step, 0, static_cast<int>(doc.steps.size()) - 1)];
+    lessons::Lesson& lesson = current_lesson(s);
+    s.hooks.mirror_text(doc.title, step.title,
+                        content::plain_text(step.blocks, [&](std::string_view n) { return lesson.value(n); }));
+  }
   std::string h = current_hash(s);
   if (h != s.last_hash) {
     s.last_hash = h;

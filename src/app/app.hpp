@@ -18,6 +18,10 @@ namespace posenc::app {
 // What the app asks of the platform.
 struct PlatformHooks {
   std::function<void()> open_file_dialog;                          // the browser's file chooser
+  std::function<void()> load_cjk_font;                             // fetch the Chinese font (once)
+  std::function<void(const std::string& lang)> save_language;      // remember the choice
+  // Mirror the current step as text for screen readers: lesson title, step title, body.
+  std::function<void(const std::string&, const std::string&, const std::string&)> mirror_text;
   std::function<void(const std::string& hash)> write_hash;        // replaceState, no history entry
   std::function<void(const std::string& progress)> save_progress;  // persist "id:seen,…"
 };
@@ -48,6 +52,8 @@ struct AppState {
   ui::NullTextureHost null_textures;
   double now = 0;       // seconds, set by the platform each frame
   bool toc_open = false;
+  bool cjk_requested = false;  // the Chinese font was asked for
+  bool cjk_ready = false;      // … and merged into the fonts
   bool dirty = true;    // the hash needs rewriting
   std::string last_hash;
 };
@@ -64,6 +70,10 @@ std::string go(AppState& s, int lesson, int step);
 // Next/previous step, crossing into the neighbouring lesson at the ends.
 void step_by(AppState& s, int delta);
 std::string set_language(AppState& s, std::string_view lang);
+int lang_index(const AppState& s);
+// Every character the Chinese interface can show (lesson text and interface strings), for the glyph
+// ranges of the CJK font.
+std::string cjk_text();
 
 // Applies a URL hash (lesson, step, lang, then the lesson's parameters in its own order).
 // Unknown keys are ignored; bad values are clamped; the returned notice says what was adjusted.

@@ -6,6 +6,7 @@
 #include "app.hpp"
 #include "ui/nav.hpp"
 #include "ui/rich_text.hpp"
+#include "ui/strings.hpp"
 
 namespace posenc::app {
 namespace {
@@ -54,7 +55,24 @@ void top_bar(AppState& s, Mode mode, float width) {
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(t.accent), "posenc");
   ImGui::PopFont();
   ImGui::SameLine();
-  ImGui::TextDisabled("%s", mode == Mode::Narrow ? "" : "positional encoding, step by step");
+  const int lang = lang_index(s);
+  ImGui::TextDisabled("%s", mode == Mode::Narrow ? "" : ui::text(ui::Text::Tagline, lang));
+  // Language switch at the right: "EN" and "中文" (the latter only once the CJK font is in).
+  const char* zh_label = s.theme.has_cjk ? "\xE4\xB8\xAD\xE6\x96\x87" : "ZH";
+  const float bw = ui::em(2.6f);
+  ImGui::SameLine(width - 2 * bw - ui::em(1.4f));
+  for (int i = 0; i < 2; ++i) {
+    if (i) ImGui::SameLine(0, ui::em(0.3f));
+    const bool active = lang == i;
+    if (active) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(t.accent_soft));
+    if (ImGui::Button(i == 0 ? "EN" : zh_label, ImVec2(bw, ui::em(1.7f))) && !active)
+      notify(s, set_language(s, kLanguages[i]));
+    if (active) ImGui::PopStyleColor();
+  }
+  if (lang == 1 && !s.theme.has_cjk) {
+    ImGui::SameLine(width - 2 * bw - ui::em(1.4f) - ImGui::CalcTextSize(ui::text(ui::Text::LoadingFont, 0)).x - ui::em(1));
+    ImGui::TextDisabled("%s", ui::text(ui::Text::LoadingFont, 0));
+  }
   ImGui::GetWindowDrawList()->AddLine(ImVec2(0, h - 1), ImVec2(width, h - 1), t.border);
   ImGui::End();
   ImGui::PopStyleVar();
@@ -67,7 +85,7 @@ void draw_text(AppState& s, float wrap) {
   const content::Document& doc = current_doc(s);
   const content::Step& step = doc.steps[std::clamp(s.step, 0, static_cast<int>(doc.steps.size()) - 1)];
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.muted));
-  ImGui::Text("Lesson %d", s.lesson + 1);
+  ImGui::Text(ui::text(ui::Text::Lesson, lang_index(s)), s.lesson + 1);
   ImGui::PopStyleColor();
   ImGui::PushFont(t.title);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
@@ -92,6 +110,7 @@ void draw_visual(AppState& s, bool compact) {
   ctx.step = s.step;
   ctx.compact = compact;
   ctx.theme = &s.theme;
+  ctx.lang = lang_index(s);
   ctx.textures = s.textures ? s.textures : &s.null_textures;
   ctx.now = s.now;
   current_lesson(s).draw(ctx);
@@ -104,7 +123,10 @@ void draw_step_bar(AppState& s, float width) {
   const int count = step_count(s, s.lesson);
   const bool can_prev = s.step > 0 || s.lesson > 0;
   const bool can_next = s.step + 1 < count || s.lesson + 1 < static_cast<int>(s.slots.size());
-  const int move = ui::step_bar(s.step, count, can_prev, can_next, width, {}, s.theme);
+  const int lang = lang_index(s);
+  const ui::StepBarLabels labels{ui::text(ui::Text::Prev, lang), ui::text(ui::Text::Next, lang),
+                                 ui::text(ui::Text::StepOf, lang)};
+  const int move = ui::step_bar(s.step, count, can_prev, can_next, width, labels, s.theme);
   if (move) step_by(s, move);
 }
 
@@ -131,7 +153,7 @@ void drawer(AppState& s, float top, float width, float height) {
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.panel));
   ImGui::Begin("##drawer", nullptr, kPanel & ~ImGuiWindowFlags_NoBringToFrontOnFocus);
   ImGui::SetWindowFocus();
-  ImGui::TextDisabled("Lessons");
+  ImGui::TextDisabled("%s", ui::text(ui::Text::Lessons, lang_index(s)));
   draw_toc(s);
   ImGui::End();
   ImGui::PopStyleColor();
@@ -199,7 +221,7 @@ void draw(AppState& s, float width, float height) {
       ImGui::SetNextWindowSize(ImVec2(toc_w, height - top));
       ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.page));
       ImGui::Begin("##toc", nullptr, kPanel & ~ImGuiWindowFlags_NoScrollWithMouse);
-      ImGui::TextDisabled("Lessons");
+      ImGui::TextDisabled("%s", ui::text(ui::Text::Lessons, lang_index(s)));
       draw_toc(s);
       ImGui::End();
       ImGui::PopStyleColor();

@@ -15,6 +15,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include "app/api.hpp"
 #include "app/app.hpp"
@@ -59,6 +60,8 @@ struct Platform {
   bool ready = false;
   Touch touch;
   Keys keys;
+  std::vector<unsigned char> cjk_font;  // kept alive: the font atlas reads it
+  bool fonts_dirty = false;
   app::Args args;
   app::ComputeResult result;
   std::string answer;  // keeps the last string returned to JavaScript alive
@@ -74,7 +77,11 @@ EM_JS(void, js_save_progress, (const char* text), {
 });
 EM_JS(char*, js_initial, (int which), {
   var s = "";
-  try { s = which === 0 ? (location.hash || "") : (localStorage.getItem("posenc.progress") || ""); } catch (e) {}
+  try {
+    if (which === 0) s = location.hash || "";
+    else if (which === 1) s = localStorage.getItem("posenc.progress") || "";
+    else s = localStorage.getItem("posenc.lang") || (/^zh/i.test(navigator.language || "") ? "zh" : "en");
+  } catch (e) {}
   var n = lengthBytesUTF8(s) + 1;
   var p = _malloc(n);
   stringToUTF8(s, p, n);
@@ -90,6 +97,28 @@ EM_JS(void, js_open_file_dialog, (), {
   var input = document.getElementById("file");
   if (input) input.click();
 });
+EM_JS(void, js_load_cjk_font, (), {
+  fetch("cjk.ttf").then(function (r) {
+    if (!r.ok) throw new Error("HTTP " + r.status);
+    return r.arrayBuffer();
+  }).then(function (buffer) {
+    var bytes = new Uint8Array(buffer);
+    var p = _malloc(bytes.length);
+    HEAPU8.set(bytes, p);
+    Module["ccall"]("posenc_cjk_font", null, ["number", "number"], [p, bytes.length]);
+    _free(p);
+  }).catch(function (e) { console.warn("posenc: the Chinese font could not be loaded: " + e.message); });
+});
+EM_JS(void, js_save_language, (const char* lang), {
+  try { localStorage.setItem("posenc.lang", UTF8ToString(lang)); } catch (e) {}
+});
+EM_JS(void, js_mirror_text, (const char* title, const char* step, const char* body), {
+  var root = document.getElementById("a11y");
+  if (!root) return;
+  root.querySelector("h1").textContent = UTF8ToString(title);
+  root.querySelector("h2").textContent = UTF8ToString(step);
+  root.querySelector("p").textContent = UTF8ToString(body);
+});
 EM_JS(void, js_log_error, (const char* text), {
   console.error(UTF8ToString(text));
 });
@@ -102,9 +131,19 @@ std::string take_string(char* p) {
 
 void apply_dpr(float dpr) {
   g->dpr = dpr;
-  ui::load_fonts(g->app.theme, {"/fonts/DejaVuSans.ttf", "/fonts/DejaVuSans-Bold.ttf"}, kFontCssPx * dpr);
+  g->fonts_dirty = false;
+  static const std::string cjk_chars = app::cjk_text();
+  ui::load_fonts(g->app.theme, {"/fonts/DejaVuSans.ttf", "/fonts/DejaVuSans-Bold.ttf"}, kFontCssPx * dpr,
+                 g->cjk_font.empty() ? nullptr : &g->cjk_font, cjk_chars);
+  g->app.cjk_ready = g->app.theme.has_cjk;
   ui::apply_style(g->app.theme, dpr);
-  ImGui_ImplOpenGL3_DestroyDeviceObjects();  // recreated with the new font texture on the next frame
+  // Only the font texture is replaced. (Destroying all device objects would leave ImGui 1.86's OpenGL3
+  // backend with a stale vertex-buffer size and glBufferSubData overflows on the next frame.) Before the
+  // first frame the backend creates everything itself.
+  if (g->ready) {
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
 }
 
 // Keeps the canvas backing store at CSS size × devicePixelRatio (DPR changes fire no event: poll).
@@ -117,7 +156,7 @@ void sync_canvas() {
   int cw = 0, ch = 0;
   emscripten_get_canvas_element_size("#canvas", &cw, &ch);
   if (w != cw || h != ch) js_set_canvas_size(w, h);
-  if (dpr != g->dpr) apply_dpr(dpr);
+  if (dpr != g->dpr || g->fonts_dirty) apply_dpr(dpr);
 }
 
 EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
@@ -303,6 +342,11 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_compute(const char* kind) {
 EMSCRIPTEN_KEEPALIVE const char* posenc_receive_file(const char* name, const unsigned char* bytes, int size) {
   return answer(app::receive_file(g->app, name, bytes, static_cast<std::size_t>(std::max(0, size))));
 }
+EMSCRIPTEN_KEEPALIVE void posenc_cjk_font(const unsigned char* bytes, int size) {
+  g->cjk_font.assign(bytes, bytes + std::max(0, size));
+  g->fonts_dirty = true;  // rebuilt at the start of the next frame, outside ImGui's frame
+  g->app.dirty = true;
+}
 EMSCRIPTEN_KEEPALIVE int posenc_accepts_files() { return app::current_lesson(g->app).accepts_files() ? 1 : 0; }
 EMSCRIPTEN_KEEPALIVE const char* posenc_result_json() { return g->result.json.c_str(); }
 EMSCRIPTEN_KEEPALIVE int posenc_result_rank() { return static_cast<int>(g->result.shape.size()); }
@@ -349,10 +393,17 @@ int main() {
   s.hooks.write_hash = [](const std::string& h) { js_write_hash(h.c_str()); };
   s.hooks.save_progress = [](const std::string& p) { js_save_progress(p.c_str()); };
   s.hooks.open_file_dialog = [] { js_open_file_dialog(); };
+  s.hooks.load_cjk_font = [] { js_load_cjk_font(); };
+  s.hooks.save_language = [](const std::string& l) { js_save_language(l.c_str()); };
+  s.hooks.mirror_text = [](const std::string& a, const std::string& b, const std::string& c) {
+    js_mirror_text(a.c_str(), b.c_str(), c.c_str());
+  };
   app::init(s);
   s.now = emscripten_get_now() / 1000.0;
   for (const std::string& e : s.content_errors) js_log_error(("posenc content: " + e).c_str());
   app::load_progress(s, take_string(js_initial(1)));
+  const std::string preferred = take_string(js_initial(2));
+  if (preferred == "zh") app::set_language(s, "zh");
   const std::string hash = take_string(js_initial(0));
   const std::string notice = hash.size() > 1 ? app::apply_hash(s, hash) : app::go(s, 0, 0);
   sync_canvas();

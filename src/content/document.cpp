@@ -40,7 +40,11 @@ struct BlockBuilder {
     open = true;
   }
   void append(std::string_view more) {
-    text += ' ';
+    // Lines join with a space, except between two non-ASCII (e.g. Chinese) characters, where a space
+    // would show as a gap in the middle of a sentence.
+    const bool wide = !text.empty() && !more.empty() && static_cast<unsigned char>(text.back()) >= 0x80 &&
+                      static_cast<unsigned char>(more.front()) >= 0x80;
+    if (!wide) text += ' ';
     text += more;
   }
   void flush(Step* step, std::string_view file, std::vector<Error>& errors) {
@@ -191,6 +195,16 @@ std::vector<PlaceholderUse> placeholders(const Document& doc) {
       for (const Run& r : b.runs)
         if (r.kind == RunKind::Placeholder) uses.push_back({r.text, b.line});
   return uses;
+}
+
+std::string plain_text(const std::vector<Block>& blocks, const std::function<std::string(std::string_view)>& lookup) {
+  std::string out;
+  for (const Block& b : blocks) {
+    if (!out.empty()) out += '\n';
+    if (b.kind == BlockKind::Bullet) out += "• ";
+    for (const Run& r : b.runs) out += r.kind == RunKind::Placeholder ? lookup(r.text) : r.text;
+  }
+  return out;
 }
 
 }  // namespace posenc::content

@@ -11,6 +11,7 @@
 // reported with file:line.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,5 +69,9 @@ struct PlaceholderUse {
   int line = 0;
 };
 std::vector<PlaceholderUse> placeholders(const Document& doc);
+
+// The blocks as plain text (placeholders filled by `lookup`), one line per block: for screen readers
+// and the browser's find-in-page.
+std::string plain_text(const std::vector<Block>& blocks, const std::function<std::string(std::string_view)>& lookup);
 
 }  // namespace posenc::content

@@ -18,6 +18,7 @@ namespace posenc::lessons {
 struct DrawContext {
   int step = 0;
   bool compact = false;        // narrow (phone) layout
+  int lang = 0;                // index into app::kLanguages (0 English, 1 Chinese)
   const ui::Theme* theme = nullptr;
   ui::TextureHost* textures = nullptr;  // for heatmaps (never null while drawing)
   double now = 0;              // seconds, for animations

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "ui/strings.hpp"
+
 namespace posenc::lessons {
 
 std::unique_ptr<Lesson> create_order();
@@ -47,7 +49,8 @@ void Lesson::edited(DrawContext& ctx) {
 }
 
 float Lesson::controls_section(const DrawContext& ctx) {
-  if (!ImGui::CollapsingHeader("Controls", ctx.compact ? 0 : ImGuiTreeNodeFlags_DefaultOpen)) return 0;
+  const std::string label = std::string(ui::text(ui::Text::Controls, ctx.lang)) + "###controls";
+  if (!ImGui::CollapsingHeader(label.c_str(), ctx.compact ? 0 : ImGuiTreeNodeFlags_DefaultOpen)) return 0;
   return std::min(ImGui::GetContentRegionAvail().x, ui::em(26));
 }
 

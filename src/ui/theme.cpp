@@ -22,6 +22,17 @@ ImFont* add_font(const char* path, float px) {
   return ImGui::GetIO().Fonts->AddFontFromFileTTF(path, px, &cfg, latin_greek_math_ranges());
 }
 
+// Merges the CJK glyphs into the font added just before.
+void merge_cjk(const std::vector<unsigned char>& data, float px, const ImWchar* ranges) {
+  ImFontConfig cfg;
+  cfg.MergeMode = true;
+  cfg.FontDataOwnedByAtlas = false;  // the platform keeps the bytes
+  cfg.OversampleH = 1;
+  cfg.OversampleV = 1;
+  ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(data.data()), static_cast<int>(data.size()),
+                                             px, &cfg, ranges);
+}
+
 }  // namespace
 
 const ImWchar* latin_greek_math_ranges() {
@@ -42,12 +53,24 @@ const ImWchar* latin_greek_math_ranges() {
   return ranges;
 }
 
-bool load_fonts(Theme& theme, const FontFiles& files, float px) {
+bool load_fonts(Theme& theme, const FontFiles& files, float px, const std::vector<unsigned char>* cjk,
+                const std::string& cjk_text) {
   ImFontAtlas* atlas = ImGui::GetIO().Fonts;
   atlas->Clear();
-  theme.regular = add_font(files.regular, px);
-  theme.bold = add_font(files.bold, px);
-  theme.title = add_font(files.bold, px * 1.35f);
+  theme.has_cjk = cjk && !cjk->empty();
+  if (theme.has_cjk) {
+    ImFontGlyphRangesBuilder builder;
+    builder.AddText(cjk_text.c_str());
+    theme.cjk_ranges.clear();
+    builder.BuildRanges(&theme.cjk_ranges);
+  }
+  auto with_cjk = [&](ImFont* f, float size) {
+    if (f && theme.has_cjk) merge_cjk(*cjk, size, theme.cjk_ranges.Data);
+    return f;
+  };
+  theme.regular = with_cjk(add_font(files.regular, px), px);
+  theme.bold = with_cjk(add_font(files.bold, px), px);
+  theme.title = with_cjk(add_font(files.bold, px * 1.35f), px * 1.35f);
   const bool ok = theme.regular && theme.bold && theme.title;
   if (!theme.regular) {
     ImFontConfig cfg;

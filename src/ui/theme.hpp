@@ -4,6 +4,9 @@
 
 #include <imgui.h>
 
+#include <string>
+#include <vector>
+
 namespace posenc::ui {
 
 struct Theme {
@@ -11,6 +14,9 @@ struct Theme {
   ImFont* bold = nullptr;
   ImFont* title = nullptr;  // larger bold, for headings
   float scale = 1.0f;       // device pixels per CSS pixel
+
+  ImVector<ImWchar> cjk_ranges;  // glyph ranges of the merged CJK font (must outlive the atlas)
+  bool has_cjk = false;
 
   ImU32 page, panel, border, text, muted, strong, accent, accent_soft, code, math, value, value_bg,
       note_bg, note_bar, warn, good;
@@ -27,7 +33,10 @@ const ImWchar* latin_greek_math_ranges();
 
 // (Re)builds the font atlas at `px` device pixels and fills the theme's font pointers.
 // Falls back to ImGui's built-in font if a file is missing (so a bad deploy still shows text).
-bool load_fonts(Theme& theme, const FontFiles& files, float px);
+// With `cjk` (a TTF in memory, kept alive by the caller), its glyphs for the characters of `cjk_text`
+// are merged into every font.
+bool load_fonts(Theme& theme, const FontFiles& files, float px, const std::vector<unsigned char>* cjk = nullptr,
+                const std::string& cjk_text = {});
 
 // Applies colours and sizes, scaled by `scale` from a fresh default style.
 void apply_style(Theme& theme, float scale);

@@ -91,6 +91,13 @@ TEST_CASE("malformed documents are reported with file and line") {
   CHECK(first_error("").str().rfind("bad.md:1:", 0) == 0);
 }
 
+TEST_CASE("lines of Chinese text join without a space; Latin lines with one") {
+  const ParseResult r = parse_document("# T\n## Step: a\n\xE4\xBD\xA0\xE5\xA5\xBD\n\xE4\xB8\x96\xE7\x95\x8C\n\nab\ncd\n", "z.md");
+  REQUIRE(r.ok());
+  CHECK(r.doc.steps[0].blocks[0].runs[0].text == "\xE4\xBD\xA0\xE5\xA5\xBD\xE4\xB8\x96\xE7\x95\x8C");
+  CHECK(r.doc.steps[0].blocks[1].runs[0].text == "ab cd");
+}
+
 TEST_CASE("backslash escapes markup characters") {
   const ParseResult r = parse_document("# T\n## Step: a\ncosts \\$5 and \\*\\* stars\n", "e.md");
   REQUIRE(r.ok());

@@ -1,0 +1,12 @@
+// The interface's own words in each language (lesson text lives in content/<lang>/). The Chinese
+// strings here also feed the build's CJK font subset.
+#pragma once
+
+namespace posenc::ui {
+
+enum class Text { Tagline, Lessons, Lesson, Prev, Next, StepOf, Controls, Language, LoadingFont };
+
+// `lang` is an index into app::kLanguages: 0 English, 1 Chinese.
+const char* text(Text id, int lang);
+
+}  // namespace posenc::ui
