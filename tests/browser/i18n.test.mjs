@@ -1,0 +1,82 @@
+// Chinese and accessibility: lang=zh shows Chinese titles and text with the CJK font (fetched only
+// then), every character the app can show has a glyph, and the step text is mirrored into the DOM.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { serve, launch, open, frames } from './harness.mjs';
+import { decodePng, colourCount } from './png.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const cjk = /[\u4e00-\u9fff]/;
+
+test('an English visit never downloads the Chinese font', async () => {
+  const site = await serve();
+  const { page, context } = await open(browser, site.url);
+  await page.evaluate(() => posenc.go('sinusoidal', 2));
+  await frames(page, 5);
+  assert.ok(!site.requests.some(p => p.endsWith('cjk.ttf')), site.requests.join(' '));
+  assert.ok(!cjk.test((await page.evaluate(() => posenc.lessons()))[0].title));
+  await context.close();
+  site.close();
+});
+
+test('lang=zh shows Chinese titles and text, loads the font once, and keeps the choice', async () => {
+  const site = await serve();
+  const { page, errors, context } = await open(browser, site.url, '#lesson=offsets&step=1&lang=zh');
+  const lessons = await page.evaluate(() => posenc.lessons());
+  assert.ok(lessons.every(l => cjk.test(l.title)), JSON.stringify(lessons.map(l => l.title)));
+  assert.equal((await page.evaluate(() => posenc.state())).lang, 'zh');
+  await page.waitForFunction(() => true);
+  await frames(page, 10);
+  assert.equal(site.requests.filter(p => p.endsWith('cjk.ttf')).length, 1);
+  const img = decodePng(await page.screenshot());
+  assert.ok(colourCount(img) > 30);
+  assert.equal(await page.evaluate(() => localStorage.getItem('posenc.lang')), 'zh');
+  // the DOM mirror holds this step in Chinese, with live numbers filled in
+  const mirror = await page.evaluate(() => ({
+    h1: document.querySelector('#a11y h1').textContent, h2: document.querySelector('#a11y h2').textContent,
+    p: document.querySelector('#a11y p').textContent, live: document.getElementById('a11y').getAttribute('aria-live') }));
+  assert.equal(mirror.h1, lessons.find(l => l.id === 'offsets').title);
+  assert.ok(cjk.test(mirror.p));
+  assert.ok(!mirror.p.includes('{{'), mirror.p);
+  assert.match(mirror.p, /\d/);
+  assert.equal(mirror.live, 'polite');
+  assert.deepEqual(errors, []);
+  await context.close();
+  site.close();
+});
+
+test('the DOM mirror follows steps and language in an English visit', async () => {
+  const site = await serve();
+  const { page, context } = await open(browser, site.url, '#lesson=order&step=0');
+  await frames(page, 3);
+  assert.equal(await page.textContent('#a11y h1'), 'Why order matters');
+  await page.keyboard.press('ArrowRight');
+  await frames(page, 3);
+  const step = await page.textContent('#a11y h2');
+  assert.ok(step.length > 3);
+  assert.notEqual(step, 'A sentence is a set of vectors');
+  assert.match(await page.textContent('#a11y p'), /attention|Attention/);
+  await context.close();
+  site.close();
+});
+
+test('every character of the lessons and the interface has a glyph in the shipped fonts', () => {
+  const dist = path.join(root, 'build/web');
+  const fonts = [path.join(dist, 'assets/fonts/DejaVuSans.ttf'), path.join(dist, 'assets/fonts/DejaVuSans-Bold.ttf'),
+    path.join(dist, 'dist/cjk.ttf')];
+  const texts = [];
+  for (const dir of ['content/en', 'content/zh', 'src/lessons', 'src/ui'])
+    for (const f of fs.readdirSync(path.join(root, dir))) texts.push(path.join(root, dir, f));
+  texts.push(path.join(root, 'src/app/shell.cpp'));
+  const out = execFileSync('/usr/bin/python3', [path.join(root, 'tools/check_glyphs.py'), ...fonts, '--', ...texts],
+    { encoding: 'utf8' });
+  assert.match(out, / 0 characters missing/);
+});
