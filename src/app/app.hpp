@@ -18,7 +18,9 @@ namespace posenc::app {
 // What the app asks of the platform.
 struct PlatformHooks {
   std::function<void()> open_file_dialog;                          // the browser's file chooser
-  std::function<void()> load_cjk_font;                             // fetch the Chinese font (once)
+  std::function<void()> load_cjk_font;
+  std::function<void(const std::string& text)> copy_text;          // to the clipboard
+  std::function<void(const std::string& file, const std::string& bytes, const char* mime)> download;                             // fetch the Chinese font (once)
   std::function<void(const std::string& lang)> save_language;      // remember the choice
   // Mirror the current step as text for screen readers: lesson title, step title, body.
   std::function<void(const std::string&, const std::string&, const std::string&)> mirror_text;
@@ -52,6 +54,7 @@ struct AppState {
   ui::NullTextureHost null_textures;
   double now = 0;       // seconds, set by the platform each frame
   bool toc_open = false;
+  int export_choice = 0;       // which of the step's matrices the export buttons act on
   bool cjk_requested = false;  // the Chinese font was asked for
   bool cjk_ready = false;      // … and merged into the fonts
   bool dirty = true;    // the hash needs rewriting

@@ -6,6 +6,7 @@
 #include "app.hpp"
 #include "ui/nav.hpp"
 #include "ui/rich_text.hpp"
+#include "core/table_file.hpp"
 #include "ui/strings.hpp"
 
 namespace posenc::app {
@@ -105,7 +106,38 @@ void draw_text(AppState& s, float wrap) {
   ui::rich_text(step.blocks, wrap, t, [&](std::string_view name) { return lesson.value(name); });
 }
 
+// "⤓ .npy  ⤓ .csv  Copy CSV" for the matrices behind the current step (float64, named with parameters).
+void export_bar(AppState& s) {
+  const std::vector<lessons::Export> list = current_lesson(s).exports(s.step);
+  if (list.empty()) return;
+  s.export_choice = std::clamp(s.export_choice, 0, static_cast<int>(list.size()) - 1);
+  const lessons::Export& e = list[s.export_choice];
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
+  if (ImGui::Button("\xE2\x86\x93 .npy") && s.hooks.download) s.hooks.download(e.name + ".npy", core::write_npy(*e.matrix), "application/octet-stream");
+  ImGui::SameLine();
+  if (ImGui::Button("\xE2\x86\x93 .csv") && s.hooks.download) s.hooks.download(e.name + ".csv", core::write_csv(*e.matrix), "text/csv");
+  ImGui::SameLine();
+  if (ImGui::Button("Copy CSV") && s.hooks.copy_text) {
+    s.hooks.copy_text(core::write_csv(*e.matrix));
+    notify(s, "copied " + e.name + " (" + std::to_string(e.matrix->rows()) + " × " + std::to_string(e.matrix->cols()) + ") as CSV", 3);
+  }
+  ImGui::SameLine();
+  if (list.size() > 1) {
+    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ui::em(16)));
+    if (ImGui::BeginCombo("##export", e.name.c_str())) {
+      for (int i = 0; i < static_cast<int>(list.size()); ++i)
+        if (ImGui::Selectable(list[i].name.c_str(), i == s.export_choice)) s.export_choice = i;
+      ImGui::EndCombo();
+    }
+  } else {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s", e.name.c_str());
+  }
+  ImGui::PopStyleVar();
+}
+
 void draw_visual(AppState& s, bool compact) {
+  export_bar(s);
   lessons::DrawContext ctx;
   ctx.step = s.step;
   ctx.compact = compact;

@@ -109,6 +109,20 @@ EM_JS(void, js_load_cjk_font, (), {
     _free(p);
   }).catch(function (e) { console.warn("posenc: the Chinese font could not be loaded: " + e.message); });
 });
+EM_JS(void, js_copy_text, (const char* text), {
+  var s = UTF8ToString(text);
+  if (navigator.clipboard && navigator.clipboard.writeText)
+    navigator.clipboard.writeText(s).catch(function (e) { console.warn("posenc: copy failed: " + e.message); });
+});
+EM_JS(void, js_download, (const char* name, const unsigned char* bytes, int size, const char* mime), {
+  var blob = new Blob([HEAPU8.slice(bytes, bytes + size)], { type: UTF8ToString(mime) });
+  var a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = UTF8ToString(name);
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+});
 EM_JS(void, js_save_language, (const char* lang), {
   try { localStorage.setItem("posenc.lang", UTF8ToString(lang)); } catch (e) {}
 });
@@ -394,6 +408,10 @@ int main() {
   s.hooks.save_progress = [](const std::string& p) { js_save_progress(p.c_str()); };
   s.hooks.open_file_dialog = [] { js_open_file_dialog(); };
   s.hooks.load_cjk_font = [] { js_load_cjk_font(); };
+  s.hooks.copy_text = [](const std::string& t) { js_copy_text(t.c_str()); };
+  s.hooks.download = [](const std::string& f, const std::string& b, const char* mime) {
+    js_download(f.c_str(), reinterpret_cast<const unsigned char*>(b.data()), static_cast<int>(b.size()), mime);
+  };
   s.hooks.save_language = [](const std::string& l) { js_save_language(l.c_str()); };
   s.hooks.mirror_text = [](const std::string& a, const std::string& b, const std::string& c) {
     js_mirror_text(a.c_str(), b.c_str(), c.c_str());

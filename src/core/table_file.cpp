@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -192,6 +193,42 @@ TableFile parse_table(const std::uint8_t* bytes, std::size_t size) {
   if (size >= 6 && bytes[0] == 0x93 && std::memcmp(bytes + 1, "NUMPY", 5) == 0) return parse_npy(bytes, size);
   if (size > 64L * 1024 * 1024) return fail("text: file too large (at most 64 MB)");
   return parse_csv(std::string_view(reinterpret_cast<const char*>(bytes), size));
+}
+
+std::string write_npy(const Eigen::MatrixXd& m) {
+  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + std::to_string(m.rows()) + ", " +
+                       std::to_string(m.cols()) + "), }";
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';  // data starts 64-byte aligned
+  header += '\n';
+  std::string out = "\x93NUMPY";
+  out += '\x01';
+  out += '\x00';
+  out += static_cast<char>(header.size() & 0xFF);
+  out += static_cast<char>((header.size() >> 8) & 0xFF);
+  out += header;
+  const std::size_t start = out.size();
+  out.resize(start + 8 * static_cast<std::size_t>(m.size()));
+  std::size_t k = 0;
+  for (Eigen::Index r = 0; r < m.rows(); ++r)
+    for (Eigen::Index c = 0; c < m.cols(); ++c, ++k) {
+      const double v = m(r, c);  // little-endian hosts (x86, WebAssembly)
+      std::memcpy(&out[start + 8 * k], &v, 8);
+    }
+  return out;
+}
+
+std::string write_csv(const Eigen::MatrixXd& m) {
+  std::string out;
+  char buf[40];
+  for (Eigen::Index r = 0; r < m.rows(); ++r) {
+    for (Eigen::Index c = 0; c < m.cols(); ++c) {
+      std::snprintf(buf, sizeof buf, "%.17g", m(r, c));
+      if (c) out += ',';
+      out += buf;
+    }
+    out += '\n';
+  }
+  return out;
 }
 
 }  // namespace posenc::core

@@ -24,4 +24,8 @@ TableFile parse_csv(std::string_view text);
 // .npy by its magic bytes, text otherwise.
 TableFile parse_table(const std::uint8_t* bytes, std::size_t size);
 
+// Writers: a .npy file (float64, C order, format 1.0) and comma-separated text with full precision.
+std::string write_npy(const Eigen::MatrixXd& m);
+std::string write_csv(const Eigen::MatrixXd& m);
+
 }  // namespace posenc::core

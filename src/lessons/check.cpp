@@ -59,6 +59,11 @@ class CheckLesson final : public Lesson {
     return d_.source + ": " + std::to_string(d_.table.rows()) + " × " + std::to_string(d_.table.cols()) + " loaded";
   }
 
+  std::vector<Export> exports(int) const override {
+    if (!d_.have) return {};
+    return {{"your_table_minus_reference", &d_.result.diff}};
+  }
+
   std::string value(std::string_view n) const override {
     if (n == "base") return ui::short_number(p_.base, 6);
     if (n == "shape") return d_.have ? std::to_string(d_.table.rows()) + " × " + std::to_string(d_.table.cols()) : "none yet";

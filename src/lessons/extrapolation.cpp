@@ -88,6 +88,11 @@ class ExtrapolationLesson final : public Lesson {
     return notice;
   }
 
+  std::vector<Export> exports(int step) const override {
+    if (step == 2) return {{"alibi_bias_head" + std::to_string(p_.head) + "_of" + std::to_string(p_.heads), &d_.bias}};
+    return {};
+  }
+
   std::string value(std::string_view n) const override {
     if (n == "train") return std::to_string(p_.train);
     if (n == "target") return std::to_string(p_.target);

@@ -66,6 +66,11 @@ class FrequenciesLesson final : public Lesson {
     return notice;
   }
 
+  std::vector<Export> exports(int) const override {
+    return {{"pe_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" + ui::short_number(p_.base, 9),
+             &d_.table}};
+  }
+
   std::string value(std::string_view n) const override {
     const int pairs = core::frequency_count(p_.dim);
     if (n == "dim") return std::to_string(p_.dim);

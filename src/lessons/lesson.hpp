@@ -9,11 +9,19 @@
 #include <string_view>
 #include <vector>
 
+#include <Eigen/Core>
+
 #include "params.hpp"
 #include "ui/texture.hpp"
 #include "ui/theme.hpp"
 
 namespace posenc::lessons {
+
+// A matrix the learner can copy or download from the current step, named with its parameters.
+struct Export {
+  std::string name;                    // file stem, e.g. "pe_len100_d128_base10000_interleaved"
+  const Eigen::MatrixXd* matrix = nullptr;
+};
 
 struct DrawContext {
   int step = 0;
@@ -40,6 +48,11 @@ class Lesson {
   virtual std::string value(std::string_view name) const = 0;
   // The visual and controls for ctx.step.
   virtual void draw(DrawContext& ctx) = 0;
+  // The matrices behind the current step's visual, for "Copy as CSV" and downloads.
+  virtual std::vector<Export> exports(int step) const {
+    (void)step;
+    return {};
+  }
   // Lessons that take a learner's file (dropped, picked or pasted) say so and receive its bytes.
   virtual bool accepts_files() const { return false; }
   virtual std::string receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) {

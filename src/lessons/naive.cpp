@@ -67,6 +67,11 @@ class NaiveLesson final : public Lesson {
     return notice;
   }
 
+  std::vector<Export> exports(int step) const override {
+    if (step == 2) return {{"binary_len" + std::to_string(p_.len), &d_.binary}};
+    return {};
+  }
+
   std::string value(std::string_view n) const override {
     const int last = p_.len - 1;
     if (n == "len") return std::to_string(p_.len);

@@ -70,6 +70,12 @@ class OffsetsLesson final : public Lesson {
     return notice;
   }
 
+  std::vector<Export> exports(int step) const override {
+    const std::string tag = "_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" + ui::short_number(p_.base, 9);
+    if (step == 3) return {{"shift_map_k" + std::to_string(p_.k) + tag, &d_.shift}};
+    return {{"pe_dot" + tag, &d_.dots_direct}};
+  }
+
   std::string value(std::string_view n) const override {
     if (n == "len") return std::to_string(p_.len);
     if (n == "dim") return std::to_string(p_.dim);

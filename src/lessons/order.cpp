@@ -95,6 +95,15 @@ class OrderLesson final : public Lesson {
     return notice;
   }
 
+  std::vector<Export> exports(int step) const override {
+    const auto& e = d_.shown(p_.pe);
+    const std::string tag = "_n" + std::to_string(d_.tokens.size()) + "_d" + std::to_string(p_.dim) + "_seed" +
+                            std::to_string(p_.seed) + (p_.pe ? "_pe" : "");
+    if (step == 0) return {{"embeddings" + tag, &d_.content}};
+    if (step == 1) return {{"attention_weights" + tag, &e.original.weights}, {"attention_output" + tag, &e.original.out}};
+    return {{"attn_px" + tag, &e.permuted.out}, {"p_attn_x" + tag, &e.p_times_out}, {"permutation" + tag, &e.perm_matrix}};
+  }
+
   std::string value(std::string_view name) const override {
     const auto& e = d_.shown(p_.pe);
     if (name == "tokens") return std::to_string(d_.tokens.size());

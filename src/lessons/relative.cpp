@@ -71,6 +71,13 @@ class RelativeLesson final : public Lesson {
     return {};
   }
 
+  std::vector<Export> exports(int step) const override {
+    if (step == 0) return {{"shaw_index_len" + std::to_string(p_.len) + "_k" + std::to_string(p_.k), &d_.index}};
+    if (step == 2) return {{"logits_shifted_by" + ui::short_number(p_.offset, 9), &d_.shifted.logits}};
+    return {{"logits_k" + std::to_string(p_.k) + "_seed" + std::to_string(p_.seed), &d_.at_zero.logits},
+            {"weights_k" + std::to_string(p_.k) + "_seed" + std::to_string(p_.seed), &d_.at_zero.weights}};
+  }
+
   std::string value(std::string_view n) const override {
     const double per_table = (2.0 * p_.k + 1) * (p_.d_model / std::max(1, p_.heads));
     if (n == "k") return std::to_string(p_.k);

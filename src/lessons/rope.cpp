@@ -104,6 +104,11 @@ class RopeLesson final : public Lesson {
     return notice;
   }
 
+  std::vector<Export> exports(int step) const override {
+    if (step == 4) return {{"rope_matrix_d" + std::to_string(p_.dim) + "_pos" + std::to_string(p_.m), &d_.matrix}};
+    return {};
+  }
+
   std::string value(std::string_view n) const override {
     if (n == "m") return std::to_string(p_.m);
     if (n == "n") return std::to_string(p_.n);

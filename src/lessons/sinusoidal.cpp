@@ -103,6 +103,12 @@ class SinusoidalLesson final : public Lesson {
     return notice;
   }
 
+  std::vector<Export> exports(int) const override {
+    return {{"pe_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" + ui::short_number(p_.base, 9) +
+                 "_" + kLayouts[p_.layout] + (p_.offset > 0 ? "_from" + ui::short_number(p_.offset, 9) : ""),
+             &d_.table}};
+  }
+
   std::string value(std::string_view n) const override {
     if (n == "len") return std::to_string(p_.len);
     if (n == "dim") return std::to_string(p_.dim);

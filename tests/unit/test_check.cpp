@@ -157,3 +157,15 @@ TEST_CASE("text tables: separators, a header line, ragged rows and non-finite va
   CHECK(parse_csv("").error.find("no numbers") != std::string::npos);
   CHECK_FALSE(parse_csv("1e999,2\n").ok());
 }
+
+TEST_CASE("exported .npy and .csv read back to the same numbers") {
+  const Eigen::MatrixXd m = learner(7, 5, 10000, 0) * 3.0;
+  const std::string npy_bytes = write_npy(m);
+  CHECK(npy_bytes.size() % 8 == 0);
+  const TableFile a = parse_npy(reinterpret_cast<const std::uint8_t*>(npy_bytes.data()), npy_bytes.size());
+  REQUIRE(a.ok());
+  CHECK((a.data - m).cwiseAbs().maxCoeff() == 0.0);
+  const TableFile b = parse_csv(write_csv(m));
+  REQUIRE(b.ok());
+  CHECK((b.data - m).cwiseAbs().maxCoeff() == 0.0);
+}

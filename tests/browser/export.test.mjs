@@ -1,0 +1,45 @@
+// Exports: the download buttons above a visual produce real files whose numbers are the core's
+// (the same as posenc.compute), named with the parameters.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { serve, launch, open, frames } from './harness.mjs';
+
+let site, browser;
+before(async () => { site = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); site?.close(); });
+
+function readNpy(buf) {
+  assert.equal(buf.subarray(1, 6).toString('latin1'), 'NUMPY');
+  const headerLen = buf.readUInt16LE(8);
+  const header = buf.subarray(10, 10 + headerLen).toString('latin1');
+  assert.match(header, /'descr': '<f8'/);
+  assert.match(header, /'fortran_order': False/);
+  const [rows, cols] = /'shape': \((\d+), (\d+)\)/.exec(header).slice(1).map(Number);
+  const data = [];
+  for (let k = 0; k < rows * cols; k++) data.push(buf.readDoubleLE(10 + headerLen + 8 * k));
+  return { shape: [rows, cols], data };
+}
+
+test('the .npy and .csv buttons download the sinusoidal table posenc.compute gives', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(site.url + '#lesson=sinusoidal&step=0&len=20&dim=10&base=500');
+  await page.waitForFunction(() => window.posenc && window.posenc.ready);
+  await page.evaluate(() => posenc.ready);
+  await frames(page, 3);
+  const expected = await page.evaluate(() => posenc.compute('sinusoidal', { len: 20, dim: 10, base: 500 }));
+
+  const [npy] = await Promise.all([page.waitForEvent('download'), page.mouse.click(700, 71)]);
+  assert.equal(npy.suggestedFilename(), 'pe_len20_d10_base500_interleaved.npy');
+  const got = readNpy(fs.readFileSync(await npy.path()));
+  assert.deepEqual(got.shape, expected.shape);
+  assert.deepEqual(got.data, expected.data);
+
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.mouse.click(772, 71)]);
+  assert.equal(csv.suggestedFilename(), 'pe_len20_d10_base500_interleaved.csv');
+  const rows = fs.readFileSync(await csv.path(), 'utf8').trim().split('\n').map(l => l.split(',').map(Number));
+  assert.equal(rows.length, 20);
+  assert.deepEqual(rows.flat(), expected.data);
+  await context.close();
+});
