@@ -14,6 +14,7 @@ PACKAGES=(
   build-essential cmake make python3 dpkg-dev
   emscripten libeigen3-dev doctest-dev libimgui-dev
   chromium fonts-dejavu-core fonts-wqy-microhei fonttools python3-numpy
+  libglfw3-dev libgl-dev xvfb xauth
 )
 # node and npm may come from elsewhere (e.g. a repacked nodejs that bundles npm): only ask for the
 # Debian packages when the commands are missing.
