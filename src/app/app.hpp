@@ -54,7 +54,8 @@ struct AppState {
   ui::NullTextureHost null_textures;
   double now = 0;       // seconds, set by the platform each frame
   bool toc_open = false;
-  int export_choice = 0;       // which of the step's matrices the export buttons act on
+  int export_choice = 0;
+  bool show_code = false;      // the code panel above the visual       // which of the step's matrices the export buttons act on
   bool cjk_requested = false;  // the Chinese font was asked for
   bool cjk_ready = false;      // … and merged into the fonts
   bool dirty = true;    // the hash needs rewriting

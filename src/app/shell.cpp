@@ -6,6 +6,7 @@
 #include "app.hpp"
 #include "ui/nav.hpp"
 #include "ui/rich_text.hpp"
+#include "content/code.hpp"
 #include "core/table_file.hpp"
 #include "ui/strings.hpp"
 
@@ -107,9 +108,44 @@ void draw_text(AppState& s, float wrap) {
 }
 
 // "⤓ .npy  ⤓ .csv  Copy CSV" for the matrices behind the current step (float64, named with parameters).
+// The C++ that computes the visual (embedded from src/core at build time) and the lesson's NumPy version.
+void code_panel(AppState& s) {
+  const lessons::LessonEntry& entry = lessons::lesson_table()[s.lesson];
+  std::vector<const content::CodeSnippet*> shown;
+  for (std::string_view id : entry.code)
+    if (const content::CodeSnippet* c = content::core_snippet(id)) shown.push_back(c);
+  if (const content::CodeSnippet* py = content::python_snippet(entry.stem)) shown.push_back(py);
+  ImGui::BeginChild("##code", ImVec2(0, std::min(ImGui::GetContentRegionAvail().y * 0.6f, ui::em(22))), true,
+                    ImGuiWindowFlags_HorizontalScrollbar);
+  for (const content::CodeSnippet* c : shown) {
+    ImGui::PushID(c->file.data());
+    ImGui::PushID(c->id.data());
+    ImGui::TextDisabled("%.*s", static_cast<int>(c->file.size()), c->file.data());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Copy") && s.hooks.copy_text) {
+      s.hooks.copy_text(std::string(c->text));
+      notify(s, "copied " + std::string(c->file), 3);
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.theme.code));
+    ImGui::TextUnformatted(c->text.data(), c->text.data() + c->text.size());
+    ImGui::PopStyleColor();
+    ImGui::Spacing();
+    ImGui::PopID();
+    ImGui::PopID();
+  }
+  ImGui::EndChild();
+}
+
 void export_bar(AppState& s) {
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
+  if (ImGui::Button(s.show_code ? "Hide code" : "</> Code")) s.show_code = !s.show_code;
+  ImGui::PopStyleVar();
   const std::vector<lessons::Export> list = current_lesson(s).exports(s.step);
-  if (list.empty()) return;
+  if (list.empty()) {
+    if (s.show_code) code_panel(s);
+    return;
+  }
+  ImGui::SameLine();
   s.export_choice = std::clamp(s.export_choice, 0, static_cast<int>(list.size()) - 1);
   const lessons::Export& e = list[s.export_choice];
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
@@ -134,6 +170,7 @@ void export_bar(AppState& s) {
     ImGui::TextDisabled("%s", e.name.c_str());
   }
   ImGui::PopStyleVar();
+  if (s.show_code) code_panel(s);
 }
 
 void draw_visual(AppState& s, bool compact) {

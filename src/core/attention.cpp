@@ -7,6 +7,7 @@
 
 namespace posenc::core {
 
+// <code id="softmax_rows">
 Eigen::MatrixXd softmax_rows(const Eigen::MatrixXd& scores) {
   Eigen::MatrixXd out(scores.rows(), scores.cols());
   for (Eigen::Index r = 0; r < scores.rows(); ++r) {
@@ -16,6 +17,7 @@ Eigen::MatrixXd softmax_rows(const Eigen::MatrixXd& scores) {
   }
   return out;
 }
+// </code>
 
 AttentionWeights random_attention_weights(int dim, Random& rng) {
   const double s = 1.0 / std::sqrt(static_cast<double>(dim));
@@ -26,6 +28,7 @@ AttentionWeights random_attention_weights(int dim, Random& rng) {
   return w;
 }
 
+// <code id="self_attention">
 AttentionResult self_attention(const Eigen::MatrixXd& x, const AttentionWeights& w) {
   AttentionResult r;
   r.q = x * w.wq;
@@ -36,7 +39,9 @@ AttentionResult self_attention(const Eigen::MatrixXd& x, const AttentionWeights&
   r.out = r.weights * r.v;
   return r;
 }
+// </code>
 
+// <code id="run_order_experiment">
 OrderExperiment run_order_experiment(const Eigen::MatrixXd& content, const AttentionWeights& w,
                                      const Permutation& perm, bool with_pe, double base) {
   OrderExperiment e;
@@ -55,5 +60,6 @@ OrderExperiment run_order_experiment(const Eigen::MatrixXd& content, const Atten
   e.pooled_residual = max_abs_diff(e.pooled_permuted, e.pooled_original);
   return e;
 }
+// </code>
 
 }  // namespace posenc::core

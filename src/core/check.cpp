@@ -35,6 +35,7 @@ std::string number(double v) {
 
 }  // namespace
 
+// <code id="check_table">
 CheckResult check_table(const Eigen::MatrixXd& table, double base) {
   CheckResult out;
   const int len = static_cast<int>(table.rows()), dim = static_cast<int>(table.cols());
@@ -92,5 +93,6 @@ CheckResult check_table(const Eigen::MatrixXd& table, double base) {
   }
   return out;
 }
+// </code>
 
 }  // namespace posenc::core

@@ -18,6 +18,7 @@ std::vector<double> power_of_two_slopes(int n) {
 
 }  // namespace
 
+// <code id="alibi_slopes">
 std::vector<double> alibi_slopes(int heads) {
   if (heads <= 0) return {};
   int p = 1;
@@ -28,6 +29,7 @@ std::vector<double> alibi_slopes(int heads) {
   for (int i = 0; static_cast<int>(s.size()) < heads; i += 2) s.push_back(extra[i]);
   return s;
 }
+// </code>
 
 Eigen::MatrixXd alibi_bias(int len, double slope, bool causal) {
   Eigen::MatrixXd b(len, len);
@@ -37,6 +39,7 @@ Eigen::MatrixXd alibi_bias(int len, double slope, bool causal) {
   return b;
 }
 
+// <code id="t5_bucket">
 int t5_bucket(long rel, bool bidirectional, int buckets, int max_distance) {
   int ret = 0;
   long n = -rel;
@@ -54,6 +57,7 @@ int t5_bucket(long rel, bool bidirectional, int buckets, int max_distance) {
   const long large = max_exact + static_cast<long>(scaled);  // truncation, like .to(torch.long)
   return ret + static_cast<int>(std::min<long>(large, buckets - 1));
 }
+// </code>
 
 Eigen::VectorXd rope_max_angles(int dim, double base, double len, double position_scale) {
   Eigen::VectorXd a(dim / 2);
@@ -61,8 +65,10 @@ Eigen::VectorXd rope_max_angles(int dim, double base, double len, double positio
   return a;
 }
 
+// <code id="ntk_base">
 double ntk_base(double base, double factor, int dim) {
   return base * std::pow(factor, static_cast<double>(dim) / (dim - 2));
 }
+// </code>
 
 }  // namespace posenc::core

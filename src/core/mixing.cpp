@@ -8,6 +8,7 @@
 
 namespace posenc::core {
 
+// <code id="cosine_stats">
 CosineStats cosine_stats(const Eigen::Ref<const Eigen::MatrixXd>& words, int positions) {
   const int dim = static_cast<int>(words.cols());
   const Eigen::MatrixXd w = words.rowwise().normalized();
@@ -25,6 +26,7 @@ CosineStats cosine_stats(const Eigen::Ref<const Eigen::MatrixXd>& words, int pos
   for (double& h : s.histogram) h /= static_cast<double>(cos.size());
   return s;
 }
+// </code>
 
 CosineStats cosine_stats(int dim, int words, int positions, std::uint64_t seed) {
   Random rng(seed);

@@ -14,12 +14,14 @@ Eigen::MatrixXd fraction_encoding(int len, int dim) {
   return t;
 }
 
+// <code id="binary_encoding">
 Eigen::MatrixXd binary_encoding(int len, int bits) {
   Eigen::MatrixXd t(len, bits);
   for (int p = 0; p < len; ++p)
     for (int b = 0; b < bits; ++b) t(p, b) = (b < 31 && ((p >> b) & 1)) ? 1.0 : 0.0;
   return t;
 }
+// </code>
 
 Eigen::VectorXd neighbour_distances(const Eigen::MatrixXd& table) {
   const Eigen::Index n = table.rows() > 0 ? table.rows() - 1 : 0;

@@ -6,6 +6,7 @@
 
 namespace posenc::core {
 
+// <code id="pe_dot">
 Eigen::MatrixXd pe_dot(int len, int dim, double base) {
   // The paired columns contribute Σ cos(ω_i (p − q)), a function of p − q; an odd d adds the lone
   // last sine, sin(p ω) sin(q ω), which is not. Built from the curve, not from len² dot products.
@@ -26,6 +27,7 @@ Eigen::MatrixXd pe_dot(int len, int dim, double base) {
   }
   return out;
 }
+// </code>
 
 Eigen::VectorXd dot_by_offset(int max_k, int dim, double base) {
   Eigen::VectorXd out = Eigen::VectorXd::Zero(max_k + 1);
@@ -36,6 +38,7 @@ Eigen::VectorXd dot_by_offset(int max_k, int dim, double base) {
   return out;
 }
 
+// <code id="distance_by_offset">
 Eigen::VectorXd distance_by_offset(int max_k, int dim, double base) {
   Eigen::VectorXd out = Eigen::VectorXd::Zero(max_k + 1);
   for (int i = 0; i < dim / 2; ++i) {
@@ -48,7 +51,9 @@ Eigen::VectorXd distance_by_offset(int max_k, int dim, double base) {
   }
   return out.cwiseSqrt();
 }
+// </code>
 
+// <code id="shift_map">
 Eigen::MatrixXd shift_map(int dim, double k, double base) {
   Eigen::MatrixXd m = Eigen::MatrixXd::Zero(dim, dim);
   for (int i = 0; i < dim / 2; ++i) {
@@ -62,5 +67,6 @@ Eigen::MatrixXd shift_map(int dim, double k, double base) {
   }
   return m;
 }
+// </code>
 
 }  // namespace posenc::core

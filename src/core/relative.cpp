@@ -21,6 +21,7 @@ std::vector<double> positions_from(double offset, int n) {
   return p;
 }
 
+// <code id="relative_attention">
 RelativeResult relative_attention(const Eigen::MatrixXd& x, const AttentionWeights& w, const Eigen::MatrixXd& a_k,
                                   const Eigen::MatrixXd& a_v, int k, const std::vector<double>& pos) {
   RelativeResult r;
@@ -41,5 +42,6 @@ RelativeResult relative_attention(const Eigen::MatrixXd& x, const AttentionWeigh
     for (int j = 0; j < n; ++j) r.z.row(i) += r.weights(i, j) * a_v.row(static_cast<int>(r.index(i, j)));
   return r;
 }
+// </code>
 
 }  // namespace posenc::core

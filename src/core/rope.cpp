@@ -9,6 +9,7 @@ std::pair<int, int> rope_pair(int i, int dim, Layout layout) {
   return layout == Layout::Interleaved ? std::pair<int, int>{2 * i, 2 * i + 1} : std::pair<int, int>{i, i + dim / 2};
 }
 
+// <code id="rope_rotate">
 Eigen::VectorXd rope_rotate(const Eigen::VectorXd& x, double pos, double base, Layout layout) {
   const int dim = static_cast<int>(x.size());
   Eigen::VectorXd out = x;
@@ -20,6 +21,7 @@ Eigen::VectorXd rope_rotate(const Eigen::VectorXd& x, double pos, double base, L
   }
   return out;
 }
+// </code>
 
 Eigen::MatrixXd rope_matrix(int dim, double pos, double base, Layout layout) {
   Eigen::MatrixXd r = Eigen::MatrixXd::Zero(dim, dim);
@@ -48,6 +50,7 @@ std::vector<int> interleaved_to_half(int dim) {
   return perm;
 }
 
+// <code id="rope_decay">
 Eigen::VectorXd rope_decay(int dim, double base, int max_dist) {
   const int half = dim / 2;
   Eigen::VectorXd out(max_dist + 1);
@@ -62,5 +65,6 @@ Eigen::VectorXd rope_decay(int dim, double base, int max_dist) {
   }
   return out;
 }
+// </code>
 
 }  // namespace posenc::core

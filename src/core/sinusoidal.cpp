@@ -8,9 +8,11 @@ namespace posenc::core {
 
 int frequency_count(int dim) { return (dim + 1) / 2; }
 
+// <code id="frequency">
 double frequency(int i, int dim, double base) {
   return 1.0 / std::pow(base, 2.0 * i / dim);
 }
+// </code>
 
 double frequency_exp_form(int i, int dim, double base) {
   return std::exp(-2.0 * i * std::log(base) / dim);
@@ -26,6 +28,7 @@ int cosine_column(int i, int dim, Layout layout) {
   return col < dim ? col : -1;
 }
 
+// <code id="sinusoidal_row">
 Eigen::RowVectorXd sinusoidal_row(double pos, int dim, double base, Layout layout) {
   Eigen::RowVectorXd row(dim);
   const int pairs = frequency_count(dim);
@@ -37,6 +40,7 @@ Eigen::RowVectorXd sinusoidal_row(double pos, int dim, double base, Layout layou
   }
   return row;
 }
+// </code>
 
 namespace {
 

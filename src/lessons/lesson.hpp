@@ -72,6 +72,7 @@ struct LessonEntry {
   std::string_view id;    // stable, appears in URLs
   std::string_view stem;  // content file stem, "01-order"
   std::unique_ptr<Lesson> (*create)();
+  std::vector<std::string_view> code;  // src/core regions (`// <code id>`) behind the lesson's visual
 };
 
 // The walkthrough, in order.

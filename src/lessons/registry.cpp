@@ -20,17 +20,17 @@ std::unique_ptr<Lesson> create_check();
 
 const std::vector<LessonEntry>& lesson_table() {
   static const std::vector<LessonEntry> table = {
-      {"order", "01-order", create_order},
-      {"naive", "02-naive", create_naive},
-      {"sinusoidal", "03-sinusoidal", create_sinusoidal},
-      {"frequencies", "04-frequencies", create_frequencies},
-      {"clock", "05-clock", create_clock},
-      {"offsets", "06-offsets", create_offsets},
-      {"sum-vs-concat", "07-sum-vs-concat", create_sum_vs_concat},
-      {"relative", "08-relative", create_relative},
-      {"rope", "09-rope", create_rope},
-      {"extrapolation", "10-extrapolation", create_extrapolation},
-      {"check", "11-check", create_check},
+      {"order", "01-order", create_order, {"self_attention", "softmax_rows", "run_order_experiment"}},
+      {"naive", "02-naive", create_naive, {"binary_encoding"}},
+      {"sinusoidal", "03-sinusoidal", create_sinusoidal, {"sinusoidal_row", "frequency"}},
+      {"frequencies", "04-frequencies", create_frequencies, {"frequency"}},
+      {"clock", "05-clock", create_clock, {"distance_by_offset"}},
+      {"offsets", "06-offsets", create_offsets, {"pe_dot", "shift_map"}},
+      {"sum-vs-concat", "07-sum-vs-concat", create_sum_vs_concat, {"cosine_stats"}},
+      {"relative", "08-relative", create_relative, {"relative_attention"}},
+      {"rope", "09-rope", create_rope, {"rope_rotate", "rope_decay"}},
+      {"extrapolation", "10-extrapolation", create_extrapolation, {"alibi_slopes", "t5_bucket", "ntk_base"}},
+      {"check", "11-check", create_check, {"check_table"}},
   };
   return table;
 }

@@ -1,0 +1,57 @@
+// The NumPy versions shown in the lessons are correct: run them with Debian's Python and compare their
+// numbers with the core's (posenc.compute). Also: the code panel opens.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, launch, open, frames } from './harness.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let site, browser, page, context;
+before(async () => {
+  site = await serve();
+  browser = await launch();
+  ({ page, context } = await open(browser, site.url, '#lesson=rope&step=0'));
+});
+after(async () => { await context?.close(); await browser?.close(); site?.close(); });
+
+function python(snippet, expr) {
+  const code = `import json\nexec(open(${JSON.stringify(path.join(root, 'content/code', snippet))}).read())\n` +
+    `print(json.dumps(${expr}))`;
+  return JSON.parse(execFileSync('/usr/bin/python3', ['-c', code], { encoding: 'utf8' }).trim().split('\n').pop());
+}
+const close = (a, b, tol) => a.length === b.length && a.every((x, i) => Math.abs(x - b[i]) <= tol);
+const compute = (kind, args) => page.evaluate(([k, a]) => posenc.compute(k, a), [kind, args]);
+
+test('the NumPy sinusoidal table equals the core in both layouts, odd d and with an offset', async () => {
+  for (const [len, d, layout, offset] of [[20, 16, 'interleaved', 0], [9, 7, 'interleaved', 3], [12, 10, 'half', 100]]) {
+    const py = python('03-sinusoidal.py', `sinusoidal(${len}, ${d}, 10000.0, ${offset}, "${layout}").ravel().tolist()`);
+    const core = await compute('sinusoidal', { len, dim: d, layout, offset });
+    assert.ok(close(py, core.data, 1e-12), `${len}×${d} ${layout}`);
+  }
+});
+
+test('the NumPy pe_dot, shift_map, rope, ALiBi and T5 versions agree with the core', async () => {
+  assert.ok(close(python('06-offsets.py', 'pe_dot(8, 12).ravel().tolist()'), (await compute('pe_dot', { len: 8, dim: 12 })).data, 1e-10));
+  assert.ok(close(python('06-offsets.py', 'shift_map(8, 5).ravel().tolist()'), (await compute('shift_map', { dim: 8, k: 5 })).data, 1e-12));
+  const x = [0.3, -1.2, 0.8, 0.5, -0.7, 0.1];
+  for (const layout of ['interleaved', 'half'])
+    assert.ok(close(python('09-rope.py', `rope(np.array(${JSON.stringify(x)}), 37, 10000.0, "${layout}").tolist()`),
+      (await compute('rope', { x, pos: 37, layout })).data, 1e-12), layout);
+  for (const heads of [8, 12, 6])
+    assert.ok(close(python('10-extrapolation.py', `alibi_slopes(${heads})`), (await compute('alibi_slopes', { heads })).data, 1e-15));
+  const rel = [-300, -40, -9, -3, 0, 2, 7, 15, 60, 500];
+  for (const bidirectional of [true, false])
+    assert.deepEqual(python('10-extrapolation.py', `t5_bucket(${JSON.stringify(rel)}, ${bidirectional ? 'True' : 'False'}).tolist()`),
+      (await compute('t5_bucket', { rel, bidirectional })).data);
+});
+
+test('the code button opens the panel with the embedded source', async () => {
+  await frames(page, 2);
+  const before = await page.screenshot({ clip: { x: 656, y: 80, width: 600, height: 300 } });
+  await page.mouse.click(716, 71);
+  await frames(page, 3);
+  const afterShot = await page.screenshot({ clip: { x: 656, y: 80, width: 600, height: 300 } });
+  assert.notDeepEqual(afterShot, before);
+});
