@@ -43,7 +43,7 @@ target_include_directories(imgui_backends SYSTEM PUBLIC ${IMGUI_DIR}/backends)
 target_compile_definitions(imgui_backends PUBLIC IMGUI_IMPL_OPENGL_ES3)
 target_link_libraries(imgui_backends PUBLIC imgui)
 
-add_executable(posenc src/app/web_main.cpp src/app/gl_textures.cpp)
+add_executable(posenc src/app/web_main.cpp src/app/web_input.cpp src/app/gl_textures.cpp)
 target_compile_options(posenc PRIVATE ${POSENC_WARNINGS})
 target_link_libraries(posenc PRIVATE posenc_app imgui_backends)
 set_target_properties(posenc PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${POSENC_DIST}")

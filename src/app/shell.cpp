@@ -107,7 +107,7 @@ void draw_text(AppState& s, float wrap) {
   ui::rich_text(step.blocks, wrap, t, [&](std::string_view name) { return lesson.value(name); });
 }
 
-// "⤓ .npy  ⤓ .csv  Copy CSV" for the matrices behind the current step (float64, named with parameters).
+// "↓ .npy  ↓ .csv  Copy CSV" for the matrices behind the current step (float64, named with parameters).
 // The C++ that computes the visual (embedded from src/core at build time) and the lesson's NumPy version.
 void code_panel(AppState& s) {
   const lessons::LessonEntry& entry = lessons::lesson_table()[s.lesson];

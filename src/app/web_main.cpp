@@ -22,6 +22,7 @@
 #include "app/compute.hpp"
 #include "app/frame_stats.hpp"
 #include "app/gl_textures.hpp"
+#include "app/web_input.hpp"
 #include "app/json.hpp"
 
 namespace {
@@ -29,26 +30,6 @@ namespace {
 using namespace posenc;
 
 constexpr float kFontCssPx = 16.0f;
-
-// One finger drives the mouse; a mostly vertical drag becomes scrolling (ImGui 1.86 has no touch
-// scrolling), released off-screen first so the widget under the finger is not clicked.
-struct Touch {
-  bool active = false;     // a finger is (or was, until delivered) on the canvas
-  bool down = false;       // finger currently down
-  bool delivered = false;  // a frame has seen the press
-  bool scrolling = false;
-  bool released_offscreen = false;
-  int id = -1;
-  float x = 0, y = 0, start_x = 0, start_y = 0, last_y = 0;
-  float wheel = 0;  // pending scroll, in wheel units
-};
-
-// ImGui 1.86 polls key state once per frame, so a key pressed and released between two frames (a quick
-// tap, or a busy machine) would be lost. Releases of keys no frame has seen down yet wait one frame.
-struct Keys {
-  std::vector<int> unseen;    // pressed since the last frame
-  std::vector<int> deferred;  // released before any frame saw them down
-};
 
 struct Platform {
   GLFWwindow* window = nullptr;
@@ -58,8 +39,7 @@ struct Platform {
   app::FrameStats render_stats;  // time handing the draw lists to WebGL (includes driver back-pressure)
   float dpr = 0;
   bool ready = false;
-  Touch touch;
-  Keys keys;
+  app::WebInput input;
   std::vector<unsigned char> cjk_font;  // kept alive: the font atlas reads it
   bool fonts_dirty = false;
   app::Args args;
@@ -145,6 +125,7 @@ std::string take_string(char* p) {
 
 void apply_dpr(float dpr) {
   g->dpr = dpr;
+  g->input.set_pixel_ratio(dpr);
   g->fonts_dirty = false;
   static const std::string cjk_chars = app::cjk_text();
   ui::load_fonts(g->app.theme, {"/fonts/DejaVuSans.ttf", "/fonts/DejaVuSans-Bold.ttf"}, kFontCssPx * dpr,
@@ -173,97 +154,14 @@ void sync_canvas() {
   if (dpr != g->dpr || g->fonts_dirty) apply_dpr(dpr);
 }
 
-EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
-  const double scale = e->deltaMode == DOM_DELTA_PIXEL ? 1.0 / 100 : e->deltaMode == DOM_DELTA_LINE ? 1.0 / 3 : 1.0;
-  ImGuiIO& io = ImGui::GetIO();
-  io.MouseWheel -= static_cast<float>(e->deltaY * scale);
-  io.MouseWheelH -= static_cast<float>(e->deltaX * scale);
-  return EM_TRUE;
-}
-
-EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
-  Touch& t = g->touch;
-  for (int i = 0; i < e->numTouches; ++i) {
-    const EmscriptenTouchPoint& p = e->touches[i];
-    if (!p.isChanged) continue;
-    const float x = static_cast<float>(p.targetX) * g->dpr, y = static_cast<float>(p.targetY) * g->dpr;
-    if (type == EMSCRIPTEN_EVENT_TOUCHSTART && !t.down) {
-      t = Touch{};
-      t.active = t.down = true;
-      t.id = p.identifier;
-      t.x = t.start_x = x;
-      t.y = t.start_y = t.last_y = y;
-    } else if (p.identifier == t.id && type == EMSCRIPTEN_EVENT_TOUCHMOVE) {
-      t.x = x;
-      t.y = y;
-      const float dx = x - t.start_x, dy = y - t.start_y;
-      if (!t.scrolling && std::fabs(dy) > 10 * g->dpr && std::fabs(dy) > std::fabs(dx)) t.scrolling = true;
-      if (t.scrolling) {
-        t.wheel += (y - t.last_y) / (5 * kFontCssPx * g->dpr);
-        t.last_y = y;
-      }
-    } else if (p.identifier == t.id && (type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL)) {
-      t.down = false;
-    }
-  }
-  return EM_TRUE;
-}
-
-void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
-  Keys& k = g->keys;
-  if (action == GLFW_PRESS) {
-    k.unseen.push_back(key);
-  } else if (action == GLFW_RELEASE && std::find(k.unseen.begin(), k.unseen.end(), key) != k.unseen.end()) {
-    k.deferred.push_back(key);
-    return;
-  }
-  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
-}
-
-// After a frame has seen the keys: deliver the releases that had to wait.
-void flush_keys() {
-  Keys& k = g->keys;
-  k.unseen.clear();
-  for (int key : k.deferred) ImGui_ImplGlfw_KeyCallback(g->window, key, 0, GLFW_RELEASE, 0);
-  k.deferred.clear();
-}
-
-// Applied after the GLFW backend's NewFrame (which sets the mouse from the cursor) and before ImGui's.
-void apply_touch() {
-  Touch& t = g->touch;
-  if (!t.active) return;
-  ImGuiIO& io = ImGui::GetIO();
-  if (t.scrolling) {
-    if (!t.released_offscreen) {
-      io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-      t.released_offscreen = true;
-    } else {
-      io.MousePos = ImVec2(t.x, t.y);
-      io.MouseWheel += t.wheel;
-      t.wheel = 0;
-    }
-    io.MouseDown[0] = false;
-    if (!t.down) t.active = false;
-    return;
-  }
-  io.MousePos = ImVec2(t.x, t.y);
-  if (t.down || !t.delivered) {
-    io.MouseDown[0] = true;  // a quick tap is held for at least one frame
-    t.delivered = true;
-  } else {
-    io.MouseDown[0] = false;
-    t.active = false;
-  }
-}
-
 void frame(void*) {
   const double t0 = emscripten_get_now();
   sync_canvas();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
-  apply_touch();
+  g->input.apply_touch();
+  g->input.deliver_keys();
   ImGui::NewFrame();
-  flush_keys();
   g->app.now = t0 / 1000.0;
   const ImVec2 size = ImGui::GetIO().DisplaySize;
   app::draw(g->app, size.x, size.y);
@@ -393,14 +291,8 @@ int main() {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
   ImGui_ImplGlfw_InitForOpenGL(g->window, true);
-  glfwSetScrollCallback(g->window, nullptr);  // replaced by the wheel callback below
-  glfwSetKeyCallback(g->window, on_key);      // forwards to ImGui, holding quick taps for a frame
   ImGui_ImplOpenGL3_Init("#version 300 es");
-  emscripten_set_wheel_callback("#canvas", nullptr, EM_TRUE, on_wheel);
-  emscripten_set_touchstart_callback("#canvas", nullptr, EM_TRUE, on_touch);
-  emscripten_set_touchmove_callback("#canvas", nullptr, EM_TRUE, on_touch);
-  emscripten_set_touchend_callback("#canvas", nullptr, EM_TRUE, on_touch);
-  emscripten_set_touchcancel_callback("#canvas", nullptr, EM_TRUE, on_touch);
+  g->input.install(g->window, kFontCssPx);
 
   app::AppState& s = g->app;
   s.textures = &g->textures;

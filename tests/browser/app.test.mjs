@@ -45,7 +45,7 @@ test('arrow keys move through the steps and update the hash', async () => {
   assert.match(await hashOf(page), /lesson=order&step=1/);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  await frames(page);
+  await frames(page, 6);  // two taps: press, release, press — one key change per frame
   assert.equal((await page.evaluate(() => posenc.state())).step, 3);
   await page.keyboard.press('ArrowLeft');
   await frames(page);
@@ -217,5 +217,14 @@ test('a key pressed and released between two frames is not lost', async () => {
     await frames(page, 3);
   }
   assert.equal((await page.evaluate(() => posenc.state())).step, 3);
+  // three taps inside one task (all between two frames) still count three steps
+  await page.evaluate(() => {
+    for (let i = 0; i < 3; i++)
+      for (const type of ['keydown', 'keyup'])
+        window.dispatchEvent(new KeyboardEvent(type, { key: 'ArrowRight', code: 'ArrowRight', keyCode: 39, bubbles: true }));
+  });
+  await frames(page, 8);
+  const st = await page.evaluate(() => posenc.state());  // 3 → 4 (lesson 1's last), then lesson 2 steps 0, 1
+  assert.deepEqual([st.lesson, st.step], ['naive', 1]);
   await context.close();
 });

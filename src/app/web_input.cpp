@@ -1,0 +1,107 @@
+#include "web_input.hpp"
+
+#include <emscripten/html5.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+namespace posenc::app {
+
+void WebInput::install(GLFWwindow* window, float font_css_px) {
+  window_ = window;
+  font_css_px_ = font_css_px;
+  glfwSetWindowUserPointer(window, this);
+  glfwSetScrollCallback(window, nullptr);  // replaced by the wheel callback below
+  glfwSetKeyCallback(window, on_key);      // forwards to ImGui, holding quick taps for a frame
+  emscripten_set_wheel_callback("#canvas", this, EM_TRUE, on_wheel);
+  emscripten_set_touchstart_callback("#canvas", this, EM_TRUE, on_touch);
+  emscripten_set_touchmove_callback("#canvas", this, EM_TRUE, on_touch);
+  emscripten_set_touchend_callback("#canvas", this, EM_TRUE, on_touch);
+  emscripten_set_touchcancel_callback("#canvas", this, EM_TRUE, on_touch);
+}
+
+EM_BOOL WebInput::on_wheel(int, const EmscriptenWheelEvent* e, void*) {
+  const double scale = e->deltaMode == DOM_DELTA_PIXEL ? 1.0 / 100 : e->deltaMode == DOM_DELTA_LINE ? 1.0 / 3 : 1.0;
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseWheel -= static_cast<float>(e->deltaY * scale);
+  io.MouseWheelH -= static_cast<float>(e->deltaX * scale);
+  return EM_TRUE;
+}
+
+EM_BOOL WebInput::on_touch(int type, const EmscriptenTouchEvent* e, void* self) {
+  WebInput& in = *static_cast<WebInput*>(self);
+  Touch& t = in.touch_;
+  for (int i = 0; i < e->numTouches; ++i) {
+    const EmscriptenTouchPoint& p = e->touches[i];
+    if (!p.isChanged) continue;
+    const float x = static_cast<float>(p.targetX) * in.dpr_, y = static_cast<float>(p.targetY) * in.dpr_;
+    if (type == EMSCRIPTEN_EVENT_TOUCHSTART && !t.down) {
+      t = Touch{};
+      t.active = t.down = true;
+      t.id = p.identifier;
+      t.x = t.start_x = x;
+      t.y = t.start_y = t.last_y = y;
+    } else if (p.identifier == t.id && type == EMSCRIPTEN_EVENT_TOUCHMOVE) {
+      t.x = x;
+      t.y = y;
+      const float dx = x - t.start_x, dy = y - t.start_y;
+      if (!t.scrolling && std::fabs(dy) > 10 * in.dpr_ && std::fabs(dy) > std::fabs(dx)) t.scrolling = true;
+      if (t.scrolling) {
+        t.wheel += (y - t.last_y) / (5 * in.font_css_px_ * in.dpr_);
+        t.last_y = y;
+      }
+    } else if (p.identifier == t.id && (type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL)) {
+      t.down = false;
+    }
+  }
+  return EM_TRUE;
+}
+
+void WebInput::on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  WebInput& in = *static_cast<WebInput*>(glfwGetWindowUserPointer(window));
+  if (in.key_queue_.size() < 256) in.key_queue_.push_back({key, scancode, action, mods});
+}
+
+void WebInput::deliver_keys() {
+  std::vector<int> changed;  // keys already changed this frame
+  size_t n = 0;
+  for (; n < key_queue_.size(); ++n) {
+    const KeyEvent& e = key_queue_[n];
+    if (std::find(changed.begin(), changed.end(), e.key) != changed.end()) break;  // the rest waits, in order
+    ImGui_ImplGlfw_KeyCallback(window_, e.key, e.scancode, e.action, e.mods);
+    changed.push_back(e.key);
+  }
+  key_queue_.erase(key_queue_.begin(), key_queue_.begin() + static_cast<long>(n));
+}
+
+void WebInput::apply_touch() {
+  Touch& t = touch_;
+  if (!t.active) return;
+  ImGuiIO& io = ImGui::GetIO();
+  if (t.scrolling) {
+    if (!t.released_offscreen) {
+      io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+      t.released_offscreen = true;
+    } else {
+      io.MousePos = ImVec2(t.x, t.y);
+      io.MouseWheel += t.wheel;
+      t.wheel = 0;
+    }
+    io.MouseDown[0] = false;
+    if (!t.down) t.active = false;
+    return;
+  }
+  io.MousePos = ImVec2(t.x, t.y);
+  if (t.down || !t.delivered) {
+    io.MouseDown[0] = true;  // a quick tap is held for at least one frame
+    t.delivered = true;
+  } else {
+    io.MouseDown[0] = false;
+    t.active = false;
+  }
+}
+
+}  // namespace posenc::app

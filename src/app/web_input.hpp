@@ -1,0 +1,53 @@
+// Web input fixes for ImGui 1.86 + emscripten's GLFW: wheel deltas in pixels (stock ones are raw and
+// reversed), touch (GLFW ignores it: one finger drives the mouse, a vertical drag scrolls), and quick
+// key taps held for a frame. Part of the web platform; knows no lesson.
+#pragma once
+
+#include <GLFW/glfw3.h>
+#include <emscripten/html5.h>
+
+#include <vector>
+
+namespace posenc::app {
+
+class WebInput {
+ public:
+  // Registers the canvas wheel/touch callbacks and the GLFW key callback (chained to ImGui's).
+  void install(GLFWwindow* window, float font_css_px);
+  void set_pixel_ratio(float dpr) { dpr_ = dpr; }
+  // After ImGui_ImplGlfw_NewFrame (which sets the mouse from the cursor), before ImGui::NewFrame.
+  void apply_touch();
+  // Before ImGui::NewFrame: deliver queued key events, at most one change per key per frame.
+  void deliver_keys();
+
+ private:
+  // One finger drives the mouse; a mostly vertical drag becomes scrolling (ImGui 1.86 has no touch
+  // scrolling), released off-screen first so the widget under the finger is not clicked.
+  struct Touch {
+    bool active = false;     // a finger is (or was, until delivered) on the canvas
+    bool down = false;       // finger currently down
+    bool delivered = false;  // a frame has seen the press
+    bool scrolling = false;
+    bool released_offscreen = false;
+    int id = -1;
+    float x = 0, y = 0, start_x = 0, start_y = 0, last_y = 0;
+    float wheel = 0;  // pending scroll, in wheel units
+  };
+
+  static EM_BOOL on_wheel(int type, const EmscriptenWheelEvent* e, void* self);
+  static EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void* self);
+  static void on_key(GLFWwindow* window, int key, int scancode, int action, int mods);
+
+  GLFWwindow* window_ = nullptr;
+  float dpr_ = 1, font_css_px_ = 16;
+  Touch touch_;
+  // ImGui 1.86 polls key state once per frame, so a key pressed and released between two frames (a quick
+  // tap, or a busy machine) would be lost. Key events are queued and handed over one change per key per
+  // frame, in order.
+  struct KeyEvent {
+    int key, scancode, action, mods;
+  };
+  std::vector<KeyEvent> key_queue_;
+};
+
+}  // namespace posenc::app
