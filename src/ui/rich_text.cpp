@@ -33,7 +33,38 @@ struct Line {
   float width = 0;
 };
 
+bool is_closing(unsigned cp) {  // CJK punctuation that must not start a line
+  for (unsigned c : {0x3001u, 0x3002u, 0xFF0Cu, 0xFF0Eu, 0xFF1Au, 0xFF1Bu, 0xFF1Fu, 0xFF01u, 0xFF09u, 0x300Du, 0x300Fu,
+                     0x201Du, 0x2019u, 0x2026u, 0x3009u, 0x300Bu})
+    if (cp == c) return true;
+  return false;
+}
+
+bool is_opening(unsigned cp) {  // … and that must not end one
+  for (unsigned c : {0xFF08u, 0x300Cu, 0x300Eu, 0x201Cu, 0x2018u, 0x3008u, 0x300Au})
+    if (cp == c) return true;
+  return false;
+}
+
+unsigned last_code_point(std::string_view s) {
+  size_t i = s.size();
+  while (i > 0 && (static_cast<unsigned char>(s[i - 1]) & 0xC0) == 0x80) --i;
+  unsigned cp = 0;
+  if (i > 0) utf8_at(s, i - 1, cp);
+  return cp;
+}
+
 }  // namespace
+
+bool can_break_between(std::string_view before, std::string_view after) {
+  if (before.empty() || after.empty()) return true;
+  unsigned first = 0;
+  utf8_at(after, 0, first);
+  const unsigned last = last_code_point(before);
+  if (is_closing(first) || is_opening(last)) return false;
+  if (before.back() == ' ') return true;
+  return is_cjk(last) || is_cjk(first);
+}
 
 std::vector<std::string_view> break_units(std::string_view text) {
   std::vector<std::string_view> units;
@@ -109,12 +140,7 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
         while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
       return a.font->CalcTextSizeA(font_px, 1e9f, 0, v.data(), v.data() + v.size()).x + (a.background ? 2 * chip_pad : 0);
     };
-    auto breakable = [](const Atom& prev, const Atom& cur) {
-      unsigned cp = 0;
-      if (!prev.text.empty() && prev.text.back() == ' ') return true;
-      if (!prev.text.empty() && utf8_at(prev.text, 0, cp) == static_cast<int>(prev.text.size()) && is_cjk(cp)) return true;
-      return !cur.text.empty() && (utf8_at(cur.text, 0, cp), is_cjk(cp));
-    };
+    auto breakable = [](const Atom& prev, const Atom& cur) { return can_break_between(prev.text, cur.text); };
     std::vector<Line> lines(1);
     for (size_t g = 0; g < atoms.size();) {
       size_t end = g + 1;

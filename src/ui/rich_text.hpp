@@ -22,6 +22,10 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
 // colour, Placeholder runs drawn as highlighted values using their text as the value itself.
 void formula_line(const std::vector<content::Run>& runs, float wrap_width, const Theme& theme);
 
+// Whether a line may break between two adjacent pieces of text: after a space, or around CJK
+// characters, but never before closing punctuation (，。）…) or after opening punctuation (（「…).
+bool can_break_between(std::string_view before, std::string_view after);
+
 // Splits UTF-8 text into pieces a line may break after: words with their trailing space, and single
 // CJK characters (which break anywhere). Exposed for tests.
 std::vector<std::string_view> break_units(std::string_view text);

@@ -35,6 +35,16 @@ TEST_CASE("text breaks after spaces and around each CJK character") {
   CHECK(c[3] == " ");
 }
 
+TEST_CASE("line breaks: after spaces and around CJK, never before closing or after opening punctuation") {
+  CHECK(can_break_between("word ", "next"));
+  CHECK_FALSE(can_break_between("word", "next"));
+  CHECK(can_break_between("\xE4\xBD\xA0", "\xE5\xA5\xBD"));          // 你 | 好
+  CHECK_FALSE(can_break_between("\xE4\xBD\xA0", "\xEF\xBC\x8C"));    // 你 | ，
+  CHECK_FALSE(can_break_between("\xE4\xBD\xA0", "\xE3\x80\x82"));    // 你 | 。
+  CHECK_FALSE(can_break_between("\xEF\xBC\x88", "\xE4\xBD\xA0"));    // （ | 你
+  CHECK(can_break_between("\xEF\xBC\x8C", "\xE4\xBD\xA0"));          // ， | 你
+}
+
 TEST_CASE("short numbers keep three significant digits and switch to exponents for tiny values") {
   CHECK(short_number(0.123456) == "0.123");
   CHECK(short_number(12.3456) == "12.3");
