@@ -23,7 +23,7 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
 void formula_line(const std::vector<content::Run>& runs, float wrap_width, const Theme& theme);
 
 // Whether a line may break between two adjacent pieces of text: after a space, or around CJK
-// characters, but never before closing punctuation (，。）…) or after opening punctuation (（「…).
+// characters, but never before closing punctuation (，。）) or after opening punctuation (（).
 bool can_break_between(std::string_view before, std::string_view after);
 
 // Splits UTF-8 text into pieces a line may break after: words with their trailing space, and single

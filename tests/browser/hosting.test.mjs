@@ -54,3 +54,20 @@ test('without WebGL2 the page explains what is missing', async () => {
   await context.close();
   site.close();
 });
+
+test('no request leaves the site, in English or Chinese, on any lesson', async () => {
+  const site = await serve();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const origin = new URL(site.url).origin;
+  const foreign = [];
+  page.on('request', r => { if (!r.url().startsWith(origin) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) foreign.push(r.url()); });
+  await page.goto(site.url + '#lesson=order&lang=zh');
+  await page.waitForFunction(() => window.posenc && window.posenc.ready);
+  await page.evaluate(() => posenc.ready);
+  for (const l of await page.evaluate(() => posenc.lessons())) await page.evaluate(id => posenc.go(id, 1), l.id);
+  await page.waitForTimeout(500);
+  assert.deepEqual(foreign, []);
+  await context.close();
+  site.close();
+});
