@@ -37,7 +37,7 @@ struct Derived {
   double score_moved = 0;               // with m − n changed by one
   std::complex<double> q_pair, k_pair;  // the drawn pair as complex numbers
   double pair_score = 0;                // Re[q conj(k) e^{i(m−n)θ}] for the drawn pair
-  Eigen::VectorXd decay, actual;        // bound and |score(r)| / |score(0)| over r
+  Eigen::VectorXd decay, actual, actual_qk;  // bound; score(q, q) and score(q, k) at distance r (relative)
   double layout_residual = 0;           // interleaved vs half after permuting q, k
   double layout_mismatch = 0;           // … without permuting
   Eigen::MatrixXd perm;                 // interleaved → half, small d
@@ -85,6 +85,9 @@ class RopeLesson final : public Lesson {
     d_.actual.resize(p_.max_dist + 1);
     for (int r = 0; r <= p_.max_dist; ++r) d_.actual(r) = core::rope_score(d_.q, d_.q, r, 0, p_.base);
     d_.actual /= d_.actual(0);
+    d_.actual_qk.resize(p_.max_dist + 1);  // a random query against a random key, on the same scale
+    for (int r = 0; r <= p_.max_dist; ++r) d_.actual_qk(r) = core::rope_score(d_.q, d_.k, r, 0, p_.base);
+    d_.actual_qk /= core::rope_score(d_.q, d_.q, 0, 0, p_.base);
     const std::vector<int> perm = core::interleaved_to_half(p_.dim);
     Eigen::VectorXd qh(p_.dim), kh(p_.dim);
     for (int j = 0; j < p_.dim; ++j) {
@@ -189,21 +192,25 @@ class RopeLesson final : public Lesson {
   }
 
   void draw_decay(const ui::Theme& t) {
-    ui::Series bound, actual;
+    ui::Series bound, actual, random_pair;
     bound.label = "RoFormer bound (1/(d/2))·Σ|S_j|, relative to r = 0";
     actual.label = "score of q with itself, r apart (relative)";
     actual.thickness = 1.0f;
+    random_pair.label = "score of q with a random k";
+    random_pair.thickness = 1.0f;
     for (int r = 0; r < d_.decay.size(); ++r) {
       bound.x.push_back(r);
       bound.y.push_back(d_.decay(r));
       actual.x.push_back(r);
       actual.y.push_back(d_.actual(r));
+      random_pair.x.push_back(r);
+      random_pair.y.push_back(d_.actual_qk(r));
     }
     ui::LinePlotOptions o;
     o.title = "Long-term decay: far-apart tokens interact less";
     o.x_label = "relative distance r = m − n";
     o.height = ui::em(16);
-    ui::line_plot("decay", {actual, bound}, o, t);
+    ui::line_plot("decay", {actual, random_pair, bound}, o, t);
   }
 
   void draw_layouts(const ui::Theme& t) {
