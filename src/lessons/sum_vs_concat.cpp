@@ -87,6 +87,20 @@ class SumVsConcatLesson final : public Lesson {
       }
       d_.ladder_seed = p_.seed;
     }
+    // Word recovery (two GEMMs of samples × vocabulary × d) is computed by update_recovery() only when
+    // the step that shows it is drawn, so dragging d on the other steps stays fast.
+    if (key_variance_ != std::make_pair(p_.len, p_.dim)) {
+      d_.variance = core::dimension_variance(p_.len, p_.dim);
+      key_variance_ = {p_.len, p_.dim};
+    }
+    d_.sum_cost = core::layer_cost(p_.dim, p_.tokens);
+    d_.concat_cost = core::layer_cost(2.0 * p_.dim, p_.tokens);
+    return {};
+  }
+
+  // The recovery numbers for the current d and vocabulary, if they are stale (step 3 only).
+  void update_recovery() {
+    const auto words = [&](int rows, int d) { return samples_.words.topLeftCorner(rows, d); };
     if (d_.ladder_vocab != p_.vocab) {
       d_.ladder_sum.clear();
       for (int d : kLadder)
@@ -97,13 +111,10 @@ class SumVsConcatLesson final : public Lesson {
       d_.recovery = core::nearest_word_accuracy(words(p_.vocab, p_.dim), samples_.truth, samples_.positions);
       key_recovery_ = {p_.dim, p_.vocab};
     }
-    if (key_variance_ != std::make_pair(p_.len, p_.dim)) {
-      d_.variance = core::dimension_variance(p_.len, p_.dim);
-      key_variance_ = {p_.len, p_.dim};
-    }
-    d_.sum_cost = core::layer_cost(p_.dim, p_.tokens);
-    d_.concat_cost = core::layer_cost(2.0 * p_.dim, p_.tokens);
-    return {};
+  }
+
+  bool recovery_current() const {
+    return key_recovery_ == std::make_pair(p_.dim, p_.vocab) && d_.ladder_vocab == p_.vocab;
   }
 
   std::string value(std::string_view n) const override {
@@ -112,8 +123,8 @@ class SumVsConcatLesson final : public Lesson {
     if (n == "theory") return ui::short_number(d_.stats.theory);
     if (n == "angle") return ui::short_number(std::acos(d_.stats.mean_abs) * 180 / 3.14159265358979, 3);
     if (n == "vocab") return std::to_string(p_.vocab);
-    if (n == "acc_sum") return ui::short_number(100 * d_.recovery.sum, 3) + "%";
-    if (n == "acc_concat") return ui::short_number(100 * d_.recovery.concat, 3) + "%";
+    if (n == "acc_sum") return recovery_current() ? ui::short_number(100 * d_.recovery.sum, 3) + "%" : "\xE2\x80\xA6";
+    if (n == "acc_concat") return recovery_current() ? ui::short_number(100 * d_.recovery.concat, 3) + "%" : "\xE2\x80\xA6";
     if (n == "len") return std::to_string(p_.len);
     if (n == "flat_dims") {
       int flat = 0;
@@ -131,7 +142,13 @@ class SumVsConcatLesson final : public Lesson {
     switch (ctx.step) {
       case 0: draw_histogram(t); break;
       case 1: draw_ladder(t); break;
-      case 2: draw_recovery(t); break;
+      case 2:
+        if (!recovery_current()) {
+          update_recovery();
+          ctx.edited = true;  // the text above shows these numbers: have it (and the URL mirror) refresh
+        }
+        draw_recovery(t);
+        break;
       case 3: draw_variance(t); break;
       default: draw_cost(t); break;
     }
