@@ -7,7 +7,7 @@ export NODE_PATH := /usr/share/nodejs
 SETUP_STAMP := .deps/setup.stamp
 DIST := build/web/dist
 
-.PHONY: all setup native unit web serve test browser bench clean format
+.PHONY: all setup native unit sanitize web serve test browser bench clean format
 
 all: web
 
@@ -25,6 +25,12 @@ native: $(SETUP_STAMP)
 unit: native
 	ctest --preset native
 
+# The unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer (leaks included).
+sanitize: $(SETUP_STAMP)
+	cmake --preset asan >/dev/null
+	cmake --build --preset asan -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./build/asan/tests/posenc_tests
+
 web: $(SETUP_STAMP)
 	cmake --preset web >/dev/null
 	cmake --build --preset web -j $(JOBS)
@@ -36,7 +42,7 @@ serve: web
 browser: web
 	node --test --test-concurrency=1 tests/browser/
 
-test: unit web
+test: unit sanitize web
 	node --test --test-concurrency=1 tests/browser/
 
 bench: native web

@@ -42,6 +42,8 @@ struct LessonSlot {
 inline constexpr std::string_view kLanguages[] = {"en", "zh"};
 
 struct AppState {
+  // First member, so it outlives the lessons' heatmaps, which release their textures through it.
+  ui::NullTextureHost null_textures;
   std::vector<LessonSlot> slots;
   int lesson = 0;
   int step = 0;
@@ -51,7 +53,6 @@ struct AppState {
   PlatformHooks hooks;
   ui::Theme theme;
   ui::TextureHost* textures = nullptr;  // set by the platform; headless runs use `null_textures`
-  ui::NullTextureHost null_textures;
   double now = 0;       // seconds, set by the platform each frame
   bool toc_open = false;
   int export_choice = 0;

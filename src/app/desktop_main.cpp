@@ -74,8 +74,8 @@ int main(int argc, char** argv) {
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 130");
 
+  app::GlTextureHost textures;  // declared first: outlives the lessons' heatmaps
   app::AppState s;
-  app::GlTextureHost textures;
   s.textures = &textures;
   app::init(s);
   for (const std::string& e : s.content_errors) std::fprintf(stderr, "posenc content: %s\n", e.c_str());
@@ -124,6 +124,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "posenc: could not write %s\n", opt.screenshot.c_str());
     glfwSwapBuffers(window);
   }
+  s.slots.clear();  // lessons release their textures while the GL context still exists
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();

@@ -33,8 +33,8 @@ constexpr float kFontCssPx = 16.0f;
 
 struct Platform {
   GLFWwindow* window = nullptr;
+  app::GlTextureHost textures;  // declared before the app: outlives the lessons' heatmaps
   app::AppState app;
-  app::GlTextureHost textures;
   app::FrameStats stats;         // CPU time of the app's frame: input, layout, draw lists
   app::FrameStats render_stats;  // time handing the draw lists to WebGL (includes driver back-pressure)
   float dpr = 0;
