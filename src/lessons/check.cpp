@@ -131,7 +131,7 @@ class CheckLesson final : public Lesson {
 
   void draw_inputs(DrawContext& ctx, const ui::Theme& t) {
     if (ImGui::Button("Open a .npy or .csv file\xE2\x80\xA6")) ctx.open_file = true;
-    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x > ui::em(26)) ImGui::SameLine();  // on phones: its own line
     ImGui::SetNextItemWidth(ui::em(11));
     if (ImGui::BeginCombo("##example", "Load an example")) {
       for (int i = 0; i < static_cast<int>(kExamples.size()); ++i)
@@ -141,7 +141,7 @@ class CheckLesson final : public Lesson {
         }
       ImGui::EndCombo();
     }
-    ImGui::TextDisabled("or paste numbers with Ctrl+V anywhere on this page, or type them, one row per line:");
+    ui::caption("or paste numbers with Ctrl+V anywhere on this page, or type them, one row per line:", t);
     ImGui::InputTextMultiline("##paste", paste_.data(), paste_.size(),
                               ImVec2(std::min(ImGui::GetContentRegionAvail().x, ui::em(30)), ui::em(5)));
     if (ImGui::Button("Check the pasted numbers")) {
