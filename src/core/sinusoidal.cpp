@@ -133,8 +133,14 @@ void fill_blocked(const Positions& pos, double omega, double* __restrict sines, 
 }  // namespace
 
 Eigen::MatrixXd sinusoidal(const SinusoidalSpec& spec) {
-  Eigen::MatrixXd table(spec.len, spec.dim);
-  if (spec.len <= 0 || spec.dim <= 0) return table;
+  Eigen::MatrixXd table;
+  sinusoidal_into(table, spec);
+  return table;
+}
+
+void sinusoidal_into(Eigen::MatrixXd& table, const SinusoidalSpec& spec, const std::function<void(int column)>& filled) {
+  table.resize(std::max(spec.len, 0), std::max(spec.dim, 0));
+  if (spec.len <= 0 || spec.dim <= 0) return;
 
   // Positions offset + r, and whether every one is exact (two-sum error 0), so that row r0 + j is
   // exactly j positions after row r0, as the blocked fill assumes.
@@ -172,8 +178,11 @@ Eigen::MatrixXd sinusoidal(const SinusoidalSpec& spec) {
       fill_blocked(split, w, sines, cosines);
     else
       fill_plain(pos, w, sines, cosines);
+    if (filled) {
+      filled(sine_column(i, spec.dim, spec.layout));
+      if (c >= 0) filled(c);
+    }
   }
-  return table;
 }
 
 }  // namespace posenc::core

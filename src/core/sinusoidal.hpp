@@ -5,6 +5,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <functional>
 
 namespace posenc::core {
 
@@ -37,5 +38,11 @@ Eigen::RowVectorXd sinusoidal_row(double pos, int dim, double base = 10000.0,
 
 // The len × dim table.
 Eigen::MatrixXd sinusoidal(const SinusoidalSpec& spec);
+
+// The same table written into `table` (resized; its storage is reused when the size is unchanged).
+// `filled(column)` is called as soon as each column is complete, while it is still in cache — e.g. to
+// colour it for display without reading the whole table back from memory.
+void sinusoidal_into(Eigen::MatrixXd& table, const SinusoidalSpec& spec,
+                     const std::function<void(int column)>& filled = {});
 
 }  // namespace posenc::core

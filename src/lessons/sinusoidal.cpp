@@ -57,13 +57,17 @@ class SinusoidalLesson final : public Lesson {
   }
 
   std::string update() override {
-    std::string notice;
     if (p_.pos >= p_.len) p_.pos = p_.len - 1;
     if (p_.col >= p_.dim) p_.col = p_.dim - 1;
-    const core::Layout layout = p_.layout ? core::Layout::Half : core::Layout::Interleaved;
-    const core::Layout other = p_.layout ? core::Layout::Interleaved : core::Layout::Half;
-    d_.table = core::sinusoidal({p_.len, p_.dim, p_.base, layout, p_.offset});
-    d_.other_layout = core::sinusoidal({std::min(p_.len, 64), p_.dim, p_.base, other, p_.offset});
+    // The heatmap is coloured column by column while the table is filled, each column still in cache
+    // (colouring afterwards would read the whole 32 MB table back at the largest size). At most 2048
+    // texture rows: the fastest column turns 1 radian per position (a period of 2π positions), so
+    // every second row still gives more than 3 samples per period: no aliasing, half the colouring
+    // work at the largest length. Hover reads the full table.
+    d_.table.resize(p_.len, p_.dim);
+    view_.table.begin(d_.table, 1.0, 2048);
+    core::sinusoidal_into(d_.table, {p_.len, p_.dim, p_.base, layout(), p_.offset},
+                          [this](int c) { view_.table.colour_column(c); });
     const int pairs = core::frequency_count(p_.dim);
     d_.omega.resize(pairs);
     d_.omega_residual = 0;
@@ -79,28 +83,34 @@ class SinusoidalLesson final : public Lesson {
       const double a = last * d_.omega(i), b = last * core::frequency_exp_form(i, p_.dim, p_.base);
       d_.row_residual = std::max({d_.row_residual, std::fabs(std::sin(a) - std::sin(b)), std::fabs(std::cos(a) - std::cos(b))});
     }
-    const Eigen::MatrixXd mine = d_.table.topRows(d_.other_layout.rows());
-    d_.layout_residual = core::max_abs_diff(mine, d_.other_layout);
-    Eigen::MatrixXd moved(d_.other_layout.rows(), p_.dim);
-    for (int i = 0; i < pairs; ++i) {
-      moved.col(core::sine_column(i, p_.dim, layout)) = d_.other_layout.col(core::sine_column(i, p_.dim, other));
-      const int c = core::cosine_column(i, p_.dim, layout);
+    extras_current_ = false;  // the layout and precision numbers follow when their step is shown
+    return {};
+  }
+
+  // The two layouts side by side and the float32 drift: only their own steps show them, so they are
+  // computed when one of those steps is drawn (a d_model drag on the heatmap does not pay for them).
+  void update_extras() {
+    const core::Layout mine = layout();
+    const core::Layout other = p_.layout ? core::Layout::Interleaved : core::Layout::Half;
+    const int rows = std::min(p_.len, 64);
+    d_.other_layout = core::sinusoidal({rows, p_.dim, p_.base, other, p_.offset});
+    d_.top_rows = d_.table.topRows(rows);
+    d_.layout_residual = core::max_abs_diff(d_.top_rows, d_.other_layout);
+    Eigen::MatrixXd moved(rows, p_.dim);
+    for (int i = 0; i < core::frequency_count(p_.dim); ++i) {
+      moved.col(core::sine_column(i, p_.dim, mine)) = d_.other_layout.col(core::sine_column(i, p_.dim, other));
+      const int c = core::cosine_column(i, p_.dim, mine);
       if (c >= 0) moved.col(c) = d_.other_layout.col(core::cosine_column(i, p_.dim, other));
     }
-    d_.permuted_residual = core::max_abs_diff(mine, moved);
-    d_.drift_here = core::float32_drift(std::min(p_.len, 64), p_.dim, p_.base, p_.offset);
+    d_.permuted_residual = core::max_abs_diff(d_.top_rows, moved);
+    d_.drift_here = core::float32_drift(rows, p_.dim, p_.base, p_.offset);
     if (drift_key_ != std::make_pair(p_.dim, p_.base)) {  // depends on d and base only
       d_.drift_1e6 = core::float32_drift(64, p_.dim, p_.base, 1e6 - 64);
       drift_key_ = {p_.dim, p_.base};
     }
-    // At most 2048 texture rows: the fastest column turns 1 radian per position (a period of 2π
-    // positions), so every second row still gives more than 3 samples per period: no aliasing, half
-    // the colouring work at the largest length. Hover reads the full table.
-    view_.table.set(d_.table, 1.0, 2048);
     view_.other.set(d_.other_layout, 1.0);
-    d_.top_rows = d_.table.topRows(d_.other_layout.rows());
     view_.top.set(d_.top_rows, 1.0);
-    return notice;
+    extras_current_ = true;
   }
 
   std::vector<Export> exports(int) const override {
@@ -122,10 +132,10 @@ class SinusoidalLesson final : public Lesson {
     if (n == "omega_last") return ui::short_number(d_.omega(d_.omega.size() - 1), 4);
     if (n == "omega_residual") return ui::short_number(d_.omega_residual);
     if (n == "row_residual") return ui::short_number(d_.row_residual);
-    if (n == "layout_residual") return ui::short_number(d_.layout_residual);
-    if (n == "permuted_residual") return ui::short_number(d_.permuted_residual);
-    if (n == "drift_here") return ui::short_number(d_.drift_here);
-    if (n == "drift_1e6") return ui::short_number(d_.drift_1e6);
+    if (n == "layout_residual") return extra(d_.layout_residual);
+    if (n == "permuted_residual") return extra(d_.permuted_residual);
+    if (n == "drift_here") return extra(d_.drift_here);
+    if (n == "drift_1e6") return extra(d_.drift_1e6);
     if (n == "offset") return ui::short_number(p_.offset, 9);
     if (n == "lone_col") return std::to_string(p_.dim - 1);
     return {};
@@ -133,6 +143,10 @@ class SinusoidalLesson final : public Lesson {
 
   void draw(DrawContext& ctx) override {
     const ui::Theme& t = *ctx.theme;
+    if (ctx.step >= 4 && !extras_current_) {
+      update_extras();
+      ctx.edited = true;  // the text above shows these numbers: have it (and the URL mirror) refresh
+    }
     switch (ctx.step) {
       case 0:
       case 1: draw_table(ctx, t, ctx.step == 1); break;
@@ -146,6 +160,9 @@ class SinusoidalLesson final : public Lesson {
   }
 
  private:
+  // A number computed by update_extras(), or an ellipsis for the one frame before it is.
+  std::string extra(double v) const { return extras_current_ ? ui::short_number(v) : "\xE2\x80\xA6"; }
+
   core::Layout layout() const { return p_.layout ? core::Layout::Half : core::Layout::Interleaved; }
 
   // Which pair a column belongs to, and whether it holds the sine.
@@ -299,6 +316,7 @@ class SinusoidalLesson final : public Lesson {
   Params p_;
   Derived d_;
   std::pair<int, double> drift_key_{-1, 0.0};
+  bool extras_current_ = false;
   struct View {
     ui::HeatmapImage table, other, top;
   } view_;

@@ -31,34 +31,54 @@ HeatmapImage::~HeatmapImage() {
 }
 
 void HeatmapImage::set(const Eigen::MatrixXd& m, double range, int max_side) {
+  if (!(range > 0))  // the largest finite |value| (masked −∞ entries do not count)
+    range = m.size() ? m.unaryExpr([](double v) { return std::isfinite(v) ? std::fabs(v) : 0.0; }).maxCoeff() : 1.0;
+  begin(m, range, max_side);
+  for (int c = 0; c < m.cols(); ++c) colour_column(c);
+}
+
+void HeatmapImage::begin(const Eigen::MatrixXd& m, double range, int max_side) {
   m_ = &m;
-  range_ = range;
-  if (!(range_ > 0))  // the largest finite |value| (masked −∞ entries do not count)
-    range_ = m.size() ? m.unaryExpr([](double v) { return std::isfinite(v) ? std::fabs(v) : 0.0; }).maxCoeff() : 1.0;
-  if (!(range_ > 0) || !std::isfinite(range_)) range_ = 1;
+  range_ = range > 0 && std::isfinite(range) ? range : 1;
   // The texture is stored transposed (one texture row per matrix column), so colouring reads and
   // writes memory in order for Eigen's column-major storage; drawing swaps the texture axes back.
   const int rows = static_cast<int>(m.rows()), cols = static_cast<int>(m.cols());
   max_side = std::clamp(max_side, 1, 4096);
   tex_w_ = std::min(rows, max_side);
   tex_h_ = std::min(cols, max_side);
+  // Same size as last time: no reallocation and no zero fill (every texel is overwritten).
   pixels_.resize(static_cast<size_t>(tex_w_) * tex_h_);
-  const auto& colours = lut();
-  const double scale = (kLut - 1) / (2 * range_);
-  for (int y = 0; y < tex_h_; ++y) {
-    const double* column = m.col(static_cast<int>(static_cast<long>(y) * cols / tex_h_)).data();
+  pending_ = !pixels_.empty();
+  // Source row of each texel, chosen once: an integer division per texel would cost as much as the
+  // colouring itself.
+  src_.resize(tex_w_);
+  for (int x = 0; x < tex_w_; ++x) src_[x] = static_cast<int>(static_cast<long>(x) * rows / tex_w_);
+}
+
+void HeatmapImage::colour_column(int c) {
+  const int cols = m_ ? static_cast<int>(m_->cols()) : 0;
+  if (c < 0 || c >= cols || !pending_) return;
+  const int* src = src_.data();
+  const std::uint32_t* colours = lut().data();
+  const double lo = -range_, scale = (kLut - 1) / (2 * range_);
+  const std::uint32_t grey = IM_COL32(150, 150, 150, 255);  // NaN and ±inf (masked)
+  const double* column = m_->col(c).data();
+  // Texture row y shows column ⌊y·cols/tex_h⌋: column c owns rows ⌈c·tex_h/cols⌉ … ⌈(c+1)·tex_h/cols⌉ − 1.
+  const auto first_row = [&](long k) { return static_cast<int>((k * tex_h_ + cols - 1) / cols); };
+  for (int y = first_row(c); y < first_row(c + 1); ++y) {
     std::uint32_t* out = pixels_.data() + static_cast<size_t>(y) * tex_w_;
     for (int x = 0; x < tex_w_; ++x) {
-      const double v = column[tex_w_ == rows ? x : static_cast<int>(static_cast<long>(x) * rows / tex_w_)];
-      const double t = (v + range_) * scale + 0.5;
+      const double v = column[src[x]];
+      const double t = (v - lo) * scale + 0.5;
+      // Written so that NaN fails both comparisons and ±inf land on an end before the cast.
       const int k = t > 0 ? (t < kLut - 1 ? static_cast<int>(t) : kLut - 1) : 0;
-      out[x] = v - v == 0 ? colours[k] : IM_COL32(150, 150, 150, 255);  // NaN and ±inf (masked): grey
+      out[x] = v - v == 0 ? colours[k] : grey;
     }
   }
 }
 
 ImTextureID HeatmapImage::texture(TextureHost& host) {
-  if (!pixels_.empty()) {  // a pending recolouring
+  if (pending_) {  // a pending recolouring
     if (host_ && host_ != &host && tex_) {
       host_->release(tex_);
       tex_ = 0;
@@ -66,7 +86,7 @@ ImTextureID HeatmapImage::texture(TextureHost& host) {
     host_ = &host;
     tex_ = host.upload(tex_, tex_w_, tex_h_, pixels_.data());
     ++uploads_;
-    pixels_.clear();  // keeps its capacity: the next recolouring touches no new pages
+    pending_ = false;
   }
   return m_ ? tex_ : 0;
 }

@@ -25,6 +25,11 @@ class HeatmapImage {
   // Matrices larger than `max_side` per side are sampled down for the texture (hover still reads the
   // full matrix); a caller may lower it when its data is smooth enough to be sampled without aliasing.
   void set(const Eigen::MatrixXd& m, double range = 0, int max_side = 4096);
+  // The same in pieces, for data produced a column at a time: begin() sizes the texture for `m`
+  // (range ≤ 0 counts as 1 here), then colour_column(c) colours column c — best called right after
+  // the column was written, while it is still in cache. Columns never coloured stay transparent black.
+  void begin(const Eigen::MatrixXd& m, double range, int max_side = 4096);
+  void colour_column(int c);
   const Eigen::MatrixXd* matrix() const { return m_; }
   double range() const { return range_; }
   int uploads() const { return uploads_; }
@@ -35,7 +40,9 @@ class HeatmapImage {
  private:
   const Eigen::MatrixXd* m_ = nullptr;
   double range_ = 1;
-  std::vector<std::uint32_t> pixels_;  // pending upload; emptied after
+  std::vector<std::uint32_t> pixels_;  // the colours (kept between uploads, so recolouring reuses it)
+  bool pending_ = false;               // pixels_ changed since the last upload
+  std::vector<int> src_;               // matrix row of each texel column
   int tex_w_ = 0, tex_h_ = 0;
   ImTextureID tex_ = 0;
   TextureHost* host_ = nullptr;

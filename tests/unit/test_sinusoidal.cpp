@@ -1,7 +1,9 @@
 // The sinusoidal table: the identities lessons 1 and 3 rely on, checked over random sizes.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "core/random.hpp"
 #include "core/sinusoidal.hpp"
@@ -81,4 +83,33 @@ TEST_CASE("angles in double stay within 1e-9 of a long-double reference up to po
       worst = std::max(worst, std::fabs(t(r, 2 * i + 1) - static_cast<double>(std::cos(pos * w))));
     }
   CHECK(worst < 1e-9);
+}
+
+TEST_CASE("sinusoidal_into fills the same table in reused storage and reports each column once, complete") {
+  Random rng(11);
+  for (int trial = 0; trial < 20; ++trial) {
+    const SinusoidalSpec spec{1 + rng.below(300), 1 + rng.below(65), trial % 2 ? 100.0 : 10000.0,
+                              trial % 3 ? Layout::Interleaved : Layout::Half, trial % 4 ? 0.0 : 12345.0};
+    CAPTURE(spec.len);
+    CAPTURE(spec.dim);
+    const Eigen::MatrixXd expected = sinusoidal(spec);
+    Eigen::MatrixXd table = Eigen::MatrixXd::Constant(spec.len, spec.dim, 99.0);
+    const double* storage = table.data();
+    std::vector<int> seen(spec.dim, 0);
+    bool complete = true;
+    sinusoidal_into(table, spec, [&](int c) {
+      REQUIRE(c >= 0);
+      REQUIRE(c < spec.dim);
+      ++seen[c];
+      complete = complete && table.col(c) == expected.col(c);  // already final when reported
+    });
+    CHECK(table.data() == storage);  // same size: no reallocation
+    CHECK(table == expected);
+    CHECK(complete);
+    CHECK(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+  }
+  Eigen::MatrixXd resized(3, 3);
+  sinusoidal_into(resized, {0, 4});
+  CHECK(resized.rows() == 0);
+  CHECK(resized.cols() == 4);
 }
