@@ -60,6 +60,7 @@ struct AppState {
   bool cjk_requested = false;  // the Chinese font was asked for
   bool cjk_ready = false;      // … and merged into the fonts
   bool dirty = true;    // the hash needs rewriting
+  bool animating = false;  // the lesson animated in the last frame: the platform keeps frames coming
   std::string last_hash;
 };
 

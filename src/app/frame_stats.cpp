@@ -14,7 +14,7 @@ FrameStats::Summary FrameStats::summary() const {
   std::vector<double> v(ring_.begin(), ring_.begin() + n);
   std::sort(v.begin(), v.end());
   auto pct = [&](double p) { return v[std::min(n - 1, static_cast<int>(std::ceil(p * n)) - 1)]; };
-  return {pct(0.50), pct(0.95), v.back()};
+  return {pct(0.50), pct(0.95), v.back(), ring_[(frames_ - 1) % kWindow]};
 }
 
 }  // namespace posenc::app

@@ -11,7 +11,7 @@ class FrameStats {
   void add(double ms);
   std::uint64_t frames() const { return frames_; }
   struct Summary {
-    double p50 = 0, p95 = 0, max = 0;
+    double p50 = 0, p95 = 0, max = 0, last = 0;
   };
   Summary summary() const;
 

@@ -183,6 +183,7 @@ void draw_visual(AppState& s, bool compact) {
   ctx.textures = s.textures ? s.textures : &s.null_textures;
   ctx.now = s.now;
   current_lesson(s).draw(ctx);
+  s.animating = ctx.animating;
   if (ctx.edited) s.dirty = true;
   if (ctx.open_file && s.hooks.open_file_dialog) s.hooks.open_file_dialog();
   notify(s, ctx.notice);

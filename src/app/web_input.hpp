@@ -19,6 +19,8 @@ class WebInput {
   void apply_touch();
   // Before ImGui::NewFrame: deliver queued key events, at most one change per key per frame.
   void deliver_keys();
+  // Input still waiting for frames: queued keys, a finger on the screen, scrolling to deliver.
+  bool busy() const { return !key_queue_.empty() || touch_.active || touch_.wheel != 0; }
 
  private:
   // One finger drives the mouse; a mostly vertical drag becomes scrolling (ImGui 1.86 has no touch

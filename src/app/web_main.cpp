@@ -45,7 +45,16 @@ struct Platform {
   app::Args args;
   app::ComputeResult result;
   std::string answer;  // keeps the last string returned to JavaScript alive
+  // Render on demand: frames are drawn while something may change on screen (input, an API call, an
+  // animation, a dragged control, a pending notice) and for a few frames after, so ImGui settles hover
+  // and layout; otherwise the animation-frame callback returns at once and the canvas keeps its image.
+  int settle_frames = 0;
+  double css_w = 0, css_h = 0;
 };
+
+constexpr int kSettleFrames = 4;
+
+void wake();
 
 Platform* g = nullptr;
 
@@ -116,6 +125,22 @@ EM_JS(void, js_mirror_text, (const char* title, const char* step, const char* bo
 EM_JS(void, js_log_error, (const char* text), {
   console.error(UTF8ToString(text));
 });
+// Counts DOM events that may change what the app shows; read (and reset) once per animation frame.
+EM_JS(void, js_watch_events, (), {
+  Module["posencEvents"] = 1;
+  var bump = function () { Module["posencEvents"] = (Module["posencEvents"] | 0) + 1; };
+  ["mousemove", "mousedown", "mouseup", "mouseout", "wheel", "keydown", "keyup", "keypress", "touchstart",
+   "touchmove", "touchend", "touchcancel", "pointermove", "pointerdown", "pointerup", "focus", "blur",
+   "resize", "paste", "compositionend"].forEach(function (t) {
+    window.addEventListener(t, bump, { capture: true, passive: true });
+  });
+  document.addEventListener("visibilitychange", bump);
+});
+EM_JS(int, js_take_events, (), {
+  var n = Module["posencEvents"] | 0;
+  Module["posencEvents"] = 0;
+  return n;
+});
 
 std::string take_string(char* p) {
   std::string s(p ? p : "");
@@ -154,7 +179,28 @@ void sync_canvas() {
   if (dpr != g->dpr || g->fonts_dirty) apply_dpr(dpr);
 }
 
+void wake() { g->settle_frames = kSettleFrames; }
+
+// Whether this animation frame has anything to draw.
+bool needs_frame() {
+  if (js_take_events() > 0) wake();
+  double css_w = 0, css_h = 0;  // layout changes without a resize event (e.g. the page zoomed)
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  if (css_w != g->css_w || css_h != g->css_h || emscripten_get_device_pixel_ratio() != g->dpr || g->fonts_dirty) {
+    g->css_w = css_w, g->css_h = css_h;
+    wake();
+  }
+  const ImGuiIO& io = ImGui::GetIO();
+  if (g->app.animating || g->app.dirty || !g->app.notices.empty() || g->input.busy() || ImGui::IsAnyItemActive() ||
+      io.WantTextInput || io.MouseDown[0])
+    wake();
+  if (g->settle_frames <= 0) return false;
+  --g->settle_frames;
+  return true;
+}
+
 void frame(void*) {
+  if (g->ready && !needs_frame()) return;
   const double t0 = emscripten_get_now();
   sync_canvas();
   ImGui_ImplOpenGL3_NewFrame();
@@ -175,6 +221,7 @@ void frame(void*) {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   const double t2 = emscripten_get_now();
+  if (g->app.dirty) wake();  // this frame changed state: the next ones show it settled
   app::after_frame(g->app);
   g->stats.add(t1 - t0 + (emscripten_get_now() - t2));
   g->render_stats.add(t2 - t1);
@@ -196,12 +243,15 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* posenc_lessons() { return answer(app::lessons_json(g->app)); }
 EMSCRIPTEN_KEEPALIVE const char* posenc_state() { return answer(app::state_json(g->app)); }
 EMSCRIPTEN_KEEPALIVE const char* posenc_go(const char* id, double step) {
+  wake();
   return answer(app::go_json(g->app, id, step));
 }
 EMSCRIPTEN_KEEPALIVE const char* posenc_set(const char* name, const char* value) {
+  wake();
   return answer(app::set_json(g->app, name, value));
 }
 EMSCRIPTEN_KEEPALIVE void posenc_hash_changed(const char* hash) {
+  wake();
   app::notify(g->app, app::apply_hash(g->app, hash));
 }
 EMSCRIPTEN_KEEPALIVE const char* posenc_stats() {
@@ -210,7 +260,8 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_stats() {
   app::Json j;
   j.begin_object();
   j.key("frames").num(static_cast<double>(g->stats.frames()));
-  j.key("frame_ms").begin_object().key("p50").num(s.p50).key("p95").num(s.p95).key("max").num(s.max).end_object();
+  j.key("frame_ms").begin_object().key("p50").num(s.p50).key("p95").num(s.p95).key("max").num(s.max);
+  j.key("last").num(s.last).end_object();
   j.key("render_ms").begin_object().key("p50").num(r.p50).key("p95").num(r.p95).key("max").num(r.max).end_object();
   j.key("heap_bytes").num(static_cast<double>(mallinfo().uordblks));
   j.key("memory_bytes").num(static_cast<double>(emscripten_get_heap_size()));
@@ -252,9 +303,11 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_compute(const char* kind) {
 }
 // A file the learner dropped, picked or pasted (bytes owned by the caller).
 EMSCRIPTEN_KEEPALIVE const char* posenc_receive_file(const char* name, const unsigned char* bytes, int size) {
+  wake();
   return answer(app::receive_file(g->app, name, bytes, static_cast<std::size_t>(std::max(0, size))));
 }
 EMSCRIPTEN_KEEPALIVE void posenc_cjk_font(const unsigned char* bytes, int size) {
+  wake();
   g->cjk_font.assign(bytes, bytes + std::max(0, size));
   g->fonts_dirty = true;  // rebuilt at the start of the next frame, outside ImGui's frame
   g->app.dirty = true;
@@ -318,6 +371,7 @@ int main() {
   const std::string notice = hash.size() > 1 ? app::apply_hash(s, hash) : app::go(s, 0, 0);
   sync_canvas();
   app::notify(s, notice);
+  js_watch_events();
   emscripten_set_main_loop_arg(frame, nullptr, 0, false);
   return 0;
 }

@@ -21,6 +21,7 @@ struct Params {
   double pos = 10;
   double speed = 2;  // positions per second while playing
   int len = 512;     // range searched for the nearest pair of codes
+  bool play = false; // the hands turn on their own (in the URL too: a shared link keeps playing)
 };
 
 struct Derived {
@@ -40,6 +41,7 @@ class ClockLesson final : public Lesson {
     v.real("pos", p_.pos, 0, 1e6);
     v.real("speed", p_.speed, 0.1, 1000);
     v.integer("len", p_.len, 2, 4096);
+    v.flag("play", p_.play);
   }
 
   std::string update() override {
@@ -91,7 +93,7 @@ class ClockLesson final : public Lesson {
  private:
   // Advances the position while playing; the hands follow from pos, so nothing else is recomputed.
   void play(DrawContext& ctx) {
-    if (playing_) {
+    if (p_.play) {
       if (last_time_ > 0) p_.pos = std::fmod(p_.pos + p_.speed * (ctx.now - last_time_), 1e6);
       last_time_ = ctx.now;
       ctx.animating = true;
@@ -174,7 +176,10 @@ class ClockLesson final : public Lesson {
   void draw_controls(DrawContext& ctx) {
     const float w = controls_section(ctx);
     if (w <= 0) return;
-    if (ImGui::Button(playing_ ? "Pause" : "Play", ImVec2(ui::em(5), 0))) playing_ = !playing_;
+    if (ImGui::Button(p_.play ? "Pause" : "Play", ImVec2(ui::em(5), 0))) {
+      p_.play = !p_.play;
+      ctx.edited = true;
+    }
     ImGui::SameLine();
     if (ImGui::Button("Step +1")) {
       p_.pos = std::floor(p_.pos) + 1;
@@ -196,7 +201,6 @@ class ClockLesson final : public Lesson {
 
   Params p_;
   Derived d_;
-  bool playing_ = false;
   double last_time_ = 0, last_hash_ = 0;
 };
 

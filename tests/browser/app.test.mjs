@@ -156,6 +156,44 @@ test('stats report frame times and heap bytes', async () => {
   await context.close();
 });
 
+test('the app renders on demand: idle, it stops drawing; input, API calls and animation bring frames back', async () => {
+  const { page, context } = await open(browser, site.url, '#lesson=sinusoidal&step=0');
+  const drawn = () => page.evaluate(() => posenc.stats().frames);
+  const sleep = ms => new Promise(r => setTimeout(r, ms));
+  await sleep(500);
+  let before = await drawn();
+  await sleep(1500);
+  assert.ok(await drawn() - before <= 2, 'frames drawn while idle');
+
+  before = await drawn();
+  await page.mouse.move(640, 300);
+  await page.mouse.move(650, 320);
+  await sleep(300);
+  assert.ok(await drawn() > before, 'a mouse move draws');
+
+  before = await drawn();
+  await page.evaluate(() => posenc.set('dim', 64));
+  await sleep(300);
+  assert.ok(await drawn() > before, 'an API call draws');
+  assert.match(await hashOf(page), /dim=64/);  // … and the hash follows without further input
+
+  // A playing clock animates: frames keep coming without input, and the position advances.
+  await page.evaluate(() => posenc.go('clock', 0));
+  await page.evaluate(() => posenc.set('pos', 10));
+  await page.evaluate(() => posenc.set('play', true));
+  before = await drawn();
+  await sleep(1000);
+  assert.ok(await drawn() - before >= 10, 'a playing clock keeps drawing');
+  const pos = (await page.evaluate(() => posenc.state())).params.pos;
+  assert.ok(pos > 10.5, `the clock advanced (pos ${pos})`);
+  await page.evaluate(() => posenc.set('play', false));
+  await sleep(300);
+  before = await drawn();
+  await sleep(1000);
+  assert.ok(await drawn() - before <= 2, 'a paused clock is idle');
+  await context.close();
+});
+
 test('progress is remembered across visits', async () => {
   const { page, context } = await open(browser, site.url);
   await page.evaluate(() => posenc.go('order', 3));

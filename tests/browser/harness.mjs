@@ -56,10 +56,15 @@ export async function ready(page) {
   await page.evaluate(() => window.posenc.ready);
 }
 
-// Waits until the app has drawn `n` more frames (so state changes reach the screen and the URL).
+// Waits until the app has drawn `n` more frames (so state changes reach the screen and the URL). The app
+// renders on demand, so each animation frame dispatches a 'resize' (an event that asks for a redraw and
+// changes nothing) until the frames are drawn.
 export async function frames(page, n = 3) {
   const start = await page.evaluate(() => window.posenc.stats().frames);
-  await page.waitForFunction(s => window.posenc.stats().frames >= s, start + n, { timeout: 10000 });
+  await page.waitForFunction(s => {
+    window.dispatchEvent(new Event('resize'));
+    return window.posenc.stats().frames >= s;
+  }, start + n, { timeout: 10000, polling: 'raf' });
 }
 
 export function hashOf(page) {
