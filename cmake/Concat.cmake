@@ -1,13 +1,16 @@
-# Writes OUT: every DIR/*.md file followed by the file EXTRA (the characters a font subset must keep).
-# Run as: cmake -DOUT=… -DDIR=… -DEXTRA=… -P Concat.cmake
-file(GLOB inputs "${DIR}/*.md")
-list(SORT inputs)
-list(APPEND inputs "${EXTRA}")
+# Writes OUT: the text of every file matching GLOBS ("|"-separated glob patterns), in a stable order —
+# the characters a font subset must keep.
+# Run as: cmake -DOUT=… "-DGLOBS=dir/*.md|other/*.cpp" -P Concat.cmake
+string(REPLACE "|" ";" patterns "${GLOBS}")
+set(inputs "")
+foreach(p IN LISTS patterns)
+  file(GLOB matched "${p}")
+  list(SORT matched)
+  list(APPEND inputs ${matched})
+endforeach()
 set(text "")
 foreach(f IN LISTS inputs)
-  if(EXISTS "${f}")
-    file(READ "${f}" part)
-    string(APPEND text "${part}\n")
-  endif()
+  file(READ "${f}" part)
+  string(APPEND text "${part}\n")
 endforeach()
 file(WRITE "${OUT}" "${text}")

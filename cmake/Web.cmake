@@ -4,16 +4,26 @@ set(POSENC_DIST "${CMAKE_BINARY_DIR}/dist")
 find_program(PYFTSUBSET pyftsubset PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
 set(POSENC_FONT_SRC /usr/share/fonts/truetype/dejavu)
 set(POSENC_FONT_OUT "${CMAKE_BINARY_DIR}/assets/fonts")
-# Keep in sync with ui::latin_greek_math_ranges().
-set(POSENC_UNICODES "U+0020-007E,U+00A0-00FF,U+0370-03FF,U+1D00-1DBF,U+2000-206F,U+2070-209F,U+2190-21FF,U+2200-22FF,U+2300-23FF,U+25A0-25FF,U+2630,U+27E8-27E9")
+# Latin-1 and Greek whole (a learner may type them into a text field), everything else only where the
+# lessons, the interface or the shown code use it: about half the size of whole Unicode blocks.
+set(POSENC_UNICODES "U+0020-007E,U+00A0-00FF,U+0370-03FF")
+set(POSENC_TEXT_GLOBS "${CMAKE_SOURCE_DIR}/content/*/*.md|${CMAKE_SOURCE_DIR}/content/code/*.py|${CMAKE_SOURCE_DIR}/src/*/*.cpp|${CMAKE_SOURCE_DIR}/src/*/*.hpp")
+file(GLOB POSENC_TEXT_FILES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/content/*/*.md" "${CMAKE_SOURCE_DIR}/content/code/*.py"
+     "${CMAKE_SOURCE_DIR}/src/*/*.cpp" "${CMAKE_SOURCE_DIR}/src/*/*.hpp")
+set(POSENC_TEXT_CHARS "${CMAKE_BINARY_DIR}/assets/text_chars.txt")
+add_custom_command(
+  OUTPUT "${POSENC_TEXT_CHARS}"
+  COMMAND ${CMAKE_COMMAND} "-DOUT=${POSENC_TEXT_CHARS}" "-DGLOBS=${POSENC_TEXT_GLOBS}" -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
+  DEPENDS ${POSENC_TEXT_FILES} "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
+  COMMENT "Collecting the characters the interface can show" VERBATIM)
 set(POSENC_FONTS "")
 foreach(face DejaVuSans DejaVuSans-Bold)
   add_custom_command(
     OUTPUT "${POSENC_FONT_OUT}/${face}.ttf"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${POSENC_FONT_OUT}"
-    COMMAND ${PYFTSUBSET} "${POSENC_FONT_SRC}/${face}.ttf" "--unicodes=${POSENC_UNICODES}" --no-hinting
-            --layout-features= --desubroutinize "--output-file=${POSENC_FONT_OUT}/${face}.ttf"
-    DEPENDS "${POSENC_FONT_SRC}/${face}.ttf"
+    COMMAND ${PYFTSUBSET} "${POSENC_FONT_SRC}/${face}.ttf" "--unicodes=${POSENC_UNICODES}" "--text-file=${POSENC_TEXT_CHARS}"
+            --no-hinting --layout-features= --desubroutinize "--output-file=${POSENC_FONT_OUT}/${face}.ttf"
+    DEPENDS "${POSENC_FONT_SRC}/${face}.ttf" "${POSENC_TEXT_CHARS}"
     COMMENT "Subsetting ${face}")
   list(APPEND POSENC_FONTS "${POSENC_FONT_OUT}/${face}.ttf")
 endforeach()
@@ -25,10 +35,10 @@ file(GLOB POSENC_ZH_CONTENT CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/content/zh/*.
 set(POSENC_CJK_CHARS "${CMAKE_BINARY_DIR}/assets/cjk_chars.txt")
 add_custom_command(
   OUTPUT "${POSENC_CJK_CHARS}"
-  COMMAND ${CMAKE_COMMAND} "-DOUT=${POSENC_CJK_CHARS}" "-DDIR=${CMAKE_SOURCE_DIR}/content/zh" "-DEXTRA=${CMAKE_SOURCE_DIR}/src/ui/strings.cpp"
-          -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
+  COMMAND ${CMAKE_COMMAND} "-DOUT=${POSENC_CJK_CHARS}"
+          "-DGLOBS=${CMAKE_SOURCE_DIR}/content/zh/*.md|${CMAKE_SOURCE_DIR}/src/ui/strings.cpp" -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
   DEPENDS ${POSENC_ZH_CONTENT} "${CMAKE_SOURCE_DIR}/src/ui/strings.cpp" "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
-  COMMENT "Collecting the characters of the Chinese text")
+  COMMENT "Collecting the characters of the Chinese text" VERBATIM)
 add_custom_command(
   OUTPUT "${POSENC_DIST}/cjk.ttf"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${POSENC_DIST}"
@@ -42,9 +52,11 @@ add_library(imgui_backends STATIC ${IMGUI_DIR}/backends/imgui_impl_glfw.cpp ${IM
 target_include_directories(imgui_backends SYSTEM PUBLIC ${IMGUI_DIR}/backends)
 target_compile_definitions(imgui_backends PUBLIC IMGUI_IMPL_OPENGL_ES3)
 target_link_libraries(imgui_backends PUBLIC imgui)
+posenc_optimize(imgui_backends size)
 
 add_executable(posenc src/app/web_main.cpp src/app/web_input.cpp src/app/gl_textures.cpp)
 target_compile_options(posenc PRIVATE ${POSENC_WARNINGS})
+posenc_optimize(posenc size)
 target_link_libraries(posenc PRIVATE posenc_app imgui_backends)
 set_target_properties(posenc PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${POSENC_DIST}")
 target_link_options(posenc PRIVATE

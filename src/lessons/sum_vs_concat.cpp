@@ -38,7 +38,7 @@ struct Derived {
   std::vector<double> ladder_cos, ladder_theory;  // mean |cos| at each ladder d (depends on seed only)
   int ladder_seed = -1;
   core::Recovery recovery;
-  std::vector<double> ladder_sum;                 // accuracy of w + PE at each ladder d ≤ 256
+  std::vector<core::Recovery> ladder_recovery;    // both accuracies at each ladder d ≤ 256
   int ladder_vocab = -1;
   Eigen::VectorXd variance;
   core::LayerCost sum_cost, concat_cost;
@@ -73,10 +73,9 @@ class SumVsConcatLesson final : public Lesson {
       samples_.positions[s] = pick.below(512);
     }
     const auto words = [&](int rows, int d) { return samples_.words.topLeftCorner(rows, d); };
-    if (key_stats_ != std::make_pair(p_.dim, p_.seed)) {
-      d_.stats = core::cosine_stats(words(kWords, p_.dim), kPositions);
-      key_stats_ = {p_.dim, p_.seed};
-    }
+    // The cosine histogram (a 128 × 128 × d product) and the word recovery (two of samples × vocabulary
+    // × d) are computed by update_stats() / update_recovery() only when a step that shows them is
+    // drawn, so dragging d on the other steps stays fast.
     if (d_.ladder_seed != p_.seed) {
       d_.ladder_cos.clear();
       d_.ladder_theory.clear();
@@ -87,8 +86,6 @@ class SumVsConcatLesson final : public Lesson {
       }
       d_.ladder_seed = p_.seed;
     }
-    // Word recovery (two GEMMs of samples × vocabulary × d) is computed by update_recovery() only when
-    // the step that shows it is drawn, so dragging d on the other steps stays fast.
     if (key_variance_ != std::make_pair(p_.len, p_.dim)) {
       d_.variance = core::dimension_variance(p_.len, p_.dim);
       key_variance_ = {p_.len, p_.dim};
@@ -98,30 +95,42 @@ class SumVsConcatLesson final : public Lesson {
     return {};
   }
 
-  // The recovery numbers for the current d and vocabulary, if they are stale (step 3 only).
-  void update_recovery() {
+  void update_stats() {
+    d_.stats = core::cosine_stats(samples_.words.topLeftCorner(kWords, p_.dim), kPositions);
+    key_stats_ = {p_.dim, p_.seed};
+  }
+
+  bool stats_current() const { return key_stats_ == std::make_pair(p_.dim, p_.seed); }
+
+  // The recovery step's numbers, brought up to date one part per frame: first the accuracy at the
+  // current d and vocabulary (the numbers in the text), then, on the next frame, the curve over the
+  // ladder of d — so no single frame pays for both after a vocabulary change. Returns whether it
+  // computed anything.
+  bool update_recovery() {
     const auto words = [&](int rows, int d) { return samples_.words.topLeftCorner(rows, d); };
-    if (d_.ladder_vocab != p_.vocab) {
-      d_.ladder_sum.clear();
-      for (int d : kLadder)
-        if (d <= 256) d_.ladder_sum.push_back(core::nearest_word_accuracy(words(p_.vocab, d), samples_.truth, samples_.positions).sum);
-      d_.ladder_vocab = p_.vocab;
-    }
     if (key_recovery_ != std::make_pair(p_.dim, p_.vocab)) {
       d_.recovery = core::nearest_word_accuracy(words(p_.vocab, p_.dim), samples_.truth, samples_.positions);
       key_recovery_ = {p_.dim, p_.vocab};
+      return true;
     }
+    if (d_.ladder_vocab != p_.vocab) {
+      d_.ladder_recovery.clear();
+      for (int d : kLadder)
+        if (d <= 256) d_.ladder_recovery.push_back(core::nearest_word_accuracy(words(p_.vocab, d), samples_.truth, samples_.positions));
+      d_.ladder_vocab = p_.vocab;
+      return true;
+    }
+    return false;
   }
 
-  bool recovery_current() const {
-    return key_recovery_ == std::make_pair(p_.dim, p_.vocab) && d_.ladder_vocab == p_.vocab;
-  }
+  bool recovery_current() const { return key_recovery_ == std::make_pair(p_.dim, p_.vocab); }
 
   std::string value(std::string_view n) const override {
     if (n == "dim") return std::to_string(p_.dim);
-    if (n == "mean_cos") return ui::short_number(d_.stats.mean_abs);
-    if (n == "theory") return ui::short_number(d_.stats.theory);
-    if (n == "angle") return ui::short_number(std::acos(d_.stats.mean_abs) * 180 / 3.14159265358979, 3);
+    if (n == "mean_cos") return stats_current() ? ui::short_number(d_.stats.mean_abs) : "\xE2\x80\xA6";
+    if (n == "theory") return ui::short_number(std::sqrt(2.0 / (3.14159265358979 * p_.dim)));
+    if (n == "angle")
+      return stats_current() ? ui::short_number(std::acos(d_.stats.mean_abs) * 180 / 3.14159265358979, 3) : "\xE2\x80\xA6";
     if (n == "vocab") return std::to_string(p_.vocab);
     if (n == "acc_sum") return recovery_current() ? ui::short_number(100 * d_.recovery.sum, 3) + "%" : "\xE2\x80\xA6";
     if (n == "acc_concat") return recovery_current() ? ui::short_number(100 * d_.recovery.concat, 3) + "%" : "\xE2\x80\xA6";
@@ -140,13 +149,16 @@ class SumVsConcatLesson final : public Lesson {
   void draw(DrawContext& ctx) override {
     const ui::Theme& t = *ctx.theme;
     switch (ctx.step) {
-      case 0: draw_histogram(t); break;
-      case 1: draw_ladder(t); break;
-      case 2:
-        if (!recovery_current()) {
-          update_recovery();
+      case 0:
+        if (!stats_current()) {
+          update_stats();
           ctx.edited = true;  // the text above shows these numbers: have it (and the URL mirror) refresh
         }
+        draw_histogram(t);
+        break;
+      case 1: draw_ladder(t); break;
+      case 2:
+        if (update_recovery()) ctx.edited = true;  // the text shows these numbers: have it refresh
         draw_recovery(t);
         break;
       case 3: draw_variance(t); break;
@@ -202,11 +214,11 @@ class SumVsConcatLesson final : public Lesson {
     s.label = "sum w + PE";
     s.points = true;
     c.label = "concatenation [w; PE]";
-    for (size_t i = 0; i < d_.ladder_sum.size(); ++i) {
+    for (size_t i = 0; i < d_.ladder_recovery.size(); ++i) {
       s.x.push_back(kLadder[i]);
-      s.y.push_back(100 * d_.ladder_sum[i]);
+      s.y.push_back(100 * d_.ladder_recovery[i].sum);
       c.x.push_back(kLadder[i]);
-      c.y.push_back(100);
+      c.y.push_back(100 * d_.ladder_recovery[i].concat);
     }
     ui::LinePlotOptions o;
     o.title = "Which word was it? Nearest word to the input (100 random samples)";

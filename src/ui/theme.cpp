@@ -35,6 +35,8 @@ void merge_cjk(const std::vector<unsigned char>& data, float px, const ImWchar* 
 
 }  // namespace
 
+// The blocks the interface draws from. The web build ships font subsets holding only the characters the
+// lessons, interface and shown code use (plus Latin-1 and Greek whole), so glyphs absent there are skipped.
 const ImWchar* latin_greek_math_ranges() {
   static const ImWchar ranges[] = {
       0x0020, 0x00FF,  // Basic Latin, Latin-1

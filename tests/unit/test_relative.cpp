@@ -93,3 +93,47 @@ TEST_CASE("concatenation doubles the width: about four times the projection cost
   CHECK(b.flops / a.flops > 3.5);
   CHECK(b.flops / a.flops < 4.0);
 }
+
+TEST_CASE("the closed-form dimension variance equals the variance of the table's columns") {
+  Random rng(5);
+  for (int trial = 0; trial < 30; ++trial) {
+    const int len = 1 + rng.below(600), dim = 1 + rng.below(200);
+    const double base = trial % 3 ? 10000.0 : 2.0 + 1e5 * rng.uniform();
+    CAPTURE(len);
+    CAPTURE(dim);
+    CAPTURE(base);
+    const Eigen::MatrixXd t = sinusoidal({len, dim, base, Layout::Interleaved, 0.0});
+    const Eigen::RowVectorXd mean = t.colwise().mean();
+    const Eigen::VectorXd direct = ((t.rowwise() - mean).array().square().colwise().sum() / len).transpose();
+    const Eigen::VectorXd closed = dimension_variance(len, dim, base);
+    REQUIRE(closed.size() == dim);
+    CHECK((closed - direct).cwiseAbs().maxCoeff() < 1e-12);
+  }
+  CHECK(dimension_variance(1, 8, 10000.0).isZero());  // one position: nothing varies
+}
+
+TEST_CASE("concatenation's nearest word follows the nearest-word rule, duplicates and ties included") {
+  Random rng(3);
+  Eigen::MatrixXd vocab = rng.gaussian_matrix(40, 16);
+  vocab.row(9) = vocab.row(5);  // the same vector twice: the rule picks the lower index
+  const std::vector<int> truth = {5, 9, 0, 39, 9, 17};
+  const std::vector<double> positions = {3, 7, 0, 100, 1, 2};
+  // Brute force: the concatenated input [w_t; PE(p)] against every [w_k; PE(p)].
+  int right = 0;
+  for (size_t s = 0; s < truth.size(); ++s) {
+    const Eigen::RowVectorXd pe = sinusoidal_row(positions[s], 16);
+    int best = 0;
+    double best_d = 1e300;
+    for (int k = 0; k < vocab.rows(); ++k) {
+      Eigen::RowVectorXd a(32), b(32);
+      a << vocab.row(truth[s]), pe;
+      b << vocab.row(k), pe;
+      const double dist = (a - b).squaredNorm();
+      if (dist < best_d) best_d = dist, best = k;
+    }
+    right += best == truth[s];
+  }
+  const Recovery r = nearest_word_accuracy(vocab, truth, positions);
+  CHECK(right == 4);  // the two samples of word 9 resolve to word 5
+  CHECK(r.concat == doctest::Approx(right / 6.0));
+}
