@@ -7,7 +7,7 @@ export NODE_PATH := /usr/share/nodejs
 SETUP_STAMP := .deps/setup.stamp
 DIST := build/web/dist
 
-.PHONY: all setup native unit sanitize web serve test browser bench clean format
+.PHONY: all setup native unit sanitize web serve test browser bench fuzz clean format
 
 all: web
 
@@ -46,8 +46,16 @@ test: unit sanitize web
 	node --test --test-concurrency=1 tests/browser/
 
 bench: native web
-	node tools/bench.mjs $(DIST)
+	cmake --build --preset web --target posenc_hello
+	node tools/bench.mjs $(DIST) build/web/hello
 	bash tools/bench_core.sh build/native/posenc_bench_core
+
+# libFuzzer (clang): the URL hash, the content parser and the .npy/.csv reader, FUZZ_SECONDS each
+# (default 30), from the seeds in tests/fuzz/corpus/. Fails on any crash, leak or timeout.
+fuzz: $(SETUP_STAMP)
+	cmake --preset fuzz >/dev/null
+	cmake --build --preset fuzz -j $(JOBS)
+	bash tools/fuzz.sh
 
 format:
 	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp')

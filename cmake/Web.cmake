@@ -69,7 +69,7 @@ target_link_options(posenc PRIVATE
 set_property(TARGET posenc APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/api.js" ${POSENC_FONTS})
 add_dependencies(posenc posenc_fonts)
 
-set(POSENC_STATIC index.html style.css loader.js favicon.svg)
+set(POSENC_STATIC index.html style.css loader.js favicon.svg sw.js)
 set(POSENC_STATIC_OUT "")
 foreach(f ${POSENC_STATIC})
   add_custom_command(OUTPUT "${POSENC_DIST}/${f}"
@@ -78,3 +78,15 @@ foreach(f ${POSENC_STATIC})
   list(APPEND POSENC_STATIC_OUT "${POSENC_DIST}/${f}")
 endforeach()
 add_custom_target(posenc_static ALL DEPENDS ${POSENC_STATIC_OUT})
+
+# The first-frame baseline for `make bench`: a bare ImGui hello window with the site's link flags, in
+# build/web/hello (not part of the site; built by `make bench` only).
+add_executable(posenc_hello EXCLUDE_FROM_ALL tools/hello/hello_web.cpp)
+target_link_libraries(posenc_hello PRIVATE imgui_backends)
+posenc_optimize(posenc_hello size)
+set_target_properties(posenc_hello PROPERTIES OUTPUT_NAME hello SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/hello")
+target_link_options(posenc_hello PRIVATE
+  -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
+  -sENVIRONMENT=web -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sMAXIMUM_MEMORY=1073741824)
+add_custom_command(TARGET posenc_hello POST_BUILD
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different "${CMAKE_SOURCE_DIR}/tools/hello/hello.html" "${CMAKE_BINARY_DIR}/hello/index.html")

@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import { serve, launch, open, frames } from '../tests/browser/harness.mjs';
 
 const dist = process.argv[2] || 'build/web/dist';
+const helloDir = process.argv[3] || 'build/web/hello';
 const kb = n => (n / 1024).toFixed(1).padStart(8) + ' KB';
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -23,15 +24,31 @@ console.log(`  ${'total'.padEnd(14)} ${kb(raw)} raw ${kb(gz)} gzip (goal ≤ 400
 
 const site = await serve();
 const browser = await launch();
-const firstFrame = [];
-for (let i = 0; i < 5; i++) {
+const firstFrame = [], helloFrame = [];
+const hello = fs.existsSync(path.join(helloDir, 'hello.wasm')) ? await serve({ dir: path.resolve(helloDir) }) : null;
+for (let i = 0; i < 5; i++) {  // alternate the two, so both see the same machine
   const { page, context } = await open(browser, site.url, '', { wait: false });
   await page.waitForFunction(() => window.posenc && window.posenc.ready, null, { timeout: 20000 });
   firstFrame.push(await page.evaluate(() => posenc.ready.then(() => performance.now())));
   await context.close();
+  if (!hello) continue;
+  const h = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const hp = await h.newPage();
+  await hp.goto(hello.url);
+  await hp.waitForFunction(() => window.helloReady, null, { timeout: 20000 });
+  helloFrame.push(await hp.evaluate(() => window.helloReady));
+  await h.close();
 }
-console.log(`\nTime to first frame (navigation start → posenc.ready), 5 loads: median ${median(firstFrame).toFixed(0)} ms ` +
-  `(min ${Math.min(...firstFrame).toFixed(0)}, max ${Math.max(...firstFrame).toFixed(0)})`);
+console.log(`\nTime to first frame (navigation start → first drawn frame), 5 loads each, same run:`);
+console.log(`  posenc: median ${median(firstFrame).toFixed(0)} ms (min ${Math.min(...firstFrame).toFixed(0)}, max ${Math.max(...firstFrame).toFixed(0)})`);
+if (hello) {
+  const ratio = median(firstFrame) / median(helloFrame);
+  console.log(`  bare ImGui hello (same toolchain and flags): median ${median(helloFrame).toFixed(0)} ms; ` +
+    `ratio ${ratio.toFixed(2)} (goal ≤ 1.5)`);
+  hello.close();
+} else {
+  console.log(`  (no baseline: build it with cmake --build --preset web --target posenc_hello)`);
+}
 
 console.log('\nFrame CPU time per step at default settings (app-measured over 240 frames each)');
 const { page, context } = await open(browser, site.url);
@@ -84,6 +101,34 @@ await recompute(page, 'sum-vs-concat cosines, d 1023 ↔ 1024', 'sum-vs-concat',
 await recompute(page, 'sum-vs-concat recovery, d 1023 ↔ 1024', 'sum-vs-concat', 2, largest, 'dim', [1023, 1024]);
 await recompute(page, 'sum-vs-concat recovery, vocabulary 999 ↔ 1000', 'sum-vs-concat', 2, largest, 'vocab', [999, 1000]);
 await recompute(page, 'sum-vs-concat variance, len 4095 ↔ 4096', 'sum-vs-concat', 3, largest, 'len', [4095, 4096]);
+
+console.log('\nMemory: every step of every lesson at its largest settings, 20 cycles');
+const lessons = await page.evaluate(() => posenc.lessons());
+const largest = {};
+for (const l of lessons) {
+  await page.evaluate(id => posenc.go(id, 0), l.id);
+  const params = (await page.evaluate(() => posenc.state())).params;
+  largest[l.id] = Object.keys(params).filter(k => typeof params[k] === 'number');
+}
+let afterFirst = 0, peak = 0;
+for (let cycle = 1; cycle <= 20; cycle++) {
+  for (const l of lessons) {
+    await page.evaluate(id => posenc.go(id, 0), l.id);
+    for (const k of largest[l.id]) await page.evaluate(n => posenc.set(n, 1e9), k);  // clamped to the maximum
+    for (let s = 0; s < l.steps; s++) {
+      await page.evaluate(([id, st]) => posenc.go(id, st), [l.id, s]);
+      await frames(page, 2);
+    }
+  }
+  const st = await page.evaluate(() => posenc.stats());
+  peak = Math.max(peak, st.memory_bytes);
+  if (cycle === 1) afterFirst = st.heap_bytes;
+  if (cycle === 1 || cycle === 20) console.log(`  after cycle ${cycle}: heap in use ${(st.heap_bytes / 1048576).toFixed(1)} MB`);
+  if (cycle === 20) {
+    const growth = st.heap_bytes / afterFirst - 1;
+    console.log(`  growth from cycle 1 to 20: ${(100 * growth).toFixed(1)}% (goal ≤ 10%); peak wasm memory ${(peak / 1048576).toFixed(0)} MB`);
+  }
+}
 
 console.log('\nRender on demand: frames drawn in 3 idle seconds (goal: a handful, not 180)');
 await page.evaluate(() => posenc.go('sinusoidal', 0));

@@ -21,6 +21,7 @@ echo "Native core vs NumPy: sinusoidal table 4096 x 1024, base 10000, interleave
 core_out=$("$bin" --all-layouts)
 sed 's/^/  /' <<<"$core_out"
 core_line=$(grep '^core sinusoidal .* interleaved:' <<<"$core_out")
+rope_line=$(grep '^core rope ' <<<"$core_out")
 
 # `… median 12.34 ms …` → 12.34 ; `checksum sum=… even=…` → the two sums
 field() { sed -n "s/.*$1\([-+0-9.eE]*\).*/\1/p" <<<"$2"; }
@@ -32,20 +33,21 @@ if ! "$python" -c 'import numpy' >/dev/null 2>&1; then
   exit 0
 fi
 
-numpy_line=$("$python" "$here/bench_numpy.py")
-sed 's/^/  /' <<<"$numpy_line"
-numpy_ms=$(field 'median ' "$numpy_line")
-
-# Same table? The two sums are computed in different orders, so compare them to 1e-9 relative.
-awk -v cm="$core_ms" -v nm="$numpy_ms" \
-    -v cs="$(field 'sum=' "$core_line")" -v ns="$(field 'sum=' "$numpy_line")" \
-    -v ce="$(field 'even=' "$core_line")" -v ne="$(field 'even=' "$numpy_line")" '
-  function rel(a, b) { d = a - b; if (d < 0) d = -d; m = (a < 0 ? -a : a); return d / (m > 1 ? m : 1) }
-  BEGIN {
-    same = (rel(cs, ns) < 1e-9 && rel(ce, ne) < 1e-9) ? "match" : "DIFFER"
-    printf "  checksums: %s (core sum %.12e, numpy sum %.12e)\n", same, cs, ns
-    ratio = nm / cm
-    printf "  core %.2f ms, numpy %.2f ms, ratio numpy/core %.2f (>1: the core is faster)\n", cm, nm, ratio
-    verdict = (ratio >= 1) ? "met" : "not met"
-    printf "goal: core at least as fast as NumPy — %s\n", verdict
-  }'
+# compare NAME CORE_LINE NUMPY_LINE: checksums (summed in different orders: 1e-9 relative) and speed.
+compare() {
+  sed 's/^/  /' <<<"$3"
+  awk -v name="$1" -v cm="$(field 'median ' "$2")" -v nm="$(field 'median ' "$3")" \
+      -v cs="$(field 'sum=' "$2")" -v ns="$(field 'sum=' "$3")" \
+      -v ce="$(field 'even=' "$2")" -v ne="$(field 'even=' "$3")" '
+    function rel(a, b) { d = a - b; if (d < 0) d = -d; m = (a < 0 ? -a : a); return d / (m > 1 ? m : 1) }
+    BEGIN {
+      same = (rel(cs, ns) < 1e-9 && rel(ce, ne) < 1e-9) ? "match" : "DIFFER"
+      printf "  %s checksums: %s (core sum %.12e, numpy sum %.12e)\n", name, same, cs, ns
+      ratio = nm / cm
+      printf "  %s: core %.2f ms, numpy %.2f ms, ratio numpy/core %.2f (>1: the core is faster)\n", name, cm, nm, ratio
+      verdict = (ratio >= 1) ? "met" : "not met"
+      printf "goal (%s): core at least as fast as NumPy — %s\n", name, verdict
+    }'
+}
+compare "sinusoidal table" "$core_line" "$("$python" "$here/bench_numpy.py")"
+compare "RoPE over a sequence" "$rope_line" "$("$python" "$here/bench_numpy.py" --rope)"

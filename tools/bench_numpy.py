@@ -32,12 +32,44 @@ def sinusoidal(length, dim, base=10000.0, offset=0.0):
     return table
 
 
+def rope(x, base=10000.0):
+    """RoPE over a sequence: row r rotated by position r, pairs (2i, 2i+1), theta_i = base^(-2i/d)."""
+    n, d = x.shape
+    theta = 1.0 / np.power(base, 2.0 * np.arange(d // 2, dtype=np.float64) / d)
+    angle = np.arange(n, dtype=np.float64)[:, None] * theta[None, :]
+    c, s = np.cos(angle), np.sin(angle)
+    u, v = x[:, 0::2], x[:, 1::2]
+    out = np.empty_like(x)
+    out[:, 0::2] = u * c - v * s
+    out[:, 1::2] = u * s + v * c
+    return out
+
+
+def time_it(fn, runs):
+    fn()  # warm-up
+    ms = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        out = fn()
+        ms.append((time.perf_counter() - t0) * 1e3)
+    return sorted(ms), out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--rope", action="store_true", help="time RoPE over a 4096 x 1024 sequence instead")
     args = ap.parse_args()
     runs = max(1, args.runs)
+    if args.rope:
+        x = np.sin(0.001 * np.arange(LEN * DIM, dtype=np.float64)).reshape(LEN, DIM)
+        s, out = time_it(lambda: rope(x, BASE), runs)
+        print("numpy rope %dx%d interleaved: median %.2f ms (%d runs, min %.2f, max %.2f), "
+              "checksum sum=%.12e even=%.12e (numpy %s)"
+              % (LEN, DIM, s[len(s) // 2], runs, s[0], s[-1], float(out.sum()), float(out[:, 0::2].sum()),
+                 np.__version__))
+        return
 
     table = sinusoidal(LEN, DIM, BASE)  # warm-up
     ms = []

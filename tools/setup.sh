@@ -15,6 +15,7 @@ PACKAGES=(
   emscripten libeigen3-dev doctest-dev libimgui-dev
   chromium fonts-dejavu-core fonts-wqy-microhei fonttools python3-numpy
   libglfw3-dev libgl-dev xvfb xauth
+  clang libclang-rt-14-dev
 )
 # node and npm may come from elsewhere (e.g. a repacked nodejs that bundles npm): only ask for the
 # Debian packages when the commands are missing.

@@ -16,6 +16,15 @@
     status.textContent = message;
   }
 
+  // Offline after the first visit (sw.js keeps the site's files). Not on file:// or insecure origins.
+  if ('serviceWorker' in navigator && window.isSecureContext) {
+    window.addEventListener('load', function () {
+      navigator.serviceWorker.register('sw.js').catch(function (e) {
+        console.warn('posenc: offline use is not available: ' + (e && e.message ? e.message : e));
+      });
+    });
+  }
+
   var probe = document.createElement('canvas');
   var gl = null;
   try { gl = probe.getContext('webgl2'); } catch (e) { gl = null; }

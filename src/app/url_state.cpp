@@ -28,7 +28,7 @@ std::string percent_decode(std::string_view s) {
         continue;
       }
     }
-    out += s[i] == '+' ? ' ' : s[i];
+    out += s[i] == '+' || s[i] == '\0' ? ' ' : s[i];  // raw NULs too, or they would not survive a round trip
   }
   return out;
 }

@@ -40,8 +40,19 @@ Recovery nearest_word_accuracy(const Eigen::Ref<const Eigen::MatrixXd>& vocab, c
   const int samples = static_cast<int>(truth.size());
   if (samples == 0 || vocab.rows() == 0) return {};
   const Eigen::VectorXd half_sq = 0.5 * vocab.rowwise().squaredNorm();
+  // x = w + PE(p), with PE as sinusoidal_row computes it (the frequencies taken once, not per sample).
+  Eigen::VectorXd omega(frequency_count(dim));
+  for (int i = 0; i < omega.size(); ++i) omega(i) = frequency(i, dim, 10000.0);
   Eigen::MatrixXd sum_inputs(samples, dim);
-  for (int s = 0; s < samples; ++s) sum_inputs.row(s) = vocab.row(truth[s]) + sinusoidal_row(positions[s], dim);
+  for (int s = 0; s < samples; ++s) {
+    sum_inputs.row(s) = vocab.row(truth[s]);
+    for (int i = 0; i < omega.size(); ++i) {
+      const double angle = positions[s] * omega(i);
+      sum_inputs(s, sine_column(i, dim, Layout::Interleaved)) += std::sin(angle);
+      const int c = cosine_column(i, dim, Layout::Interleaved);
+      if (c >= 0) sum_inputs(s, c) += std::cos(angle);
+    }
+  }
   // Nearest by Euclidean distance: argmin ‖x − w_k‖² = argmax (w_k·x − ½‖w_k‖²), ties to the lower k.
   const Eigen::MatrixXd score = (sum_inputs * vocab.transpose()).rowwise() - half_sq.transpose();
   int sum_right = 0, concat_right = 0;

@@ -23,6 +23,24 @@ Eigen::VectorXd rope_rotate(const Eigen::VectorXd& x, double pos, double base, L
 }
 // </code>
 
+void rope_rotate_rows(Eigen::MatrixXd& x, double first, double base, Layout layout) {
+  const int len = static_cast<int>(x.rows()), dim = static_cast<int>(x.cols());
+  if (len == 0 || dim < 2) return;
+  const Eigen::MatrixXd angles = sinusoidal({len, dim - dim % 2, base, Layout::Interleaved, first});
+  for (int i = 0; i < dim / 2; ++i) {
+    const auto [u, v] = rope_pair(i, dim, layout);
+    const double* sin = angles.col(2 * i).data();
+    const double* cos = angles.col(2 * i + 1).data();
+    double* xu = x.col(u).data();
+    double* xv = x.col(v).data();
+    for (int r = 0; r < len; ++r) {
+      const double a = xu[r], b = xv[r];
+      xu[r] = a * cos[r] - b * sin[r];  // (x_u + i x_v) · e^{i·pos·θ_i}
+      xv[r] = a * sin[r] + b * cos[r];
+    }
+  }
+}
+
 Eigen::MatrixXd rope_matrix(int dim, double pos, double base, Layout layout) {
   Eigen::MatrixXd r = Eigen::MatrixXd::Zero(dim, dim);
   for (int i = 0; i < dim / 2; ++i) {

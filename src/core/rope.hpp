@@ -18,6 +18,12 @@ std::pair<int, int> rope_pair(int i, int dim, Layout layout);
 Eigen::VectorXd rope_rotate(const Eigen::VectorXd& x, double pos, double base = 10000.0,
                             Layout layout = Layout::Interleaved);
 
+// RoPE applied to a sequence, as attention code does to its queries and keys: row r of x (len × dim,
+// dim even) is rotated by position first + r. The angles come from the exact sinusoidal table (its
+// columns 2i, 2i+1 are sin and cos of pos·θ_i), then each pair of columns is rotated at once.
+void rope_rotate_rows(Eigen::MatrixXd& x, double first = 0.0, double base = 10000.0,
+                      Layout layout = Layout::Interleaved);
+
 // The same rotation as a dim × dim block-diagonal (up to the pairing) matrix R_pos.
 Eigen::MatrixXd rope_matrix(int dim, double pos, double base = 10000.0, Layout layout = Layout::Interleaved);
 

@@ -10,8 +10,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../b
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css',
   '.data': 'application/octet-stream', '.svg': 'image/svg+xml', '.ttf': 'font/ttf', '.json': 'application/json' };
 
-// Serves the site at `prefix` ("/" or "/some/dir/"). `hide` lists file names answered with 404.
-export async function serve({ prefix = '/', hide = [] } = {}) {
+// Serves the site (or `dir`) at `prefix` ("/" or "/some/dir/"). `hide` lists file names answered with 404.
+export async function serve({ prefix = '/', hide = [], dir = root } = {}) {
   const requests = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
@@ -19,8 +19,8 @@ export async function serve({ prefix = '/', hide = [] } = {}) {
     if (!url.pathname.startsWith(prefix)) { res.writeHead(404).end(); return; }
     let rel = decodeURIComponent(url.pathname.slice(prefix.length)) || 'index.html';
     if (rel.endsWith('/')) rel += 'index.html';
-    const file = path.join(root, rel);
-    if (!file.startsWith(root) || hide.includes(rel) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    const file = path.join(dir, rel);
+    if (!file.startsWith(dir) || hide.includes(rel) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       res.writeHead(404).end();
       return;
     }

@@ -71,3 +71,22 @@ test('no request leaves the site, in English or Chinese, on any lesson', async (
   await context.close();
   site.close();
 });
+
+test('after the first visit the site works offline, from a sub-path too', async () => {
+  const site = await serve({ prefix: '/offline/here/' });
+  const { page, context, errors } = await open(browser, site.url, '#lesson=rope&step=1');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  // The worker stores the first view's files when it installs.
+  await page.waitForFunction(async () => (await (await caches.open('posenc-v1')).keys()).length >= 8, null,
+    { timeout: 15000, polling: 200 });
+  site.close();  // the server is gone …
+  await context.setOffline(true);  // … and so is the network
+  await page.reload();
+  await page.waitForFunction(() => window.posenc && window.posenc.ready, null, { timeout: 20000 });
+  await page.evaluate(() => window.posenc.ready);
+  const st = await page.evaluate(() => posenc.state());
+  assert.equal(st.lesson, 'rope');
+  assert.equal(st.step, 1);
+  assert.deepEqual(errors.filter(e => !/net::ERR|Failed to load resource/.test(e)), []);
+  await context.close();
+});

@@ -122,3 +122,25 @@ TEST_CASE("RoPE scaling: interpolation and NTK-aware bases keep the slowest angl
   CHECK(ntk(d / 2 - 1) < seen(d / 2 - 1) * 1.001);
   CHECK(ntk(0) == doctest::Approx(plain(0)));  // the fastest pair is untouched by NTK scaling
 }
+
+TEST_CASE("RoPE over a sequence rotates each row like rope_rotate at its position, in both layouts") {
+  posenc::core::Random rng(21);
+  for (int trial = 0; trial < 12; ++trial) {
+    const int len = 1 + rng.below(80), dim = 2 * (1 + rng.below(40));
+    const double first = trial % 2 ? 0.0 : 1000.0 * rng.below(100);
+    const Layout layout = trial % 3 ? Layout::Interleaved : Layout::Half;
+    CAPTURE(len);
+    CAPTURE(dim);
+    CAPTURE(first);
+    const Eigen::MatrixXd x = rng.gaussian_matrix(len, dim);
+    Eigen::MatrixXd rotated = x;
+    rope_rotate_rows(rotated, first, 10000.0, layout);
+    double worst = 0;
+    for (int r = 0; r < len; ++r) {
+      const Eigen::VectorXd expected = rope_rotate(x.row(r).transpose(), first + r, 10000.0, layout);
+      worst = std::max(worst, (rotated.row(r).transpose() - expected).cwiseAbs().maxCoeff());
+    }
+    CHECK(worst < 1e-12);
+    CHECK(rotated.rowwise().norm().isApprox(x.rowwise().norm(), 1e-12));  // rotations keep norms
+  }
+}

@@ -43,3 +43,14 @@ TEST_CASE("parsing is bounded in length and pair count") {
   CHECK(parse_hash(many, &truncated).size() == kMaxHashPairs);
   CHECK(truncated);
 }
+
+TEST_CASE("regression (fuzz_url): a raw NUL byte decodes like %00, so parse(build(parse(h))) == parse(h)") {
+  const char raw[] = "#lesson=sinusoid\x05\x00&step=5&basera=1e%2B04";
+  const std::string hash(raw, sizeof raw - 1);  // keeps the NUL inside
+  REQUIRE(hash[17] == '\0');
+  const HashPairs pairs = parse_hash(hash);
+  REQUIRE(pairs.size() == 3);
+  CHECK(pairs[0].second == std::string("sinusoid\x05 ", 10));
+  CHECK(parse_hash(build_hash(pairs)) == pairs);
+  CHECK(parse_hash("a=x%00y") == parse_hash(std::string("a=x\0y", 5)));
+}
