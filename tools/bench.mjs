@@ -104,17 +104,17 @@ await recompute(page, 'sum-vs-concat variance, len 4095 ↔ 4096', 'sum-vs-conca
 
 console.log('\nMemory: every step of every lesson at its largest settings, 20 cycles');
 const lessons = await page.evaluate(() => posenc.lessons());
-const largest = {};
+const numericParams = {};
 for (const l of lessons) {
   await page.evaluate(id => posenc.go(id, 0), l.id);
   const params = (await page.evaluate(() => posenc.state())).params;
-  largest[l.id] = Object.keys(params).filter(k => typeof params[k] === 'number');
+  numericParams[l.id] = Object.keys(params).filter(k => typeof params[k] === 'number');
 }
 let afterFirst = 0, peak = 0;
 for (let cycle = 1; cycle <= 20; cycle++) {
   for (const l of lessons) {
     await page.evaluate(id => posenc.go(id, 0), l.id);
-    for (const k of largest[l.id]) await page.evaluate(n => posenc.set(n, 1e9), k);  // clamped to the maximum
+    for (const k of numericParams[l.id]) await page.evaluate(n => posenc.set(n, 1e9), k);  // clamped to the maximum
     for (let s = 0; s < l.steps; s++) {
       await page.evaluate(([id, st]) => posenc.go(id, st), [l.id, s]);
       await frames(page, 2);

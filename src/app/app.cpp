@@ -28,7 +28,7 @@ void init(AppState& s) {
       content::Document fallback;
       fallback.title = std::string(table[i].id);
       fallback.steps.push_back({"Text unavailable", {{content::BlockKind::Note, {{content::RunKind::Text,
-        "This lesson's text failed to load; see the browser console for file:line details."}}, 0}}, 0});
+        "This lesson's text failed to load; see the browser console for file:line details."}}, 0}}, 0, {}});
       s.slots[i].docs[0] = std::move(fallback);
     }
   }
@@ -47,7 +47,7 @@ std::string cjk_text() {
   const content::BundledFile* files = content::bundled_files(&count);
   for (int i = 0; i < count; ++i)
     if (files[i].lang == "zh") text.append(files[i].text);
-  for (int id = 0; id <= static_cast<int>(ui::Text::LoadingFont); ++id) text += ui::text(static_cast<ui::Text>(id), 1);
+  for (int id = 0; id < static_cast<int>(ui::Text::Count); ++id) text += ui::text(static_cast<ui::Text>(id), 1);
   return text;
 }
 
@@ -101,7 +101,10 @@ std::string go(AppState& s, int lesson, int step) {
               std::to_string(steps - 1) + ")";
     step = std::clamp(step, 0, steps - 1);
   }
-  if (lesson != s.lesson || step != s.step) s.dirty = true;
+  if (lesson != s.lesson || step != s.step) {
+    s.dirty = true;
+    s.pending_choice = -1;
+  }
   s.lesson = lesson;
   s.step = step;
   current_lesson(s);
@@ -199,8 +202,17 @@ std::string current_hash(AppState& s) {
 
 void load_progress(AppState& s, std::string_view saved) {
   for (const auto& [id, seen] : parse_hash(saved)) {
-    const int idx = lessons::find_lesson(id);
     double v = 0;
+    if (id.rfind("q.", 0) == 0) {  // "q.<lesson>.<step>=<choice>"
+      const size_t dot = id.rfind('.');
+      const int idx = lessons::find_lesson(id.substr(2, dot - 2));
+      double step = 0;
+      if (idx >= 0 && dot > 2 && lessons::parse_number(id.substr(dot + 1), step) && lessons::parse_number(seen, v) &&
+          step >= 0 && step < step_count(s, idx) && v >= -1 && v < 16)
+        s.predictions[prediction_key(s, idx, static_cast<int>(step))] = static_cast<int>(v);
+      continue;
+    }
+    const int idx = lessons::find_lesson(id);
     if (idx >= 0 && lessons::parse_number(seen, v))
       s.slots[idx].seen = static_cast<int>(std::clamp(v, 0.0, static_cast<double>(step_count(s, idx))));
   }
@@ -210,7 +222,31 @@ std::string progress_string(const AppState& s) {
   HashPairs pairs;
   for (size_t i = 0; i < s.slots.size(); ++i)
     if (s.slots[i].seen > 0) pairs.emplace_back(std::string(lesson_table()[i].id), std::to_string(s.slots[i].seen));
+  for (const auto& [key, choice] : s.predictions) pairs.emplace_back("q." + key, std::to_string(choice));
   return build_hash(pairs);
+}
+
+std::string prediction_key(const AppState&, int lesson, int step) {
+  return std::string(lesson_table()[lesson].id) + "." + std::to_string(step);
+}
+
+const int* prediction(const AppState& s, int lesson, int step) {
+  const auto it = s.predictions.find(prediction_key(s, lesson, step));
+  return it == s.predictions.end() ? nullptr : &it->second;
+}
+
+void record_prediction(AppState& s, int choice) {
+  s.predictions[prediction_key(s, s.lesson, s.step)] = choice;
+  s.pending_choice = -1;
+  s.dirty = true;
+  if (s.hooks.save_progress) s.hooks.save_progress(progress_string(s));
+}
+
+void clear_prediction(AppState& s) {
+  s.predictions.erase(prediction_key(s, s.lesson, s.step));
+  s.pending_choice = -1;
+  s.dirty = true;
+  if (s.hooks.save_progress) s.hooks.save_progress(progress_string(s));
 }
 
 std::string receive_file(AppState& s, std::string_view name, const unsigned char* bytes, std::size_t size) {
@@ -235,8 +271,22 @@ void after_frame(AppState& s) {
     const content::Document& doc = current_doc(s);
     const content::Step& step = doc.steps[std::clamp(s.step, 0, static_cast<int>(doc.steps.size()) - 1)];
     lessons::Lesson& lesson = current_lesson(s);
-    s.hooks.mirror_text(doc.title, step.title,
-                        content::plain_text(step.blocks, [&](std::string_view n) { return lesson.value(n); }));
+    const auto lookup = [&](std::string_view n) { return lesson.value(n); };
+    std::string text;
+    if (step.questions.empty()) {
+      text = content::plain_text(step.blocks, lookup);
+    } else {  // as on screen: the text after the question only once the learner has answered
+      const content::Question& q = step.questions.front();
+      const size_t split = std::min(q.reveal_from, step.blocks.size());
+      text = content::plain_text({step.blocks.begin(), step.blocks.begin() + split}, lookup);
+      text += (text.empty() ? "" : "\n") + content::plain_runs(q.prompt, lookup);
+      for (const auto& c : q.choices) text += "\n• " + content::plain_runs(c, lookup);
+      if (prediction(s, s.lesson, s.step)) {
+        text += "\n" + content::plain_runs(q.choices[q.answer], lookup) + ". " + content::plain_runs(q.explanation, lookup);
+        text += "\n" + content::plain_text({step.blocks.begin() + split, step.blocks.end()}, lookup);
+      }
+    }
+    s.hooks.mirror_text(doc.title, step.title, text);
   }
   std::string h = current_hash(s);
   if (h != s.last_hash) {

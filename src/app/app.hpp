@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <memory>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,6 +61,8 @@ struct AppState {
   bool cjk_requested = false;  // the Chinese font was asked for
   bool cjk_ready = false;      // … and merged into the fonts
   bool dirty = true;    // the hash needs rewriting
+  std::map<std::string, int> predictions;  // "<lesson id>.<step>" → chosen index, or −1 when skipped
+  int pending_choice = -1;                 // the choice selected but not locked in (current step)
   bool animating = false;  // the lesson animated in the last frame: the platform keeps frames coming
   std::string last_hash;
 };
@@ -91,6 +94,12 @@ void notify(AppState& s, const std::string& text, double seconds = 6.0);
 // Progress ("order:4,naive:2") read back from storage, and written through the hook.
 void load_progress(AppState& s, std::string_view saved);
 std::string progress_string(const AppState& s);
+// Predict, then reveal: the key of a step's question, the learner's recorded answer (nullptr when not
+// answered yet), and recording one (choice −1: skipped). Recording saves the progress.
+std::string prediction_key(const AppState& s, int lesson, int step);
+const int* prediction(const AppState& s, int lesson, int step);
+void record_prediction(AppState& s, int choice);
+void clear_prediction(AppState& s);
 
 // A file the learner dropped, picked or pasted: handed to the first lesson that accepts files (the
 // walkthrough moves there). Returns a notice describing what happened.

@@ -26,9 +26,89 @@ Mode layout_mode(float w, float h, float font) {
 
 std::vector<ui::TocEntry> toc_entries(const AppState& s) {
   std::vector<ui::TocEntry> entries;
-  for (int i = 0; i < static_cast<int>(s.slots.size()); ++i)
-    entries.push_back({i + 1, doc_for(s, i).title, step_count(s, i), s.slots[i].seen});
+  for (int i = 0; i < static_cast<int>(s.slots.size()); ++i) {
+    const content::Document& doc = doc_for(s, i);
+    ui::TocEntry e{i + 1, doc.title, step_count(s, i), s.slots[i].seen};
+    for (int st = 0; st < static_cast<int>(doc.steps.size()); ++st) {
+      if (doc.steps[st].questions.empty()) continue;
+      ++e.questions;
+      if (const int* p = prediction(s, i, st)) {
+        ++e.answered;
+        e.right += *p == doc.steps[st].questions.front().answer;
+      }
+    }
+    entries.push_back(e);
+  }
   return entries;
+}
+
+const content::Question* current_question(const AppState& s) {
+  const content::Document& doc = current_doc(s);
+  const content::Step& step = doc.steps[std::clamp(s.step, 0, static_cast<int>(doc.steps.size()) - 1)];
+  return step.questions.empty() ? nullptr : &step.questions.front();
+}
+
+// Predict, then reveal: the question and its choices; once locked in (or skipped), the verdict and the
+// explanation. The visual stays covered until then (see draw_visual).
+void draw_question(AppState& s, const content::Question& q, float wrap) {
+  const ui::Theme& t = s.theme;
+  const int lang = lang_index(s);
+  lessons::Lesson& lesson = current_lesson(s);
+  const auto lookup = [&](std::string_view name) { return lesson.value(name); };
+  const auto paragraph = [&](const std::vector<content::Run>& runs) {
+    ui::rich_text({{content::BlockKind::Paragraph, runs, q.line}}, wrap - 2 * ui::em(0.6f), t, lookup);
+  };
+  ImGui::Spacing();
+  // A panel behind content of unknown height: draw the content on channel 1, then its background on 0.
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->ChannelsSplit(2);
+  dl->ChannelsSetCurrent(1);
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  const float pad = ui::em(0.6f);
+  ImGui::SetCursorScreenPos(ImVec2(top.x + pad, top.y + pad));
+  ImGui::BeginGroup();
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap - 2 * pad);
+  ImGui::PushFont(t.bold);
+  ImGui::TextUnformatted(ui::text(ui::Text::Predict, lang));
+  ImGui::PopFont();
+  paragraph(q.prompt);
+  const int* answered = prediction(s, s.lesson, s.step);
+  for (int c = 0; c < static_cast<int>(q.choices.size()); ++c) {
+    ImGui::PushID(c);
+    const std::string label = content::plain_runs(q.choices[c], lookup);
+    if (!answered) {
+      if (ImGui::RadioButton(label.c_str(), s.pending_choice == c)) s.pending_choice = c;
+    } else {
+      const bool right = c == q.answer, mine = *answered == c;
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(right ? t.good : mine ? t.warn : t.muted));
+      ImGui::Text("%s %s", right ? "\xE2\x9C\x93" : mine ? "\xE2\x9C\x97" : "\xE2\x80\xA2", label.c_str());  // ✓ ✗ •
+      ImGui::PopStyleColor();
+    }
+    ImGui::PopID();
+  }
+  if (!answered) {
+    ImGui::BeginDisabled(s.pending_choice < 0);
+    if (ImGui::Button(ui::text(ui::Text::LockIn, lang))) record_prediction(s, s.pending_choice);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::SmallButton(ui::text(ui::Text::ShowAnswer, lang))) record_prediction(s, -1);
+  } else {
+    ImGui::PushFont(t.bold);
+    if (*answered == q.answer) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(t.good), "%s", ui::text(ui::Text::Right, lang));
+    else ImGui::TextUnformatted(ui::text(*answered < 0 ? ui::Text::Skipped : ui::Text::NotQuite, lang));
+    ImGui::PopFont();
+    paragraph(q.explanation);
+    if (ImGui::SmallButton(ui::text(ui::Text::AskAgain, lang))) clear_prediction(s);
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+  const float bottom = ImGui::GetItemRectMax().y + pad;
+  dl->ChannelsSetCurrent(0);
+  dl->AddRectFilled(top, ImVec2(top.x + wrap, bottom), t.panel, ui::em(0.3f));
+  dl->AddRect(top, ImVec2(top.x + wrap, bottom), t.border, ui::em(0.3f));
+  dl->ChannelsMerge();
+  ImGui::SetCursorScreenPos(ImVec2(top.x, bottom));
+  ImGui::Dummy(ImVec2(wrap, ui::em(0.3f)));
 }
 
 void draw_toc(AppState& s) {
@@ -104,7 +184,21 @@ void draw_text(AppState& s, float wrap) {
   ImGui::PopFont();
   ImGui::Spacing();
   lessons::Lesson& lesson = current_lesson(s);
-  ui::rich_text(step.blocks, wrap, t, [&](std::string_view name) { return lesson.value(name); });
+  const auto lookup = [&](std::string_view name) { return lesson.value(name); };
+  const content::Question* q = current_question(s);
+  if (!q) {
+    ui::rich_text(step.blocks, wrap, t, lookup);
+    return;
+  }
+  // Predict, then reveal: the text after the question waits for the learner's answer.
+  const bool answered = prediction(s, s.lesson, s.step) != nullptr;
+  const size_t split = std::min(q->reveal_from, step.blocks.size());
+  ui::rich_text({step.blocks.begin(), step.blocks.begin() + split}, wrap, t, lookup);
+  draw_question(s, *q, wrap);
+  if (answered) {
+    ImGui::Spacing();
+    ui::rich_text({step.blocks.begin() + split, step.blocks.end()}, wrap, t, lookup);
+  }
 }
 
 // "↓ .npy  ↓ .csv  Copy CSV" for the matrices behind the current step (float64, named with parameters).
@@ -174,6 +268,17 @@ void export_bar(AppState& s) {
 }
 
 void draw_visual(AppState& s, bool compact) {
+  if (current_question(s) && !prediction(s, s.lesson, s.step)) {  // covered until the learner predicts
+    s.animating = false;
+    ImGui::Dummy(ImVec2(1, ui::em(2)));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.theme.muted));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(ui::text(ui::Text::PredictFirst, lang_index(s)));
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    if (ImGui::SmallButton(ui::text(ui::Text::ShowAnswer, lang_index(s)))) record_prediction(s, -1);
+    return;
+  }
   export_bar(s);
   lessons::DrawContext ctx;
   ctx.step = s.step;

@@ -151,7 +151,7 @@ ParseResult parse_document(std::string_view text, std::string_view file) {
       block.flush(step, file, errors);
       const std::string_view title = trim(line.substr(kStepMarker.size()));
       if (title.empty()) error(line_no, "step heading without a title");
-      result.doc.steps.push_back({std::string(title), {}, line_no});
+      result.doc.steps.push_back({std::string(title), {}, line_no, {}});
       step = &result.doc.steps.back();
       continue;
     }
@@ -161,6 +161,28 @@ ParseResult parse_document(std::string_view text, std::string_view file) {
     }
     if (!step) {
       error(line_no, "text before the first '" + std::string(kStepMarker) + "' heading");
+      continue;
+    }
+    if (line.size() >= 2 && line[0] == '?' && std::string_view("?-+=").find(line[1]) != std::string_view::npos) {
+      block.flush(step, file, errors);
+      const std::string_view body = trim(line.substr(2));
+      std::vector<Question>& qs = step->questions;
+      if (line[1] == '?') {
+        if (!qs.empty()) error(line_no, "one question per step");
+        qs.push_back({parse_inline(body, file, line_no, errors), {}, -1, {}, line_no, step->blocks.size()});
+      } else if (qs.empty()) {
+        error(line_no, "'" + std::string(line.substr(0, 2)) + "' before the question ('?? Question')");
+      } else if (line[1] == '=') {
+        std::vector<Run> more = parse_inline(body, file, line_no, errors);
+        if (!qs.back().explanation.empty()) qs.back().explanation.push_back({RunKind::Text, " "});
+        qs.back().explanation.insert(qs.back().explanation.end(), more.begin(), more.end());
+      } else {
+        if (line[1] == '+') {
+          if (qs.back().answer >= 0) error(line_no, "a question has exactly one right choice ('?+')");
+          qs.back().answer = static_cast<int>(qs.back().choices.size());
+        }
+        qs.back().choices.push_back(parse_inline(body, file, line_no, errors));
+      }
       continue;
     }
     if (starts_with(line, "- ")) {
@@ -183,18 +205,38 @@ ParseResult parse_document(std::string_view text, std::string_view file) {
 
   if (!have_title) error(1, "empty file: expected '# Title' and at least one step");
   else if (result.doc.steps.empty()) error(line_no, "no steps: add '" + std::string(kStepMarker) + " Title' sections");
-  for (const Step& s : result.doc.steps)
+  for (const Step& s : result.doc.steps) {
     if (s.blocks.empty()) error(s.line, "step '" + s.title + "' has no text");
+    for (const Question& q : s.questions) {
+      if (q.choices.size() < 2) error(q.line, "a question needs at least two choices ('?-', '?+')");
+      if (q.answer < 0) error(q.line, "a question needs its right choice marked '?+'");
+      if (q.explanation.empty()) error(q.line, "a question needs its explanation ('?= …')");
+    }
+  }
   return result;
 }
 
 std::vector<PlaceholderUse> placeholders(const Document& doc) {
   std::vector<PlaceholderUse> uses;
-  for (const Step& s : doc.steps)
-    for (const Block& b : s.blocks)
-      for (const Run& r : b.runs)
-        if (r.kind == RunKind::Placeholder) uses.push_back({r.text, b.line});
+  auto add = [&](const std::vector<Run>& runs, int line) {
+    for (const Run& r : runs)
+      if (r.kind == RunKind::Placeholder) uses.push_back({r.text, line});
+  };
+  for (const Step& s : doc.steps) {
+    for (const Block& b : s.blocks) add(b.runs, b.line);
+    for (const Question& q : s.questions) {
+      add(q.prompt, q.line);
+      for (const auto& c : q.choices) add(c, q.line);
+      add(q.explanation, q.line);
+    }
+  }
   return uses;
+}
+
+std::string plain_runs(const std::vector<Run>& runs, const std::function<std::string(std::string_view)>& lookup) {
+  std::string out;
+  for (const Run& r : runs) out += r.kind == RunKind::Placeholder ? lookup(r.text) : r.text;
+  return out;
 }
 
 std::string plain_text(const std::vector<Block>& blocks, const std::function<std::string(std::string_view)>& lookup) {
@@ -202,7 +244,7 @@ std::string plain_text(const std::vector<Block>& blocks, const std::function<std
   for (const Block& b : blocks) {
     if (!out.empty()) out += '\n';
     if (b.kind == BlockKind::Bullet) out += "• ";
-    for (const Run& r : b.runs) out += r.kind == RunKind::Placeholder ? lookup(r.text) : r.text;
+    out += plain_runs(b.runs, lookup);
   }
   return out;
 }

@@ -5,6 +5,12 @@
 //   # Lesson title
 //   ## Step: First step title
 //   Paragraphs, "- " bullet items, "> " notes. Blank lines separate blocks.
+//   A step may ask the learner to predict before the visual shows the answer:
+//     ?? The question
+//     ?- a wrong choice
+//     ?+ the right choice (exactly one)
+//     ?= what the visual shows, revealed after the learner commits
+//   The step's text after the question (and its visual) stays hidden until then.
 //   ## Step: Second step title
 //   …
 // Anything else at heading level, text before the first step, or unbalanced markup is an error
@@ -33,10 +39,21 @@ struct Block {
   int line = 0;  // 1-based line in the file where the block starts
 };
 
+// Predict, then reveal: a question with choices, one of them right, and the explanation shown after.
+struct Question {
+  std::vector<Run> prompt;
+  std::vector<std::vector<Run>> choices;
+  int answer = -1;  // index into choices
+  std::vector<Run> explanation;
+  int line = 0;
+  size_t reveal_from = 0;  // the step's blocks from this index on come after the question
+};
+
 struct Step {
   std::string title;
   std::vector<Block> blocks;
   int line = 0;
+  std::vector<Question> questions;  // at most one
 };
 
 struct Document {
@@ -69,6 +86,9 @@ struct PlaceholderUse {
   int line = 0;
 };
 std::vector<PlaceholderUse> placeholders(const Document& doc);
+
+// The runs as plain text (placeholders filled by `lookup`).
+std::string plain_runs(const std::vector<Run>& runs, const std::function<std::string(std::string_view)>& lookup);
 
 // The blocks as plain text (placeholders filled by `lookup`), one line per block: for screen readers
 // and the browser's find-in-page.

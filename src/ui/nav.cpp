@@ -16,7 +16,7 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
     const ImVec2 p = ImGui::GetCursorScreenPos();
     // Titles wrap rather than clip; the row grows to fit them and the progress bar.
     const float r_est = em(0.75f);
-    const float title_w = w - (2 * r_est + em(0.7f)) - em(0.5f);
+    const float title_w = w - (2 * r_est + em(0.7f)) - em(e.questions > 0 ? 2.8f : 0.5f);  // room for the badge
     ImFont* font = i == current ? theme.bold : theme.regular;
     const float title_h = font->CalcTextSizeA(ImGui::GetFontSize(), 1e9f, title_w, e.title.c_str()).y;
     const float row_h = std::max(em(2.5f), title_h + em(1.1f));
@@ -31,6 +31,15 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
     dl->AddText(ImVec2(c.x - ns.x / 2, c.y - ns.y / 2), done || i == current ? IM_COL32_WHITE : theme.text, num);
     const float tx = p.x + 2 * r + em(0.7f);
     dl->AddText(font, ImGui::GetFontSize(), ImVec2(tx, p.y + em(0.2f)), theme.text, e.title.c_str(), nullptr, title_w);
+    if (e.questions > 0) {  // predictions: "?" while open, "✓ right/asked" once all are answered
+      char badge[48];
+      if (e.answered >= e.questions) std::snprintf(badge, sizeof badge, "\xE2\x9C\x93 %d/%d", e.right, e.questions);
+      else std::snprintf(badge, sizeof badge, "? %d/%d", e.answered, e.questions);
+      const float small = ImGui::GetFontSize() * 0.8f;
+      const ImVec2 bs = theme.regular->CalcTextSizeA(small, 1e9f, 0, badge);
+      dl->AddText(theme.regular, small, ImVec2(p.x + w - bs.x - em(0.4f), p.y + em(0.3f)),
+                  e.answered >= e.questions ? theme.good : theme.muted, badge);
+    }
     // progress: a thin bar under the title
     const float bar_w = w - (tx - p.x) - em(0.5f);
     const float y = p.y + em(0.45f) + title_h;

@@ -14,6 +14,7 @@ struct TocEntry {
   std::string title;
   int steps = 0;
   int seen = 0;  // how many of its steps the learner has opened
+  int questions = 0, right = 0, answered = 0;  // predict-then-reveal: asked, right, answered or skipped
 };
 
 // Lesson list with progress; returns the index of the clicked lesson or −1.

@@ -14,6 +14,16 @@ const char* text(Text id, int lang) {
     case Text::Controls: return zh ? "控件" : "Controls";
     case Text::Language: return zh ? "中文" : "EN";
     case Text::LoadingFont: return zh ? "正在加载中文字体……" : "loading the Chinese font…";
+    case Text::Predict: return zh ? "先预测" : "Predict first";
+    case Text::LockIn: return zh ? "确定我的预测" : "Lock in my prediction";
+    case Text::Right: return zh ? "预测正确！" : "Right!";
+    case Text::NotQuite: return zh ? "不对。答案是：" : "Not quite. The answer:";
+    case Text::ShowAnswer: return zh ? "直接看答案" : "Just show me";
+    case Text::Skipped: return zh ? "已跳过预测。答案是：" : "Skipped. The answer:";
+    case Text::AskAgain: return zh ? "重新预测" : "Ask me again";
+    case Text::PredictFirst:
+      return zh ? "先做出你的预测，这里的图随后揭晓答案。" : "Make your prediction first: this visual then shows the answer.";
+    case Text::Count: break;
   }
   return "";
 }

@@ -4,7 +4,11 @@
 
 namespace posenc::ui {
 
-enum class Text { Tagline, Lessons, Lesson, Prev, Next, StepOf, Controls, Language, LoadingFont };
+enum class Text {
+  Tagline, Lessons, Lesson, Prev, Next, StepOf, Controls, Language, LoadingFont,
+  Predict, LockIn, Right, NotQuite, ShowAnswer, Skipped, AskAgain, PredictFirst,
+  Count  // not a string: the number of ids
+};
 
 // `lang` is an index into app::kLanguages: 0 English, 1 Chinese.
 const char* text(Text id, int lang);

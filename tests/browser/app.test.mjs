@@ -266,3 +266,19 @@ test('a key pressed and released between two frames is not lost', async () => {
   assert.deepEqual([st.lesson, st.step], ['naive', 1]);
   await context.close();
 });
+
+test('predict, then reveal: the answer waits for a prediction, which is kept across visits', async () => {
+  const { page, context } = await open(browser, site.url, '#lesson=order&step=3');
+  await frames(page, 3);
+  let text = await page.textContent('#a11y p');
+  assert.match(text, /How different are the two pooled vectors/);
+  assert.doesNotMatch(text, /gives exactly the same summary/);  // the reveal is hidden …
+  await page.evaluate(() => localStorage.setItem('posenc.progress', 'order=4&q.order.3=0'));
+  await page.reload();
+  await page.waitForFunction(() => window.posenc && window.posenc.ready);
+  await frames(page, 3);
+  text = await page.textContent('#a11y p');
+  assert.match(text, /gives exactly the same summary/);  // … until a prediction is on record
+  assert.match(text, /Identical, up to rounding\. Averaging does not care/);
+  await context.close();
+});

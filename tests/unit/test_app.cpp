@@ -5,6 +5,7 @@
 #include "app/api.hpp"
 #include "app/app.hpp"
 #include "core/random.hpp"
+#include "ui/strings.hpp"
 
 using namespace posenc;
 using namespace posenc::app;
@@ -167,4 +168,48 @@ TEST_CASE("progress survives a save/load round trip and is clamped to the step c
   CHECK(other.s.slots[0].seen == 4);
   load_progress(other.s, "order=1e9&bogus=3&order=x");
   CHECK(other.s.slots[0].seen == step_count(other.s, 0));
+}
+
+TEST_CASE("predictions are recorded, saved with the progress, restored, and reset per step") {
+  Headless h;
+  std::string saved;
+  h.s.hooks.save_progress = [&](const std::string& p) { saved = p; };
+  const int order = lessons::find_lesson("order");
+  int asked = -1;  // the order lesson's step with a question
+  for (int st = 0; st < step_count(h.s, order); ++st)
+    if (!doc_for(h.s, order).steps[st].questions.empty()) asked = st;
+  REQUIRE(asked >= 0);
+  go(h.s, order, asked);
+  h.frame(1280, 800);
+  CHECK(prediction(h.s, order, asked) == nullptr);
+  h.s.pending_choice = 1;
+  record_prediction(h.s, 2);
+  REQUIRE(prediction(h.s, order, asked) != nullptr);
+  CHECK(*prediction(h.s, order, asked) == 2);
+  CHECK(h.s.pending_choice == -1);
+  CHECK(saved.find("q.order." + std::to_string(asked) + "=2") != std::string::npos);
+  h.frame(1280, 800);  // the revealed step draws
+
+  Headless other;
+  load_progress(other.s, saved);
+  REQUIRE(prediction(other.s, order, asked) != nullptr);
+  CHECK(*prediction(other.s, order, asked) == 2);
+  load_progress(other.s, "q.order.999=1&q.nope.1=1&q.order.0=99&q.order.x=1");  // all out of range: ignored
+  CHECK(other.s.predictions.size() == 1);
+
+  go(h.s, order, asked);
+  clear_prediction(h.s);
+  CHECK(prediction(h.s, order, asked) == nullptr);
+  h.s.pending_choice = 0;
+  go(h.s, order, 0);
+  CHECK(h.s.pending_choice == -1);  // a selection does not follow the learner to another step
+}
+
+TEST_CASE("the CJK glyph set covers every Chinese interface string, including the newest") {
+  const std::string all = cjk_text();
+  for (int id = 0; id < static_cast<int>(ui::Text::Count); ++id) {
+    const std::string zh = ui::text(static_cast<ui::Text>(id), 1);
+    CAPTURE(zh);
+    CHECK(all.find(zh) != std::string::npos);
+  }
 }

@@ -104,3 +104,36 @@ TEST_CASE("backslash escapes markup characters") {
   REQUIRE(r.doc.steps[0].blocks[0].runs.size() == 1);
   CHECK(r.doc.steps[0].blocks[0].runs[0].text == "costs $5 and ** stars");
 }
+
+TEST_CASE("a step's question: prompt, choices with one right, explanation, and where its reveal starts") {
+  const auto r = parse_document("# T\n## Step: S\nSetup text.\n\n?? Which is it, {{x}}?\n?- no\n?+ **yes**\n?- maybe\n"
+                                "?= Because $a·b$\n?= and {{y}}.\nRevealed text.\n",
+                                "q.md");
+  REQUIRE(r.ok());
+  const Step& st = r.doc.steps.at(0);
+  REQUIRE(st.questions.size() == 1);
+  const Question& q = st.questions[0];
+  CHECK(q.choices.size() == 3);
+  CHECK(q.answer == 1);
+  CHECK(q.choices[1].at(0).kind == RunKind::Strong);
+  CHECK(q.reveal_from == 1);  // "Setup text." comes before, "Revealed text." after
+  CHECK(st.blocks.size() == 2);
+  CHECK(plain_runs(q.explanation, [](std::string_view n) { return "<" + std::string(n) + ">"; }) == "Because a·b and <y>.");
+  std::vector<std::string> names;
+  for (const auto& u : placeholders(r.doc)) names.push_back(u.name);
+  CHECK(names == std::vector<std::string>{"x", "y"});
+}
+
+TEST_CASE("malformed questions are reported with their line") {
+  const auto errors = [](const char* text) {
+    std::string all;
+    for (const auto& e : parse_document(text, "q.md").errors) all += e.str() + "\n";
+    return all;
+  };
+  CHECK(errors("# T\n## Step: S\nx\n?- a\n").find("q.md:4: '?-' before the question") != std::string::npos);
+  CHECK(errors("# T\n## Step: S\nx\n?? q\n?- a\n?- b\n?= e\n").find("q.md:4: a question needs its right choice") != std::string::npos);
+  CHECK(errors("# T\n## Step: S\nx\n?? q\n?+ a\n?+ b\n?= e\n").find("q.md:6: a question has exactly one right choice") != std::string::npos);
+  CHECK(errors("# T\n## Step: S\nx\n?? q\n?+ a\n?- b\n").find("q.md:4: a question needs its explanation") != std::string::npos);
+  CHECK(errors("# T\n## Step: S\nx\n?? q\n?+ a\n").find("at least two choices") != std::string::npos);
+  CHECK(errors("# T\n## Step: S\nx\n?? q\n?+ a\n?- b\n?= e\n?? again\n?+ a\n?- b\n?= e\n").find("q.md:8: one question per step") != std::string::npos);
+}
