@@ -24,12 +24,20 @@ console.log(`  ${'total'.padEnd(14)} ${kb(raw)} raw ${kb(gz)} gzip (goal ≤ 400
 
 const site = await serve();
 const browser = await launch();
-const firstFrame = [], helloFrame = [];
+const firstFrame = [], helloFrame = [], phases = [];
 const hello = fs.existsSync(path.join(helloDir, 'hello.wasm')) ? await serve({ dir: path.resolve(helloDir) }) : null;
 for (let i = 0; i < 5; i++) {  // alternate the two, so both see the same machine
   const { page, context } = await open(browser, site.url, '', { wait: false });
   await page.waitForFunction(() => window.posenc && window.posenc.ready, null, { timeout: 20000 });
-  firstFrame.push(await page.evaluate(() => posenc.ready.then(() => performance.now())));
+  // The first frame's own time stamp (a User Timing mark), not when this script got to ask for it.
+  await page.evaluate(() => posenc.ready);
+  firstFrame.push(await page.evaluate(() => performance.getEntriesByName('posenc:first-frame')[0].startTime));
+  phases.push(await page.evaluate(() => {
+    const at = n => (performance.getEntriesByName(n)[0] || {}).startTime || 0;
+    const wasm = performance.getEntriesByType('resource').find(r => r.name.endsWith('posenc.wasm'));
+    return { wasm: wasm ? wasm.responseEnd : 0, main: at('posenc:main'), context: at('posenc:context'),
+             init: at('posenc:init'), first: at('posenc:first-frame') };
+  }));
   await context.close();
   if (!hello) continue;
   const h = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -41,6 +49,9 @@ for (let i = 0; i < 5; i++) {  // alternate the two, so both see the same machin
 }
 console.log(`\nTime to first frame (navigation start → first drawn frame), 5 loads each, same run:`);
 console.log(`  posenc: median ${median(firstFrame).toFixed(0)} ms (min ${Math.min(...firstFrame).toFixed(0)}, max ${Math.max(...firstFrame).toFixed(0)})`);
+const ph = k => median(phases.map(p => p[k]));
+console.log(`  posenc phases (medians, ms since navigation): wasm downloaded ${ph('wasm').toFixed(0)}, main() ${ph('main').toFixed(0)}, ` +
+  `GL + ImGui context ${ph('context').toFixed(0)}, app initialised ${ph('init').toFixed(0)}, first frame drawn ${ph('first').toFixed(0)}`);
 if (hello) {
   const ratio = median(firstFrame) / median(helloFrame);
   console.log(`  bare ImGui hello (same toolchain and flags): median ${median(helloFrame).toFixed(0)} ms; ` +

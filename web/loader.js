@@ -25,12 +25,13 @@
     });
   }
 
-  var probe = document.createElement('canvas');
-  var gl = null;
-  try { gl = probe.getContext('webgl2'); } catch (e) { gl = null; }
-  if (!gl) {
-    fail('posenc needs WebGL2, which this browser or device does not provide. ' +
-         'Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.');
+  // WebGL2 itself is checked without creating a context here (a throwaway context cost ~200 ms before
+  // the download even started); if the browser has the API but cannot create one, main() reports it
+  // through Module.posencFail with the same message.
+  var noWebGL2 = 'posenc needs WebGL2, which this browser or device does not provide. ' +
+                 'Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.';
+  if (typeof WebGL2RenderingContext === 'undefined') {
+    fail(noWebGL2);
     return;
   }
 
@@ -87,6 +88,7 @@
     },
     monitorRunDependencies: function () {},
     onAbort: function (what) { fail('posenc stopped unexpectedly: ' + what); },
+    posencFail: function (what) { fail(what === 'webgl2' ? noWebGL2 : what); },
     onPosencStarted: function () {
       started = true;
       loader.classList.add('done');

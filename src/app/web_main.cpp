@@ -76,6 +76,10 @@ EM_JS(char*, js_initial, (int which), {
   stringToUTF8(s, p, n);
   return p;
 });
+// User Timing marks of the start-up phases, for `make bench`'s first-frame breakdown.
+EM_JS(void, js_mark, (const char* name), {
+  try { performance.mark(UTF8ToString(name)); } catch (e) {}
+});
 EM_JS(void, js_signal_ready, (), {
   if (Module["onPosencReady"]) Module["onPosencReady"]();
 });
@@ -121,6 +125,11 @@ EM_JS(void, js_mirror_text, (const char* title, const char* step, const char* bo
   root.querySelector("h1").textContent = UTF8ToString(title);
   root.querySelector("h2").textContent = UTF8ToString(step);
   root.querySelector("p").textContent = UTF8ToString(body);
+});
+// Shows a start-up failure in the page's loader (`what`: "webgl2" or a message).
+EM_JS(void, js_fail, (const char* what), {
+  if (Module["posencFail"]) Module["posencFail"](UTF8ToString(what));
+  else console.error("posenc: " + UTF8ToString(what));
 });
 EM_JS(void, js_log_error, (const char* text), {
   console.error(UTF8ToString(text));
@@ -227,6 +236,7 @@ void frame(void*) {
   g->render_stats.add(t2 - t1);
   if (!g->ready) {
     g->ready = true;
+    js_mark("posenc:first-frame");
     js_signal_ready();
   }
 }
@@ -323,6 +333,7 @@ EMSCRIPTEN_KEEPALIVE void posenc_result_free() { g->result = {}; }
 }  // extern "C"
 
 int main() {
+  js_mark("posenc:main");
   g = new Platform();
   if (!glfwInit()) {
     js_log_error("posenc: glfwInit failed");
@@ -335,7 +346,7 @@ int main() {
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
   g->window = glfwCreateWindow(std::max(1, int(css_w)), std::max(1, int(css_h)), "posenc", nullptr, nullptr);
   if (!g->window) {
-    js_log_error("posenc: could not create a WebGL2 context");
+    js_fail("webgl2");
     return 1;
   }
   glfwMakeContextCurrent(g->window);
@@ -361,6 +372,7 @@ int main() {
   s.hooks.mirror_text = [](const std::string& a, const std::string& b, const std::string& c) {
     js_mirror_text(a.c_str(), b.c_str(), c.c_str());
   };
+  js_mark("posenc:context");
   app::init(s);
   s.now = emscripten_get_now() / 1000.0;
   for (const std::string& e : s.content_errors) js_log_error(("posenc content: " + e).c_str());
@@ -372,6 +384,7 @@ int main() {
   sync_canvas();
   app::notify(s, notice);
   js_watch_events();
+  js_mark("posenc:init");
   emscripten_set_main_loop_arg(frame, nullptr, 0, false);
   return 0;
 }
