@@ -38,7 +38,7 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
       const float small = ImGui::GetFontSize() * 0.8f;
       const ImVec2 bs = theme.regular->CalcTextSizeA(small, 1e9f, 0, badge);
       dl->AddText(theme.regular, small, ImVec2(p.x + w - bs.x - em(0.4f), p.y + em(0.3f)),
-                  e.answered >= e.questions ? theme.good : theme.muted, badge);
+                  e.answered >= e.questions && e.right == e.questions ? theme.good : theme.muted, badge);
     }
     // progress: a thin bar under the title
     const float bar_w = w - (tx - p.x) - em(0.5f);

@@ -49,6 +49,7 @@ const ImWchar* latin_greek_math_ranges() {
       0x2300, 0x23FF,  // Miscellaneous technical
       0x25A0, 0x25FF,  // Geometric shapes
       0x2630, 0x2630,  // ☰ (menu)
+      0x2713, 0x2717,  // ✓ ✗ (predictions)
       0x27E8, 0x27E9,  // Angle brackets ⟨ ⟩
       0,
   };

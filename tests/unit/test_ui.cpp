@@ -1,8 +1,15 @@
 #include <doctest/doctest.h>
 
+#include <imgui_internal.h>
+
+#include <string>
+
+#include "content/bundle.hpp"
 #include "ui/colormap.hpp"
 #include "ui/matrix_view.hpp"
 #include "ui/rich_text.hpp"
+#include "ui/strings.hpp"
+#include "ui/theme.hpp"
 
 using namespace posenc::ui;
 
@@ -50,4 +57,29 @@ TEST_CASE("short numbers keep three significant digits and switch to exponents f
   CHECK(short_number(12.3456) == "12.3");
   CHECK(short_number(2.2e-17) == "2.20e-17");
   CHECK(short_number(0) == "0");
+}
+
+TEST_CASE("the interface's glyph ranges hold every non-CJK character of the lessons and the interface") {
+  const ImWchar* ranges = latin_greek_math_ranges();
+  const auto covered = [&](unsigned c) {
+    for (const ImWchar* r = ranges; r[0]; r += 2)
+      if (c >= r[0] && c <= r[1]) return true;
+    return false;
+  };
+  const auto cjk = [](unsigned c) { return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFFEF) || (c >= 0x3000 && c <= 0x303F); };
+  std::string text;
+  int count = 0;
+  const posenc::content::BundledFile* files = posenc::content::bundled_files(&count);
+  for (int i = 0; i < count; ++i) text.append(files[i].text);
+  for (int lang = 0; lang < 2; ++lang)
+    for (int id = 0; id < static_cast<int>(Text::Count); ++id) text += posenc::ui::text(static_cast<Text>(id), lang);
+  text += "\xE2\x9C\x93\xE2\x9C\x97";  // ✓ ✗ drawn by the prediction box and the table of contents
+  std::string missing;
+  for (const char* p = text.c_str(); *p;) {
+    unsigned c = 0;
+    const int n = ImTextCharFromUtf8(&c, p, nullptr);
+    p += n > 0 ? n : 1;
+    if (c >= 0x20 && !covered(c) && !cjk(c)) missing += std::to_string(c) + " ";
+  }
+  CHECK(missing == "");
 }
