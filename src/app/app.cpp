@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "content/bundle.hpp"
+#include "lessons/labels.hpp"
 #include "ui/strings.hpp"
 #include "url_state.hpp"
 
@@ -48,6 +49,7 @@ std::string cjk_text() {
   for (int i = 0; i < count; ++i)
     if (files[i].lang == "zh") text.append(files[i].text);
   for (int id = 0; id < static_cast<int>(ui::Text::Count); ++id) text += ui::text(static_cast<ui::Text>(id), 1);
+  text += lessons::chinese_labels();
   return text;
 }
 

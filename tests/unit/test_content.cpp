@@ -2,8 +2,11 @@
 // parser reports malformed files with file:line.
 #include <doctest/doctest.h>
 
+#include <set>
+
 #include "content/bundle.hpp"
 #include "content/document.hpp"
+#include "lessons/labels.hpp"
 #include "lessons/lesson.hpp"
 
 using namespace posenc;
@@ -136,4 +139,20 @@ TEST_CASE("malformed questions are reported with their line") {
   CHECK(errors("# T\n## Step: S\nx\n?? q\n?+ a\n?- b\n").find("q.md:4: a question needs its explanation") != std::string::npos);
   CHECK(errors("# T\n## Step: S\nx\n?? q\n?+ a\n").find("at least two choices") != std::string::npos);
   CHECK(errors("# T\n## Step: S\nx\n?? q\n?+ a\n?- b\n?= e\n?? again\n?+ a\n?- b\n?= e\n").find("q.md:8: one question per step") != std::string::npos);
+}
+
+TEST_CASE("the lessons' label table: unique English keys, no blank translations, English passes through") {
+  int count = 0;
+  const lessons::LabelPair* table = lessons::label_table(&count);
+  REQUIRE(count > 0);
+  std::set<std::string_view> keys;
+  for (int i = 0; i < count; ++i) {
+    CAPTURE(table[i].en);
+    CHECK(keys.insert(table[i].en).second);
+    CHECK(!table[i].en.empty());
+    CHECK(std::string_view(table[i].zh).size() > 0);
+    CHECK(std::string_view(lessons::tr(1, std::string(table[i].en).c_str())) == table[i].zh);
+  }
+  CHECK(std::string_view(lessons::tr(0, "Controls")) == "Controls");
+  CHECK(std::string_view(lessons::tr(1, "no such label")) == "no such label");
 }

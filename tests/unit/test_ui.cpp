@@ -5,6 +5,7 @@
 #include <string>
 
 #include "content/bundle.hpp"
+#include "lessons/labels.hpp"
 #include "ui/colormap.hpp"
 #include "ui/matrix_view.hpp"
 #include "ui/rich_text.hpp"
@@ -74,6 +75,9 @@ TEST_CASE("the interface's glyph ranges hold every non-CJK character of the less
   for (int lang = 0; lang < 2; ++lang)
     for (int id = 0; id < static_cast<int>(Text::Count); ++id) text += posenc::ui::text(static_cast<Text>(id), lang);
   text += "\xE2\x9C\x93\xE2\x9C\x97";  // ✓ ✗ drawn by the prediction box and the table of contents
+  int labels = 0;
+  const posenc::lessons::LabelPair* table = posenc::lessons::label_table(&labels);
+  for (int i = 0; i < labels; ++i) text += std::string(table[i].en) + table[i].zh;
   std::string missing;
   for (const char* p = text.c_str(); *p;) {
     unsigned c = 0;
