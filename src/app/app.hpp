@@ -63,6 +63,7 @@ struct AppState {
   bool dirty = true;    // the hash needs rewriting
   std::map<std::string, int> predictions;  // "<lesson id>.<step>" → chosen index, or −1 when skipped
   int pending_choice = -1;                 // the choice selected but not locked in (current step)
+  int focus_window = 0;    // keyboard focus mode: which part of the page Tab last went to
   bool animating = false;  // the lesson animated in the last frame: the platform keeps frames coming
   std::string last_hash;
 };

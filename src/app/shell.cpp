@@ -1,7 +1,10 @@
 // The walkthrough's screen: top bar, table of contents, the step's text and the lesson's visual.
 // Wide screens get three columns; medium ones hide the contents in a drawer; narrow (phone portrait)
 // screens stack text above the visual in one scrolling page with the step bar pinned at the bottom.
+#include <imgui_internal.h>
+
 #include <algorithm>
+#include <vector>
 
 #include "app.hpp"
 #include "ui/nav.hpp"
@@ -305,12 +308,57 @@ void draw_step_bar(AppState& s, float width) {
   if (move) step_by(s, move);
 }
 
-void keyboard(AppState& s) {
-  const ImGuiIO& io = ImGui::GetIO();
+// The windows keyboard focus mode visits with Tab, in order, for each layout.
+std::vector<const char*> focus_windows(Mode mode) {
+  switch (mode) {
+    case Mode::Wide: return {"##visual", "##text", "##toc", "##topbar"};
+    case Mode::Medium: return {"##visual", "##text", "##topbar"};
+    default: return {"##page", "##stepbar", "##topbar"};
+  }
+}
+
+// Moves keyboard focus to window `index` of the layout's list, with the focus frame on its first control.
+void focus_window(Mode mode, int index) {
+  const std::vector<const char*> names = focus_windows(mode);
+  const int n = static_cast<int>(names.size());
+  ImGuiWindow* w = ImGui::FindWindowByName(names[((index % n) + n) % n]);
+  if (!w) return;
+  ImGui::NavMoveRequestCancel();  // ImGui's own Tab (to the next text field) would pull focus back
+  ImGui::FocusWindow(w);
+  ImGui::NavInitWindow(w, true);
+  GImGui->NavDisableHighlight = false;
+  GImGui->NavDisableMouseHover = true;
+}
+
+// Keys. By default ← → step through the walkthrough (and Page Up/Down always do). Tab switches to
+// keyboard focus mode: an orange frame marks the focused control, the arrows move it, Space/Enter
+// activate, Tab / Shift-Tab go to the next / previous part of the page (visual, text, lessons, top
+// bar); Esc hands the arrows back to the steps.
+void keyboard(AppState& s, Mode mode) {
+  ImGuiIO& io = ImGui::GetIO();
+  const auto pressed = [](ImGuiKey k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k)); };
+  const bool focus_mode = io.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard;
+  if (pressed(ImGuiKey_Tab) && !io.WantTextInput) {
+    if (!focus_mode) {
+      io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+      notify(s, ui::text(ui::Text::KeyboardFocus, lang_index(s)), 6);
+      s.focus_window = 0;
+    } else {
+      s.focus_window += io.KeyShift ? -1 : 1;
+    }
+    focus_window(mode, s.focus_window);
+    return;
+  }
   if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) step_by(s, +1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) step_by(s, -1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) s.toc_open = false;
+  if (pressed(ImGuiKey_PageDown)) step_by(s, +1);
+  if (pressed(ImGuiKey_PageUp)) step_by(s, -1);
+  if (pressed(ImGuiKey_Escape)) {
+    if (s.toc_open) s.toc_open = false;
+    else io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
+  }
+  if (focus_mode) return;  // the arrows move the focus
+  if (pressed(ImGuiKey_RightArrow)) step_by(s, +1);
+  if (pressed(ImGuiKey_LeftArrow)) step_by(s, -1);
 }
 
 void drawer(AppState& s, float top, float width, float height) {
@@ -341,7 +389,8 @@ void notices(AppState& s, float top, float width) {
   ImGui::SetNextWindowSize(ImVec2(w, 0));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.note_bg));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.0f * s.theme.scale);
-  ImGui::Begin("##notices", nullptr, (kPanel & ~ImGuiWindowFlags_NoBringToFrontOnFocus) | ImGuiWindowFlags_AlwaysAutoResize);
+  ImGui::Begin("##notices", nullptr, (kPanel & ~ImGuiWindowFlags_NoBringToFrontOnFocus) | ImGuiWindowFlags_AlwaysAutoResize |
+                                         ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
   for (size_t i = 0; i < s.notices.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
     ImGui::PushTextWrapPos(w - ui::em(3.5f));
@@ -362,7 +411,7 @@ void draw(AppState& s, float width, float height) {
   const float font = ImGui::GetFontSize();
   const Mode mode = layout_mode(width, height, font);
   const float top = ui::em(2.6f);
-  keyboard(s);
+  keyboard(s, mode);
   top_bar(s, mode, width);
 
   const float pad = ui::em(1.2f);
@@ -408,7 +457,7 @@ void draw(AppState& s, float width, float height) {
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.panel));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
     ImGui::Begin("##text", nullptr, kPanel);
-    ImGui::BeginChild("##textscroll", ImVec2(0, -bar_h), false);
+    ImGui::BeginChild("##textscroll", ImVec2(0, -bar_h), false, ImGuiWindowFlags_NavFlattened);
     draw_text(s, ImGui::GetContentRegionAvail().x - ui::em(0.5f));
     ImGui::EndChild();
     ImGui::Separator();

@@ -23,6 +23,10 @@ const char* text(Text id, int lang) {
     case Text::AskAgain: return zh ? "重新预测" : "Ask me again";
     case Text::PredictFirst:
       return zh ? "先做出你的预测，这里的图随后揭晓答案。" : "Make your prediction first: this visual then shows the answer.";
+    case Text::KeyboardFocus:
+      return zh ? "键盘模式：Tab 键在页面各部分之间切换，方向键在控件之间移动，空格键或回车键激活；Esc 键让方向键重新用于翻页。"
+                : "Keyboard: Tab moves between the parts of the page, the arrows between controls, Space or Enter "
+                  "activates; Esc gives the arrows back to the steps.";
     case Text::Count: break;
   }
   return "";

@@ -140,6 +140,7 @@ void apply_style(Theme& t, float scale) {
   c[ImGuiCol_HeaderHovered] = ImVec4(0.84f, 0.89f, 0.98f, 1.0f);
   c[ImGuiCol_HeaderActive] = ImVec4(0.76f, 0.84f, 0.97f, 1.0f);
   c[ImGuiCol_Separator] = ImGui::ColorConvertU32ToFloat4(t.border);
+  c[ImGuiCol_NavHighlight] = ImVec4(0.85f, 0.35f, 0.05f, 1.0f);  // keyboard focus: orange, unlike any control
   c[ImGuiCol_ScrollbarBg] = ImVec4(0, 0, 0, 0);
   style.ScaleAllSizes(scale);
   ImGui::GetStyle() = style;

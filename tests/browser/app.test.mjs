@@ -297,3 +297,26 @@ test('a prediction made with the mouse is recorded, scored and revealed', async 
   assert.match(text, /gives exactly the same summary/);
   await context.close();
 });
+
+test('keyboard only: Tab enters focus mode, arrows and Space work the controls, Esc gives the arrows back', async () => {
+  const { page, context } = await open(browser, site.url, '#lesson=order&step=3');
+  await frames(page, 3);
+  const step = async () => (await page.evaluate(() => posenc.state())).step;
+  await page.keyboard.press('Tab');  // focus mode, on the visual: its first control is "Just show me"
+  await frames(page, 4);
+  await page.keyboard.press('ArrowRight');  // moves the focus, not the step
+  await frames(page, 3);
+  assert.equal(await step(), 3);
+  await page.keyboard.press('Space');
+  await frames(page, 4);
+  assert.match(await page.evaluate(() => localStorage.getItem('posenc.progress')), /q\.order\.3=-1/);
+  await page.keyboard.press('Escape');
+  await frames(page, 3);
+  await page.keyboard.press('ArrowRight');
+  await frames(page, 3);
+  assert.equal(await step(), 4);
+  await page.keyboard.press('PageUp');  // Page Up / Down step in either mode
+  await frames(page, 3);
+  assert.equal(await step(), 3);
+  await context.close();
+});
