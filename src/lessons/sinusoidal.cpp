@@ -18,6 +18,11 @@ namespace {
 
 const std::vector<const char*> kLayouts = {"interleaved", "half"};
 
+// Texture rows of the big heatmap: every second position at most (see update()); while a slider is
+// being dragged every eighth (coarser, and aliased for the fastest columns, while the slider moves),
+// so each frame of the drag stays light; full quality again on release.
+constexpr int kTextureRows = 2048, kPreviewRows = 512;
+
 struct Params {
   int len = 100;
   int dim = 128;
@@ -65,7 +70,7 @@ class SinusoidalLesson final : public Lesson {
     // every second row still gives more than 3 samples per period: no aliasing, half the colouring
     // work at the largest length. Hover reads the full table.
     d_.table.resize(p_.len, p_.dim);
-    view_.table.begin(d_.table, 1.0, 2048);
+    view_.table.begin(d_.table, 1.0, preview_ ? kPreviewRows : kTextureRows);
     core::sinusoidal_into(d_.table, {p_.len, p_.dim, p_.base, layout(), p_.offset},
                           [this](int c) { view_.table.colour_column(c); });
     const int pairs = core::frequency_count(p_.dim);
@@ -157,6 +162,7 @@ class SinusoidalLesson final : public Lesson {
     }
     ImGui::Spacing();
     draw_controls(ctx, t);
+    settle();
   }
 
  private:
@@ -295,7 +301,7 @@ class SinusoidalLesson final : public Lesson {
 
   void draw_precision(DrawContext& ctx, const ui::Theme& t) {
     if (ui::slider_real("first position", &p_.offset, 0, 1e6, std::min(ImGui::GetContentRegionAvail().x, ui::em(26)), false, "%.0f"))
-      edited(ctx);
+      changed(ctx);
     ui::residual("max |float32 − double| here =", d_.drift_here, 1e-6, t);
     ui::residual("near position 1,000,000 =", d_.drift_1e6, 1e-6, t);
     draw_table(ctx, t, false);
@@ -309,14 +315,27 @@ class SinusoidalLesson final : public Lesson {
     edit |= ui::slider_int("d_model", &p_.dim, 1, 1024, w);
     edit |= ui::slider_real("base", &p_.base, 2, 1e6, w, true, "%.0f");
     edit |= ui::choice("layout", &p_.layout, kLayouts);
-    // Cheap edits recompute on release; the table follows the slider while dragging.
-    if (edit) edited(ctx);
+    // The table follows the slider while dragging (with a lighter texture, see kPreviewRows).
+    if (edit) changed(ctx);
+  }
+
+  void changed(DrawContext& ctx) {
+    preview_ = ImGui::IsAnyItemActive();
+    edited(ctx);
+  }
+
+  // After a drag: the texture at full resolution (the table itself is already complete).
+  void settle() {
+    if (!preview_ || ImGui::IsAnyItemActive()) return;
+    preview_ = false;
+    view_.table.set(d_.table, 1.0, kTextureRows);
   }
 
   Params p_;
   Derived d_;
   std::pair<int, double> drift_key_{-1, 0.0};
   bool extras_current_ = false;
+  bool preview_ = false;  // a slider is being dragged: the heatmap texture is coarser until release
   struct View {
     ui::HeatmapImage table, other, top;
   } view_;

@@ -158,7 +158,8 @@ class SumVsConcatLesson final : public Lesson {
         break;
       case 1: draw_ladder(t); break;
       case 2:
-        if (update_recovery()) ctx.edited = true;  // the text shows these numbers: have it refresh
+        // Not while a slider is held: the numbers follow when it is released (each costs ~25 ms at d 1024).
+        if (!ImGui::IsAnyItemActive() && update_recovery()) ctx.edited = true;  // the text shows them: refresh
         draw_recovery(t);
         break;
       case 3: draw_variance(t); break;
