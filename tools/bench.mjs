@@ -159,11 +159,13 @@ for (const l of lessons) {
   const params = (await page.evaluate(() => posenc.state())).params;
   numericParams[l.id] = Object.keys(params).filter(k => typeof params[k] === 'number');
 }
+for (const l of lessons) {  // every numeric parameter to its maximum (set clamps), once: lessons keep them
+  await page.evaluate(id => posenc.go(id, 0), l.id);
+  for (const k of numericParams[l.id]) await page.evaluate(n => posenc.set(n, 1e9), k);
+}
 let afterFirst = 0, peak = 0;
 for (let cycle = 1; cycle <= 20; cycle++) {
   for (const l of lessons) {
-    await page.evaluate(id => posenc.go(id, 0), l.id);
-    for (const k of numericParams[l.id]) await page.evaluate(n => posenc.set(n, 1e9), k);  // clamped to the maximum
     for (let s = 0; s < l.steps; s++) {
       await page.evaluate(([id, st]) => posenc.go(id, st), [l.id, s]);
       await frames(page, 2);
