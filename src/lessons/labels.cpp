@@ -1,5 +1,7 @@
 #include "labels.hpp"
 
+#include <cstdarg>
+#include <cstdio>
 #include <unordered_map>
 
 namespace posenc::lessons {
@@ -8,6 +10,77 @@ namespace {
 // English → Chinese. Keep the English exactly as the lesson code writes it.
 constexpr LabelPair kLabels[] = {
     {"Controls", "控件"},
+    // order.cpp
+    {"Tokens", "token 序列"},
+    {"X: one embedding row per token", "X：每个 token 一行嵌入向量"},
+    {"dim", "维度"},
+    {"position", "位置"},
+    {"query", "查询"},
+    {"key", "键"},
+    {"original token", "原 token"},
+    {"Attention weights softmax(Q K\xE1\xB5\x80 / \xE2\x88\x9A" "d)", "注意力权重 softmax(Q Kᵀ / √d)"},
+    {"Each row sums to 1: how much each token (row) draws from every token (column).", "每行之和为 1：每个 token（行）从各个 token（列）取用多少。"},
+    {"Output Attn(X) = weights \xC2\xB7 V", "输出 Attn(X) = 权重 · V"},
+    {"Reordered sentence (click two tokens to swap them)", "重排后的句子（先后点击两个 token 可对调）"},
+    {"Shuffle", "打乱"},
+    {"Reverse", "倒序"},
+    {"Original order", "原始顺序"},
+    {"difference", "差值"},
+    {"P (row i has a 1 in the column of the token now at i)", "P（第 i 行的 1 位于现居第 i 位的 token 原来那一列）"},
+    {"mean of Attn(X) rows: \"%s\"", "Attn(X) 各行均值：“%s”"},
+    {"mean of Attn(P X) rows: \"%s\"", "Attn(P X) 各行均值：“%s”"},
+    {"max |difference of the pooled vectors| =", "max |两个池化向量之差| ="},
+    {"add position encoding PE(pos) to the inputs", "在输入上加位置编码 PE(pos)"},
+    {"without PE", "不加 PE"},
+    {"with PE", "加 PE"},
+    {"max |pooled difference|", "max |池化向量之差|"},
+    {"PE: the same rows for both sentences (one per position)", "PE：两个句子用相同的行（每个位置一行）"},
+    {"sentence", "句子"},
+    {"dimension", "维度"},
+    {"seed", "随机种子"},
+    {"add position encoding", "加位置编码"},
+    // naive.cpp
+    {"Size of the position code relative to a word vector", "位置编码相对词向量的大小"},
+    {"|code| / |word|", "|编码| / |词向量|"},
+    {"raw index: code = pos in every dimension", "原始索引：每个维度都取 pos"},
+    {"sinusoidal (lesson 3)", "正弦编码（第 3 课）"},
+    {"length %d", "长度 %d"},
+    {"code = pos / (length − 1)", "编码 = pos / (长度 − 1)"},
+    {"code", "编码"},
+    {"position %d", "位置 %d"},
+    {"Binary digits of each position (least significant bit first)", "各位置的二进制位（最低位在前）"},
+    {"bit", "二进制位"},
+    {"Distance between the codes of neighbouring positions", "相邻位置编码之间的距离"},
+    {"position p (distance from p to p + 1)", "位置 p（p 到 p + 1 的距离）"},
+    {"binary digits", "二进制编码"},
+    {"sinusoidal", "正弦编码"},
+    {"bounded", "有界"},
+    {"same at any length", "与长度无关"},
+    {"neighbours close", "相邻位置接近"},
+    {"yes", "是"},
+    {"no", "否"},
+    {"raw index", "原始索引"},
+    {"index / length", "索引 / 长度"},
+    {"length", "序列长度"},
+    // sinusoidal.cpp
+    {"pair i = %d (%s)\nω_i = %.6g\nangle pos·ω_i = %.6g rad", "维度对 i = %d（%s）\\nω_i = %.6g\\n角度 pos·ω_i = %.6g rad"},
+    {"PE: one row per position, one column per dimension (click a cell)", "PE：每个位置一行，每个维度一列（可点击单元格）"},
+    {"row: the code of position %s", "行：位置 %s 的编码"},
+    {"column %d: one wave over the positions", "第 %d 列：沿各位置的一条波"},
+    {"Frequencies ω_i (log scale)", "频率 ω_i（对数刻度）"},
+    {"pair i", "维度对 i"},
+    {"max relative |ω power form − ω exp form| =", "max 相对 |ω 幂形式 − ω 指数形式| ="},
+    {"max |PE difference| at the last position =", "最后一个位置 max |PE 之差| ="},
+    {"%s (shown)", "%s（当前）"},
+    {"interleaved", "交错"},
+    {"half", "前后两半"},
+    {"max |interleaved − half| =", "max |交错 − 前后两半| ="},
+    {"after moving the columns back =", "把列移回原位后 ="},
+    {"first position", "起始位置"},
+    {"max |float32 − double| here =", "此处 max |float32 − double| ="},
+    {"near position 1,000,000 =", "位置 1,000,000 附近 ="},
+    {"base", "底数 base"},
+    {"layout", "排布"},
 };
 
 }  // namespace
@@ -26,6 +99,20 @@ const char* tr(int lang, const char* en) {
   }();
   const auto it = zh.find(en);
   return it == zh.end() ? en : it->second;
+}
+
+std::string trf(int lang, const char* en_format, ...) {
+  const char* format = tr(lang, en_format);
+  va_list args;
+  va_start(args, en_format);
+  va_list copy;
+  va_copy(copy, args);
+  const int n = std::vsnprintf(nullptr, 0, format, copy);
+  va_end(copy);
+  std::string out(n > 0 ? static_cast<size_t>(n) : 0, '\0');
+  if (n > 0) std::vsnprintf(out.data(), out.size() + 1, format, args);
+  va_end(args);
+  return out;
 }
 
 std::string chinese_labels() {
