@@ -178,8 +178,8 @@ constexpr LabelPair kLabels[] = {
     // rope.cpp
     {"pair %d of q and k as 2-D vectors", "q 与 k 的维度对 %d（二维向量）"},
     {"q turned by m·θ = %s, k by n·θ = %s; between them: (m − n)·θ plus their own angle", "q 旋转 m·θ = %s，k 旋转 n·θ = %s；二者夹角：(m − n)·θ 加上原有夹角"},
-    {"q at m", "位置 m 的 q"},
-    {"k at n", "位置 n 的 k"},
+    {"q at m", "q（m）"},
+    {"k at n", "k（n）"},
     {";  positions + ", "；位置都加 "},
     {"shift both", "同时平移"},
     {"|score − shifted score| =", "|分数 − 平移后分数| ="},
