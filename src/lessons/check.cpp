@@ -6,6 +6,7 @@
 #include "core/check.hpp"
 #include "core/sinusoidal.hpp"
 #include "core/table_file.hpp"
+#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -75,10 +76,11 @@ class CheckLesson final : public Lesson {
 
   void draw(DrawContext& ctx) override {
     const ui::Theme& t = *ctx.theme;
+    lang_ = ctx.lang;
     draw_inputs(ctx, t);
     ImGui::Spacing();
     if (!d_.have) {
-      ui::caption("No table yet: drop a file on the page, open one, paste numbers, or load an example.", t);
+      ui::caption(tr(lang_, "No table yet: drop a file on the page, open one, paste numbers, or load an example."), t);
     } else if (ctx.step == 0 || ctx.step == 1) {
       draw_verdict(t);
     } else {
@@ -86,7 +88,7 @@ class CheckLesson final : public Lesson {
     }
     ImGui::Spacing();
     const float w = controls_section(ctx);
-    if (w > 0 && ui::slider_real("base you used", &p_.base, 2, 1e7, w, true, "%.0f")) edited(ctx);
+    if (w > 0 && ui::slider_real(tr(lang_, "base you used"), &p_.base, 2, 1e7, w, true, "%.0f")) edited(ctx);
   }
 
  private:
@@ -130,21 +132,21 @@ class CheckLesson final : public Lesson {
   }
 
   void draw_inputs(DrawContext& ctx, const ui::Theme& t) {
-    if (ImGui::Button("Open a .npy or .csv file\xE2\x80\xA6")) ctx.open_file = true;
+    if (ImGui::Button(tr(lang_, "Open a .npy or .csv file\xE2\x80\xA6"))) ctx.open_file = true;
     if (ImGui::GetContentRegionAvail().x > ui::em(26)) ImGui::SameLine();  // on phones: its own line
     ImGui::SetNextItemWidth(ui::em(11));
-    if (ImGui::BeginCombo("##example", "Load an example")) {
+    if (ImGui::BeginCombo("##example", tr(lang_, "Load an example"))) {
       for (int i = 0; i < static_cast<int>(kExamples.size()); ++i)
-        if (ImGui::Selectable(kExamples[i])) {
+        if (ImGui::Selectable(tr(lang_, kExamples[i]))) {
           load_example(i);
           ctx.edited = true;
         }
       ImGui::EndCombo();
     }
-    ui::caption("or paste numbers with Ctrl+V anywhere on this page, or type them, one row per line:", t);
+    ui::caption(tr(lang_, "or paste numbers with Ctrl+V anywhere on this page, or type them, one row per line:"), t);
     ImGui::InputTextMultiline("##paste", paste_.data(), paste_.size(),
                               ImVec2(std::min(ImGui::GetContentRegionAvail().x, ui::em(30)), ui::em(5)));
-    if (ImGui::Button("Check the pasted numbers")) {
+    if (ImGui::Button(tr(lang_, "Check the pasted numbers"))) {
       const std::string text(paste_.c_str());
       const std::string notice = receive_file("pasted text", reinterpret_cast<const unsigned char*>(text.data()), text.size());
       ctx.notice = notice;
@@ -160,22 +162,26 @@ class CheckLesson final : public Lesson {
 
   void draw_verdict(const ui::Theme& t) {
     ImGui::Text("%s: %d × %d", d_.source.c_str(), static_cast<int>(d_.table.rows()), static_cast<int>(d_.table.cols()));
-    ui::residual("max |yours − reference| =", d_.result.max_error, 1e-9, t);
+    ui::residual(tr(lang_, "max |yours − reference| ="), d_.result.max_error, 1e-9, t);
     ImGui::PushFont(t.bold);
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(d_.result.message.c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopFont();
     if (!ImGui::BeginTable("candidates", 2, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) return;
-    ImGui::TableSetupColumn("hypothesis");
-    ImGui::TableSetupColumn("max difference");
+    ImGui::TableSetupColumn(tr(lang_, "hypothesis"));
+    ImGui::TableSetupColumn(tr(lang_, "max difference"));
     ImGui::TableHeadersRow();
     std::vector<core::Candidate> sorted = d_.result.candidates;
     std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.error < b.error; });
     for (const core::Candidate& c : sorted) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(c.label.c_str());
+      // Candidate labels are core's ids ("half_layout", "base 100"): shown through the table.
+      const std::string label = c.label.rfind("base ", 0) == 0
+                                    ? std::string(lang_ == 1 ? "底数" : "base") + c.label.substr(4)
+                                    : tr(lang_, c.label.c_str());
+      ImGui::TextUnformatted(label.c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(ui::short_number(c.error).c_str());
     }
@@ -184,19 +190,20 @@ class CheckLesson final : public Lesson {
 
   void draw_diff(DrawContext& ctx, const ui::Theme& t) {
     ui::HeatmapOptions o;
-    o.title = "yours − reference";
-    o.x_label = "dimension";
-    o.y_label = "position";
-    o.x_name = "dim";
+    o.title = tr(lang_, "yours − reference");
+    o.x_label = tr(lang_, "dimension");
+    o.y_label = tr(lang_, "position");
+    o.x_name = tr(lang_, "dim");
     o.y_name = "pos";
     o.height = std::min(ImGui::GetContentRegionAvail().x * 0.7f, ui::em(18));
     o.hover_extra = [this](int r, int c) {
-      return "yours " + ui::short_number(d_.table(r, c), 6) + ", reference " +
-             ui::short_number(d_.table(r, c) - d_.result.diff(r, c), 6);
+      return trf(lang_, "yours %s, reference %s", ui::short_number(d_.table(r, c), 6).c_str(),
+                 ui::short_number(d_.table(r, c) - d_.result.diff(r, c), 6).c_str());
     };
     ui::heatmap("diff", view_.diff, o, t, *ctx.textures);
   }
 
+  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   std::string paste_;

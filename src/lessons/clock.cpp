@@ -4,6 +4,7 @@
 
 #include "core/offsets.hpp"
 #include "core/sinusoidal.hpp"
+#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/clock.hpp"
 #include "ui/controls.hpp"
@@ -79,6 +80,7 @@ class ClockLesson final : public Lesson {
 
   void draw(DrawContext& ctx) override {
     const ui::Theme& t = *ctx.theme;
+    lang_ = ctx.lang;
     play(ctx);
     switch (ctx.step) {
       case 0: draw_one(t); break;
@@ -116,12 +118,13 @@ class ClockLesson final : public Lesson {
   }
 
   std::string caption(int i) const {
-    return "ω = " + ui::short_number(d_.omega(i), 3) + ", turn every " + ui::short_number(kTwoPi / d_.omega(i), 3);
+    return trf(lang_, "ω = %s, turn every %s", ui::short_number(d_.omega(i), 3).c_str(),
+               ui::short_number(kTwoPi / d_.omega(i), 3).c_str());
   }
 
   void draw_one(const ui::Theme& t) {
     ui::ClockOptions o;
-    o.title = "pair 0: (sin, cos) of pos · ω_0";
+    o.title = tr(lang_, "pair 0: (sin, cos) of pos · ω_0");
     const std::string c = caption(0);
     o.caption = c.c_str();
     o.size = std::min(ImGui::GetContentRegionAvail().x, ui::em(16));
@@ -138,7 +141,7 @@ class ClockLesson final : public Lesson {
       if (i % per_row) ImGui::SameLine(0, ui::em(1));
       ImGui::BeginGroup();
       ui::ClockOptions o;
-      const std::string title = "pair " + std::to_string(i), c = caption(i);
+      const std::string title = trf(lang_, "pair %d", i), c = caption(i);
       o.title = title.c_str();
       o.caption = c.c_str();
       o.size = size;
@@ -159,46 +162,47 @@ class ClockLesson final : public Lesson {
 
   void draw_unique(const ui::Theme& t) {
     ui::Series s;
-    s.label = "distance between PE(p) and PE(p + k)";
+    s.label = tr(lang_, "distance between PE(p) and PE(p + k)");
     for (int k = 0; k < d_.distance.size(); ++k) {
       s.x.push_back(k);
       s.y.push_back(d_.distance(k));
     }
     ui::LinePlotOptions o;
-    o.title = "How far apart are the codes of two positions k apart?";
-    o.x_label = "offset k";
+    o.title = tr(lang_, "How far apart are the codes of two positions k apart?");
+    o.x_label = tr(lang_, "offset k");
     o.height = ui::em(15);
-    o.markers.push_back({static_cast<double>(d_.nearest_k), "closest other position", 0});
+    o.markers.push_back({static_cast<double>(d_.nearest_k), tr(lang_, "closest other position"), 0});
     ui::line_plot("distance", {s}, o, t);
-    ui::residual("smallest distance between different positions =", d_.nearest, 0, t);
+    ui::residual(tr(lang_, "smallest distance between different positions ="), d_.nearest, 0, t);
   }
 
   void draw_controls(DrawContext& ctx) {
     const float w = controls_section(ctx);
     if (w <= 0) return;
-    if (ImGui::Button(p_.play ? "Pause" : "Play", ImVec2(ui::em(5), 0))) {
+    if (ImGui::Button(tr(lang_, p_.play ? "Pause" : "Play"), ImVec2(ui::em(5), 0))) {
       p_.play = !p_.play;
       ctx.edited = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("Step +1")) {
+    if (ImGui::Button(tr(lang_, "Step +1"))) {
       p_.pos = std::floor(p_.pos) + 1;
       ctx.edited = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("Reset")) {
+    if (ImGui::Button(tr(lang_, "Reset"))) {
       p_.pos = 0;
       ctx.edited = true;
     }
     bool edit = false;
-    if (ui::slider_real("position", &p_.pos, 0, 1000, w, false, "%.1f")) ctx.edited = true;
-    ui::slider_real("speed", &p_.speed, 0.1, 1000, w, true, "%.1f / s");
+    if (ui::slider_real(tr(lang_, "position"), &p_.pos, 0, 1000, w, false, "%.1f")) ctx.edited = true;
+    ui::slider_real(tr(lang_, "speed"), &p_.speed, 0.1, 1000, w, true, "%.1f / s");
     edit |= ui::slider_int("d_model", &p_.dim, 2, 64, w);
-    edit |= ui::slider_real("base", &p_.base, 2, 1e6, w, true, "%.0f");
-    edit |= ui::slider_int("range", &p_.len, 2, 4096, w);
+    edit |= ui::slider_real(tr(lang_, "base"), &p_.base, 2, 1e6, w, true, "%.0f");
+    edit |= ui::slider_int(tr(lang_, "range"), &p_.len, 2, 4096, w);
     if (edit) edited(ctx);
   }
 
+  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   double last_time_ = 0, last_hash_ = 0;

@@ -5,6 +5,7 @@
 
 #include "core/extrapolation.hpp"
 #include "core/sinusoidal.hpp"
+#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -116,6 +117,7 @@ class ExtrapolationLesson final : public Lesson {
 
   void draw(DrawContext& ctx) override {
     const ui::Theme& t = *ctx.theme;
+    lang_ = ctx.lang;
     switch (ctx.step) {
       case 0: draw_sinusoidal(t); break;
       case 1: draw_angles(t, false); break;
@@ -128,13 +130,13 @@ class ExtrapolationLesson final : public Lesson {
   }
 
  private:
-  ui::Band beyond() const { return {static_cast<double>(p_.train), static_cast<double>(p_.target), 0, "beyond training"}; }
+  ui::Band beyond() const { return {static_cast<double>(p_.train), static_cast<double>(p_.target), 0, tr(lang_, "beyond training")}; }
 
   void draw_sinusoidal(const ui::Theme& t) {
     std::vector<ui::Series> s(4);
     const char* names[] = {"fastest pair (dim 0)", "a middle pair", "a slow pair", "slowest pair"};
     for (int c = 0; c < 4; ++c) {
-      s[c].label = names[c];
+      s[c].label = tr(lang_, names[c]);
       s[c].thickness = c == 0 ? 1.0f : 2.0f;
       for (int r = 0; r < d_.table.rows(); ++r) {
         s[c].x.push_back(r);
@@ -142,8 +144,8 @@ class ExtrapolationLesson final : public Lesson {
       }
     }
     ui::LinePlotOptions o;
-    o.title = "Sine columns of the code, with the positions past L_train shaded";
-    o.x_label = "position";
+    o.title = tr(lang_, "Sine columns of the code, with the positions past L_train shaded");
+    o.x_label = tr(lang_, "position");
     o.fix_y = true;
     o.y_min = -1.1;
     o.y_max = 1.1;
@@ -162,38 +164,38 @@ class ExtrapolationLesson final : public Lesson {
       }
       return s;
     };
-    std::vector<ui::Series> s = {series("largest angle seen in training", d_.seen),
-                                 series("needed at the target length", d_.needed)};
+    std::vector<ui::Series> s = {series(tr(lang_, "largest angle seen in training"), d_.seen),
+                                 series(tr(lang_, "needed at the target length"), d_.needed)};
     if (scaled) {
-      s.push_back(series("position interpolation", d_.interp));
-      s.push_back(series("NTK-aware base", d_.ntk));
+      s.push_back(series(tr(lang_, "position interpolation"), d_.interp));
+      s.push_back(series(tr(lang_, "NTK-aware base"), d_.ntk));
     }
     ui::LinePlotOptions o;
-    o.title = "Largest RoPE angle each pair reaches (radians, log scale)";
-    o.x_label = "pair i";
+    o.title = tr(lang_, "Largest RoPE angle each pair reaches (radians, log scale)");
+    o.x_label = tr(lang_, "pair i");
     o.log_y = true;
     o.height = ui::em(16);
     ui::line_plot("angles", s, o, t);
-    ImGui::TextDisabled("Pairs below 2π never completed a turn in training; past it every angle has been seen.");
+    ImGui::TextDisabled("%s", tr(lang_, "Pairs below 2π never completed a turn in training; past it every angle has been seen."));
   }
 
   void draw_alibi(DrawContext& ctx, const ui::Theme& t) {
     ui::HeatmapOptions o;
-    o.title = "ALiBi bias −m·(i − j) for one head (grey: masked future keys)";
-    o.x_label = "key j";
-    o.y_label = "query i";
+    o.title = tr(lang_, "ALiBi bias −m·(i − j) for one head (grey: masked future keys)");
+    o.x_label = tr(lang_, "key j");
+    o.y_label = tr(lang_, "query i");
     o.height = std::min(ImGui::GetContentRegionAvail().x * 0.6f, ui::em(15));
     ui::heatmap("bias", view_.bias, o, t, *ctx.textures);
     ui::Series s;
-    s.label = "slope m of each head";
+    s.label = tr(lang_, "slope m of each head");
     s.points = true;
     for (int h = 0; h < static_cast<int>(d_.slopes.size()); ++h) {
       s.x.push_back(h);
       s.y.push_back(d_.slopes[h]);
     }
     ui::LinePlotOptions lo;
-    lo.title = "Head slopes (log scale)";
-    lo.x_label = "head";
+    lo.title = tr(lang_, "Head slopes (log scale)");
+    lo.x_label = tr(lang_, "head");
     lo.log_y = true;
     lo.height = ui::em(10);
     ui::line_plot("slopes", {s}, lo, t);
@@ -201,13 +203,13 @@ class ExtrapolationLesson final : public Lesson {
 
   void draw_t5(DrawContext&, const ui::Theme& t) {
     ui::Series s;
-    s.label = "bucket id";
+    s.label = tr(lang_, "bucket id");
     s.steps = true;
     s.x = d_.rel;
     s.y = d_.bucket;
     ui::LinePlotOptions o;
-    o.title = "T5: relative position (key − query) → bucket";
-    o.x_label = "relative position";
+    o.title = tr(lang_, "T5: relative position (key − query) → bucket");
+    o.x_label = tr(lang_, "relative position");
     o.height = ui::em(16);
     o.markers.push_back({-static_cast<double>(p_.max_distance), "−max_distance", 0});
     o.markers.push_back({static_cast<double>(p_.max_distance), "max_distance", 0});
@@ -218,18 +220,19 @@ class ExtrapolationLesson final : public Lesson {
     const float w = controls_section(ctx);
     if (w <= 0) return;
     bool edit = ui::slider_int("L_train", &p_.train, 8, 65536, w);
-    edit |= ui::slider_int("target length", &p_.target, 8, 262144, w);
+    edit |= ui::slider_int(tr(lang_, "target length"), &p_.target, 8, 262144, w);
     edit |= ui::slider_int("d", &p_.dim, 4, 1024, w);
-    edit |= ui::slider_real("base", &p_.base, 2, 1e7, w, true, "%.0f");
-    edit |= ui::slider_int("ALiBi heads", &p_.heads, 1, 64, w);
-    edit |= ui::slider_int("head shown", &p_.head, 0, p_.heads - 1, w);
-    edit |= ui::toggle("causal", &p_.causal);
-    edit |= ui::slider_int("T5 buckets", &p_.buckets, 4, 128, w);
+    edit |= ui::slider_real(tr(lang_, "base"), &p_.base, 2, 1e7, w, true, "%.0f");
+    edit |= ui::slider_int(tr(lang_, "ALiBi heads"), &p_.heads, 1, 64, w);
+    edit |= ui::slider_int(tr(lang_, "head shown"), &p_.head, 0, p_.heads - 1, w);
+    edit |= ui::toggle(tr(lang_, "causal"), &p_.causal);
+    edit |= ui::slider_int(tr(lang_, "T5 buckets"), &p_.buckets, 4, 128, w);
     edit |= ui::slider_int("max_distance", &p_.max_distance, 8, 4096, w);
-    edit |= ui::toggle("bidirectional", &p_.bidirectional);
+    edit |= ui::toggle(tr(lang_, "bidirectional"), &p_.bidirectional);
     if (edit) edited(ctx);
   }
 
+  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   struct View {

@@ -4,6 +4,7 @@
 
 #include "core/naive.hpp"
 #include "core/sinusoidal.hpp"
+#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -94,6 +95,7 @@ class FrequenciesLesson final : public Lesson {
 
   void draw(DrawContext& ctx) override {
     const ui::Theme& t = *ctx.theme;
+    lang_ = ctx.lang;
     switch (ctx.step) {
       case 0: draw_waves(t); break;
       case 1:
@@ -117,32 +119,32 @@ class FrequenciesLesson final : public Lesson {
 
   void draw_waves(const ui::Theme& t) {
     std::vector<ui::Series> s;
-    for (int i : d_.shown) s.push_back(wave(2 * i, "dim " + std::to_string(2 * i) + " (i = " + std::to_string(i) + ")"));
+    for (int i : d_.shown) s.push_back(wave(2 * i, trf(lang_, "dim %d (i = %d)", 2 * i, i)));
     ui::LinePlotOptions o;
-    o.title = "sin(pos · ω_i) for a few pairs i";
-    o.x_label = "position";
+    o.title = tr(lang_, "sin(pos · ω_i) for a few pairs i");
+    o.x_label = tr(lang_, "position");
     o.fix_y = true;
     o.y_min = -1.1;
     o.y_max = 1.1;
     o.height = ui::em(13);
     ui::line_plot("waves", s, o, t);
-    ui::Series h = wave(2 * p_.pair, "dim " + std::to_string(2 * p_.pair) + " (the pair slider)");
+    ui::Series h = wave(2 * p_.pair, trf(lang_, "dim %d (the pair slider)", 2 * p_.pair));
     h.thickness = 2.5f;
-    o.title = "the pair you choose";
+    o.title = tr(lang_, "the pair you choose");
     o.height = ui::em(9);
     ui::line_plot("wave", {h}, o, t);
   }
 
   void draw_wavelengths(const ui::Theme& t, bool compare) {
     std::vector<ui::Series> s(1);
-    s[0].label = "this setting: d = " + std::to_string(p_.dim) + ", base " + ui::short_number(p_.base, 6);
+    s[0].label = trf(lang_, "this setting: d = %d, base %s", p_.dim, ui::short_number(p_.base, 6).c_str());
     for (int i = 0; i < d_.wavelength.size(); ++i) {
       s[0].x.push_back(static_cast<double>(i) / std::max<Eigen::Index>(1, d_.wavelength.size() - 1));
       s[0].y.push_back(d_.wavelength(i));
     }
     if (compare) {
       ui::Series r;
-      r.label = "the paper: d = 512, base 10000";
+      r.label = tr(lang_, "the paper: d = 512, base 10000");
       for (int i = 0; i < d_.wavelength_ref.size(); ++i) {
         r.x.push_back(i / 255.0);
         r.y.push_back(d_.wavelength_ref(i));
@@ -150,9 +152,9 @@ class FrequenciesLesson final : public Lesson {
       s.push_back(std::move(r));
     }
     ui::LinePlotOptions o;
-    o.title = "Wavelength 2π · base^(2i/d) of each pair (log scale)";
-    o.x_label = "pair index as a fraction of the way, 2i/d";
-    o.y_label = "positions per turn";
+    o.title = tr(lang_, "Wavelength 2π · base^(2i/d) of each pair (log scale)");
+    o.x_label = tr(lang_, "pair index as a fraction of the way, 2i/d");
+    o.y_label = tr(lang_, "positions per turn");
     o.log_y = true;
     o.height = ui::em(16);
     ui::line_plot("wavelengths", s, o, t);
@@ -163,22 +165,22 @@ class FrequenciesLesson final : public Lesson {
     const bool two = avail > ui::em(28);
     const float w = two ? (avail - ui::em(1)) / 2 : avail;
     ui::HeatmapOptions o;
-    o.y_label = "position";
+    o.y_label = tr(lang_, "position");
     o.y_name = "pos";
     o.width = w;
     o.height = ui::em(16);
     o.color_bar = false;
     ImGui::BeginGroup();
-    o.title = "binary digits (±1), fastest bit first";
-    o.x_label = "bit";
-    o.x_name = "bit";
+    o.title = tr(lang_, "binary digits (±1), fastest bit first");
+    o.x_label = tr(lang_, "bit");
+    o.x_name = tr(lang_, "bit");
     ui::heatmap("bits", view_.bits, o, t, *ctx.textures);
     ImGui::EndGroup();
     if (two) ImGui::SameLine(0, ui::em(1));
     ImGui::BeginGroup();
-    o.title = "sinusoidal code, first 16 dims";
-    o.x_label = "dimension";
-    o.x_name = "dim";
+    o.title = tr(lang_, "sinusoidal code, first 16 dims");
+    o.x_label = tr(lang_, "dimension");
+    o.x_name = tr(lang_, "dim");
     ui::heatmap("small", view_.small, o, t, *ctx.textures);
     ImGui::EndGroup();
   }
@@ -186,13 +188,14 @@ class FrequenciesLesson final : public Lesson {
   void draw_controls(DrawContext& ctx) {
     const float w = controls_section(ctx);
     if (w <= 0) return;
-    bool edit = ui::slider_int("length", &p_.len, 16, 4096, w);
+    bool edit = ui::slider_int(tr(lang_, "length"), &p_.len, 16, 4096, w);
     edit |= ui::slider_int("d_model", &p_.dim, 2, 1024, w);
-    edit |= ui::slider_real("base", &p_.base, 2, 1e6, w, true, "%.0f");
-    edit |= ui::slider_int("pair i", &p_.pair, 0, core::frequency_count(p_.dim) - 1, w);
+    edit |= ui::slider_real(tr(lang_, "base"), &p_.base, 2, 1e6, w, true, "%.0f");
+    edit |= ui::slider_int(tr(lang_, "pair i"), &p_.pair, 0, core::frequency_count(p_.dim) - 1, w);
     if (edit) edited(ctx);
   }
 
+  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   struct View {

@@ -12,6 +12,9 @@ namespace posenc::lessons {
 // pointer stays valid for the program's life.
 const char* tr(int lang, const char* en);
 
+// tr() of a printf format, then filled in: trf(lang, "pair %d", i). The format is the table's key.
+std::string trf(int lang, const char* en_format, ...);
+
 // Every Chinese label, concatenated: the CJK font keeps exactly the characters it needs.
 std::string chinese_labels();
 

@@ -5,6 +5,7 @@
 #include "core/naive.hpp"
 #include "core/random.hpp"
 #include "core/sinusoidal.hpp"
+#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -97,6 +98,7 @@ class NaiveLesson final : public Lesson {
 
   void draw(DrawContext& ctx) override {
     const ui::Theme& t = *ctx.theme;
+    lang_ = ctx.lang;
     switch (ctx.step) {
       case 0: draw_index(t); break;
       case 1: draw_fraction(t); break;
@@ -122,20 +124,20 @@ class NaiveLesson final : public Lesson {
 
   void draw_index(const ui::Theme& t) {
     ui::LinePlotOptions o;
-    o.title = "Size of the position code relative to a word vector";
-    o.x_label = "position";
-    o.y_label = "|code| / |word|";
+    o.title = tr(lang_, "Size of the position code relative to a word vector");
+    o.x_label = tr(lang_, "position");
+    o.y_label = tr(lang_, "|code| / |word|");
     o.log_y = true;
     o.height = ui::em(15);
-    ui::line_plot("ratio", {series("raw index: code = pos in every dimension", d_.ratio_index),
-                            series("sinusoidal (lesson 3)", d_.ratio_sin)}, o, t);
+    ui::line_plot("ratio", {series(tr(lang_, "raw index: code = pos in every dimension"), d_.ratio_index),
+                            series(tr(lang_, "sinusoidal (lesson 3)"), d_.ratio_sin)}, o, t);
   }
 
   void draw_fraction(const ui::Theme& t) {
     std::vector<ui::Series> s;
     for (int k = 0; k < 3; ++k) {
       ui::Series c;
-      c.label = "length " + std::to_string(d_.lengths[k]);
+      c.label = trf(lang_, "length %d", d_.lengths[k]);
       c.points = d_.lengths[k] <= 40;
       for (int p = 0; p < d_.lengths[k]; ++p) {
         c.x.push_back(p);
@@ -144,51 +146,51 @@ class NaiveLesson final : public Lesson {
       s.push_back(std::move(c));
     }
     ui::LinePlotOptions o;
-    o.title = "code = pos / (length − 1)";
-    o.x_label = "position";
-    o.y_label = "code";
+    o.title = tr(lang_, "code = pos / (length − 1)");
+    o.x_label = tr(lang_, "position");
+    o.y_label = tr(lang_, "code");
     o.fix_y = true;
     o.y_min = 0;
     o.y_max = 1.02;
     o.height = ui::em(15);
-    o.markers.push_back({static_cast<double>(p_.probe), "position " + std::to_string(p_.probe), 0});
+    o.markers.push_back({static_cast<double>(p_.probe), trf(lang_, "position %d", p_.probe), 0});
     ui::line_plot("fraction", s, o, t);
   }
 
   void draw_binary(DrawContext& ctx, const ui::Theme& t) {
     ui::HeatmapOptions h;
-    h.title = "Binary digits of each position (least significant bit first)";
-    h.x_label = "bit";
-    h.y_label = "position";
-    h.x_name = "bit";
+    h.title = tr(lang_, "Binary digits of each position (least significant bit first)");
+    h.x_label = tr(lang_, "bit");
+    h.y_label = tr(lang_, "position");
+    h.x_name = tr(lang_, "bit");
     h.y_name = "pos";
     h.height = ui::em(12);
     h.color_bar = false;
     ui::heatmap("bits", view_.binary, h, t, *ctx.textures);
     ui::LinePlotOptions o;
-    o.title = "Distance between the codes of neighbouring positions";
-    o.x_label = "position p (distance from p to p + 1)";
+    o.title = tr(lang_, "Distance between the codes of neighbouring positions");
+    o.x_label = tr(lang_, "position p (distance from p to p + 1)");
     o.height = ui::em(11);
-    ui::Series b = series("binary digits", d_.jump_binary);
+    ui::Series b = series(tr(lang_, "binary digits"), d_.jump_binary);
     b.steps = true;
-    ui::line_plot("jumps", {b, series("sinusoidal", d_.jump_sin)}, o, t);
+    ui::line_plot("jumps", {b, series(tr(lang_, "sinusoidal"), d_.jump_sin)}, o, t);
   }
 
   void draw_summary(const ui::Theme& t) {
     if (!ImGui::BeginTable("summary", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) return;
-    ImGui::TableSetupColumn("code");
-    ImGui::TableSetupColumn("bounded");
-    ImGui::TableSetupColumn("same at any length");
-    ImGui::TableSetupColumn("neighbours close");
+    ImGui::TableSetupColumn(tr(lang_, "code"));
+    ImGui::TableSetupColumn(tr(lang_, "bounded"));
+    ImGui::TableSetupColumn(tr(lang_, "same at any length"));
+    ImGui::TableSetupColumn(tr(lang_, "neighbours close"));
     ImGui::TableHeadersRow();
     auto row = [&](const char* name, bool a, bool b, bool c) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(name);
+      ImGui::TextUnformatted(tr(lang_, name));
       for (bool ok : {a, b, c}) {
         ImGui::TableNextColumn();
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(ok ? t.good : t.warn));
-        ImGui::TextUnformatted(ok ? "yes" : "no");
+        ImGui::TextUnformatted(tr(lang_, ok ? "yes" : "no"));
         ImGui::PopStyleColor();
       }
     };
@@ -205,12 +207,13 @@ class NaiveLesson final : public Lesson {
   void draw_controls(DrawContext& ctx) {
     const float w = controls_section(ctx);
     if (w <= 0) return;
-    bool edit = ui::slider_int("length", &p_.len, 8, 512, w);
-    edit |= ui::slider_int("dimension", &p_.dim, 4, 512, w);
-    edit |= ui::slider_int("position", &p_.probe, 1, p_.len - 1, w);
+    bool edit = ui::slider_int(tr(lang_, "length"), &p_.len, 8, 512, w);
+    edit |= ui::slider_int(tr(lang_, "dimension"), &p_.dim, 4, 512, w);
+    edit |= ui::slider_int(tr(lang_, "position"), &p_.probe, 1, p_.len - 1, w);
     if (edit) edited(ctx);
   }
 
+  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   struct View {

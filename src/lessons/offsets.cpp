@@ -5,6 +5,7 @@
 #include "core/metrics.hpp"
 #include "core/offsets.hpp"
 #include "core/sinusoidal.hpp"
+#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -92,6 +93,7 @@ class OffsetsLesson final : public Lesson {
 
   void draw(DrawContext& ctx) override {
     const ui::Theme& t = *ctx.theme;
+    lang_ = ctx.lang;
     switch (ctx.step) {
       case 0: draw_dots(ctx, t); break;
       case 1:
@@ -105,29 +107,29 @@ class OffsetsLesson final : public Lesson {
  private:
   void draw_dots(DrawContext& ctx, const ui::Theme& t) {
     ui::HeatmapOptions o;
-    o.title = "PE(p) · PE(q) for every pair of positions";
-    o.x_label = "position q";
-    o.y_label = "position p";
+    o.title = tr(lang_, "PE(p) · PE(q) for every pair of positions");
+    o.x_label = tr(lang_, "position q");
+    o.y_label = tr(lang_, "position p");
     o.x_name = "q";
     o.y_name = "p";
     o.height = std::min(ImGui::GetContentRegionAvail().x * 0.8f, ui::em(22));
-    o.hover_extra = [](int r, int c) { return "offset q − p = " + std::to_string(c - r); };
+    o.hover_extra = [this](int r, int c) { return trf(lang_, "offset q − p = %d", c - r); };
     ui::heatmap("dots", view_.dots, o, t, *ctx.textures);
-    ui::residual("max |D(p, q) − D(p+1, q+1)| (Toeplitz) =", d_.toeplitz_residual, 1e-9, t);
-    ui::residual("max |closed form Σ cos(ω_i (p−q)) − direct product| =", d_.direct_residual, 1e-9, t);
+    ui::residual(tr(lang_, "max |D(p, q) − D(p+1, q+1)| (Toeplitz) ="), d_.toeplitz_residual, 1e-9, t);
+    ui::residual(tr(lang_, "max |closed form Σ cos(ω_i (p−q)) − direct product| ="), d_.direct_residual, 1e-9, t);
   }
 
   void draw_curve(const ui::Theme& t, bool mark) {
     ui::Series s;
-    s.label = "PE(p) · PE(p + offset)";
+    s.label = tr(lang_, "PE(p) · PE(p + offset)");
     const int n = p_.len;
     for (int j = 0; j < 2 * n - 1; ++j) {
       s.x.push_back(j - (n - 1));
       s.y.push_back(d_.curve(j));
     }
     ui::LinePlotOptions o;
-    o.title = "One curve describes the whole matrix";
-    o.x_label = "offset q − p";
+    o.title = tr(lang_, "One curve describes the whole matrix");
+    o.x_label = tr(lang_, "offset q − p");
     o.height = ui::em(15);
     if (mark) {
       o.markers.push_back({static_cast<double>(p_.k), "+k", 0});
@@ -139,29 +141,30 @@ class OffsetsLesson final : public Lesson {
 
   void draw_shift(DrawContext& ctx, const ui::Theme& t) {
     ui::HeatmapOptions o;
-    o.title = "M_k: block-diagonal 2 × 2 rotations by k · ω_i";
-    o.x_label = "column";
-    o.y_label = "row";
+    o.title = tr(lang_, "M_k: block-diagonal 2 × 2 rotations by k · ω_i");
+    o.x_label = tr(lang_, "column");
+    o.y_label = tr(lang_, "row");
     o.height = std::min(ImGui::GetContentRegionAvail().x * 0.7f, ui::em(18));
     o.hover_extra = [this](int r, int c) {
-      if (r / 2 != c / 2) return std::string("outside the 2 × 2 blocks: 0");
-      return "pair i = " + std::to_string(r / 2) + ", angle k·ω_i = " +
-             ui::short_number(p_.k * core::frequency(r / 2, p_.dim, p_.base), 4);
+      if (r / 2 != c / 2) return std::string(tr(lang_, "outside the 2 × 2 blocks: 0"));
+      return trf(lang_, "pair i = %d, angle k·ω_i = %s", r / 2,
+                 ui::short_number(p_.k * core::frequency(r / 2, p_.dim, p_.base), 4).c_str());
     };
     ui::heatmap("shift", view_.shift, o, t, *ctx.textures);
-    ui::residual("max |M_k · PE(p) − PE(p + k)| over all p shown =", d_.shift_residual, 1e-9, t);
+    ui::residual(tr(lang_, "max |M_k · PE(p) − PE(p + k)| over all p shown ="), d_.shift_residual, 1e-9, t);
   }
 
   void draw_controls(DrawContext& ctx) {
     const float w = controls_section(ctx);
     if (w <= 0) return;
-    bool edit = ui::slider_int("length", &p_.len, 4, 512, w);
+    bool edit = ui::slider_int(tr(lang_, "length"), &p_.len, 4, 512, w);
     edit |= ui::slider_int("d_model", &p_.dim, 2, 256, w);
-    edit |= ui::slider_real("base", &p_.base, 2, 1e6, w, true, "%.0f");
-    edit |= ui::slider_int("shift k", &p_.k, -p_.len + 1, p_.len - 1, w);
+    edit |= ui::slider_real(tr(lang_, "base"), &p_.base, 2, 1e6, w, true, "%.0f");
+    edit |= ui::slider_int(tr(lang_, "shift k"), &p_.k, -p_.len + 1, p_.len - 1, w);
     if (edit) edited(ctx);
   }
 
+  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   struct View {

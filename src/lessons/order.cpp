@@ -7,6 +7,7 @@
 #include "core/attention.hpp"
 #include "core/metrics.hpp"
 #include "core/permutation.hpp"
+#include "labels.hpp"
 #include "lesson.hpp"
 #include "tokenize.hpp"
 #include "ui/controls.hpp"
@@ -124,6 +125,7 @@ class OrderLesson final : public Lesson {
 
   void draw(DrawContext& ctx) override {
     const ui::Theme& t = *ctx.theme;
+    lang_ = ctx.lang;
     switch (ctx.step) {
       case 0: draw_tokens(ctx, t); break;
       case 1: draw_head(t); break;
@@ -157,16 +159,16 @@ class OrderLesson final : public Lesson {
   }
 
   void draw_tokens(DrawContext&, const ui::Theme& t) {
-    heading("Tokens", t);
+    heading(tr(lang_, "Tokens"), t);
     ui::token_chips(d_.tokens, -1, t);
     ImGui::Spacing();
     const auto cols = dim_labels();
     ui::MatrixViewOptions o;
-    o.title = "X: one embedding row per token";
+    o.title = tr(lang_, "X: one embedding row per token");
     o.row_labels = &d_.tokens;
     o.col_labels = &cols;
     o.row_name = "token";
-    o.col_name = "dim";
+    o.col_name = tr(lang_, "dim");
     o.color_bar = true;
     o.max_cell = ui::em(2.4f);
     o.show_values = true;
@@ -182,7 +184,7 @@ class OrderLesson final : public Lesson {
     ui::MatrixViewOptions o;
     o.row_labels = &d_.tokens;
     o.row_name = "token";
-    o.col_name = "dim";
+    o.col_name = tr(lang_, "dim");
     o.max_width = w;
     o.max_cell = ui::em(1.2f);
     const char* titles[] = {"Q = X W_Q", "K = X W_K", "V = X W_V"};
@@ -196,26 +198,26 @@ class OrderLesson final : public Lesson {
     }
     ImGui::Spacing();
     ui::MatrixViewOptions a;
-    a.title = "Attention weights softmax(Q K\xE1\xB5\x80 / \xE2\x88\x9A" "d)";
+    a.title = tr(lang_, "Attention weights softmax(Q K\xE1\xB5\x80 / \xE2\x88\x9A" "d)");
     a.row_labels = &d_.tokens;
     a.col_labels = &d_.tokens;
-    a.row_name = "query";
-    a.col_name = "key";
+    a.row_name = tr(lang_, "query");
+    a.col_name = tr(lang_, "key");
     a.max_cell = ui::em(2.6f);
     a.show_values = true;
     ui::matrix_view("A", e.original.weights, a, t);
-    ui::caption("Each row sums to 1: how much each token (row) draws from every token (column).", t);
+    ui::caption(tr(lang_, "Each row sums to 1: how much each token (row) draws from every token (column)."), t);
     ui::MatrixViewOptions out;
-    out.title = "Output Attn(X) = weights \xC2\xB7 V";
+    out.title = tr(lang_, "Output Attn(X) = weights \xC2\xB7 V");
     out.row_labels = &d_.tokens;
     out.row_name = "token";
-    out.col_name = "dim";
+    out.col_name = tr(lang_, "dim");
     out.max_cell = ui::em(1.6f);
     ui::matrix_view("out", e.original.out, out, t);
   }
 
   bool reorder_controls(DrawContext& ctx, const ui::Theme& t) {
-    heading("Reordered sentence (click two tokens to swap them)", t);
+    heading(tr(lang_, "Reordered sentence (click two tokens to swap them)"), t);
     const int clicked = ui::token_chips(d_.reordered, view_.selected, t);
     bool moved = false;
     if (clicked >= 0) {
@@ -227,7 +229,7 @@ class OrderLesson final : public Lesson {
         moved = true;
       }
     }
-    if (ImGui::Button("Shuffle")) {
+    if (ImGui::Button(tr(lang_, "Shuffle"))) {
       core::Random rng(core::mix_seed(p_.seed, 1000 + ++view_.shuffles));
       const int n = static_cast<int>(d_.tokens.size());
       core::Permutation next = core::random_permutation(n, rng);
@@ -237,12 +239,12 @@ class OrderLesson final : public Lesson {
       moved = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("Reverse")) {
+    if (ImGui::Button(tr(lang_, "Reverse"))) {
       p_.order.assign(p_.order.rbegin(), p_.order.rend());
       moved = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("Original order")) {
+    if (ImGui::Button(tr(lang_, "Original order"))) {
       p_.order = core::identity_permutation(static_cast<int>(d_.tokens.size()));
       moved = true;
     }
@@ -258,8 +260,8 @@ class OrderLesson final : public Lesson {
     const int per_row = avail > ui::em(36) ? 3 : avail > ui::em(24) ? 2 : 1;
     const float w = (avail - gap * (per_row - 1)) / per_row;
     ui::MatrixViewOptions o;
-    o.row_name = "position";
-    o.col_name = "dim";
+    o.row_name = tr(lang_, "position");
+    o.col_name = tr(lang_, "dim");
     o.max_width = w;
     o.max_cell = ui::em(1.3f);
     o.row_labels = &d_.reordered;
@@ -270,7 +272,7 @@ class OrderLesson final : public Lesson {
     for (int i = 0; i < 3; ++i) {
       if (i % per_row != 0) ImGui::SameLine(0, gap);
       ImGui::BeginGroup();
-      o.title = titles[i];
+      o.title = tr(lang_, titles[i]);
       ui::matrix_view(titles[i], *mats[i], o, t);
       ImGui::EndGroup();
     }
@@ -282,11 +284,11 @@ class OrderLesson final : public Lesson {
     ImGui::Spacing();
     const float avail = ImGui::GetContentRegionAvail().x;
     ui::MatrixViewOptions pm;
-    pm.title = "P (row i has a 1 in the column of the token now at i)";
+    pm.title = tr(lang_, "P (row i has a 1 in the column of the token now at i)");
     pm.row_labels = &d_.reordered;
     pm.col_labels = &d_.tokens;
-    pm.row_name = "position";
-    pm.col_name = "original token";
+    pm.row_name = tr(lang_, "position");
+    pm.col_name = tr(lang_, "original token");
     pm.max_cell = ui::em(1.6f);
     pm.max_width = std::min(avail, ui::em(26));
     pm.range = 1.0;
@@ -301,7 +303,7 @@ class OrderLesson final : public Lesson {
     o.title = label;
     o.range = range;
     o.max_cell = ui::em(1.6f);
-    o.col_name = "dim";
+    o.col_name = tr(lang_, "dim");
     o.show_values = false;
     ui::matrix_view(label, Eigen::MatrixXd(v), o, t);
   }
@@ -311,21 +313,21 @@ class OrderLesson final : public Lesson {
     const auto& e = d_.shown(p_.pe);
     ImGui::Spacing();
     const double range = std::max(e.pooled_original.cwiseAbs().maxCoeff(), e.pooled_permuted.cwiseAbs().maxCoeff());
-    const std::string a = "mean of Attn(X) rows: \"" + sentence(d_.tokens) + "\"";
-    const std::string b = "mean of Attn(P X) rows: \"" + sentence(d_.reordered) + "\"";
+    const std::string a = trf(lang_, "mean of Attn(X) rows: \"%s\"", sentence(d_.tokens).c_str());
+    const std::string b = trf(lang_, "mean of Attn(P X) rows: \"%s\"", sentence(d_.reordered).c_str());
     pooled_bars(a.c_str(), e.pooled_original, range, t);
     pooled_bars(b.c_str(), e.pooled_permuted, range, t);
-    ui::residual("max |difference of the pooled vectors| =", e.pooled_residual, 1e-9, t);
+    ui::residual(tr(lang_, "max |difference of the pooled vectors| ="), e.pooled_residual, 1e-9, t);
   }
 
   void draw_with_pe(DrawContext& ctx, const ui::Theme& t) {
-    if (ui::toggle("add position encoding PE(pos) to the inputs", &p_.pe)) edited(ctx);
+    if (ui::toggle(tr(lang_, "add position encoding PE(pos) to the inputs"), &p_.pe)) edited(ctx);
     reorder_controls(ctx, t);
     ImGui::Spacing();
     if (ImGui::BeginTable("compare", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
       ImGui::TableSetupColumn("");
-      ImGui::TableSetupColumn("without PE");
-      ImGui::TableSetupColumn("with PE");
+      ImGui::TableSetupColumn(tr(lang_, "without PE"));
+      ImGui::TableSetupColumn(tr(lang_, "with PE"));
       ImGui::TableHeadersRow();
       auto row = [&](const char* label, double a, double b) {
         ImGui::TableNextRow();
@@ -340,7 +342,7 @@ class OrderLesson final : public Lesson {
       };
       row("max |Attn(PX) \xE2\x88\x92 P\xC2\xB7" "Attn(X)|", d_.without_pe.equivariance_residual,
           d_.with_pe.equivariance_residual);
-      row("max |pooled difference|", d_.without_pe.pooled_residual, d_.with_pe.pooled_residual);
+      row(tr(lang_, "max |pooled difference|"), d_.without_pe.pooled_residual, d_.with_pe.pooled_residual);
       ImGui::EndTable();
     }
     ImGui::Spacing();
@@ -350,11 +352,11 @@ class OrderLesson final : public Lesson {
       std::vector<std::string> pos;
       for (int i = 0; i < static_cast<int>(d_.tokens.size()); ++i) pos.push_back("pos " + std::to_string(i));
       ui::MatrixViewOptions o;
-      o.title = "PE: the same rows for both sentences (one per position)";
+      o.title = tr(lang_, "PE: the same rows for both sentences (one per position)");
       o.row_labels = &pos;
       o.col_labels = &cols;
-      o.row_name = "position";
-      o.col_name = "dim";
+      o.row_name = tr(lang_, "position");
+      o.col_name = tr(lang_, "dim");
       o.range = 1.0;
       o.max_cell = ui::em(1.4f);
       ui::matrix_view("pe", e.pe, o, t);
@@ -368,7 +370,7 @@ class OrderLesson final : public Lesson {
     char buf[kMaxTextBytes + 1];
     std::snprintf(buf, sizeof buf, "%s", p_.text.c_str());
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("sentence");
+    ImGui::TextUnformatted(tr(lang_, "sentence"));
     ImGui::SameLine(ui::em(7.5f));
     ImGui::SetNextItemWidth(w - ui::em(7.5f));
     if (ImGui::InputText("##text", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue) ||
@@ -377,12 +379,13 @@ class OrderLesson final : public Lesson {
       p_.order.clear();
       edited(ctx);
     }
-    if (ui::slider_int("dimension", &p_.dim, 4, 64, w)) edited(ctx);
-    if (ui::slider_int("seed", &p_.seed, 0, 9999, w)) edited(ctx);
-    if (ctx.step != 4 && ui::toggle("add position encoding", &p_.pe)) edited(ctx);
+    if (ui::slider_int(tr(lang_, "dimension"), &p_.dim, 4, 64, w)) edited(ctx);
+    if (ui::slider_int(tr(lang_, "seed"), &p_.seed, 0, 9999, w)) edited(ctx);
+    if (ctx.step != 4 && ui::toggle(tr(lang_, "add position encoding"), &p_.pe)) edited(ctx);
     (void)t;
   }
 
+  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   View view_;

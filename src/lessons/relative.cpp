@@ -7,6 +7,7 @@
 #include "core/random.hpp"
 #include "core/relative.hpp"
 #include "core/sinusoidal.hpp"
+#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -101,6 +102,7 @@ class RelativeLesson final : public Lesson {
 
   void draw(DrawContext& ctx) override {
     const ui::Theme& t = *ctx.theme;
+    lang_ = ctx.lang;
     switch (ctx.step) {
       case 0: draw_index(ctx, t); break;
       case 1: draw_terms(t); break;
@@ -120,15 +122,15 @@ class RelativeLesson final : public Lesson {
 
   void draw_index(DrawContext& ctx, const ui::Theme& t) {
     ui::HeatmapOptions o;
-    o.title = "Which learned vector w_clip(j − i, k) each pair (i, j) uses";
-    o.x_label = "key position j";
-    o.y_label = "query position i";
+    o.title = tr(lang_, "Which learned vector w_clip(j − i, k) each pair (i, j) uses");
+    o.x_label = tr(lang_, "key position j");
+    o.y_label = tr(lang_, "query position i");
     o.x_name = "j";
     o.y_name = "i";
     o.height = std::min(ImGui::GetContentRegionAvail().x * 0.8f, ui::em(20));
     o.hover_extra = [this](int i, int j) {
-      return "offset j − i = " + std::to_string(j - i) + " → w_" + std::to_string(static_cast<int>(d_.clipped(i, j))) +
-             " (table row " + std::to_string(static_cast<int>(d_.index(i, j))) + ")";
+      return trf(lang_, "offset j − i = %d → w_%d (table row %d)", j - i, static_cast<int>(d_.clipped(i, j)),
+                 static_cast<int>(d_.index(i, j)));
     };
     ui::heatmap("index", view_.index, o, t, *ctx.textures);
   }
@@ -136,7 +138,7 @@ class RelativeLesson final : public Lesson {
   void small(const char* title, const Eigen::MatrixXd& m, const std::vector<std::string>* rows,
              const std::vector<std::string>* cols, float w, const ui::Theme& t) {
     ui::MatrixViewOptions o;
-    o.title = title;
+    o.title = tr(lang_, title);
     o.row_labels = rows;
     o.col_labels = cols;
     o.max_width = w;
@@ -173,7 +175,7 @@ class RelativeLesson final : public Lesson {
   }
 
   void draw_shift(DrawContext& ctx, const ui::Theme& t) {
-    if (ui::slider_real("shift by", &p_.offset, 0, 10000, std::min(ImGui::GetContentRegionAvail().x, ui::em(26)), false, "%.0f"))
+    if (ui::slider_real(tr(lang_, "shift by"), &p_.offset, 0, 10000, std::min(ImGui::GetContentRegionAvail().x, ui::em(26)), false, "%.0f"))
       edited(ctx);
     const auto labels = token_labels();
     const float avail = ImGui::GetContentRegionAvail().x;
@@ -184,24 +186,24 @@ class RelativeLesson final : public Lesson {
     ImGui::EndGroup();
     if (two) ImGui::SameLine(0, ui::em(1));
     ImGui::BeginGroup();
-    const std::string title = "e_ij at positions " + ui::short_number(p_.offset, 6) + "…";
+    const std::string title = trf(lang_, "e_ij at positions %s…", ui::short_number(p_.offset, 6).c_str());
     small(title.c_str(), d_.shifted.logits, &labels, &labels, w, t);
     ImGui::EndGroup();
-    ui::residual("relative: max |e(shifted) − e| =", d_.relative_residual, 1e-12, t);
-    ui::residual("absolute PE added to x: max |change of the logits| =", d_.absolute_residual, 1e-12, t);
+    ui::residual(tr(lang_, "relative: max |e(shifted) − e| ="), d_.relative_residual, 1e-12, t);
+    ui::residual(tr(lang_, "absolute PE added to x: max |change of the logits| ="), d_.absolute_residual, 1e-12, t);
   }
 
   void draw_params(const ui::Theme& t) {
     if (ImGui::BeginTable("params", 2, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
-      ImGui::TableSetupColumn("position parameters");
-      ImGui::TableSetupColumn("count");
+      ImGui::TableSetupColumn(tr(lang_, "position parameters"));
+      ImGui::TableSetupColumn(tr(lang_, "count"));
       ImGui::TableHeadersRow();
       for (const char* key : {"shared_params", "per_head_params", "absolute_params"}) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(std::string_view(key) == "shared_params"     ? "relative, a^K and a^V shared by all heads"
-                               : std::string_view(key) == "per_head_params" ? "relative, separate tables per head"
-                                                                              : "absolute learned table (max_len × d)");
+        ImGui::TextUnformatted(tr(lang_, std::string_view(key) == "shared_params"     ? "relative, a^K and a^V shared by all heads"
+                                         : std::string_view(key) == "per_head_params" ? "relative, separate tables per head"
+                                                                                        : "absolute learned table (max_len × d)"));
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(value(key).c_str());
       }
@@ -209,7 +211,7 @@ class RelativeLesson final : public Lesson {
     }
     // Shaw et al. 2018, Table 3: BLEU on newstest2013 (EN-DE) for clipping distances k.
     ui::Series s;
-    s.label = "BLEU, newstest2013 (Shaw et al. 2018)";
+    s.label = tr(lang_, "BLEU, newstest2013 (Shaw et al. 2018)");
     s.points = true;
     const double ks[] = {0, 1, 2, 4, 16, 64, 256}, bleu[] = {12.5, 25.5, 25.8, 25.9, 25.8, 25.9, 25.8};
     for (int i = 0; i < 7; ++i) {
@@ -217,7 +219,7 @@ class RelativeLesson final : public Lesson {
       s.y.push_back(bleu[i]);
     }
     ui::LinePlotOptions o;
-    o.title = "Clipping costs nothing: BLEU against k (plotted at k + 1)";
+    o.title = tr(lang_, "Clipping costs nothing: BLEU against k (plotted at k + 1)");
     o.x_label = "k + 1";
     o.log_x = true;
     o.height = ui::em(13);
@@ -227,15 +229,16 @@ class RelativeLesson final : public Lesson {
   void draw_controls(DrawContext& ctx) {
     const float w = controls_section(ctx);
     if (w <= 0) return;
-    bool edit = ui::slider_int("length", &p_.len, 2, 512, w);
-    edit |= ui::slider_int("clip k", &p_.k, 0, 64, w);
-    edit |= ui::slider_int("seed", &p_.seed, 0, 9999, w);
-    edit |= ui::slider_int("heads", &p_.heads, 1, 64, w);
+    bool edit = ui::slider_int(tr(lang_, "length"), &p_.len, 2, 512, w);
+    edit |= ui::slider_int(tr(lang_, "clip k"), &p_.k, 0, 64, w);
+    edit |= ui::slider_int(tr(lang_, "seed"), &p_.seed, 0, 9999, w);
+    edit |= ui::slider_int(tr(lang_, "heads"), &p_.heads, 1, 64, w);
     edit |= ui::slider_int("d_model", &p_.d_model, 8, 4096, w);
     edit |= ui::slider_int("max_len", &p_.max_len, 1, 100000, w);
     if (edit) edited(ctx);
   }
 
+  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   struct View {

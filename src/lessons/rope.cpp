@@ -7,6 +7,7 @@
 #include "core/metrics.hpp"
 #include "core/random.hpp"
 #include "core/rope.hpp"
+#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/clock.hpp"
 #include "ui/controls.hpp"
@@ -141,6 +142,7 @@ class RopeLesson final : public Lesson {
 
   void draw(DrawContext& ctx) override {
     const ui::Theme& t = *ctx.theme;
+    lang_ = ctx.lang;
     switch (ctx.step) {
       case 0: draw_plane(t); break;
       case 1: draw_complex(ctx, t); break;
@@ -165,15 +167,15 @@ class RopeLesson final : public Lesson {
       return h;
     };
     ui::ClockOptions o;
-    const std::string title = "pair " + std::to_string(p_.pair) + " of q and k as 2-D vectors";
-    const std::string caption = "q turned by m·θ = " + value("angle_q") + ", k by n·θ = " + value("angle_k") +
-                                "; between them: (m − n)·θ plus their own angle";
+    const std::string title = trf(lang_, "pair %d of q and k as 2-D vectors", p_.pair);
+    const std::string caption = trf(lang_, "q turned by m·θ = %s, k by n·θ = %s; between them: (m − n)·θ plus their own angle",
+                                    value("angle_q").c_str(), value("angle_k").c_str());
     o.title = title.c_str();
     o.caption = caption.c_str();
     o.size = std::min(ImGui::GetContentRegionAvail().x, ui::em(18));
     ui::clock_face("plane", {hand(d_.q_pair, 0, "", 0, true), hand(d_.k_pair, 0, "", 1, true),
-                             hand(d_.q_pair, p_.m * d_.theta, "q at m", 0, false),
-                             hand(d_.k_pair, p_.n * d_.theta, "k at n", 1, false)},
+                             hand(d_.q_pair, p_.m * d_.theta, tr(lang_, "q at m"), 0, false),
+                             hand(d_.k_pair, p_.n * d_.theta, tr(lang_, "k at n"), 1, false)},
                    o, t);
   }
 
@@ -181,22 +183,22 @@ class RopeLesson final : public Lesson {
     using content::Run;
     using content::RunKind;
     ui::formula_line({{RunKind::Math, "⟨f(q, m), f(k, n)⟩"}, {RunKind::Text, " = "},
-                      {RunKind::Placeholder, value("score")}, {RunKind::Text, ";  positions + "},
+                      {RunKind::Placeholder, value("score")}, {RunKind::Text, tr(lang_, ";  positions + ")},
                       {RunKind::Placeholder, value("shift")}, {RunKind::Text, ": "},
                       {RunKind::Placeholder, value("score_shifted")}},
                      ImGui::GetContentRegionAvail().x, t);
-    if (ui::slider_int("shift both", &p_.shift, -100000, 100000, std::min(ImGui::GetContentRegionAvail().x, ui::em(26))))
+    if (ui::slider_int(tr(lang_, "shift both"), &p_.shift, -100000, 100000, std::min(ImGui::GetContentRegionAvail().x, ui::em(26))))
       edited(ctx);
-    ui::residual("|score − shifted score| =", d_.shift_residual, 1e-9, t);
-    ImGui::Text("With m − n changed by one instead, the score becomes %s.", value("score_moved").c_str());
+    ui::residual(tr(lang_, "|score − shifted score| ="), d_.shift_residual, 1e-9, t);
+    ImGui::Text(tr(lang_, "With m − n changed by one instead, the score becomes %s."), value("score_moved").c_str());
   }
 
   void draw_decay(const ui::Theme& t) {
     ui::Series bound, actual, random_pair;
-    bound.label = "RoFormer bound (1/(d/2))·Σ|S_j|, relative to r = 0";
-    actual.label = "score of q with itself, r apart (relative)";
+    bound.label = tr(lang_, "RoFormer bound (1/(d/2))·Σ|S_j|, relative to r = 0");
+    actual.label = tr(lang_, "score of q with itself, r apart (relative)");
     actual.thickness = 1.0f;
-    random_pair.label = "score of q with a random k";
+    random_pair.label = tr(lang_, "score of q with a random k");
     random_pair.thickness = 1.0f;
     for (int r = 0; r < d_.decay.size(); ++r) {
       bound.x.push_back(r);
@@ -207,8 +209,8 @@ class RopeLesson final : public Lesson {
       random_pair.y.push_back(d_.actual_qk(r));
     }
     ui::LinePlotOptions o;
-    o.title = "Long-term decay: far-apart tokens interact less";
-    o.x_label = "relative distance r = m − n";
+    o.title = tr(lang_, "Long-term decay: far-apart tokens interact less");
+    o.x_label = tr(lang_, "relative distance r = m − n");
     o.height = ui::em(16);
     ui::line_plot("decay", {actual, random_pair, bound}, o, t);
   }
@@ -217,41 +219,42 @@ class RopeLesson final : public Lesson {
     std::vector<std::string> cols;
     for (int j = 0; j < d_.perm.cols(); ++j) cols.push_back(std::to_string(j));
     ui::MatrixViewOptions o;
-    o.title = "Permutation from interleaved to half coordinates (first 16)";
+    o.title = tr(lang_, "Permutation from interleaved to half coordinates (first 16)");
     o.col_labels = &cols;
     o.row_labels = &cols;
-    o.row_name = "half coordinate";
-    o.col_name = "interleaved coordinate";
+    o.row_name = tr(lang_, "half coordinate");
+    o.col_name = tr(lang_, "interleaved coordinate");
     o.max_cell = ui::em(1.4f);
     o.range = 1;
     ui::matrix_view("perm", d_.perm, o, t);
-    ui::residual("half layout with permuted q, k: |score difference| =", d_.layout_residual, 1e-9, t);
-    ui::residual("half layout on interleaved q, k (no permutation) =", d_.layout_mismatch, 1e-9, t);
+    ui::residual(tr(lang_, "half layout with permuted q, k: |score difference| ="), d_.layout_residual, 1e-9, t);
+    ui::residual(tr(lang_, "half layout on interleaved q, k (no permutation) ="), d_.layout_mismatch, 1e-9, t);
   }
 
   void draw_matrix(DrawContext& ctx, const ui::Theme& t) {
     ui::HeatmapOptions o;
-    o.title = "R_m: the rotation as a d × d matrix (mostly zeros)";
-    o.x_label = "column";
-    o.y_label = "row";
+    o.title = tr(lang_, "R_m: the rotation as a d × d matrix (mostly zeros)");
+    o.x_label = tr(lang_, "column");
+    o.y_label = tr(lang_, "row");
     o.height = std::min(ImGui::GetContentRegionAvail().x * 0.7f, ui::em(18));
     ui::heatmap("matrix", view_.matrix, o, t, *ctx.textures);
-    ui::residual("max |R_m q − elementwise rotation of q| =", d_.matrix_residual, 1e-12, t);
+    ui::residual(tr(lang_, "max |R_m q − elementwise rotation of q| ="), d_.matrix_residual, 1e-12, t);
   }
 
   void draw_controls(DrawContext& ctx) {
     const float w = controls_section(ctx);
     if (w <= 0) return;
-    bool edit = ui::slider_int("query pos m", &p_.m, 0, 1000, w);
-    edit |= ui::slider_int("key pos n", &p_.n, 0, 1000, w);
-    edit |= ui::slider_int("pair i", &p_.pair, 0, p_.dim / 2 - 1, w);
+    bool edit = ui::slider_int(tr(lang_, "query pos m"), &p_.m, 0, 1000, w);
+    edit |= ui::slider_int(tr(lang_, "key pos n"), &p_.n, 0, 1000, w);
+    edit |= ui::slider_int(tr(lang_, "pair i"), &p_.pair, 0, p_.dim / 2 - 1, w);
     edit |= ui::slider_int("d", &p_.dim, 2, 1024, w);
-    edit |= ui::slider_real("base", &p_.base, 2, 1e7, w, true, "%.0f");
-    edit |= ui::slider_int("seed", &p_.seed, 0, 9999, w);
-    edit |= ui::slider_int("max distance", &p_.max_dist, 16, 4096, w);
+    edit |= ui::slider_real(tr(lang_, "base"), &p_.base, 2, 1e7, w, true, "%.0f");
+    edit |= ui::slider_int(tr(lang_, "seed"), &p_.seed, 0, 9999, w);
+    edit |= ui::slider_int(tr(lang_, "max distance"), &p_.max_dist, 16, 4096, w);
     if (edit) edited(ctx);
   }
 
+  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   struct View {

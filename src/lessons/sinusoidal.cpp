@@ -6,6 +6,7 @@
 #include "core/metrics.hpp"
 #include "core/precision.hpp"
 #include "core/sinusoidal.hpp"
+#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -148,6 +149,7 @@ class SinusoidalLesson final : public Lesson {
 
   void draw(DrawContext& ctx) override {
     const ui::Theme& t = *ctx.theme;
+    lang_ = ctx.lang;
     if (ctx.step >= 4 && !extras_current_) {
       update_extras();
       ctx.edited = true;  // the text above shows these numbers: have it (and the URL mirror) refresh
@@ -183,7 +185,7 @@ class SinusoidalLesson final : public Lesson {
     const double pos = p_.offset + row;
     const double angle = pos * d_.omega(i);
     char buf[160];
-    std::snprintf(buf, sizeof buf, "pair i = %d (%s)\nω_i = %.6g\nangle pos·ω_i = %.6g rad", i, is_sin ? "sin" : "cos",
+    std::snprintf(buf, sizeof buf, tr(lang_, "pair i = %d (%s)\nω_i = %.6g\nangle pos·ω_i = %.6g rad"), i, is_sin ? "sin" : "cos",
                   d_.omega(i), angle);
     return buf;
   }
@@ -214,10 +216,10 @@ class SinusoidalLesson final : public Lesson {
 
   void draw_table(DrawContext& ctx, const ui::Theme& t, bool with_row) {
     ui::HeatmapOptions o;
-    o.title = "PE: one row per position, one column per dimension (click a cell)";
-    o.x_label = "dimension";
-    o.y_label = "position";
-    o.x_name = "dim";
+    o.title = tr(lang_, "PE: one row per position, one column per dimension (click a cell)");
+    o.x_label = tr(lang_, "dimension");
+    o.y_label = tr(lang_, "position");
+    o.x_name = tr(lang_, "dim");
     o.y_name = "pos";
     o.y_offset = p_.offset;
     o.mark_row = p_.pos;
@@ -233,12 +235,12 @@ class SinusoidalLesson final : public Lesson {
     formula(t);
     if (with_row) {
       ui::Series row, col;
-      row.label = "row: the code of position " + ui::short_number(p_.offset + p_.pos, 9);
+      row.label = trf(lang_, "row: the code of position %s", ui::short_number(p_.offset + p_.pos, 9).c_str());
       for (int c = 0; c < p_.dim; ++c) {
         row.x.push_back(c);
         row.y.push_back(d_.table(p_.pos, c));
       }
-      col.label = "column " + std::to_string(p_.col) + ": one wave over the positions";
+      col.label = trf(lang_, "column %d: one wave over the positions", p_.col);
       col.color = ui::palette(1);
       for (int r2 = 0; r2 < p_.len; ++r2) {
         col.x.push_back(p_.offset + r2);
@@ -249,9 +251,9 @@ class SinusoidalLesson final : public Lesson {
       lo.y_min = -1.05;
       lo.y_max = 1.05;
       lo.height = ui::em(7);
-      lo.x_label = "dimension";
+      lo.x_label = tr(lang_, "dimension");
       ui::line_plot("row", {row}, lo, t);
-      lo.x_label = "position";
+      lo.x_label = tr(lang_, "position");
       ui::line_plot("col", {col}, lo, t);
     }
   }
@@ -264,13 +266,13 @@ class SinusoidalLesson final : public Lesson {
       s[0].y.push_back(d_.omega(i));
     }
     ui::LinePlotOptions lo;
-    lo.title = "Frequencies ω_i (log scale)";
-    lo.x_label = "pair i";
+    lo.title = tr(lang_, "Frequencies ω_i (log scale)");
+    lo.x_label = tr(lang_, "pair i");
     lo.log_y = true;
     lo.height = ui::em(12);
     ui::line_plot("omega", s, lo, t);
-    ui::residual("max relative |ω power form − ω exp form| =", d_.omega_residual, 1e-12, t);
-    ui::residual("max |PE difference| at the last position =", d_.row_residual, 1e-9, t);
+    ui::residual(tr(lang_, "max relative |ω power form − ω exp form| ="), d_.omega_residual, 1e-12, t);
+    ui::residual(tr(lang_, "max |PE difference| at the last position ="), d_.row_residual, 1e-9, t);
   }
 
   void draw_layouts(DrawContext& ctx, const ui::Theme& t) {
@@ -278,14 +280,14 @@ class SinusoidalLesson final : public Lesson {
     const bool two = avail > ui::em(30);
     const float w = two ? (avail - ui::em(1)) / 2 : avail;
     ui::HeatmapOptions o;
-    o.x_label = "dimension";
+    o.x_label = tr(lang_, "dimension");
     o.y_name = "pos";
-    o.x_name = "dim";
+    o.x_name = tr(lang_, "dim");
     o.y_offset = p_.offset;
     o.width = w;
     o.height = ui::em(12);
     o.color_bar = false;
-    const std::string a = std::string(kLayouts[p_.layout]) + " (shown)", b = kLayouts[1 - p_.layout];
+    const std::string a = trf(lang_, "%s (shown)", tr(lang_, kLayouts[p_.layout])), b = tr(lang_, kLayouts[1 - p_.layout]);
     ImGui::BeginGroup();
     o.title = a.c_str();
     ui::heatmap("mine", view_.top, o, t, *ctx.textures);
@@ -295,15 +297,15 @@ class SinusoidalLesson final : public Lesson {
     o.title = b.c_str();
     ui::heatmap("other", view_.other, o, t, *ctx.textures);
     ImGui::EndGroup();
-    ui::residual("max |interleaved − half| =", d_.layout_residual, 1e-12, t);
-    ui::residual("after moving the columns back =", d_.permuted_residual, 1e-12, t);
+    ui::residual(tr(lang_, "max |interleaved − half| ="), d_.layout_residual, 1e-12, t);
+    ui::residual(tr(lang_, "after moving the columns back ="), d_.permuted_residual, 1e-12, t);
   }
 
   void draw_precision(DrawContext& ctx, const ui::Theme& t) {
-    if (ui::slider_real("first position", &p_.offset, 0, 1e6, std::min(ImGui::GetContentRegionAvail().x, ui::em(26)), false, "%.0f"))
+    if (ui::slider_real(tr(lang_, "first position"), &p_.offset, 0, 1e6, std::min(ImGui::GetContentRegionAvail().x, ui::em(26)), false, "%.0f"))
       changed(ctx);
-    ui::residual("max |float32 − double| here =", d_.drift_here, 1e-6, t);
-    ui::residual("near position 1,000,000 =", d_.drift_1e6, 1e-6, t);
+    ui::residual(tr(lang_, "max |float32 − double| here ="), d_.drift_here, 1e-6, t);
+    ui::residual(tr(lang_, "near position 1,000,000 ="), d_.drift_1e6, 1e-6, t);
     draw_table(ctx, t, false);
   }
 
@@ -311,10 +313,10 @@ class SinusoidalLesson final : public Lesson {
     const float w = controls_section(ctx);
     if (w <= 0) return;
     bool edit = false;
-    edit |= ui::slider_int("length", &p_.len, 1, 4096, w);
+    edit |= ui::slider_int(tr(lang_, "length"), &p_.len, 1, 4096, w);
     edit |= ui::slider_int("d_model", &p_.dim, 1, 1024, w);
-    edit |= ui::slider_real("base", &p_.base, 2, 1e6, w, true, "%.0f");
-    edit |= ui::choice("layout", &p_.layout, kLayouts);
+    edit |= ui::slider_real(tr(lang_, "base"), &p_.base, 2, 1e6, w, true, "%.0f");
+    edit |= ui::choice(tr(lang_, "layout"), &p_.layout, {tr(lang_, kLayouts[0]), tr(lang_, kLayouts[1])});
     // The table follows the slider while dragging (with a lighter texture, see kPreviewRows).
     if (edit) changed(ctx);
   }
@@ -331,6 +333,7 @@ class SinusoidalLesson final : public Lesson {
     view_.table.set(d_.table, 1.0, kTextureRows);
   }
 
+  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   std::pair<int, double> drift_key_{-1, 0.0};

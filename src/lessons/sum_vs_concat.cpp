@@ -5,6 +5,7 @@
 
 #include "core/mixing.hpp"
 #include "core/random.hpp"
+#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/line_plot.hpp"
@@ -148,6 +149,7 @@ class SumVsConcatLesson final : public Lesson {
 
   void draw(DrawContext& ctx) override {
     const ui::Theme& t = *ctx.theme;
+    lang_ = ctx.lang;
     switch (ctx.step) {
       case 0:
         if (!stats_current()) {
@@ -172,27 +174,27 @@ class SumVsConcatLesson final : public Lesson {
  private:
   void draw_histogram(const ui::Theme& t) {
     ui::Series h;
-    h.label = "share of word × position pairs";
+    h.label = tr(lang_, "share of word × position pairs");
     h.steps = true;
     for (int b = 0; b <= 20; ++b) {
       h.x.push_back(-1.0 + b * 0.1);
       h.y.push_back(d_.stats.histogram[std::min(b, 19)]);
     }
     ui::LinePlotOptions o;
-    o.title = "cos(word, PE(pos)) for 128 random words × 128 positions";
-    o.x_label = "cosine";
+    o.title = tr(lang_, "cos(word, PE(pos)) for 128 random words × 128 positions");
+    o.x_label = tr(lang_, "cosine");
     o.height = ui::em(14);
     o.fix_y = true;
     o.y_min = 0;
     o.y_max = std::max(0.05, *std::max_element(d_.stats.histogram.begin(), d_.stats.histogram.end()) * 1.1);
     ui::line_plot("hist", {h}, o, t);
-    ui::residual("mean |cos| =", d_.stats.mean_abs, 1, t);
-    ui::residual("theory √(2/(π d)) =", d_.stats.theory, 1, t);
+    ui::residual(tr(lang_, "mean |cos| ="), d_.stats.mean_abs, 1, t);
+    ui::residual(tr(lang_, "theory √(2/(π d)) ="), d_.stats.theory, 1, t);
   }
 
   void draw_ladder(const ui::Theme& t) {
     ui::Series m, th;
-    m.label = "measured mean |cos|";
+    m.label = tr(lang_, "measured mean |cos|");
     m.points = true;
     th.label = "√(2 / (π d))";
     for (size_t i = 0; i < std::size(kLadder); ++i) {
@@ -202,19 +204,19 @@ class SumVsConcatLesson final : public Lesson {
       th.y.push_back(d_.ladder_theory[i]);
     }
     ui::LinePlotOptions o;
-    o.title = "Word and position vectors become nearly orthogonal";
-    o.x_label = "dimension d";
+    o.title = tr(lang_, "Word and position vectors become nearly orthogonal");
+    o.x_label = tr(lang_, "dimension d");
     o.log_x = true;
     o.height = ui::em(15);
-    o.markers.push_back({static_cast<double>(p_.dim), "your d", 0});
+    o.markers.push_back({static_cast<double>(p_.dim), tr(lang_, "your d"), 0});
     ui::line_plot("ladder", {m, th}, o, t);
   }
 
   void draw_recovery(const ui::Theme& t) {
     ui::Series s, c;
-    s.label = "sum w + PE";
+    s.label = tr(lang_, "sum w + PE");
     s.points = true;
-    c.label = "concatenation [w; PE]";
+    c.label = tr(lang_, "concatenation [w; PE]");
     for (size_t i = 0; i < d_.ladder_recovery.size(); ++i) {
       s.x.push_back(kLadder[i]);
       s.y.push_back(100 * d_.ladder_recovery[i].sum);
@@ -222,38 +224,38 @@ class SumVsConcatLesson final : public Lesson {
       c.y.push_back(100 * d_.ladder_recovery[i].concat);
     }
     ui::LinePlotOptions o;
-    o.title = "Which word was it? Nearest word to the input (100 random samples)";
-    o.x_label = "dimension d";
-    o.y_label = "correct, %";
+    o.title = tr(lang_, "Which word was it? Nearest word to the input (100 random samples)");
+    o.x_label = tr(lang_, "dimension d");
+    o.y_label = tr(lang_, "correct, %");
     o.log_x = true;
     o.fix_y = true;
     o.y_min = 0;
     o.y_max = 105;
     o.height = ui::em(15);
     ui::line_plot("recovery", {s, c}, o, t);
-    ImGui::Text("At d = %d with %d words: sum %s correct, concatenation %s.", p_.dim, p_.vocab,
+    ImGui::Text(tr(lang_, "At d = %d with %d words: sum %s correct, concatenation %s."), p_.dim, p_.vocab,
                 value("acc_sum").c_str(), value("acc_concat").c_str());
   }
 
   void draw_variance(const ui::Theme& t) {
     ui::Series s;
-    s.label = "variance of the column over the first positions";
+    s.label = tr(lang_, "variance of the column over the first positions");
     for (int i = 0; i < d_.variance.size(); ++i) {
       s.x.push_back(i);
       s.y.push_back(d_.variance(i));
     }
     ui::LinePlotOptions o;
-    o.title = "How much each PE dimension changes along the sequence";
-    o.x_label = "dimension";
+    o.title = tr(lang_, "How much each PE dimension changes along the sequence");
+    o.x_label = tr(lang_, "dimension");
     o.height = ui::em(14);
     ui::line_plot("variance", {s}, o, t);
   }
 
   void draw_cost(const ui::Theme&) {
     if (!ImGui::BeginTable("cost", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) return;
-    ImGui::TableSetupColumn("per layer");
-    ImGui::TableSetupColumn("sum (width d)");
-    ImGui::TableSetupColumn("concat (width 2d)");
+    ImGui::TableSetupColumn(tr(lang_, "per layer"));
+    ImGui::TableSetupColumn(tr(lang_, "sum (width d)"));
+    ImGui::TableSetupColumn(tr(lang_, "concat (width 2d)"));
     ImGui::TableHeadersRow();
     auto row = [](const char* label, double a, double b) {
       ImGui::TableNextRow();
@@ -264,23 +266,24 @@ class SumVsConcatLesson final : public Lesson {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(ui::short_number(b, 3).c_str());
     };
-    row("width", p_.dim, 2.0 * p_.dim);
-    row("weights", d_.sum_cost.params, d_.concat_cost.params);
-    row("multiply-adds", d_.sum_cost.flops, d_.concat_cost.flops);
+    row(tr(lang_, "width"), p_.dim, 2.0 * p_.dim);
+    row(tr(lang_, "weights"), d_.sum_cost.params, d_.concat_cost.params);
+    row(tr(lang_, "multiply-adds"), d_.sum_cost.flops, d_.concat_cost.flops);
     ImGui::EndTable();
   }
 
   void draw_controls(DrawContext& ctx) {
     const float w = controls_section(ctx);
     if (w <= 0) return;
-    bool edit = ui::slider_int("dimension d", &p_.dim, 4, 1024, w);
-    edit |= ui::slider_int("vocabulary", &p_.vocab, 10, 1000, w);
-    edit |= ui::slider_int("positions", &p_.len, 2, 4096, w);
-    edit |= ui::slider_int("tokens", &p_.tokens, 1, 100000, w);
-    edit |= ui::slider_int("seed", &p_.seed, 0, 9999, w);
+    bool edit = ui::slider_int(tr(lang_, "dimension d"), &p_.dim, 4, 1024, w);
+    edit |= ui::slider_int(tr(lang_, "vocabulary"), &p_.vocab, 10, 1000, w);
+    edit |= ui::slider_int(tr(lang_, "positions"), &p_.len, 2, 4096, w);
+    edit |= ui::slider_int(tr(lang_, "tokens"), &p_.tokens, 1, 100000, w);
+    edit |= ui::slider_int(tr(lang_, "seed"), &p_.seed, 0, 9999, w);
     if (edit) edited(ctx);
   }
 
+  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   Samples samples_;

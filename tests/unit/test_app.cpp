@@ -63,6 +63,21 @@ TEST_CASE("every step of every lesson draws at desktop and phone sizes") {
   CHECK(h.s.content_errors.empty());
 }
 
+TEST_CASE("every step of every lesson draws in Chinese, its labels from the Chinese table") {
+  Headless h;
+  CHECK(set_language(h.s, "zh").empty());
+  REQUIRE(lang_index(h.s) == 1);
+  for (int l = 0; l < static_cast<int>(h.s.slots.size()); ++l)
+    for (int st = 0; st < step_count(h.s, l); ++st) {
+      CAPTURE(l);
+      CAPTURE(st);
+      CHECK(go(h.s, l, st).empty());
+      h.frame(1280, 800);
+      h.frame(780, 1688);
+      CHECK(ImGui::GetDrawData()->TotalVtxCount > 100);
+    }
+}
+
 TEST_CASE("heatmaps upload their texture once and again only after the data changes") {
   Headless h;
   const int lesson = lessons::find_lesson("sinusoidal");
