@@ -1,6 +1,9 @@
 #include "rich_text.hpp"
 
 #include <algorithm>
+#include <cfloat>
+
+#include "math_layout.hpp"
 
 namespace posenc::ui {
 namespace {
@@ -26,7 +29,36 @@ struct Atom {
   ImFont* font;
   ImU32 color;
   ImU32 background;  // 0: none
+  int math = -1;     // a typeset formula: index into the block's boxes
 };
+
+// Glyph widths and vertical metrics of an ImGui font, for the typesetter.
+MathMetrics metrics_of(ImFont* font) {
+  MathMetrics m;
+  m.width = [font](std::string_view t, float size) { return font->CalcTextSizeA(size, FLT_MAX, 0, t.data(), t.data() + t.size()).x; };
+  m.ascent = font->Ascent / font->FontSize;
+  m.descent = -font->Descent / font->FontSize;
+  return m;
+}
+
+// The formula's text with its {{placeholders}} replaced by their live values.
+std::string fill_placeholders(std::string_view text, const std::function<std::string(std::string_view)>& lookup) {
+  std::string out;
+  size_t i = 0;
+  while (i < text.size()) {
+    const size_t open = text.find("{{", i);
+    const size_t close = open == std::string_view::npos ? open : text.find("}}", open + 2);
+    if (close == std::string_view::npos) {
+      out.append(text.substr(i));
+      break;
+    }
+    out.append(text.substr(i, open - i));
+    const std::string value = lookup ? lookup(text.substr(open + 2, close - open - 2)) : std::string();
+    out.append(value.empty() ? std::string(text.substr(open, close + 2 - open)) : value);
+    i = close + 2;
+  }
+  return out;
+}
 
 struct Line {
   std::vector<std::pair<Atom, float>> atoms;  // atom and its x offset
@@ -102,6 +134,7 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
 
     values.clear();
     values.reserve(block.runs.size());
+    std::vector<MathBox> boxes;
     std::vector<Atom> atoms;
     for (const content::Run& run : block.runs) {
       Atom style{{}, theme.regular, theme.text, 0};
@@ -120,8 +153,15 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
           style.background = theme.value_bg;
           break;
       }
-      if (run.kind == content::RunKind::Placeholder || run.kind == content::RunKind::Math) {
-        style.text = text;  // formulas and values do not break inside
+      if (run.kind == content::RunKind::Math) {  // typeset; does not break inside
+        boxes.push_back(layout_math(fill_placeholders(run.text, lookup), font_px, metrics_of(style.font)));
+        style.math = static_cast<int>(boxes.size()) - 1;
+        style.text = run.text;  // for line-break decisions only
+        atoms.push_back(style);
+        continue;
+      }
+      if (run.kind == content::RunKind::Placeholder) {
+        style.text = text;  // values do not break inside
         atoms.push_back(style);
         continue;
       }
@@ -135,6 +175,7 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
     // value after it); a line may break only after a space or around a CJK character.
     const float chip_pad = font_px * 0.25f;  // room on each side of a highlighted value
     auto width_of = [&](const Atom& a, bool trim) {
+      if (a.math >= 0) return boxes[a.math].width;
       std::string_view v = a.text;
       if (trim)
         while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
@@ -172,6 +213,18 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
       const float y = origin.y + li * line_h + (line_h - font_px) * 0.5f;
       for (const auto& [atom, x_off] : lines[li].atoms) {
         ImVec2 p(origin.x + indent + x_off, y);
+        if (atom.math >= 0) {  // pieces and bars around the line's baseline
+          const MathBox& box = boxes[atom.math];
+          const float baseline = y + atom.font->Ascent * font_px / atom.font->FontSize;
+          for (const MathPiece& piece : box.pieces)
+            dl->AddText(atom.font, piece.size,
+                        ImVec2(p.x + piece.x, baseline + piece.baseline - atom.font->Ascent * piece.size / atom.font->FontSize),
+                        atom.color, piece.text.c_str());
+          for (const MathRule& r : box.rules)
+            dl->AddRectFilled(ImVec2(p.x + r.x0, baseline + r.y - r.thickness / 2),
+                              ImVec2(p.x + r.x1, baseline + r.y + r.thickness / 2), atom.color);
+          continue;
+        }
         if (atom.background) {
           std::string_view v = atom.text;
           const ImVec2 sz = atom.font->CalcTextSizeA(font_px, 1e9f, 0, v.data(), v.data() + v.size());

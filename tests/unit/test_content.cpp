@@ -156,3 +156,12 @@ TEST_CASE("the lessons' label table: unique English keys, no blank translations,
   CHECK(std::string_view(lessons::tr(0, "Controls")) == "Controls");
   CHECK(std::string_view(lessons::tr(1, "no such label")) == "no such label");
 }
+
+TEST_CASE("a formula may hold a {{placeholder}}: it stays in the formula's text for the typesetter to fill") {
+  const auto r = parse_document("# T\n## Step: S\nSo $ω_i = {{omega}}$ here.\n", "m.md");
+  REQUIRE(r.ok());
+  const auto& runs = r.doc.steps.at(0).blocks.at(0).runs;
+  REQUIRE(runs.size() == 3);
+  CHECK(runs[1].kind == RunKind::Math);
+  CHECK(runs[1].text == "ω_i = {{omega}}");
+}

@@ -7,6 +7,7 @@
 #include "content/bundle.hpp"
 #include "lessons/labels.hpp"
 #include "ui/colormap.hpp"
+#include "ui/math_layout.hpp"
 #include "ui/matrix_view.hpp"
 #include "ui/rich_text.hpp"
 #include "ui/strings.hpp"
@@ -86,4 +87,87 @@ TEST_CASE("the interface's glyph ranges hold every non-CJK character of the less
     if (c >= 0x20 && !covered(c) && !cjk(c)) missing += std::to_string(c) + " ";
   }
   CHECK(missing == "");
+}
+
+namespace {
+
+// Every code point half the font size wide: positions in the tests are easy to predict.
+MathMetrics half_width() {
+  MathMetrics m;
+  m.width = [](std::string_view t, float size) {
+    float n = 0;
+    for (unsigned char c : t) n += (c & 0xC0) != 0x80;
+    return 0.5f * size * n;
+  };
+  return m;
+}
+
+const MathPiece& piece(const MathBox& b, std::string_view text) {
+  for (const MathPiece& p : b.pieces)
+    if (p.text == text) return p;
+  FAIL("no piece " << std::string(text));
+  return b.pieces.front();
+}
+
+}  // namespace
+
+TEST_CASE("typesetting: plain text is one piece on the baseline, with the font's ascent and descent") {
+  const MathBox b = layout_math("PE(p)", 20, half_width());
+  REQUIRE(b.pieces.size() == 1);
+  CHECK(b.pieces[0].baseline == 0);
+  CHECK(b.width == doctest::Approx(50));
+  CHECK(b.ascent == doctest::Approx(16));
+  CHECK(b.descent == doctest::Approx(4));
+}
+
+TEST_CASE("typesetting: scripts are smaller, raised or lowered, and grouping parentheses are dropped") {
+  const MathBox b = layout_math("base^(2i/d) + x_ij", 20, half_width());
+  const MathPiece& sup = piece(b, "2i/d");
+  CHECK(sup.size == doctest::Approx(14));
+  CHECK(sup.baseline < 0);  // raised
+  CHECK(sup.x == doctest::Approx(40));  // right after "base"
+  const MathPiece& sub = piece(b, "ij");
+  CHECK(sub.baseline > 0);  // lowered
+  CHECK(sub.size == doctest::Approx(14));
+  CHECK(b.ascent > 16);  // the superscript reaches above the letters
+  CHECK(b.descent > 4);  // the subscript below them
+  // Width: "base" 40 + "2i/d" 4 × 7 + " + x" 40 + "ij" 14.
+  CHECK(b.width == doctest::Approx(40 + 28 + 40 + 14));
+}
+
+TEST_CASE("typesetting: both scripts on one base stack, nested scripts shrink again but not below half") {
+  const MathBox b = layout_math("a^K_ij", 20, half_width());
+  CHECK(piece(b, "K").x == doctest::Approx(piece(b, "ij").x));
+  CHECK(b.width == doctest::Approx(10 + 14));  // the wider script sets the advance
+  const MathBox n = layout_math("e^{i r θ_i}", 20, half_width());
+  CHECK(piece(n, "i r θ").size == doctest::Approx(14));
+  CHECK(piece(n, "i").size == doctest::Approx(10));  // 0.7 × 14 = 9.8, held at half of 20
+  CHECK(piece(n, "i").baseline > piece(n, "i r θ").baseline);  // the inner subscript sits lower
+}
+
+TEST_CASE("typesetting: a root draws its sign and a bar spanning exactly the radicand, above it") {
+  const MathBox b = layout_math("√(2 / (π d))", 20, half_width());
+  const MathPiece& sign = piece(b, "√");
+  const MathPiece& inside = piece(b, "2 / (π d)");  // the outer parentheses are the group's, not drawn
+  REQUIRE(b.rules.size() == 1);
+  const MathRule& bar = b.rules[0];
+  CHECK(bar.x0 < inside.x);
+  CHECK(bar.x1 > inside.x + 9 * 10 - 0.01f);
+  CHECK(bar.x0 > sign.x);
+  CHECK(-bar.y > 16);  // above the letters' ascent
+  CHECK(b.ascent >= -bar.y);
+  const MathBox t = layout_math("√d_z", 20, half_width());  // a bare token takes its scripts along
+  REQUIRE(t.rules.size() == 1);
+  CHECK(t.rules[0].x1 >= piece(t, "z").x + 7);
+}
+
+TEST_CASE("typesetting: stray markers stay literal and nothing is lost") {
+  const MathBox b = layout_math("a_ + ^ b", 20, half_width());
+  std::string all;
+  for (const MathPiece& p : b.pieces) all += p.text;
+  CHECK(all == "a_ + ^ b");
+  for (std::string_view odd : {"x^", "_", "√", "x^{", "√(", "((", "}", "x^(a", "a^b^c"}) {
+    const MathBox o = layout_math(odd, 16, half_width());
+    CHECK(o.width >= 0);
+  }
 }

@@ -1,0 +1,190 @@
+#include "math_layout.hpp"
+
+#include <algorithm>
+
+namespace posenc::ui {
+namespace {
+
+constexpr float kScriptScale = 0.7f;  // a script's size relative to its base
+constexpr float kMinScale = 0.5f;     // … but never below half the formula's size
+constexpr float kSupRise = 0.42f;     // superscript baseline, up, in units of the base size
+constexpr float kSubDrop = 0.24f;     // subscript baseline, down
+constexpr float kBarGap = 0.1f;       // between the radicand and the root's bar
+constexpr float kBarWidth = 0.06f;    // the bar's thickness
+
+int utf8_length(unsigned char c) { return c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1; }
+
+unsigned code_point(std::string_view s, size_t i, int* len) {
+  int n = utf8_length(static_cast<unsigned char>(s[i]));
+  if (i + n > s.size()) n = 1;
+  unsigned cp = n == 1 ? static_cast<unsigned char>(s[i]) : static_cast<unsigned char>(s[i]) & (0xFF >> (n + 1));
+  for (int k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  *len = n;
+  return cp;
+}
+
+// Letters and digits (Latin and Greek): what a bare script or a bare radicand takes.
+bool is_word(unsigned cp) {
+  return (cp >= '0' && cp <= '9') || (cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z') ||
+         (cp >= 0x391 && cp <= 0x3C9);
+}
+
+constexpr std::string_view kRoot = "\xE2\x88\x9A";  // √
+
+class Parser {
+ public:
+  Parser(std::string_view s, const MathMetrics& m, float root) : s_(s), m_(m), min_size_(root * kMinScale) {}
+
+  // Lays out until the end, or until `close` at nesting depth 0 (left for the caller to consume).
+  void sequence(MathBox& box, float size, char close) {
+    std::string pending;
+    int depth = 0;  // parentheses opened inside this group, when it is a (…) group
+    while (i_ < s_.size()) {
+      const char c = s_[i_];
+      if (close && c == close && depth == 0) break;
+      if (c == '^' || c == '_') {
+        const size_t at = i_;
+        text(box, pending, size);
+        if (!scripts(box, size)) {  // nothing to raise or lower: the character itself
+          i_ = at + 1;
+          pending += c;
+        }
+        continue;
+      }
+      if (s_.substr(i_, kRoot.size()) == kRoot) {
+        text(box, pending, size);
+        i_ += kRoot.size();
+        root(box, size);
+        continue;
+      }
+      if (c == '{') {  // grouping only
+        text(box, pending, size);
+        ++i_;
+        MathBox group;
+        sequence(group, size, '}');
+        if (i_ < s_.size()) ++i_;
+        append(box, group, 0);
+        continue;
+      }
+      if (close == ')') depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+      int len = 1;
+      code_point(s_, i_, &len);
+      pending.append(s_.substr(i_, len));
+      i_ += len;
+    }
+    text(box, pending, size);
+  }
+
+ private:
+  float script_size(float size) const { return std::max(size * kScriptScale, min_size_); }
+
+  void text(MathBox& box, std::string& t, float size) {
+    if (t.empty()) return;
+    box.pieces.push_back({t, box.width, 0, size});
+    box.width += m_.width(t, size);
+    box.ascent = std::max(box.ascent, size * m_.ascent);
+    box.descent = std::max(box.descent, size * m_.descent);
+    t.clear();
+  }
+
+  // Places `child` at the end of `box`, its baseline `dy` below box's (negative: above).
+  static void append(MathBox& box, const MathBox& child, float dy, float x = -1) {
+    const float x0 = x < 0 ? box.width : x;
+    for (MathPiece p : child.pieces) {
+      p.x += x0;
+      p.baseline += dy;
+      box.pieces.push_back(std::move(p));
+    }
+    for (MathRule r : child.rules) {
+      r.x0 += x0;
+      r.x1 += x0;
+      r.y += dy;
+      box.rules.push_back(r);
+    }
+    box.ascent = std::max(box.ascent, child.ascent - dy);
+    box.descent = std::max(box.descent, child.descent + dy);
+    box.width = std::max(box.width, x0 + child.width);
+  }
+
+  // A script's argument: {…}, (…) without its parentheses, or one run of letters and digits.
+  bool argument(MathBox& arg, float size) {
+    if (i_ >= s_.size()) return false;
+    const char open = s_[i_];
+    if (open == '{' || open == '(') {
+      ++i_;
+      sequence(arg, size, open == '{' ? '}' : ')');
+      if (i_ < s_.size()) ++i_;
+      return true;
+    }
+    std::string run;
+    while (i_ < s_.size()) {
+      int len = 1;
+      if (!is_word(code_point(s_, i_, &len))) break;
+      run.append(s_.substr(i_, len));
+      i_ += len;
+    }
+    if (run.empty()) return false;
+    text(arg, run, size);
+    return true;
+  }
+
+  // ^… and/or _… after whatever box ends with; both stack at the same x. False if none parsed.
+  bool scripts(MathBox& box, float size) {
+    MathBox sup, sub;
+    bool has_sup = false, has_sub = false;
+    while (i_ < s_.size() && (s_[i_] == '^' || s_[i_] == '_')) {
+      const bool up = s_[i_] == '^';
+      if (up ? has_sup : has_sub) break;
+      const size_t at = i_++;
+      MathBox& arg = up ? sup : sub;
+      if (!argument(arg, script_size(size))) {
+        i_ = at;
+        break;
+      }
+      (up ? has_sup : has_sub) = true;
+    }
+    if (!has_sup && !has_sub) return false;
+    const float x = box.width;
+    if (has_sup) append(box, sup, -kSupRise * size, x);
+    if (has_sub) append(box, sub, kSubDrop * size, x);
+    return true;
+  }
+
+  // √ and its radicand — a (…) group or one token with its scripts — under a bar.
+  void root(MathBox& box, float size) {
+    MathBox radicand;
+    if (i_ < s_.size() && s_[i_] == '(') {
+      ++i_;
+      sequence(radicand, size, ')');
+      if (i_ < s_.size()) ++i_;
+    } else {
+      argument(radicand, size);
+      scripts(radicand, size);
+    }
+    std::string sign(kRoot);
+    text(box, sign, size);
+    const float x0 = box.width;
+    append(box, radicand, 0);
+    const float top = std::max(radicand.ascent, size * m_.ascent) + kBarGap * size;
+    box.rules.push_back({x0 - 0.05f * size, x0 + radicand.width + 0.05f * size, -top, kBarWidth * size});
+    box.ascent = std::max(box.ascent, top + kBarWidth * size);
+    box.width = std::max(box.width, x0 + radicand.width + 0.1f * size);
+  }
+
+  std::string_view s_;
+  size_t i_ = 0;
+  const MathMetrics& m_;
+  float min_size_;
+};
+
+}  // namespace
+
+MathBox layout_math(std::string_view text, float size, const MathMetrics& metrics) {
+  MathBox box;
+  box.ascent = size * metrics.ascent;
+  box.descent = size * metrics.descent;
+  Parser(text, metrics, size).sequence(box, size, 0);
+  return box;
+}
+
+}  // namespace posenc::ui
