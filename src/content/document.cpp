@@ -235,7 +235,16 @@ std::vector<PlaceholderUse> placeholders(const Document& doc) {
 
 std::string plain_runs(const std::vector<Run>& runs, const std::function<std::string(std::string_view)>& lookup) {
   std::string out;
-  for (const Run& r : runs) out += r.kind == RunKind::Placeholder ? lookup(r.text) : r.text;
+  for (const Run& r : runs) {
+    if (r.kind == RunKind::Placeholder) {
+      out += lookup(r.text);
+    } else if (r.kind == RunKind::Math) {  // typesetting braces are not read out: {1}/{d} → 1/d
+      for (char c : r.text)
+        if (c != '{' && c != '}') out += c;
+    } else {
+      out += r.text;
+    }
+  }
   return out;
 }
 

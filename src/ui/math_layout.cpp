@@ -10,7 +10,10 @@ constexpr float kMinScale = 0.5f;     // … but never below half the formula's 
 constexpr float kSupRise = 0.42f;     // superscript baseline, up, in units of the base size
 constexpr float kSubDrop = 0.24f;     // subscript baseline, down
 constexpr float kBarGap = 0.1f;       // between the radicand and the root's bar
-constexpr float kBarWidth = 0.06f;    // the bar's thickness
+constexpr float kBarWidth = 0.06f;    // the bar's thickness (roots and fractions)
+constexpr float kFracScale = 1.0f;    // numerator and denominator at full size: readable at 16 px
+constexpr float kAxis = 0.3f;         // the fraction bar's height above the baseline
+constexpr float kFracGap = 0.12f;     // between the bar and the numerator / denominator
 
 int utf8_length(unsigned char c) { return c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1; }
 
@@ -57,13 +60,22 @@ class Parser {
         root(box, size);
         continue;
       }
-      if (c == '{') {  // grouping only
+      if (c == '{') {  // grouping, or {numerator}/{denominator}: a stacked fraction
         text(box, pending, size);
         ++i_;
         MathBox group;
-        sequence(group, size, '}');
+        const float inner = fraction_ahead() ? std::max(size * kFracScale, min_size_) : size;
+        sequence(group, inner, '}');
         if (i_ < s_.size()) ++i_;
-        append(box, group, 0);
+        if (i_ + 1 < s_.size() && s_[i_] == '/' && s_[i_ + 1] == '{') {
+          i_ += 2;
+          MathBox den;
+          sequence(den, inner, '}');
+          if (i_ < s_.size()) ++i_;
+          fraction(box, group, den, size);
+        } else {
+          append(box, group, 0);
+        }
         continue;
       }
       if (close == ')') depth += c == '(' ? 1 : c == ')' ? -1 : 0;
@@ -76,6 +88,26 @@ class Parser {
   }
 
  private:
+  // At a '{' just consumed: whether its group is followed by "/{" (a fraction).
+  bool fraction_ahead() const {
+    int depth = 1;
+    for (size_t j = i_; j < s_.size(); ++j) {
+      if (s_[j] == '{') ++depth;
+      if (s_[j] == '}' && --depth == 0) return j + 2 < s_.size() && s_[j + 1] == '/' && s_[j + 2] == '{';
+    }
+    return false;
+  }
+
+  // Numerator over denominator, centred, with a bar on the math axis.
+  void fraction(MathBox& box, const MathBox& num, const MathBox& den, float size) {
+    const float pad = 0.12f * size, w = std::max(num.width, den.width) + 2 * pad;
+    const float x = box.width, axis = -kAxis * size, gap = kFracGap * size, bar = kBarWidth * size;
+    append(box, num, axis - bar / 2 - gap - num.descent, x + (w - num.width) / 2);
+    append(box, den, axis + bar / 2 + gap + den.ascent, x + (w - den.width) / 2);
+    box.rules.push_back({x + 0.05f * size, x + w - 0.05f * size, axis, bar});
+    box.width = x + w;
+  }
+
   float script_size(float size) const { return std::max(size * kScriptScale, min_size_); }
 
   void text(MathBox& box, std::string& t, float size) {

@@ -8,6 +8,8 @@
 //   x_i  e_ij  L_train  w_{−k}        subscript, the same way
 //   a^K_ij                            both, stacked on the same base
 //   √d  √(2/(π d))  √d_z              square root over the next token or group, with a bar
+//   {1}/{base^(2i/d)}                 a stacked fraction: two brace groups joined by '/'
+//   {…}                               otherwise braces only group
 #pragma once
 
 #include <functional>
@@ -31,7 +33,7 @@ struct MathPiece {
   float size = 0;      // font size
 };
 
-struct MathRule {  // a horizontal bar (the root's vinculum)
+struct MathRule {  // a horizontal bar: a root's vinculum or a fraction's line
   float x0 = 0, x1 = 0, y = 0;  // y from the baseline, positive downwards
   float thickness = 0;
 };

@@ -197,8 +197,22 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
       g = end;
     }
 
+    // A line grows where a formula reaches above or below the text (fractions, stacked scripts).
+    const float text_asc = theme.regular->Ascent * font_px / theme.regular->FontSize;
+    const float text_desc = -theme.regular->Descent * font_px / theme.regular->FontSize;
+    std::vector<float> extra_top(lines.size(), 0), line_top(lines.size() + 1, 0);
+    for (size_t li = 0; li < lines.size(); ++li) {
+      float extra_bottom = 0;
+      for (const auto& entry : lines[li].atoms)
+        if (entry.first.math >= 0) {
+          const MathBox& box = boxes[entry.first.math];
+          extra_top[li] = std::max(extra_top[li], box.ascent - text_asc - (line_h - font_px) * 0.4f);
+          extra_bottom = std::max(extra_bottom, box.descent - text_desc - (line_h - font_px) * 0.4f);
+        }
+      line_top[li + 1] = line_top[li] + line_h + extra_top[li] + extra_bottom;
+    }
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const float height = lines.size() * line_h;
+    const float height = line_top.back();
     if (block.kind == content::BlockKind::Note) {
       dl->AddRectFilled(ImVec2(origin.x, origin.y - font_px * 0.3f),
                         ImVec2(origin.x + wrap_width, origin.y + height + font_px * 0.3f), theme.note_bg,
@@ -207,10 +221,10 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
                         ImVec2(origin.x + font_px * 0.22f, origin.y + height + font_px * 0.3f), theme.note_bar);
     }
     if (block.kind == content::BlockKind::Bullet)
-      dl->AddCircleFilled(ImVec2(origin.x + font_px * 0.4f, origin.y + line_h * 0.5f), font_px * 0.16f, theme.muted);
+      dl->AddCircleFilled(ImVec2(origin.x + font_px * 0.4f, origin.y + extra_top[0] + line_h * 0.5f), font_px * 0.16f, theme.muted);
 
     for (size_t li = 0; li < lines.size(); ++li) {
-      const float y = origin.y + li * line_h + (line_h - font_px) * 0.5f;
+      const float y = origin.y + line_top[li] + extra_top[li] + (line_h - font_px) * 0.5f;
       for (const auto& [atom, x_off] : lines[li].atoms) {
         ImVec2 p(origin.x + indent + x_off, y);
         if (atom.math >= 0) {  // pieces and bars around the line's baseline

@@ -171,3 +171,22 @@ TEST_CASE("typesetting: stray markers stay literal and nothing is lost") {
     CHECK(o.width >= 0);
   }
 }
+
+TEST_CASE("typesetting: {a}/{b} stacks a centred fraction on the math axis; other braces only group") {
+  const MathBox f = layout_math("x = {1}/{base^(2i/d)}", 20, half_width());
+  const MathPiece& num = piece(f, "1");
+  const MathPiece& den = piece(f, "base");
+  REQUIRE(f.rules.size() == 1);
+  const MathRule& bar = f.rules[0];
+  CHECK(num.baseline < bar.y);  // numerator above the bar (y grows downwards) …
+  CHECK(den.baseline > bar.y);  // … denominator below
+  CHECK(bar.y < 0);             // the bar sits above the baseline
+  CHECK(num.size == doctest::Approx(20));
+  const float num_mid = num.x + 0.5f * 20 / 2, bar_mid = (bar.x0 + bar.x1) / 2;
+  CHECK(num_mid == doctest::Approx(bar_mid).epsilon(0.02));  // centred
+  CHECK(f.ascent > 20);   // taller than one line of text
+  CHECK(f.descent > 4);
+  const MathBox g = layout_math("{ab}c", 20, half_width());
+  CHECK(g.rules.empty());
+  CHECK(g.width == doctest::Approx(30));
+}
