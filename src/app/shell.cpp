@@ -178,13 +178,7 @@ void draw_text(AppState& s, float wrap) {
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
   ImGui::Spacing();
-  ImGui::PushFont(t.bold);
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.accent));
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
-  ImGui::Text("%d. %s", s.step + 1, step.title.c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::PopStyleColor();
-  ImGui::PopFont();
+  ui::title(std::to_string(s.step + 1) + ". " + step.title, wrap, t, t.accent);
   ImGui::Spacing();
   lessons::Lesson& lesson = current_lesson(s);
   const auto lookup = [&](std::string_view name) { return lesson.value(name); };

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "colormap.hpp"
+#include "rich_text.hpp"
 #include "ticks.hpp"
 #include "matrix_view.hpp"
 
@@ -95,13 +96,7 @@ HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions&
                       TextureHost& host) {
   HeatmapResult res;
   ImGui::PushID(id);
-  if (opt.title) {
-    ImGui::PushFont(theme.bold);
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(opt.title);
-    ImGui::PopTextWrapPos();
-    ImGui::PopFont();
-  }
+  if (opt.title) title(opt.title, ImGui::GetContentRegionAvail().x, theme);
   const Eigen::MatrixXd* m = image.matrix();
   if (!m || m->size() == 0) {
     ImGui::TextDisabled("(no data)");

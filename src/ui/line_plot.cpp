@@ -10,6 +10,8 @@
 
 #include "matrix_view.hpp"
 
+#include "rich_text.hpp"
+
 namespace posenc::ui {
 namespace {
 
@@ -324,13 +326,7 @@ LinePlotResult line_plot(const char* id, const std::vector<Series>& series, cons
   ImGui::BeginGroup();
   const float width = std::max(em(6), opt.width > 0 ? opt.width : ImGui::GetContentRegionAvail().x);
   const float height = std::max(em(4), opt.height > 0 ? opt.height : em(14));
-  if (opt.title) {
-    ImGui::PushFont(theme.bold);
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-    ImGui::TextUnformatted(opt.title);
-    ImGui::PopTextWrapPos();
-    ImGui::PopFont();
-  }
+  if (opt.title) title(opt.title, width, theme);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const Layout L = make_layout(series, opt, origin, ImVec2(width, height));
   ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "colormap.hpp"
+#include "rich_text.hpp"
 
 namespace posenc::ui {
 
@@ -46,13 +47,7 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
                              const Theme& theme) {
   MatrixViewResult res;
   ImGui::PushID(id);
-  if (opt.title) {
-    ImGui::PushFont(theme.bold);
-    ImGui::PushTextWrapPos(opt.max_width > 0 ? ImGui::GetCursorPosX() + opt.max_width : 0.0f);
-    ImGui::TextUnformatted(opt.title);
-    ImGui::PopTextWrapPos();
-    ImGui::PopFont();
-  }
+  if (opt.title) title(opt.title, opt.max_width > 0 ? opt.max_width : ImGui::GetContentRegionAvail().x, theme);
   const int rows = static_cast<int>(m.rows()), cols = static_cast<int>(m.cols());
   if (rows == 0 || cols == 0) {
     ImGui::TextDisabled("(empty)");

@@ -119,7 +119,7 @@ std::vector<std::string_view> break_units(std::string_view text) {
 }
 
 void rich_text(const std::vector<content::Block>& blocks, float wrap_width, const Theme& theme,
-               const PlaceholderLookup& lookup) {
+               const PlaceholderLookup& lookup, const RichStyle* style_override) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float font_px = ImGui::GetFontSize();
   const float line_h = font_px * 1.45f;
@@ -152,6 +152,10 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
           style.color = theme.value;
           style.background = theme.value_bg;
           break;
+      }
+      if (style_override) {
+        style.font = style_override->font;
+        style.color = style_override->color;
       }
       if (run.kind == content::RunKind::Math) {  // typeset; does not break inside
         boxes.push_back(layout_math(fill_placeholders(run.text, lookup), font_px, metrics_of(style.font)));
@@ -250,9 +254,36 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
         dl->AddText(atom.font, font_px, p, atom.color, atom.text.data(), atom.text.data() + atom.text.size());
       }
     }
-    ImGui::Dummy(ImVec2(wrap_width, height));
-    ImGui::Dummy(ImVec2(1, block_gap - ImGui::GetStyle().ItemSpacing.y * 2 > 0 ? block_gap - ImGui::GetStyle().ItemSpacing.y * 2 : 0));
+    float used = 0;  // a title takes only the width it needs (it may sit beside another widget)
+    for (const Line& line : lines) used = std::max(used, line.width);
+    ImGui::Dummy(ImVec2(style_override ? std::min(wrap_width, used + indent) : wrap_width, height));
+    if (!style_override)
+      ImGui::Dummy(ImVec2(1, block_gap - ImGui::GetStyle().ItemSpacing.y * 2 > 0 ? block_gap - ImGui::GetStyle().ItemSpacing.y * 2 : 0));
   }
+}
+
+void title(std::string_view text, float wrap_width, const Theme& theme, ImU32 color) {
+  content::Block block{content::BlockKind::Paragraph, {}, 0};
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find(' ', start);
+    end = end == std::string_view::npos ? text.size() : end + 1;
+    const std::string_view word = text.substr(start, end - start);
+    const bool formula = word.find_first_of("_^") != std::string_view::npos || word.find("\xE2\x88\x9A") != std::string_view::npos;
+    if (formula) {
+      std::string_view core = word;
+      while (!core.empty() && core.back() == ' ') core.remove_suffix(1);
+      block.runs.push_back({content::RunKind::Math, std::string(core)});
+      if (core.size() < word.size()) block.runs.push_back({content::RunKind::Text, std::string(word.substr(core.size()))});
+    } else if (!block.runs.empty() && block.runs.back().kind == content::RunKind::Text) {
+      block.runs.back().text += word;
+    } else {
+      block.runs.push_back({content::RunKind::Text, std::string(word)});
+    }
+    start = end;
+  }
+  const RichStyle style{theme.bold, color ? color : theme.strong};
+  rich_text({block}, wrap_width, theme, nullptr, &style);
 }
 
 void formula_line(const std::vector<content::Run>& runs, float wrap_width, const Theme& theme) {

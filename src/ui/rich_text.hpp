@@ -14,9 +14,19 @@ namespace posenc::ui {
 
 using PlaceholderLookup = std::function<std::string(std::string_view name)>;
 
+// One font and colour for every run (titles), and no gap after the last block.
+struct RichStyle {
+  ImFont* font = nullptr;
+  ImU32 color = 0;
+};
+
 // Draws the blocks at the cursor, wrapping at `wrap_width`, and advances the cursor.
 void rich_text(const std::vector<content::Block>& blocks, float wrap_width, const Theme& theme,
-               const PlaceholderLookup& lookup);
+               const PlaceholderLookup& lookup, const RichStyle* style = nullptr);
+
+// A widget's (or step's) title in bold (colour 0: the theme's strong text), wrapping at `wrap_width`; its formula-like words (with _ ^ or √, e.g.
+// "q_i", "√d_z", "base^(2i/d)") are typeset.
+void title(std::string_view text, float wrap_width, const Theme& theme, ImU32 color = 0);
 
 // A one-block line of inline runs (e.g. a formula with its live numbers): Math runs in the formula
 // colour, Placeholder runs drawn as highlighted values using their text as the value itself.
