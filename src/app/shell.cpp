@@ -76,16 +76,26 @@ void draw_question(AppState& s, const content::Question& q, float wrap) {
   ImGui::PopFont();
   paragraph(q.prompt);
   const int* answered = prediction(s, s.lesson, s.step);
+  // Choices are typeset like the text (they may hold formulas); clicking the text selects too.
+  const float choice_w = wrap - 2 * pad - ImGui::GetFrameHeight() - ImGui::GetStyle().ItemSpacing.x;
   for (int c = 0; c < static_cast<int>(q.choices.size()); ++c) {
     ImGui::PushID(c);
-    const std::string label = content::plain_runs(q.choices[c], lookup);
+    const content::Block choice{content::BlockKind::Paragraph, q.choices[c], q.line};
     if (!answered) {
-      if (ImGui::RadioButton(label.c_str(), s.pending_choice == c)) s.pending_choice = c;
+      if (ImGui::RadioButton("##choice", s.pending_choice == c)) s.pending_choice = c;
+      ImGui::SameLine();
+      const ui::RichStyle style{t.regular, t.text};
+      ui::rich_text({choice}, choice_w, t, lookup, &style);
+      if (ImGui::IsItemClicked()) s.pending_choice = c;
     } else {
       const bool right = c == q.answer, mine = *answered == c;
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(right ? t.good : mine ? t.warn : t.muted));
-      ImGui::Text("%s %s", right ? "\xE2\x9C\x93" : mine ? "\xE2\x9C\x97" : "\xE2\x80\xA2", label.c_str());  // ✓ ✗ •
+      const ImU32 colour = right ? t.good : mine ? t.warn : t.muted;
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour));
+      ImGui::TextUnformatted(right ? "\xE2\x9C\x93" : mine ? "\xE2\x9C\x97" : "\xE2\x80\xA2");  // ✓ ✗ •
       ImGui::PopStyleColor();
+      ImGui::SameLine();
+      const ui::RichStyle style{t.regular, colour};
+      ui::rich_text({choice}, choice_w, t, lookup, &style);
     }
     ImGui::PopID();
   }

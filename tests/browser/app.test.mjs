@@ -287,9 +287,9 @@ test('a prediction made with the mouse is recorded, scored and revealed', async 
   const { page, context } = await open(browser, site.url, '#lesson=order&step=3');
   await frames(page, 3);
   // At 1280 × 800 the question box sits under the step title: the third choice, then "Lock in".
-  await page.mouse.click(281, 326);
+  await page.mouse.click(385, 351);  // the text of the choice selects it too
   await frames(page, 3);
-  await page.mouse.click(350, 359);
+  await page.mouse.click(350, 386);
   await frames(page, 4);
   assert.match(await page.evaluate(() => localStorage.getItem('posenc.progress')), /q\.order\.3=2/);
   const text = await page.textContent('#a11y p');
