@@ -196,17 +196,15 @@ class SinusoidalLesson final : public Lesson {
     const auto [i, is_sin] = pair_of(p_.col);
     const double pos = p_.offset + p_.pos;
     const char* fn = is_sin ? "sin" : "cos";
+    // The formula, then the same with this cell's numbers (typeset: a fraction with its power), then
+    // the angle and the value as highlighted live numbers.
+    const std::string numbers = std::string(fn) + "({" + ui::short_number(pos, 9) + "}/{" + ui::short_number(p_.base, 6) +
+                                "^(" + std::to_string(2 * i) + "/" + std::to_string(p_.dim) + ")})";
     std::vector<Run> runs = {
-        {RunKind::Math, std::string("PE(pos, ") + (is_sin ? "2i" : "2i+1") + ") = " + fn + "(pos / base^(2i/d))"},
+        {RunKind::Math, std::string("PE(pos, ") + (is_sin ? "2i" : "2i+1") + ") = " + fn + "({pos}/{base^(2i/d)})"},
+        {RunKind::Text, " = "},
+        {RunKind::Math, numbers},
         {RunKind::Text, std::string(" = ") + fn + "("},
-        {RunKind::Placeholder, ui::short_number(pos, 9)},
-        {RunKind::Text, " / "},
-        {RunKind::Placeholder, ui::short_number(p_.base, 6)},
-        {RunKind::Text, "^("},
-        {RunKind::Placeholder, std::to_string(2 * i)},
-        {RunKind::Text, "/"},
-        {RunKind::Placeholder, std::to_string(p_.dim)},
-        {RunKind::Text, std::string(")) = ") + fn + "("},
         {RunKind::Placeholder, ui::short_number(pos * d_.omega(i), 5)},
         {RunKind::Text, ") = "},
         {RunKind::Placeholder, ui::short_number(d_.table(p_.pos, p_.col), 5)},
