@@ -70,6 +70,7 @@ class ExtrapolationLesson final : public Lesson {
     const Eigen::MatrixXd full = core::sinusoidal({rows, p_.dim, p_.base, core::Layout::Interleaved, 0.0});
     d_.table.resize(rows, 4);
     d_.table << full.col(0), full.col(p_.dim / 4 * 2), full.col(p_.dim / 2), full.col(p_.dim - 2);
+    sine_series_rows_ = -1;  // draw_sinusoidal rebuilds its curves
     d_.seen = core::rope_max_angles(p_.dim, p_.base, p_.train);
     d_.needed = core::rope_max_angles(p_.dim, p_.base, p_.target);
     d_.interp = core::rope_max_angles(p_.dim, p_.base, p_.target, double(p_.train) / p_.target);
@@ -133,16 +134,23 @@ class ExtrapolationLesson final : public Lesson {
   ui::Band beyond() const { return {static_cast<double>(p_.train), static_cast<double>(p_.target), 0, tr(lang_, "beyond training")}; }
 
   void draw_sinusoidal(const ui::Theme& t) {
-    std::vector<ui::Series> s(4);
-    const char* names[] = {"fastest pair (dim 0)", "a middle pair", "a slow pair", "slowest pair"};
-    for (int c = 0; c < 4; ++c) {
-      s[c].label = tr(lang_, names[c]);
-      s[c].thickness = c == 0 ? 1.0f : 2.0f;
-      for (int r = 0; r < d_.table.rows(); ++r) {
-        s[c].x.push_back(r);
-        s[c].y.push_back(d_.table(r, c));
+    // The curves' points are built once per table (not per frame: thousands of positions × 4).
+    std::vector<ui::Series>& s = sine_series_;
+    if (sine_series_rows_ != d_.table.rows() || s.size() != 4) {
+      s.assign(4, {});
+      for (int c = 0; c < 4; ++c) {
+        s[c].thickness = c == 0 ? 1.0f : 2.0f;
+        s[c].x.resize(d_.table.rows());
+        s[c].y.resize(d_.table.rows());
+        for (int r = 0; r < d_.table.rows(); ++r) {
+          s[c].x[r] = r;
+          s[c].y[r] = d_.table(r, c);
+        }
       }
+      sine_series_rows_ = d_.table.rows();
     }
+    const char* names[] = {"fastest pair (dim 0)", "a middle pair", "a slow pair", "slowest pair"};
+    for (int c = 0; c < 4; ++c) s[c].label = tr(lang_, names[c]);
     ui::LinePlotOptions o;
     o.title = tr(lang_, "Sine columns of the code, with the positions past L_train shaded");
     o.x_label = tr(lang_, "position");
@@ -235,6 +243,8 @@ class ExtrapolationLesson final : public Lesson {
   int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
+  std::vector<ui::Series> sine_series_;  // draw_sinusoidal's curves, rebuilt when the table changes
+  Eigen::Index sine_series_rows_ = -1;
   struct View {
     ui::HeatmapImage bias;
   } view_;

@@ -198,8 +198,26 @@ void draw_series(ImDrawList* dl, const Series& s, ImU32 col, const Layout& L, fl
   const auto flush = [&] {
     if (run.size() == 1 && !dots) dl->AddCircleFilled(run[0], th, col);
     if (run.size() >= 2) {
-      thin_columns(run);
-      dl->AddPolyline(run.data(), static_cast<int>(run.size()), col, 0, th);
+      const float span = std::max(1.0f, run.back().x - run.front().x);
+      if (run.size() > 3 * span) {
+        // Denser than three points per pixel column (e.g. a fast sine over thousands of positions):
+        // one bar from the column's lowest to its highest point, joined to the next column, draws
+        // the same band with a fraction of the vertices of an anti-aliased polyline.
+        size_t i = 0;
+        float prev_lo = 0, prev_hi = 0;
+        bool first = true;
+        while (i < run.size()) {
+          const float column = std::floor(run[i].x);
+          float lo = run[i].y, hi = run[i].y;
+          for (; i < run.size() && std::floor(run[i].x) == column; ++i) lo = std::min(lo, run[i].y), hi = std::max(hi, run[i].y);
+          const float top = first ? lo : std::min(lo, prev_hi), bottom = first ? hi : std::max(hi, prev_lo);
+          dl->AddRectFilled(ImVec2(column, top - th / 2), ImVec2(column + 1, bottom + th / 2), col);
+          prev_lo = lo, prev_hi = hi, first = false;
+        }
+      } else {
+        thin_columns(run);
+        dl->AddPolyline(run.data(), static_cast<int>(run.size()), col, 0, th);
+      }
     }
     run.clear();
   };
