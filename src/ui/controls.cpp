@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "matrix_view.hpp"
+#include "rich_text.hpp"
 
 namespace posenc::ui {
 
@@ -84,14 +85,18 @@ int token_chips(const std::vector<std::string>& tokens, int selected, const Them
 }
 
 void residual(const char* label, double value, double tolerance, const Theme& theme) {
+  // The caption's formulas typeset, then the value as a chip: green within the tolerance, orange
+  // beyond; the line wraps on narrow screens.
   const std::string v = short_number(value, 3);
-  ImGui::TextUnformatted(label);
-  ImGui::SameLine();
-  ImGui::PushFont(theme.bold);
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(value <= tolerance ? theme.good : theme.warn));
-  ImGui::TextUnformatted(v.c_str());
-  ImGui::PopStyleColor();
-  ImGui::PopFont();
+  std::vector<content::Run> runs = formula_runs(label);
+  runs.push_back({content::RunKind::Text, " "});
+  runs.push_back({content::RunKind::Placeholder, "value"});
+  const bool ok = value <= tolerance;
+  RichStyle style;
+  style.value_color = ok ? theme.good : theme.warn;
+  style.value_background = ok ? theme.value_bg : theme.note_bg;
+  rich_text({{content::BlockKind::Paragraph, runs, 0}}, ImGui::GetContentRegionAvail().x, theme,
+            [&](std::string_view) { return v; }, &style);
 }
 
 void caption(const char* text, const Theme& theme) {

@@ -153,9 +153,13 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
           style.background = theme.value_bg;
           break;
       }
-      if (style_override) {
-        style.font = style_override->font;
-        style.color = style_override->color;
+      if (style_override && run.kind != content::RunKind::Placeholder) {
+        if (style_override->font) style.font = style_override->font;
+        if (style_override->color) style.color = style_override->color;
+      }
+      if (style_override && run.kind == content::RunKind::Placeholder) {
+        if (style_override->value_color) style.color = style_override->value_color;
+        if (style_override->value_background) style.background = style_override->value_background;
       }
       if (run.kind == content::RunKind::Math) {  // typeset; does not break inside
         boxes.push_back(layout_math(fill_placeholders(run.text, lookup), font_px, metrics_of(style.font)));
@@ -262,8 +266,8 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
   }
 }
 
-void title(std::string_view text, float wrap_width, const Theme& theme, ImU32 color) {
-  content::Block block{content::BlockKind::Paragraph, {}, 0};
+std::vector<content::Run> formula_runs(std::string_view text) {
+  std::vector<content::Run> runs;
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find(' ', start);
@@ -273,17 +277,21 @@ void title(std::string_view text, float wrap_width, const Theme& theme, ImU32 co
     if (formula) {
       std::string_view core = word;
       while (!core.empty() && core.back() == ' ') core.remove_suffix(1);
-      block.runs.push_back({content::RunKind::Math, std::string(core)});
-      if (core.size() < word.size()) block.runs.push_back({content::RunKind::Text, std::string(word.substr(core.size()))});
-    } else if (!block.runs.empty() && block.runs.back().kind == content::RunKind::Text) {
-      block.runs.back().text += word;
+      runs.push_back({content::RunKind::Math, std::string(core)});
+      if (core.size() < word.size()) runs.push_back({content::RunKind::Text, std::string(word.substr(core.size()))});
+    } else if (!runs.empty() && runs.back().kind == content::RunKind::Text) {
+      runs.back().text += word;
     } else {
-      block.runs.push_back({content::RunKind::Text, std::string(word)});
+      runs.push_back({content::RunKind::Text, std::string(word)});
     }
     start = end;
   }
+  return runs;
+}
+
+void title(std::string_view text, float wrap_width, const Theme& theme, ImU32 color) {
   const RichStyle style{theme.bold, color ? color : theme.strong};
-  rich_text({block}, wrap_width, theme, nullptr, &style);
+  rich_text({{content::BlockKind::Paragraph, formula_runs(text), 0}}, wrap_width, theme, nullptr, &style);
 }
 
 void formula_line(const std::vector<content::Run>& runs, float wrap_width, const Theme& theme) {

@@ -14,15 +14,20 @@ namespace posenc::ui {
 
 using PlaceholderLookup = std::function<std::string(std::string_view name)>;
 
-// One font and colour for every run (titles), and no gap after the last block.
+// Overrides for a compact block (titles, residual lines): no gap after it, and where set, one font and
+// colour for text and formulas, and the colours of {{value}} chips. Zero / null keeps the default.
 struct RichStyle {
   ImFont* font = nullptr;
   ImU32 color = 0;
+  ImU32 value_color = 0, value_background = 0;
 };
 
 // Draws the blocks at the cursor, wrapping at `wrap_width`, and advances the cursor.
 void rich_text(const std::vector<content::Block>& blocks, float wrap_width, const Theme& theme,
                const PlaceholderLookup& lookup, const RichStyle* style = nullptr);
+
+// Plain text split into runs: words with _ ^ or √ ("q_i", "√d_z", "base^(2i/d)") become formulas.
+std::vector<content::Run> formula_runs(std::string_view text);
 
 // A widget's (or step's) title in bold (colour 0: the theme's strong text), wrapping at `wrap_width`; its formula-like words (with _ ^ or √, e.g.
 // "q_i", "√d_z", "base^(2i/d)") are typeset.
