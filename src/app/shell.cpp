@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "question_box.hpp"
 #include "ui/nav.hpp"
 #include "ui/rich_text.hpp"
 #include "content/code.hpp"
@@ -43,85 +44,6 @@ std::vector<ui::TocEntry> toc_entries(const AppState& s) {
     entries.push_back(e);
   }
   return entries;
-}
-
-const content::Question* current_question(const AppState& s) {
-  const content::Document& doc = current_doc(s);
-  const content::Step& step = doc.steps[std::clamp(s.step, 0, static_cast<int>(doc.steps.size()) - 1)];
-  return step.questions.empty() ? nullptr : &step.questions.front();
-}
-
-// Predict, then reveal: the question and its choices; once locked in (or skipped), the verdict and the
-// explanation. The visual stays covered until then (see draw_visual).
-void draw_question(AppState& s, const content::Question& q, float wrap) {
-  const ui::Theme& t = s.theme;
-  const int lang = lang_index(s);
-  lessons::Lesson& lesson = current_lesson(s);
-  const auto lookup = [&](std::string_view name) { return lesson.value(name); };
-  const auto paragraph = [&](const std::vector<content::Run>& runs) {
-    ui::rich_text({{content::BlockKind::Paragraph, runs, q.line}}, wrap - 2 * ui::em(0.6f), t, lookup);
-  };
-  ImGui::Spacing();
-  // A panel behind content of unknown height: draw the content on channel 1, then its background on 0.
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->ChannelsSplit(2);
-  dl->ChannelsSetCurrent(1);
-  const ImVec2 top = ImGui::GetCursorScreenPos();
-  const float pad = ui::em(0.6f);
-  ImGui::SetCursorScreenPos(ImVec2(top.x + pad, top.y + pad));
-  ImGui::BeginGroup();
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap - 2 * pad);
-  ImGui::PushFont(t.bold);
-  ImGui::TextUnformatted(ui::text(ui::Text::Predict, lang));
-  ImGui::PopFont();
-  paragraph(q.prompt);
-  const int* answered = prediction(s, s.lesson, s.step);
-  // Choices are typeset like the text (they may hold formulas); clicking the text selects too.
-  const float choice_w = wrap - 2 * pad - ImGui::GetFrameHeight() - ImGui::GetStyle().ItemSpacing.x;
-  for (int c = 0; c < static_cast<int>(q.choices.size()); ++c) {
-    ImGui::PushID(c);
-    const content::Block choice{content::BlockKind::Paragraph, q.choices[c], q.line};
-    if (!answered) {
-      if (ImGui::RadioButton("##choice", s.pending_choice == c)) s.pending_choice = c;
-      ImGui::SameLine();
-      const ui::RichStyle style{t.regular, t.text};
-      ui::rich_text({choice}, choice_w, t, lookup, &style);
-      if (ImGui::IsItemClicked()) s.pending_choice = c;
-    } else {
-      const bool right = c == q.answer, mine = *answered == c;
-      const ImU32 colour = right ? t.good : mine ? t.warn : t.muted;
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour));
-      ImGui::TextUnformatted(right ? "\xE2\x9C\x93" : mine ? "\xE2\x9C\x97" : "\xE2\x80\xA2");  // ✓ ✗ •
-      ImGui::PopStyleColor();
-      ImGui::SameLine();
-      const ui::RichStyle style{t.regular, colour};
-      ui::rich_text({choice}, choice_w, t, lookup, &style);
-    }
-    ImGui::PopID();
-  }
-  if (!answered) {
-    ImGui::BeginDisabled(s.pending_choice < 0);
-    if (ImGui::Button(ui::text(ui::Text::LockIn, lang))) record_prediction(s, s.pending_choice);
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    if (ImGui::SmallButton(ui::text(ui::Text::ShowAnswer, lang))) record_prediction(s, -1);
-  } else {
-    ImGui::PushFont(t.bold);
-    if (*answered == q.answer) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(t.good), "%s", ui::text(ui::Text::Right, lang));
-    else ImGui::TextUnformatted(ui::text(*answered < 0 ? ui::Text::Skipped : ui::Text::NotQuite, lang));
-    ImGui::PopFont();
-    paragraph(q.explanation);
-    if (ImGui::SmallButton(ui::text(ui::Text::AskAgain, lang))) clear_prediction(s);
-  }
-  ImGui::PopTextWrapPos();
-  ImGui::EndGroup();
-  const float bottom = ImGui::GetItemRectMax().y + pad;
-  dl->ChannelsSetCurrent(0);
-  dl->AddRectFilled(top, ImVec2(top.x + wrap, bottom), t.panel, ui::em(0.3f));
-  dl->AddRect(top, ImVec2(top.x + wrap, bottom), t.border, ui::em(0.3f));
-  dl->ChannelsMerge();
-  ImGui::SetCursorScreenPos(ImVec2(top.x, bottom));
-  ImGui::Dummy(ImVec2(wrap, ui::em(0.3f)));
 }
 
 void draw_toc(AppState& s) {

@@ -48,18 +48,21 @@ struct Headless {
 
 }  // namespace
 
-TEST_CASE("every step of every lesson draws at desktop and phone sizes") {
-  Headless h;
+// Goes to every step of every lesson and draws it at each size; each must draw something.
+static void draw_every_step(Headless& h, std::initializer_list<ImVec2> sizes) {
   for (int l = 0; l < static_cast<int>(h.s.slots.size()); ++l)
     for (int st = 0; st < step_count(h.s, l); ++st) {
       CAPTURE(l);
       CAPTURE(st);
       CHECK(go(h.s, l, st).empty());
-      h.frame(1280, 800);
-      h.frame(780, 1688);
-      h.frame(1000, 700);
+      for (const ImVec2& size : sizes) h.frame(size.x, size.y);
       CHECK(ImGui::GetDrawData()->TotalVtxCount > 100);
     }
+}
+
+TEST_CASE("every step of every lesson draws at desktop and phone sizes") {
+  Headless h;
+  draw_every_step(h, {ImVec2(1280, 800), ImVec2(780, 1688), ImVec2(1000, 700)});
   CHECK(h.s.content_errors.empty());
 }
 
@@ -67,15 +70,7 @@ TEST_CASE("every step of every lesson draws in Chinese, its labels from the Chin
   Headless h;
   CHECK(set_language(h.s, "zh").empty());
   REQUIRE(lang_index(h.s) == 1);
-  for (int l = 0; l < static_cast<int>(h.s.slots.size()); ++l)
-    for (int st = 0; st < step_count(h.s, l); ++st) {
-      CAPTURE(l);
-      CAPTURE(st);
-      CHECK(go(h.s, l, st).empty());
-      h.frame(1280, 800);
-      h.frame(780, 1688);
-      CHECK(ImGui::GetDrawData()->TotalVtxCount > 100);
-    }
+  draw_every_step(h, {ImVec2(1280, 800), ImVec2(780, 1688)});
 }
 
 TEST_CASE("heatmaps upload their texture once and again only after the data changes") {
