@@ -1,6 +1,6 @@
 // `make bench`: the web build's transfer sizes (raw and gzip) and, in headless Chromium on localhost,
 // the time to the first drawn frame (median of 5 loads) and the app-measured frame CPU time per step.
-//   node tools/bench.mjs build/web/dist
+//   node tools/bench.mjs build/web/dist build/web/hello [start,frames,…]
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -8,68 +8,81 @@ import { serve, launch, open, frames } from '../tests/browser/harness.mjs';
 
 const dist = process.argv[2] || 'build/web/dist';
 const helloDir = process.argv[3] || 'build/web/hello';
+// Optional third argument: a comma-separated list of parts to run (transfer, start, frames, recompute,
+// drag, memory, idle); all of them by default.
+const parts = (process.argv[4] || 'transfer,start,frames,recompute,drag,memory,idle').split(',');
+const want = p => parts.includes(p);
 const kb = n => (n / 1024).toFixed(1).padStart(8) + ' KB';
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-console.log('Transfer sizes (everything an English visitor downloads for the first view)');
-let raw = 0, gz = 0;
-for (const f of fs.readdirSync(dist).sort()) {
-  const buf = fs.readFileSync(path.join(dist, f));
-  const g = zlib.gzipSync(buf, { level: 9 }).length;
-  const chineseOnly = f === 'cjk.ttf';  // fetched only when Chinese is shown
-  if (!chineseOnly) raw += buf.length, gz += g;
-  console.log(`  ${f.padEnd(14)} ${kb(buf.length)} raw ${kb(g)} gzip${chineseOnly ? '  (Chinese only, not in the total)' : ''}`);
+if (want('transfer')) {
+  console.log('Transfer sizes (everything an English visitor downloads for the first view)');
+  let raw = 0, gz = 0;
+  for (const f of fs.readdirSync(dist).sort()) {
+    const buf = fs.readFileSync(path.join(dist, f));
+    const g = zlib.gzipSync(buf, { level: 9 }).length;
+    const chineseOnly = f === 'cjk.ttf';  // fetched only when Chinese is shown
+    if (!chineseOnly) raw += buf.length, gz += g;
+    console.log(`  ${f.padEnd(14)} ${kb(buf.length)} raw ${kb(g)} gzip${chineseOnly ? '  (Chinese only, not in the total)' : ''}`);
+  }
+  console.log(`  ${'total'.padEnd(14)} ${kb(raw)} raw ${kb(gz)} gzip (goal ≤ 400 KB gzip)`);
 }
-console.log(`  ${'total'.padEnd(14)} ${kb(raw)} raw ${kb(gz)} gzip (goal ≤ 400 KB gzip)`);
 
 const site = await serve();
 const browser = await launch();
-const firstFrame = [], helloFrame = [], phases = [];
-const hello = fs.existsSync(path.join(helloDir, 'hello.wasm')) ? await serve({ dir: path.resolve(helloDir) }) : null;
-for (let i = 0; i < 5; i++) {  // alternate the two, so both see the same machine
-  const { page, context } = await open(browser, site.url, '', { wait: false });
-  await page.waitForFunction(() => window.posenc && window.posenc.ready, null, { timeout: 20000 });
-  // The first frame's own time stamp (a User Timing mark), not when this script got to ask for it.
-  await page.evaluate(() => posenc.ready);
-  firstFrame.push(await page.evaluate(() => performance.getEntriesByName('posenc:first-frame')[0].startTime));
-  phases.push(await page.evaluate(() => {
-    const at = n => (performance.getEntriesByName(n)[0] || {}).startTime || 0;
-    const wasm = performance.getEntriesByType('resource').find(r => r.name.endsWith('posenc.wasm'));
-    return { wasm: wasm ? wasm.responseEnd : 0, main: at('posenc:main'), context: at('posenc:context'),
-             init: at('posenc:init'), first: at('posenc:first-frame') };
-  }));
-  await context.close();
-  if (!hello) continue;
-  const h = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const hp = await h.newPage();
-  await hp.goto(hello.url);
-  await hp.waitForFunction(() => window.helloReady, null, { timeout: 20000 });
-  helloFrame.push(await hp.evaluate(() => window.helloReady));
-  await h.close();
-}
-console.log(`\nTime to first frame (navigation start → first drawn frame), 5 loads each, same run:`);
-console.log(`  posenc: median ${median(firstFrame).toFixed(0)} ms (min ${Math.min(...firstFrame).toFixed(0)}, max ${Math.max(...firstFrame).toFixed(0)})`);
-const ph = k => median(phases.map(p => p[k]));
-console.log(`  posenc phases (medians, ms since navigation): wasm downloaded ${ph('wasm').toFixed(0)}, main() ${ph('main').toFixed(0)}, ` +
-  `GL + ImGui context ${ph('context').toFixed(0)}, app initialised ${ph('init').toFixed(0)}, first frame drawn ${ph('first').toFixed(0)}`);
-if (hello) {
-  const ratio = median(firstFrame) / median(helloFrame);
-  console.log(`  bare ImGui hello (same toolchain and flags): median ${median(helloFrame).toFixed(0)} ms; ` +
-    `ratio ${ratio.toFixed(2)} (goal ≤ 1.5)`);
-  hello.close();
-} else {
-  console.log(`  (no baseline: build it with cmake --build --preset web --target posenc_hello)`);
-}
 
-console.log('\nFrame CPU time per step at default settings (app-measured over 240 frames each)');
+// Time to the first drawn frame, posenc and the bare ImGui hello alternately (so both see the same machine).
+async function startUp() {
+  const firstFrame = [], helloFrame = [], phases = [];
+  const hello = fs.existsSync(path.join(helloDir, 'hello.wasm')) ? await serve({ dir: path.resolve(helloDir) }) : null;
+  for (let i = 0; i < 5; i++) {  // alternate the two, so both see the same machine
+    const { page, context } = await open(browser, site.url, '', { wait: false });
+    await page.waitForFunction(() => window.posenc && window.posenc.ready, null, { timeout: 20000 });
+    // The first frame's own time stamp (a User Timing mark), not when this script got to ask for it.
+    await page.evaluate(() => posenc.ready);
+    firstFrame.push(await page.evaluate(() => performance.getEntriesByName('posenc:first-frame')[0].startTime));
+    phases.push(await page.evaluate(() => {
+      const at = n => (performance.getEntriesByName(n)[0] || {}).startTime || 0;
+      const wasm = performance.getEntriesByType('resource').find(r => r.name.endsWith('posenc.wasm'));
+      return { wasm: wasm ? wasm.responseEnd : 0, main: at('posenc:main'), context: at('posenc:context'),
+               init: at('posenc:init'), first: at('posenc:first-frame') };
+    }));
+    await context.close();
+    if (!hello) continue;
+    const h = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const hp = await h.newPage();
+    await hp.goto(hello.url);
+    await hp.waitForFunction(() => window.helloReady, null, { timeout: 20000 });
+    helloFrame.push(await hp.evaluate(() => window.helloReady));
+    await h.close();
+  }
+  console.log(`\nTime to first frame (navigation start → first drawn frame), 5 loads each, same run:`);
+  console.log(`  posenc: median ${median(firstFrame).toFixed(0)} ms (min ${Math.min(...firstFrame).toFixed(0)}, max ${Math.max(...firstFrame).toFixed(0)})`);
+  const ph = k => median(phases.map(p => p[k]));
+  console.log(`  posenc phases (medians, ms since navigation): wasm downloaded ${ph('wasm').toFixed(0)}, main() ${ph('main').toFixed(0)}, ` +
+    `GL + ImGui context ${ph('context').toFixed(0)}, app initialised ${ph('init').toFixed(0)}, first frame drawn ${ph('first').toFixed(0)}`);
+  if (hello) {
+    const ratio = median(firstFrame) / median(helloFrame);
+    console.log(`  bare ImGui hello (same toolchain and flags): median ${median(helloFrame).toFixed(0)} ms; ` +
+      `ratio ${ratio.toFixed(2)} (goal ≤ 1.5)`);
+    hello.close();
+  } else {
+    console.log(`  (no baseline: build it with cmake --build --preset web --target posenc_hello)`);
+  }
+}
+if (want('start')) await startUp();
+
 const { page, context } = await open(browser, site.url);
-for (const lesson of await page.evaluate(() => posenc.lessons())) {
-  for (let step = 0; step < lesson.steps; step++) {
-    await page.evaluate(([id, s]) => posenc.go(id, s), [lesson.id, step]);
-    await frames(page, 240);  // fill the stats window with this step only
-    const st = await page.evaluate(() => posenc.stats());
-    console.log(`  ${lesson.id} step ${step}: p50 ${st.frame_ms.p50.toFixed(2)} ms, p95 ${st.frame_ms.p95.toFixed(2)} ms, ` +
-      `max ${st.frame_ms.max.toFixed(2)} ms (goal p95 ≤ 4 ms); WebGL submit p50 ${st.render_ms.p50.toFixed(1)} ms; heap ${(st.heap_bytes / 1048576).toFixed(1)} MB`);
+if (want('frames')) {
+  console.log('\nFrame CPU time per step at default settings (app-measured over 240 frames each)');
+  for (const lesson of await page.evaluate(() => posenc.lessons())) {
+    for (let step = 0; step < lesson.steps; step++) {
+      await page.evaluate(([id, s]) => posenc.go(id, s), [lesson.id, step]);
+      await frames(page, 240);  // fill the stats window with this step only
+      const st = await page.evaluate(() => posenc.stats());
+      console.log(`  ${lesson.id} step ${step}: p50 ${st.frame_ms.p50.toFixed(2)} ms, p95 ${st.frame_ms.p95.toFixed(2)} ms, ` +
+        `max ${st.frame_ms.max.toFixed(2)} ms (goal p95 ≤ 4 ms); WebGL submit p50 ${st.render_ms.p50.toFixed(1)} ms; heap ${(st.heap_bytes / 1048576).toFixed(1)} MB`);
+    }
   }
 }
 
@@ -104,90 +117,98 @@ async function recompute(page, title, lesson, step, setup, name, values) {
     `median ${median(runs.map(r => r.nextMs)).toFixed(1)} ms; together median ${total.toFixed(1)} ms (goal ≤ 30 ms)`);
 }
 
-console.log('\nRecompute after a slider change at the largest settings (9 changes each, from idle)');
-await recompute(page, 'sinusoidal 4096 × 1024, d_model 1023 ↔ 1024', 'sinusoidal', 0, { len: 4096, dim: 1024 }, 'dim', [1023, 1024]);
-await recompute(page, 'sinusoidal 4096 × 1024, base', 'sinusoidal', 0, { len: 4096, dim: 1024 }, 'base', [5000, 10000]);
-const largest = { dim: 1024, vocab: 1000, len: 4096 };
-await recompute(page, 'sum-vs-concat cosines, d 1023 ↔ 1024', 'sum-vs-concat', 0, largest, 'dim', [1023, 1024]);
-await recompute(page, 'sum-vs-concat recovery, d 1023 ↔ 1024', 'sum-vs-concat', 2, largest, 'dim', [1023, 1024]);
-await recompute(page, 'sum-vs-concat recovery, vocabulary 999 ↔ 1000', 'sum-vs-concat', 2, largest, 'vocab', [999, 1000]);
-await recompute(page, 'sum-vs-concat variance, len 4095 ↔ 4096', 'sum-vs-concat', 3, largest, 'len', [4095, 4096]);
+if (want('recompute')) {
+  console.log('\nRecompute after a slider change at the largest settings (9 changes each, from idle)');
+  await recompute(page, 'sinusoidal 4096 × 1024, d_model 1023 ↔ 1024', 'sinusoidal', 0, { len: 4096, dim: 1024 }, 'dim', [1023, 1024]);
+  await recompute(page, 'sinusoidal 4096 × 1024, base', 'sinusoidal', 0, { len: 4096, dim: 1024 }, 'base', [5000, 10000]);
+  const largest = { dim: 1024, vocab: 1000, len: 4096 };
+  await recompute(page, 'sum-vs-concat cosines, d 1023 ↔ 1024', 'sum-vs-concat', 0, largest, 'dim', [1023, 1024]);
+  await recompute(page, 'sum-vs-concat recovery, d 1023 ↔ 1024', 'sum-vs-concat', 2, largest, 'dim', [1023, 1024]);
+  await recompute(page, 'sum-vs-concat recovery, vocabulary 999 ↔ 1000', 'sum-vs-concat', 2, largest, 'vocab', [999, 1000]);
+  await recompute(page, 'sum-vs-concat variance, len 4095 ↔ 4096', 'sum-vs-concat', 3, largest, 'len', [4095, 4096]);
+}
 
 // Dragging with the mouse: the d_model slider of the 4096 × 1024 table, one pixel per frame. The page is
 // opened at 1280 × 1000 so the controls are on screen; the slider's place is found from the layout at
 // that size, and the run checks that d_model really moved.
-console.log('\nDragging the heaviest slider at its largest value (sinusoidal d_model at len 4096, d 1024)');
-{
-  const { page: dp, context: dc } = await open(browser, site.url, '#lesson=sinusoidal&step=0&len=4096&dim=1024', { width: 1280, height: 1000 });
-  await frames(dp, 3);
-  const x0 = 1062, y0 = 709;  // the d_model grab at the right end of its track
-  await dp.mouse.move(x0, y0);
-  await dp.mouse.down();
-  // Every drawn frame's CPU time, recorded from the page's own animation frames.
-  await dp.evaluate(() => {
-    window.__frames = [];
-    let seen = posenc.stats().frames;
-    (function tick() {
-      const st = posenc.stats();
-      if (st.frames !== seen) { window.__frames.push(st.frame_ms.last); seen = st.frames; }
-      if (!window.__stop) requestAnimationFrame(tick);
-    })();
-  });
-  for (let i = 1; i <= 30; i++) {
-    await dp.mouse.move(x0 - i, y0);
-    await frames(dp, 1);
+if (want('drag')) {
+  console.log('\nDragging the heaviest slider at its largest value (sinusoidal d_model at len 4096, d 1024)');
+  {
+    const { page: dp, context: dc } = await open(browser, site.url, '#lesson=sinusoidal&step=0&len=4096&dim=1024', { width: 1280, height: 1000 });
+    await frames(dp, 3);
+    const x0 = 1062, y0 = 709;  // the d_model grab at the right end of its track
+    await dp.mouse.move(x0, y0);
+    await dp.mouse.down();
+    // Every drawn frame's CPU time, recorded from the page's own animation frames.
+    await dp.evaluate(() => {
+      window.__frames = [];
+      let seen = posenc.stats().frames;
+      (function tick() {
+        const st = posenc.stats();
+        if (st.frames !== seen) { window.__frames.push(st.frame_ms.last); seen = st.frames; }
+        if (!window.__stop) requestAnimationFrame(tick);
+      })();
+    });
+    for (let i = 1; i <= 30; i++) {
+      await dp.mouse.move(x0 - i, y0);
+      await frames(dp, 1);
+    }
+    const during = await dp.evaluate(() => { window.__stop = true; return window.__frames; });
+    const dimDuring = (await dp.evaluate(() => posenc.state())).params.dim;
+    await dp.mouse.up();
+    await frames(dp, 3);
+    if (dimDuring >= 1024) {
+      console.log('  (the slider was not found at this layout: d_model did not move)');
+    } else {
+      const sorted = [...during].sort((a, b) => a - b);
+      console.log(`  ${during.length} frames drawn while dragging (d_model 1024 → ${dimDuring}): ` +
+        `p95 ${sorted[Math.floor(0.95 * (sorted.length - 1))].toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms (goal ≤ 16 ms)`);
+    }
+    await dc.close();
   }
-  const during = await dp.evaluate(() => { window.__stop = true; return window.__frames; });
-  const dimDuring = (await dp.evaluate(() => posenc.state())).params.dim;
-  await dp.mouse.up();
-  await frames(dp, 3);
-  if (dimDuring >= 1024) {
-    console.log('  (the slider was not found at this layout: d_model did not move)');
-  } else {
-    const sorted = [...during].sort((a, b) => a - b);
-    console.log(`  ${during.length} frames drawn while dragging (d_model 1024 → ${dimDuring}): ` +
-      `p95 ${sorted[Math.floor(0.95 * (sorted.length - 1))].toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms (goal ≤ 16 ms)`);
-  }
-  await dc.close();
 }
 
-console.log('\nMemory: every step of every lesson at its largest settings, 20 cycles');
-const lessons = await page.evaluate(() => posenc.lessons());
-const numericParams = {};
-for (const l of lessons) {
-  await page.evaluate(id => posenc.go(id, 0), l.id);
-  const params = (await page.evaluate(() => posenc.state())).params;
-  numericParams[l.id] = Object.keys(params).filter(k => typeof params[k] === 'number');
-}
-for (const l of lessons) {  // every numeric parameter to its maximum (set clamps), once: lessons keep them
-  await page.evaluate(id => posenc.go(id, 0), l.id);
-  for (const k of numericParams[l.id]) await page.evaluate(n => posenc.set(n, 1e9), k);
-}
-let afterFirst = 0, peak = 0;
-for (let cycle = 1; cycle <= 20; cycle++) {
+if (want('memory')) {
+  console.log('\nMemory: every step of every lesson at its largest settings, 20 cycles');
+  const lessons = await page.evaluate(() => posenc.lessons());
+  const numericParams = {};
   for (const l of lessons) {
-    for (let s = 0; s < l.steps; s++) {
-      await page.evaluate(([id, st]) => posenc.go(id, st), [l.id, s]);
-      await frames(page, 2);
+    await page.evaluate(id => posenc.go(id, 0), l.id);
+    const params = (await page.evaluate(() => posenc.state())).params;
+    numericParams[l.id] = Object.keys(params).filter(k => typeof params[k] === 'number');
+  }
+  for (const l of lessons) {  // every numeric parameter to its maximum (set clamps), once: lessons keep them
+    await page.evaluate(id => posenc.go(id, 0), l.id);
+    for (const k of numericParams[l.id]) await page.evaluate(n => posenc.set(n, 1e9), k);
+  }
+  let afterFirst = 0, peak = 0;
+  for (let cycle = 1; cycle <= 20; cycle++) {
+    for (const l of lessons) {
+      for (let s = 0; s < l.steps; s++) {
+        await page.evaluate(([id, st]) => posenc.go(id, st), [l.id, s]);
+        await frames(page, 2);
+      }
+    }
+    const st = await page.evaluate(() => posenc.stats());
+    peak = Math.max(peak, st.memory_bytes);
+    if (cycle === 1) afterFirst = st.heap_bytes;
+    if (cycle === 1 || cycle === 20) console.log(`  after cycle ${cycle}: heap in use ${(st.heap_bytes / 1048576).toFixed(1)} MB`);
+    if (cycle === 20) {
+      const growth = st.heap_bytes / afterFirst - 1;
+      console.log(`  growth from cycle 1 to 20: ${(100 * growth).toFixed(1)}% (goal ≤ 10%); peak wasm memory ${(peak / 1048576).toFixed(0)} MB`);
     }
   }
-  const st = await page.evaluate(() => posenc.stats());
-  peak = Math.max(peak, st.memory_bytes);
-  if (cycle === 1) afterFirst = st.heap_bytes;
-  if (cycle === 1 || cycle === 20) console.log(`  after cycle ${cycle}: heap in use ${(st.heap_bytes / 1048576).toFixed(1)} MB`);
-  if (cycle === 20) {
-    const growth = st.heap_bytes / afterFirst - 1;
-    console.log(`  growth from cycle 1 to 20: ${(100 * growth).toFixed(1)}% (goal ≤ 10%); peak wasm memory ${(peak / 1048576).toFixed(0)} MB`);
-  }
 }
 
-console.log('\nRender on demand: frames drawn in 3 idle seconds (goal: a handful, not 180)');
-await page.evaluate(() => posenc.go('sinusoidal', 0));
-await new Promise(r => setTimeout(r, 1000));
-const idle0 = (await page.evaluate(() => posenc.stats())).frames;
-await new Promise(r => setTimeout(r, 3000));
-const idle1 = (await page.evaluate(() => posenc.stats())).frames;
-console.log(`  ${idle1 - idle0} frames`);
+if (want('idle')) {
+  console.log('\nRender on demand: frames drawn in 3 idle seconds (goal: a handful, not 180)');
+  await page.evaluate(() => posenc.go('sinusoidal', 0));
+  await new Promise(r => setTimeout(r, 1000));
+  const idle0 = (await page.evaluate(() => posenc.stats())).frames;
+  await new Promise(r => setTimeout(r, 3000));
+  const idle1 = (await page.evaluate(() => posenc.stats())).frames;
+  console.log(`  ${idle1 - idle0} frames`);
+}
 await context.close();
 await browser.close();
 site.close();

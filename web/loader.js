@@ -46,9 +46,10 @@
     status.textContent = 'Loading… ' + (l / 1048576).toFixed(1) + ' MB';
   }
 
-  function instantiateWasm(imports, success) {
-    fetch('posenc.wasm', { credentials: 'same-origin' }).then(function (response) {
-      if (!response.ok) throw new Error('posenc.wasm could not be loaded (HTTP ' + response.status + ')');
+  // Fetches `url` as a Response whose body reports its progress under `name`.
+  function download(name, url, type) {
+    return fetch(url, { credentials: 'same-origin' }).then(function (response) {
+      if (!response.ok) throw new Error(url + ' could not be loaded (HTTP ' + response.status + ')');
       var total = Number(response.headers.get('Content-Length')) || 0;
       var loaded = 0;
       var reader = response.body && response.body.getReader ? response.body.getReader() : null;
@@ -57,19 +58,38 @@
           return reader.read().then(function (chunk) {
             if (chunk.done) { controller.close(); return; }
             loaded += chunk.value.length;
-            report('wasm', loaded, total);
+            report(name, loaded, total);
             controller.enqueue(chunk.value);
           });
         }
       }) : response.body;
-      var tracked = new Response(body, { headers: { 'Content-Type': 'application/wasm' } });
-      return WebAssembly.instantiateStreaming(tracked, imports);
-    }).then(function (result) {
-      success(result.instance, result.module);
-    }).catch(function (e) {
-      fail('posenc could not start: ' + (e && e.message ? e.message : e) +
-           '. Check your connection and reload the page.');
+      return new Response(body, { headers: { 'Content-Type': type } });
     });
+  }
+
+  function failLoading(e) {
+    fail('posenc could not start: ' + (e && e.message ? e.message : e) + '. Check your connection and reload the page.');
+  }
+
+  // Both downloads start now, before posenc.js runs: the module compiles while it streams in, and the
+  // data package (fonts) is handed to posenc.js in memory, so neither waits for the script to be parsed.
+  var compiled = download('wasm', 'posenc.wasm', 'application/wasm').then(function (response) {
+    return WebAssembly.compileStreaming(response);
+  });
+  compiled.catch(failLoading);
+  var dataPackage = null;
+  var dataReady = fetch('posenc.data', { credentials: 'same-origin' }).then(function (response) {
+    if (!response.ok) throw new Error('posenc.data could not be loaded (HTTP ' + response.status + ')');
+    return response.arrayBuffer();  // small: read natively, counted in the progress once complete
+  }).then(function (buffer) {
+    dataPackage = buffer;
+    report('data', buffer.byteLength, buffer.byteLength);
+  });
+
+  function instantiateWasm(imports, success) {
+    compiled.then(function (module) {
+      return WebAssembly.instantiate(module, imports).then(function (instance) { success(instance, module); });
+    }).catch(failLoading);
     return {};
   }
 
@@ -82,10 +102,8 @@
   window.Module = {
     canvas: canvas,
     instantiateWasm: instantiateWasm,
-    setStatus: function (text) {
-      var m = /\((\d+(?:\.\d+)?)\/(\d+)\)/.exec(text || '');
-      if (m) report('data', Number(m[1]), Number(m[2]));
-    },
+    getPreloadedPackage: function () { return dataPackage; },
+    // No setStatus: with one, emscripten's run() defers main() by two timer hops (~40 ms here).
     monitorRunDependencies: function () {},
     onAbort: function (what) { fail('posenc stopped unexpectedly: ' + what); },
     posencFail: function (what) { fail(what === 'webgl2' ? noWebGL2 : what); },
@@ -105,8 +123,11 @@
     if (!started) fail('posenc could not start: ' + (e.reason && e.reason.message ? e.reason.message : e.reason) + '.');
   });
 
-  var script = document.createElement('script');
-  script.src = 'posenc.js';
-  script.onerror = function () { fail('posenc.js could not be loaded. Check your connection and reload the page.'); };
-  document.body.appendChild(script);
+  // posenc.js runs once the data package is in memory (its own request would fetch it a second time).
+  dataReady.then(function () {
+    var script = document.createElement('script');
+    script.src = 'posenc.js';
+    script.onerror = function () { fail('posenc.js could not be loaded. Check your connection and reload the page.'); };
+    document.body.appendChild(script);
+  }).catch(failLoading);
 })();

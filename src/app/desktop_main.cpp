@@ -5,17 +5,18 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
-#include <imgui_impl_opengl3.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "app/api.hpp"
 #include "app/app.hpp"
+#include "app/gl_renderer.hpp"
 #include "app/gl_textures.hpp"
 
 namespace {
@@ -72,7 +73,7 @@ int main(int argc, char** argv) {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
   ImGui_ImplGlfw_InitForOpenGL(window, true);
-  ImGui_ImplOpenGL3_Init("#version 130");
+  auto renderer = std::make_unique<app::GlRenderer>("#version 130\n");
 
   app::GlTextureHost textures;  // declared first: outlives the lessons' heatmaps
   app::AppState s;
@@ -90,6 +91,7 @@ int main(int argc, char** argv) {
   s.hooks.write_hash = [](const std::string& h) { std::printf("#%s\n", h.c_str()); };
 
   const auto start = std::chrono::steady_clock::now();
+  std::string shader_errors;
   for (long frame = 0; !glfwWindowShouldClose(window) && (opt.frames < 0 || frame < opt.frames); ++frame) {
     glfwPollEvents();
     float sx = 1, sy = 1;
@@ -100,12 +102,8 @@ int main(int argc, char** argv) {
       ui::load_fonts(s.theme, {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"},
                      16.0f * scale, cjk.empty() ? nullptr : &cjk, cjk_chars);
       ui::apply_style(s.theme, scale);
-      if (frame > 0) {
-        ImGui_ImplOpenGL3_DestroyFontsTexture();
-        ImGui_ImplOpenGL3_CreateFontsTexture();
-      }
+      renderer->upload_fonts();
     }
-    ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
     s.now = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -114,21 +112,25 @@ int main(int argc, char** argv) {
     ImGui::Render();
     int w = 0, h = 0;
     glfwGetFramebufferSize(window, &w, &h);
-    glViewport(0, 0, w, h);
     const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(s.theme.page);
     glClearColor(bg.x, bg.y, bg.z, 1);
     glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    renderer->render(*ImGui::GetDrawData(), w, h);
+    if (frame == 0 && !(shader_errors = renderer->errors()).empty()) break;
     app::after_frame(s);
     if (!opt.screenshot.empty() && opt.frames >= 0 && frame == opt.frames - 1 && !save_ppm(opt.screenshot, w, h))
       std::fprintf(stderr, "posenc: could not write %s\n", opt.screenshot.c_str());
     glfwSwapBuffers(window);
   }
   s.slots.clear();  // lessons release their textures while the GL context still exists
-  ImGui_ImplOpenGL3_Shutdown();
+  renderer.reset();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
   glfwDestroyWindow(window);
   glfwTerminate();
+  if (!shader_errors.empty()) {
+    std::fprintf(stderr, "posenc: the OpenGL shaders failed:\n%s", shader_errors.c_str());
+    return 1;
+  }
   return 0;
 }

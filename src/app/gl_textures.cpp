@@ -15,8 +15,6 @@ namespace posenc::app {
 ImTextureID GlTextureHost::upload(ImTextureID existing, int w, int h, const std::uint32_t* rgba) {
   GLuint tex = static_cast<GLuint>(reinterpret_cast<std::intptr_t>(existing));
   if (!tex) glGenTextures(1, &tex);
-  GLint previous = 0;
-  glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
   glBindTexture(GL_TEXTURE_2D, tex);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
@@ -25,7 +23,6 @@ ImTextureID GlTextureHost::upload(ImTextureID existing, int w, int h, const std:
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);               // crisp cells
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
   return reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(tex));
 }
 
@@ -35,9 +32,12 @@ void GlTextureHost::release(ImTextureID id) {
 }
 
 int GlTextureHost::max_size() const {
-  GLint n = 0;
-  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &n);
-  return n > 0 ? n : 2048;
+  if (max_size_ == 0) {  // asked once: a synchronous round trip in a browser
+    GLint n = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &n);
+    max_size_ = n > 0 ? n : 2048;
+  }
+  return max_size_;
 }
 
 }  // namespace posenc::app

@@ -2,25 +2,27 @@
 // canvas sizing, wheel and touch input fixes for ImGui 1.86, and the C exports behind window.posenc.
 // The only file that knows about Emscripten; it owns the AppState.
 #include <emscripten.h>
+#include <emscripten/eventloop.h>
 #include <emscripten/heap.h>
 #include <emscripten/html5.h>
 #define GLFW_INCLUDE_ES3
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
-#include <imgui_impl_opengl3.h>
 #include <malloc.h>
 
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <vector>
 
 #include "app/api.hpp"
 #include "app/app.hpp"
 #include "app/compute.hpp"
 #include "app/frame_stats.hpp"
+#include "app/gl_renderer.hpp"
 #include "app/gl_textures.hpp"
 #include "app/web_input.hpp"
 #include "app/json.hpp"
@@ -33,6 +35,7 @@ constexpr float kFontCssPx = 16.0f;
 
 struct Platform {
   GLFWwindow* window = nullptr;
+  std::unique_ptr<app::GlRenderer> renderer;
   app::GlTextureHost textures;  // declared before the app: outlives the lessons' heatmaps
   app::AppState app;
   app::FrameStats stats;         // CPU time of the app's frame: input, layout, draw lists
@@ -166,13 +169,7 @@ void apply_dpr(float dpr) {
                  g->cjk_font.empty() ? nullptr : &g->cjk_font, cjk_chars);
   g->app.cjk_ready = g->app.theme.has_cjk;
   ui::apply_style(g->app.theme, dpr);
-  // Only the font texture is replaced. (Destroying all device objects would leave ImGui 1.86's OpenGL3
-  // backend with a stale vertex-buffer size and glBufferSubData overflows on the next frame.) Before the
-  // first frame the backend creates everything itself.
-  if (g->ready) {
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
-  }
+  g->renderer->upload_fonts();
 }
 
 // Keeps the canvas backing store at CSS size × devicePixelRatio (DPR changes fire no event: poll).
@@ -208,11 +205,17 @@ bool needs_frame() {
   return true;
 }
 
+// Shader errors are read back once, a second after start: reading GL state waits for the GPU process,
+// which is still busy with the first frames at start-up.
+void check_renderer(void*) {
+  const std::string errors = g->renderer->errors();
+  if (!errors.empty()) js_fail(("posenc could not set up its graphics (WebGL2 shaders): " + errors).c_str());
+}
+
 void frame(void*) {
   if (g->ready && !needs_frame()) return;
   const double t0 = emscripten_get_now();
   sync_canvas();
-  ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   g->input.apply_touch();
   g->input.deliver_keys();
@@ -224,11 +227,10 @@ void frame(void*) {
   const double t1 = emscripten_get_now();
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(g->window, &fb_w, &fb_h);
-  glViewport(0, 0, fb_w, fb_h);
   const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(g->app.theme.page);
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  g->renderer->render(*ImGui::GetDrawData(), fb_w, fb_h);
   const double t2 = emscripten_get_now();
   if (g->app.dirty) wake();  // this frame changed state: the next ones show it settled
   app::after_frame(g->app);
@@ -238,6 +240,7 @@ void frame(void*) {
     g->ready = true;
     js_mark("posenc:first-frame");
     js_signal_ready();
+    emscripten_set_timeout(check_renderer, 1000, nullptr);
   }
 }
 
@@ -355,7 +358,7 @@ int main() {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
   ImGui_ImplGlfw_InitForOpenGL(g->window, true);
-  ImGui_ImplOpenGL3_Init("#version 300 es");
+  g->renderer = std::make_unique<app::GlRenderer>("#version 300 es\n");
   g->input.install(g->window, kFontCssPx);
 
   app::AppState& s = g->app;

@@ -13,13 +13,13 @@ bool file_exists(const char* path) {
   return false;
 }
 
-ImFont* add_font(const char* path, float px) {
+ImFont* add_font(const char* path, float px, const ImWchar* ranges, int oversample) {
   ImFontConfig cfg;
-  cfg.OversampleH = 2;
+  cfg.OversampleH = oversample;
   cfg.OversampleV = 1;
   cfg.PixelSnapH = false;
   if (!path || !file_exists(path)) return nullptr;
-  return ImGui::GetIO().Fonts->AddFontFromFileTTF(path, px, &cfg, latin_greek_math_ranges());
+  return ImGui::GetIO().Fonts->AddFontFromFileTTF(path, px, &cfg, ranges);
 }
 
 // Merges the CJK glyphs into the font added just before.
@@ -56,6 +56,18 @@ const ImWchar* latin_greek_math_ranges() {
   return ranges;
 }
 
+// Lesson titles are words and punctuation (a test holds every title to this); the large face holds only
+// these glyphs, drawn without horizontal oversampling (it is large enough not to need it): about a
+// third of the atlas work of the full ranges.
+const ImWchar* title_ranges() {
+  static const ImWchar ranges[] = {
+      0x0020, 0x00FF,  // Basic Latin, Latin-1
+      0x2000, 0x206F,  // General punctuation
+      0,
+  };
+  return ranges;
+}
+
 bool load_fonts(Theme& theme, const FontFiles& files, float px, const std::vector<unsigned char>* cjk,
                 const std::string& cjk_text) {
   ImFontAtlas* atlas = ImGui::GetIO().Fonts;
@@ -71,9 +83,9 @@ bool load_fonts(Theme& theme, const FontFiles& files, float px, const std::vecto
     if (f && theme.has_cjk) merge_cjk(*cjk, size, theme.cjk_ranges.Data);
     return f;
   };
-  theme.regular = with_cjk(add_font(files.regular, px), px);
-  theme.bold = with_cjk(add_font(files.bold, px), px);
-  theme.title = with_cjk(add_font(files.bold, px * 1.35f), px * 1.35f);
+  theme.regular = with_cjk(add_font(files.regular, px, latin_greek_math_ranges(), 2), px);
+  theme.bold = with_cjk(add_font(files.bold, px, latin_greek_math_ranges(), 2), px);
+  theme.title = with_cjk(add_font(files.bold, px * 1.35f, title_ranges(), 1), px * 1.35f);
   const bool ok = theme.regular && theme.bold && theme.title;
   if (!theme.regular) {
     ImFontConfig cfg;

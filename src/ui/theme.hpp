@@ -30,6 +30,8 @@ struct FontFiles {
 
 // Glyphs the Latin/Greek/math font covers (the same ranges the build's font subset keeps).
 const ImWchar* latin_greek_math_ranges();
+// Glyphs of the large title face: the characters lesson titles use, besides CJK (merged separately).
+const ImWchar* title_ranges();
 
 // (Re)builds the font atlas at `px` device pixels and fills the theme's font pointers.
 // Falls back to ImGui's built-in font if a file is missing (so a bad deploy still shows text).

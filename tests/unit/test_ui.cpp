@@ -5,6 +5,7 @@
 #include <string>
 
 #include "content/bundle.hpp"
+#include "content/document.hpp"
 #include "lessons/labels.hpp"
 #include "ui/colormap.hpp"
 #include "ui/math_layout.hpp"
@@ -61,14 +62,34 @@ TEST_CASE("short numbers keep three significant digits and switch to exponents f
   CHECK(short_number(0) == "0");
 }
 
+namespace {
+
+bool in_ranges(const ImWchar* ranges, unsigned c) {
+  for (const ImWchar* r = ranges; r[0]; r += 2)
+    if (c >= r[0] && c <= r[1]) return true;
+  return false;
+}
+
+bool is_cjk(unsigned c) {  // drawn from the merged CJK font
+  return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) ||
+         (c >= 0xFF00 && c <= 0xFFEF) || (c >= 0x3000 && c <= 0x303F);
+}
+
+// The code points of `text` (from 0x20) that neither `ranges` nor the CJK font hold, as numbers.
+std::string uncovered(const std::string& text, const ImWchar* ranges) {
+  std::string missing;
+  for (const char* p = text.c_str(); *p;) {
+    unsigned c = 0;
+    const int n = ImTextCharFromUtf8(&c, p, nullptr);
+    p += n > 0 ? n : 1;
+    if (c >= 0x20 && !in_ranges(ranges, c) && !is_cjk(c)) missing += std::to_string(c) + " ";
+  }
+  return missing;
+}
+
+}  // namespace
+
 TEST_CASE("the interface's glyph ranges hold every non-CJK character of the lessons and the interface") {
-  const ImWchar* ranges = latin_greek_math_ranges();
-  const auto covered = [&](unsigned c) {
-    for (const ImWchar* r = ranges; r[0]; r += 2)
-      if (c >= r[0] && c <= r[1]) return true;
-    return false;
-  };
-  const auto cjk = [](unsigned c) { return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFFEF) || (c >= 0x3000 && c <= 0x303F); };
   std::string text;
   int count = 0;
   const posenc::content::BundledFile* files = posenc::content::bundled_files(&count);
@@ -79,14 +100,22 @@ TEST_CASE("the interface's glyph ranges hold every non-CJK character of the less
   int labels = 0;
   const posenc::lessons::LabelPair* table = posenc::lessons::label_table(&labels);
   for (int i = 0; i < labels; ++i) text += std::string(table[i].en) + table[i].zh;
-  std::string missing;
-  for (const char* p = text.c_str(); *p;) {
-    unsigned c = 0;
-    const int n = ImTextCharFromUtf8(&c, p, nullptr);
-    p += n > 0 ? n : 1;
-    if (c >= 0x20 && !covered(c) && !cjk(c)) missing += std::to_string(c) + " ";
+  CHECK(uncovered(text, latin_greek_math_ranges()) == "");
+  CHECK(uncovered("\xCF\x89 \xE2\x9C\x93", latin_greek_math_ranges()) == "");  // ω ✓
+  CHECK(uncovered("\xE2\x9C\x98", latin_greek_math_ranges()) == "10008 ");     // ✘ is not in them
+}
+
+TEST_CASE("the title face's glyph ranges hold every character of every lesson title") {
+  int count = 0;
+  const posenc::content::BundledFile* files = posenc::content::bundled_files(&count);
+  std::string titles;
+  for (int i = 0; i < count; ++i) {
+    const auto parsed = posenc::content::parse_document(files[i].text, std::string(files[i].name));
+    titles += parsed.doc.title;
   }
-  CHECK(missing == "");
+  CHECK(titles.size() > 200);  // the lessons' titles were found
+  CHECK(uncovered(titles, title_ranges()) == "");
+  CHECK(uncovered("\xCF\x89", title_ranges()) == "969 ");  // ω would need the full ranges
 }
 
 namespace {
