@@ -1,5 +1,6 @@
-# The WebAssembly site: build/web/dist/{index.html, style.css, loader.js, favicon.svg, posenc.js,
-# posenc.wasm, posenc.data}. Fonts are subset at build time from Debian's fonts-dejavu-core.
+# The WebAssembly site: build/web/dist/{index.html, style.css, loader.js, favicon.svg, sw.js, posenc.js,
+# posenc.wasm, cjk.ttf}. Fonts are subset at build time from Debian's fonts-dejavu-core and compiled
+# into posenc.wasm (the Chinese font is fetched only when Chinese is shown).
 set(POSENC_DIST "${CMAKE_BINARY_DIR}/dist")
 find_program(PYFTSUBSET pyftsubset PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
 set(POSENC_FONT_SRC /usr/share/fonts/truetype/dejavu)
@@ -27,7 +28,6 @@ foreach(face DejaVuSans DejaVuSans-Bold)
     COMMENT "Subsetting ${face}")
   list(APPEND POSENC_FONTS "${POSENC_FONT_OUT}/${face}.ttf")
 endforeach()
-add_custom_target(posenc_fonts DEPENDS ${POSENC_FONTS})
 
 # Chinese: WenQuanYi Micro Hei subset to the characters of content/zh and the interface strings, served
 # as dist/cjk.ttf and fetched only when Chinese is shown.
@@ -55,7 +55,8 @@ add_custom_target(posenc_cjk_font ALL DEPENDS "${POSENC_DIST}/cjk.ttf")
 set(POSENC_WEB_LINK_FLAGS
   -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
   -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0 -sGL_SUPPORT_SIMPLE_ENABLE_EXTENSIONS=0
-  -sENVIRONMENT=web -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sMAXIMUM_MEMORY=1073741824)
+  -sENVIRONMENT=web -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sMAXIMUM_MEMORY=1073741824
+  --closure 1)
 
 add_library(imgui_backends STATIC ${IMGUI_DIR}/backends/imgui_impl_glfw.cpp ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
 target_include_directories(imgui_backends SYSTEM PUBLIC ${IMGUI_DIR}/backends)
@@ -63,7 +64,16 @@ target_compile_definitions(imgui_backends PUBLIC IMGUI_IMPL_OPENGL_ES3)
 target_link_libraries(imgui_backends PUBLIC imgui)
 posenc_optimize(imgui_backends size)
 
-add_executable(posenc src/app/web_main.cpp src/app/web_input.cpp src/app/gl_renderer.cpp src/app/gl_textures.cpp)
+set(POSENC_FONTS_CPP "${CMAKE_BINARY_DIR}/generated/embedded_fonts.cpp")
+add_custom_command(
+  OUTPUT "${POSENC_FONTS_CPP}"
+  COMMAND ${CMAKE_COMMAND} "-DREGULAR=${POSENC_FONT_OUT}/DejaVuSans.ttf" "-DBOLD=${POSENC_FONT_OUT}/DejaVuSans-Bold.ttf"
+          "-DOUT=${POSENC_FONTS_CPP}" -P "${CMAKE_SOURCE_DIR}/cmake/EmbedFonts.cmake"
+  DEPENDS ${POSENC_FONTS} "${CMAKE_SOURCE_DIR}/cmake/EmbedFonts.cmake"
+  COMMENT "Embedding the subset fonts" VERBATIM)
+
+add_executable(posenc src/app/web_main.cpp src/app/web_input.cpp src/app/gl_renderer.cpp src/app/gl_textures.cpp
+               "${POSENC_FONTS_CPP}")
 target_compile_options(posenc PRIVATE ${POSENC_WARNINGS})
 posenc_optimize(posenc size)
 target_link_libraries(posenc PRIVATE posenc_app imgui_backends)
@@ -72,10 +82,8 @@ target_link_options(posenc PRIVATE
   ${POSENC_WEB_LINK_FLAGS}
   -sEXPORTED_FUNCTIONS=_main,_malloc,_free
   -sEXPORTED_RUNTIME_METHODS=ccall
-  "SHELL:--post-js ${CMAKE_SOURCE_DIR}/web/api.js"
-  "SHELL:--preload-file ${POSENC_FONT_OUT}@/fonts")
-set_property(TARGET posenc APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/api.js" ${POSENC_FONTS})
-add_dependencies(posenc posenc_fonts)
+  "SHELL:--post-js ${CMAKE_SOURCE_DIR}/web/api.js")
+set_property(TARGET posenc APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/api.js")
 
 set(POSENC_STATIC index.html style.css loader.js favicon.svg sw.js)
 set(POSENC_STATIC_OUT "")

@@ -13,7 +13,7 @@
 
   function text(fn, types, args) { return Module['ccall'](fn, 'string', types, args); }
   function json(fn, types, args) { return JSON.parse(text(fn, types, args)); }
-  function err(message) { return { error: message }; }
+  function err(message) { return { 'error': message }; }
 
   function typeName(v) {
     if (v === null) return 'null';
@@ -76,7 +76,7 @@
     var size = Module['ccall']('posenc_result_size', 'number', [], []);
     var data = Array.from(HEAPF64.subarray(ptr >> 3, (ptr >> 3) + size));
     Module['ccall']('posenc_result_free', null, [], []);
-    return { shape: shape, data: data };
+    return { 'shape': shape, 'data': data };
   }
 
   function stringValue(v) {
@@ -86,24 +86,25 @@
     return null;
   }
 
+  // Keys are quoted throughout: the module is minified with Closure, which renames unquoted properties.
   var api = {
-    ready: ready,
-    lessons: function () { return json('posenc_lessons', [], []); },
-    state: function () { return json('posenc_state', [], []); },
-    go: function (id, step) {
+    'ready': ready,
+    'lessons': function () { return json('posenc_lessons', [], []); },
+    'state': function () { return json('posenc_state', [], []); },
+    'go': function (id, step) {
       if (typeof id !== 'string') return err('go(id, step): id must be a lesson id string, e.g. "order"');
       if (step === undefined) step = 0;
       if (typeof step !== 'number') return err('go(id, step): step must be a number');
       return json('posenc_go', ['string', 'number'], [id.slice(0, 64), step]);
     },
-    set: function (name, value) {
+    'set': function (name, value) {
       if (typeof name !== 'string') return err('set(name, value): name must be a parameter name string');
       var s = stringValue(value);
       if (s === null) return err('set(name, value): value must be a number, boolean, string or array of numbers');
       return json('posenc_set', ['string', 'string'], [name.slice(0, 64), s.slice(0, 1024)]);
     },
-    compute: compute,
-    stats: function () { return json('posenc_stats', [], []); }
+    'compute': compute,
+    'stats': function () { return json('posenc_stats', [], []); }
   };
 
   var MAX_FILE_BYTES = 64 * 1024 * 1024;

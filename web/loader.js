@@ -35,7 +35,7 @@
     return;
   }
 
-  // Bytes per file, for one progress bar over the wasm module and the data package.
+  // Bytes per file, for the progress bar.
   var bytes = {};
   function report(name, loaded, total) {
     if (failed) return;
@@ -71,20 +71,12 @@
     fail('posenc could not start: ' + (e && e.message ? e.message : e) + '. Check your connection and reload the page.');
   }
 
-  // Both downloads start now, before posenc.js runs: the module compiles while it streams in, and the
-  // data package (fonts) is handed to posenc.js in memory, so neither waits for the script to be parsed.
+  // The download starts now, before posenc.js runs: the module compiles while it streams in, and
+  // posenc.js is parsed meanwhile.
   var compiled = download('wasm', 'posenc.wasm', 'application/wasm').then(function (response) {
     return WebAssembly.compileStreaming(response);
   });
   compiled.catch(failLoading);
-  var dataPackage = null;
-  var dataReady = fetch('posenc.data', { credentials: 'same-origin' }).then(function (response) {
-    if (!response.ok) throw new Error('posenc.data could not be loaded (HTTP ' + response.status + ')');
-    return response.arrayBuffer();  // small: read natively, counted in the progress once complete
-  }).then(function (buffer) {
-    dataPackage = buffer;
-    report('data', buffer.byteLength, buffer.byteLength);
-  });
 
   function instantiateWasm(imports, success) {
     compiled.then(function (module) {
@@ -102,7 +94,6 @@
   window.Module = {
     canvas: canvas,
     instantiateWasm: instantiateWasm,
-    getPreloadedPackage: function () { return dataPackage; },
     // No setStatus: with one, emscripten's run() defers main() by two timer hops (~40 ms here).
     monitorRunDependencies: function () {},
     onAbort: function (what) { fail('posenc stopped unexpectedly: ' + what); },
@@ -123,11 +114,8 @@
     if (!started) fail('posenc could not start: ' + (e.reason && e.reason.message ? e.reason.message : e.reason) + '.');
   });
 
-  // posenc.js runs once the data package is in memory (its own request would fetch it a second time).
-  dataReady.then(function () {
-    var script = document.createElement('script');
-    script.src = 'posenc.js';
-    script.onerror = function () { fail('posenc.js could not be loaded. Check your connection and reload the page.'); };
-    document.body.appendChild(script);
-  }).catch(failLoading);
+  var script = document.createElement('script');
+  script.src = 'posenc.js';
+  script.onerror = function () { fail('posenc.js could not be loaded. Check your connection and reload the page.'); };
+  document.body.appendChild(script);
 })();

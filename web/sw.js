@@ -3,8 +3,8 @@
 // from the last successful load; the files of the first view are stored when the worker installs.
 // Scope: the folder the site is served from, so it works under any sub-path.
 'use strict';
-var CACHE = 'posenc-v1';
-var FIRST_VIEW = ['./', 'index.html', 'style.css', 'loader.js', 'posenc.js', 'posenc.wasm', 'posenc.data', 'favicon.svg'];
+var CACHE = 'posenc-v2';
+var FIRST_VIEW = ['./', 'index.html', 'style.css', 'loader.js', 'posenc.js', 'posenc.wasm', 'favicon.svg'];
 
 self.addEventListener('install', function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(FIRST_VIEW); })

@@ -1,6 +1,7 @@
 #include "app.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "content/bundle.hpp"
 #include "lessons/labels.hpp"
@@ -11,32 +12,39 @@ namespace posenc::app {
 
 using lessons::lesson_table;
 
-void init(AppState& s) {
+// Parses the lessons' text in language `lang` (an index into kLanguages), once: English at start, any
+// other language when it is first chosen (parsing every language up front was a tenth of start-up).
+static void load_language(AppState& s, size_t lang) {
+  if (s.languages_loaded[lang]) return;
+  s.languages_loaded[lang] = true;
   const auto& table = lesson_table();
-  s.slots.clear();
-  s.slots.resize(table.size());
   for (size_t i = 0; i < table.size(); ++i) {
-    for (std::string_view lang : kLanguages) {
-      content::Document doc;
-      if (const content::BundledFile* f = content::find_bundled(lang, table[i].stem)) {
-        content::ParseResult r = content::parse_document(f->text, std::string(lang) + "/" + std::string(f->name));
-        for (const auto& e : r.errors) s.content_errors.push_back(e.str());
-        if (r.ok()) doc = std::move(r.doc);
-      }
-      s.slots[i].docs.push_back(std::move(doc));
+    content::Document& doc = s.slots[i].docs[lang];
+    if (const content::BundledFile* f = content::find_bundled(kLanguages[lang], table[i].stem)) {
+      content::ParseResult r = content::parse_document(f->text, std::string(kLanguages[lang]) + "/" + std::string(f->name));
+      for (const auto& e : r.errors) s.content_errors.push_back(e.str());
+      if (r.ok()) doc = std::move(r.doc);
     }
-    if (s.slots[i].docs[0].steps.empty()) {  // English must exist; keep the app usable regardless
-      content::Document fallback;
-      fallback.title = std::string(table[i].id);
-      fallback.steps.push_back({"Text unavailable", {{content::BlockKind::Note, {{content::RunKind::Text,
+    if (lang == 0 && doc.steps.empty()) {  // English must exist; keep the app usable regardless
+      doc.title = std::string(table[i].id);
+      doc.steps.push_back({"Text unavailable", {{content::BlockKind::Note, {{content::RunKind::Text,
         "This lesson's text failed to load; see the browser console for file:line details."}}, 0}}, 0, {}});
-      s.slots[i].docs[0] = std::move(fallback);
     }
   }
+}
+
+void init(AppState& s) {
+  s.slots.clear();
+  s.slots.resize(lesson_table().size());
+  for (LessonSlot& slot : s.slots) slot.docs.resize(std::size(kLanguages));
+  s.languages_loaded = {};
+  load_language(s, 0);
   s.lesson = 0;
   s.step = 0;
   s.dirty = true;
 }
+
+std::vector<std::string> take_content_errors(AppState& s) { return std::exchange(s.content_errors, {}); }
 
 static int lang_index(std::string_view lang);
 
@@ -135,6 +143,7 @@ std::string set_language(AppState& s, std::string_view lang) {
         if (s.hooks.save_language) s.hooks.save_language(std::string(lang));
       }
       s.lang = std::string(lang);
+      load_language(s, static_cast<size_t>(lang_index(lang)));
       if (s.lang == "zh" && !s.cjk_requested && s.hooks.load_cjk_font) {
         s.cjk_requested = true;
         s.hooks.load_cjk_font();

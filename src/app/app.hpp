@@ -2,9 +2,10 @@
 // Owned by the platform (web or desktop) and passed by reference; no globals.
 #pragma once
 
+#include <array>
 #include <functional>
-#include <memory>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,7 +51,8 @@ struct AppState {
   int step = 0;
   std::string lang = "en";
   std::vector<Notice> notices;
-  std::vector<std::string> content_errors;  // file:line messages from malformed content
+  std::vector<std::string> content_errors;  // file:line messages from malformed content (see take_…)
+  std::array<bool, std::size(kLanguages)> languages_loaded{};  // whose lesson text has been parsed
   PlatformHooks hooks;
   ui::Theme theme;
   ui::TextureHost* textures = nullptr;  // set by the platform; headless runs use `null_textures`
@@ -69,6 +71,8 @@ struct AppState {
 };
 
 void init(AppState& s);
+// The content errors found since the last call (English at init, other languages when first chosen).
+std::vector<std::string> take_content_errors(AppState& s);
 
 lessons::Lesson& current_lesson(AppState& s);
 const content::Document& current_doc(const AppState& s);

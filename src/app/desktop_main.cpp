@@ -79,7 +79,6 @@ int main(int argc, char** argv) {
   app::AppState s;
   s.textures = &textures;
   app::init(s);
-  for (const std::string& e : s.content_errors) std::fprintf(stderr, "posenc content: %s\n", e.c_str());
   std::vector<unsigned char> cjk;
   {
     std::ifstream f("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", std::ios::binary);
@@ -99,7 +98,7 @@ int main(int argc, char** argv) {
     if (sx != scale) {  // fonts at the monitor's scale
       scale = sx;
       static const std::string cjk_chars = app::cjk_text();
-      ui::load_fonts(s.theme, {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"},
+      ui::load_fonts(s.theme, {{"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"}, {"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"}},
                      16.0f * scale, cjk.empty() ? nullptr : &cjk, cjk_chars);
       ui::apply_style(s.theme, scale);
       renderer->upload_fonts();
@@ -118,6 +117,7 @@ int main(int argc, char** argv) {
     renderer->render(*ImGui::GetDrawData(), w, h);
     if (frame == 0 && !(shader_errors = renderer->errors()).empty()) break;
     app::after_frame(s);
+    for (const std::string& e : app::take_content_errors(s)) std::fprintf(stderr, "posenc content: %s\n", e.c_str());
     if (!opt.screenshot.empty() && opt.frames >= 0 && frame == opt.frames - 1 && !save_ppm(opt.screenshot, w, h))
       std::fprintf(stderr, "posenc: could not write %s\n", opt.screenshot.c_str());
     glfwSwapBuffers(window);

@@ -21,6 +21,7 @@
 #include "app/api.hpp"
 #include "app/app.hpp"
 #include "app/compute.hpp"
+#include "app/embedded_fonts.hpp"
 #include "app/frame_stats.hpp"
 #include "app/gl_renderer.hpp"
 #include "app/gl_textures.hpp"
@@ -65,14 +66,14 @@ EM_JS(void, js_write_hash, (const char* hash), {
   try { history.replaceState(history.state, "", "#" + UTF8ToString(hash)); } catch (e) {}
 });
 EM_JS(void, js_save_progress, (const char* text), {
-  try { localStorage.setItem("posenc.progress", UTF8ToString(text)); } catch (e) {}
+  try { window.localStorage.setItem("posenc.progress", UTF8ToString(text)); } catch (e) {}
 });
 EM_JS(char*, js_initial, (int which), {
   var s = "";
   try {
     if (which === 0) s = location.hash || "";
-    else if (which === 1) s = localStorage.getItem("posenc.progress") || "";
-    else s = localStorage.getItem("posenc.lang") || (/^zh/i.test(navigator.language || "") ? "zh" : "en");
+    else if (which === 1) s = window.localStorage.getItem("posenc.progress") || "";
+    else s = window.localStorage.getItem("posenc.lang") || (/^zh/i.test(navigator.language || "") ? "zh" : "en");
   } catch (e) {}
   var n = lengthBytesUTF8(s) + 1;
   var p = _malloc(n);
@@ -120,7 +121,7 @@ EM_JS(void, js_download, (const char* name, const unsigned char* bytes, int size
   setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
 });
 EM_JS(void, js_save_language, (const char* lang), {
-  try { localStorage.setItem("posenc.lang", UTF8ToString(lang)); } catch (e) {}
+  try { window.localStorage.setItem("posenc.lang", UTF8ToString(lang)); } catch (e) {}
 });
 EM_JS(void, js_mirror_text, (const char* title, const char* step, const char* body), {
   var root = document.getElementById("a11y");
@@ -165,7 +166,7 @@ void apply_dpr(float dpr) {
   g->input.set_pixel_ratio(dpr);
   g->fonts_dirty = false;
   static const std::string cjk_chars = app::cjk_text();
-  ui::load_fonts(g->app.theme, {"/fonts/DejaVuSans.ttf", "/fonts/DejaVuSans-Bold.ttf"}, kFontCssPx * dpr,
+  ui::load_fonts(g->app.theme, {{nullptr, app::kFontRegular, app::kFontRegularSize}, {nullptr, app::kFontBold, app::kFontBoldSize}}, kFontCssPx * dpr,
                  g->cjk_font.empty() ? nullptr : &g->cjk_font, cjk_chars);
   g->app.cjk_ready = g->app.theme.has_cjk;
   ui::apply_style(g->app.theme, dpr);
@@ -233,6 +234,7 @@ void frame(void*) {
   g->renderer->render(*ImGui::GetDrawData(), fb_w, fb_h);
   const double t2 = emscripten_get_now();
   if (g->app.dirty) wake();  // this frame changed state: the next ones show it settled
+  for (const std::string& e : app::take_content_errors(g->app)) js_log_error(("posenc content: " + e).c_str());
   app::after_frame(g->app);
   g->stats.add(t1 - t0 + (emscripten_get_now() - t2));
   g->render_stats.add(t2 - t1);
@@ -378,7 +380,6 @@ int main() {
   js_mark("posenc:context");
   app::init(s);
   s.now = emscripten_get_now() / 1000.0;
-  for (const std::string& e : s.content_errors) js_log_error(("posenc content: " + e).c_str());
   app::load_progress(s, take_string(js_initial(1)));
   const std::string preferred = take_string(js_initial(2));
   if (preferred == "zh") app::set_language(s, "zh");

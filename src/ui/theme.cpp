@@ -13,13 +13,18 @@ bool file_exists(const char* path) {
   return false;
 }
 
-ImFont* add_font(const char* path, float px, const ImWchar* ranges, int oversample) {
+ImFont* add_font(const FontSource& src, float px, const ImWchar* ranges, int oversample) {
   ImFontConfig cfg;
   cfg.OversampleH = oversample;
   cfg.OversampleV = 1;
   cfg.PixelSnapH = false;
-  if (!path || !file_exists(path)) return nullptr;
-  return ImGui::GetIO().Fonts->AddFontFromFileTTF(path, px, &cfg, ranges);
+  if (src.data && src.size > 0) {
+    cfg.FontDataOwnedByAtlas = false;  // the caller keeps the bytes
+    return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(src.data), static_cast<int>(src.size),
+                                                      px, &cfg, ranges);
+  }
+  if (!src.path || !file_exists(src.path)) return nullptr;
+  return ImGui::GetIO().Fonts->AddFontFromFileTTF(src.path, px, &cfg, ranges);
 }
 
 // Merges the CJK glyphs into the font added just before.

@@ -22,10 +22,16 @@ struct Theme {
       note_bg, note_bar, warn, good;
 };
 
-// Font files (TTF) the platform loads; paths relative to the working directory.
+// A TTF font: bytes in memory (kept alive by the caller), or else a file path.
+struct FontSource {
+  const char* path = nullptr;
+  const unsigned char* data = nullptr;
+  unsigned size = 0;
+};
+
 struct FontFiles {
-  const char* regular;
-  const char* bold;
+  FontSource regular;
+  FontSource bold;
 };
 
 // Glyphs the Latin/Greek/math font covers (the same ranges the build's font subset keeps).

@@ -29,11 +29,11 @@ test('a missing wasm file shows a readable message, not a blank page', async () 
   site.close();
 });
 
-test('a missing data file shows a readable message', async () => {
-  const site = await serve({ hide: ['posenc.data'] });
+test('a missing posenc.js shows a readable message', async () => {
+  const site = await serve({ hide: ['posenc.js'] });
   const { page, context } = await open(browser, site.url, '', { wait: false });
   await page.waitForSelector('#loader.error', { timeout: 15000 });
-  assert.ok((await page.textContent('#status')).length > 20);
+  assert.match(await page.textContent('#status'), /posenc\.js could not be loaded/);
   await context.close();
   site.close();
 });

@@ -21,7 +21,7 @@ struct Headless {
     ctx = ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
-    ui::load_fonts(s.theme, {"/nonexistent/regular.ttf", "/nonexistent/bold.ttf"}, 16.0f);
+    ui::load_fonts(s.theme, {{"/nonexistent/regular.ttf"}, {"/nonexistent/bold.ttf"}}, 16.0f);
     unsigned char* px;
     int w, h;
     io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
@@ -71,6 +71,23 @@ TEST_CASE("every step of every lesson draws in Chinese, its labels from the Chin
   CHECK(set_language(h.s, "zh").empty());
   REQUIRE(lang_index(h.s) == 1);
   draw_every_step(h, {ImVec2(1280, 800), ImVec2(780, 1688)});
+  CHECK(h.s.content_errors.empty());
+}
+
+TEST_CASE("a language's lesson text is parsed when the language is first chosen") {
+  Headless h;
+  CHECK(h.s.languages_loaded[0]);
+  CHECK_FALSE(h.s.languages_loaded[1]);
+  CHECK(h.s.slots[0].docs[1].steps.empty());
+  const std::string english = doc_for(h.s, 0).title;
+  CHECK(set_language(h.s, "zh").empty());
+  CHECK(h.s.languages_loaded[1]);
+  for (size_t i = 0; i < h.s.slots.size(); ++i) {
+    CAPTURE(i);
+    CHECK(h.s.slots[i].docs[1].steps.size() == h.s.slots[i].docs[0].steps.size());
+  }
+  CHECK(doc_for(h.s, 0).title != english);
+  CHECK(take_content_errors(h.s).empty());
 }
 
 TEST_CASE("heatmaps upload their texture once and again only after the data changes") {

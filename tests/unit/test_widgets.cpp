@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <functional>
 #include <limits>
 
@@ -48,7 +49,7 @@ struct Headless {
   Headless() : previous(ImGui::GetCurrentContext()), ctx(ImGui::CreateContext()) {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
-    load_fonts(theme, {"/nonexistent/regular.ttf", "/nonexistent/bold.ttf"}, 16.0f);
+    load_fonts(theme, {{"/nonexistent/regular.ttf"}, {"/nonexistent/bold.ttf"}}, 16.0f);
     unsigned char* px;
     int w, h;
     io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
@@ -120,6 +121,28 @@ Series line(std::vector<double> x, std::vector<double> y, ImU32 color = 0, const
 const ImU32 kProbe = IM_COL32(1, 2, 3, 255);  // a colour nothing else uses
 
 }  // namespace
+
+TEST_CASE("fonts load from bytes in memory and from files; a missing file falls back to the built-in font") {
+  std::ifstream f("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", std::ios::binary);
+  REQUIRE(f.good());  // fonts-dejavu-core, installed by setup
+  const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  ImGuiContext* previous = ImGui::GetCurrentContext();
+  ImGuiContext* ctx = ImGui::CreateContext();
+  Theme theme;
+  const FontSource memory{nullptr, bytes.data(), static_cast<unsigned>(bytes.size())};
+  CHECK(load_fonts(theme, {memory, memory}, 16.0f));
+  unsigned char* px;
+  int w, h;
+  ImGui::GetIO().Fonts->GetTexDataAsAlpha8(&px, &w, &h);
+  CHECK(theme.regular->FindGlyphNoFallback(0x03C9) != nullptr);   // ω
+  CHECK(theme.title->FindGlyphNoFallback(0x03C9) == nullptr);     // titles hold words only
+  CHECK(theme.title->FontSize > theme.regular->FontSize);
+  CHECK(load_fonts(theme, {{"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"}, {"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"}}, 16.0f));
+  CHECK_FALSE(load_fonts(theme, {{"/nonexistent/regular.ttf"}, {"/nonexistent/bold.ttf"}}, 16.0f));
+  CHECK(theme.regular != nullptr);  // ImGui's own font stands in
+  ImGui::DestroyContext(ctx);
+  ImGui::SetCurrentContext(previous);
+}
 
 TEST_CASE("linear ticks step by 1, 2 or 5 × 10^k, stay inside the range and are evenly spaced") {
   CHECK(nice_ticks(0, 10, 5, false) == std::vector<double>{0, 2, 4, 6, 8, 10});

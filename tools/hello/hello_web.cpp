@@ -13,7 +13,7 @@ namespace {
 GLFWwindow* window = nullptr;
 bool first = true;
 
-EM_JS(void, mark_first_frame, (), { window.helloReady = performance.now(); });
+EM_JS(void, mark_first_frame, (), { window["helloReady"] = performance.now(); });
 
 void frame() {
   glfwPollEvents();
