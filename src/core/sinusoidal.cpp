@@ -185,4 +185,42 @@ void sinusoidal_into(Eigen::MatrixXd& table, const SinusoidalSpec& spec, const s
   }
 }
 
+// sin and cos of one angle with one argument reduction where the C library offers sincos (glibc, musl).
+static void sin_cos(double a, double* s, double* c) {
+#if defined(__GLIBC__) || defined(__EMSCRIPTEN__)
+  ::sincos(a, s, c);
+#else
+  *s = std::sin(a);
+  *c = std::cos(a);
+#endif
+}
+
+void sinusoidal_rows_into(Eigen::MatrixXd& table, const SinusoidalSpec& spec, const std::vector<int>& rows,
+                          const std::function<void(int column)>& filled) {
+  if (spec.len <= 0 || spec.dim <= 0 || table.rows() != spec.len || table.cols() != spec.dim) return;
+  std::vector<double> pos;
+  std::vector<int> at;
+  for (int r : rows)
+    if (r >= 0 && r < spec.len) {
+      at.push_back(r);
+      pos.push_back(spec.offset + r);
+    }
+  for (int i = 0; i < frequency_count(spec.dim); ++i) {
+    const double w = frequency(i, spec.dim, spec.base);
+    const int sc = sine_column(i, spec.dim, spec.layout), cc = cosine_column(i, spec.dim, spec.layout);
+    double* sines = table.col(sc).data();
+    double* cosines = cc >= 0 ? table.col(cc).data() : nullptr;
+    for (size_t k = 0; k < at.size(); ++k) {
+      double sn = 0, cs = 0;
+      sin_cos(pos[k] * w, &sn, &cs);
+      sines[at[k]] = sn;
+      if (cosines) cosines[at[k]] = cs;
+    }
+    if (filled) {
+      filled(sc);
+      if (cc >= 0) filled(cc);
+    }
+  }
+}
+
 }  // namespace posenc::core

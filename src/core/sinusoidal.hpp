@@ -6,6 +6,7 @@
 
 #include <Eigen/Core>
 #include <functional>
+#include <vector>
 
 namespace posenc::core {
 
@@ -44,5 +45,11 @@ Eigen::MatrixXd sinusoidal(const SinusoidalSpec& spec);
 // colour it for display without reading the whole table back from memory.
 void sinusoidal_into(Eigen::MatrixXd& table, const SinusoidalSpec& spec,
                      const std::function<void(int column)>& filled = {});
+
+// Only the listed rows of that table (e.g. the rows a downsampled picture shows): `table` must already
+// be spec.len × spec.dim; other rows are left as they are, rows outside 0 … len−1 are skipped. Each value
+// is sin or cos of (offset + row)·ω_i evaluated directly: equal to sinusoidal_into's to rounding.
+void sinusoidal_rows_into(Eigen::MatrixXd& table, const SinusoidalSpec& spec, const std::vector<int>& rows,
+                          const std::function<void(int column)>& filled = {});
 
 }  // namespace posenc::core

@@ -71,9 +71,21 @@ class SinusoidalLesson final : public Lesson {
     // every second row still gives more than 3 samples per period: no aliasing, half the colouring
     // work at the largest length. Hover reads the full table.
     d_.table.resize(p_.len, p_.dim);
-    view_.table.begin(d_.table, 1.0, preview_ ? kPreviewRows : kTextureRows);
-    core::sinusoidal_into(d_.table, {p_.len, p_.dim, p_.base, layout(), p_.offset},
-                          [this](int c) { view_.table.colour_column(c); });
+    const auto colour = [this](int c) { view_.table.colour_column(c); };
+    if (preview_) {
+      // A slider is held: only the rows the coarse texture shows, and the marked position's row (the
+      // text quotes it), are computed — an eighth of the table at the largest size. The rest follows on
+      // release (settle) or when something reads it (complete_table).
+      view_.table.begin(d_.table, 1.0, kPreviewRows);
+      preview_rows_ = view_.table.sampled_rows();
+      preview_rows_.push_back(p_.pos);
+      core::sinusoidal_rows_into(d_.table, spec(), preview_rows_, colour);
+      table_complete_ = false;
+    } else {
+      view_.table.begin(d_.table, 1.0, kTextureRows);
+      core::sinusoidal_into(d_.table, spec(), colour);
+      table_complete_ = true;
+    }
     const int pairs = core::frequency_count(p_.dim);
     d_.omega.resize(pairs);
     d_.omega_residual = 0;
@@ -95,7 +107,17 @@ class SinusoidalLesson final : public Lesson {
 
   // The two layouts side by side and the float32 drift: only their own steps show them, so they are
   // computed when one of those steps is drawn (a d_model drag on the heatmap does not pay for them).
+  core::SinusoidalSpec spec() const { return {p_.len, p_.dim, p_.base, layout(), p_.offset}; }
+
+  // Every row of the table, for what reads beyond the previewed rows while a slider is held.
+  void complete_table() {
+    if (table_complete_) return;
+    core::sinusoidal_into(d_.table, spec());
+    table_complete_ = true;
+  }
+
   void update_extras() {
+    complete_table();
     const core::Layout mine = layout();
     const core::Layout other = p_.layout ? core::Layout::Interleaved : core::Layout::Half;
     const int rows = std::min(p_.len, 64);
@@ -238,6 +260,7 @@ class SinusoidalLesson final : public Lesson {
         row.x.push_back(c);
         row.y.push_back(d_.table(p_.pos, c));
       }
+      complete_table();
       col.label = trf(lang_, "column %d: one wave over the positions", p_.col);
       col.color = ui::palette(1);
       for (int r2 = 0; r2 < p_.len; ++r2) {
@@ -324,11 +347,17 @@ class SinusoidalLesson final : public Lesson {
     edited(ctx);
   }
 
-  // After a drag: the texture at full resolution (the table itself is already complete).
+  // After a drag: the whole table, and its texture at full resolution.
   void settle() {
     if (!preview_ || ImGui::IsAnyItemActive()) return;
     preview_ = false;
-    view_.table.set(d_.table, 1.0, kTextureRows);
+    if (table_complete_) {
+      view_.table.set(d_.table, 1.0, kTextureRows);
+    } else {
+      view_.table.begin(d_.table, 1.0, kTextureRows);
+      core::sinusoidal_into(d_.table, spec(), [this](int c) { view_.table.colour_column(c); });
+      table_complete_ = true;
+    }
   }
 
   int lang_ = 0;  // the learner's language, for labels (set by draw)
@@ -337,6 +366,8 @@ class SinusoidalLesson final : public Lesson {
   std::pair<int, double> drift_key_{-1, 0.0};
   bool extras_current_ = false;
   bool preview_ = false;  // a slider is being dragged: the heatmap texture is coarser until release
+  bool table_complete_ = true;     // false while only the previewed rows hold current values
+  std::vector<int> preview_rows_;  // those rows
   struct View {
     ui::HeatmapImage table, other, top;
   } view_;

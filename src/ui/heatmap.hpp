@@ -31,6 +31,8 @@ class HeatmapImage {
   void begin(const Eigen::MatrixXd& m, double range, int max_side = 4096);
   void colour_column(int c);
   const Eigen::MatrixXd* matrix() const { return m_; }
+  // The matrix rows the texture shows, one per texel (after set() or begin()).
+  const std::vector<int>& sampled_rows() const { return src_; }
   double range() const { return range_; }
   int uploads() const { return uploads_; }
 

@@ -1,6 +1,7 @@
 // The app without a window: ImGui frames run headless, so every lesson's every step is drawn at desktop
 // and phone sizes; URL hashes and the JS API's JSON are checked against the state they produce.
 #include <doctest/doctest.h>
+#include <imgui_internal.h>
 
 #include "app/api.hpp"
 #include "app/app.hpp"
@@ -239,4 +240,22 @@ TEST_CASE("the CJK glyph set covers every Chinese interface string, including th
     CAPTURE(zh);
     CHECK(all.find(zh) != std::string::npos);
   }
+}
+
+TEST_CASE("while a control is held the hash waits for its release") {
+  Headless h;
+  h.frame(1280, 800);
+  REQUIRE_FALSE(h.hashes.empty());
+  const size_t written = h.hashes.size();
+  CHECK(go(h.s, 1, 0).empty());
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  g.ActiveId = ImHashStr("a held slider");
+  after_frame(h.s);
+  CHECK(h.hashes.size() == written);
+  CHECK(h.s.dirty);
+  g.ActiveId = 0;
+  after_frame(h.s);
+  REQUIRE(h.hashes.size() == written + 1);
+  CHECK(h.hashes.back() != h.hashes[written - 1]);
+  CHECK_FALSE(h.s.dirty);
 }

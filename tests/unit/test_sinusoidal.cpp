@@ -113,3 +113,31 @@ TEST_CASE("sinusoidal_into fills the same table in reused storage and reports ea
   CHECK(resized.rows() == 0);
   CHECK(resized.cols() == 4);
 }
+
+TEST_CASE("sinusoidal_rows_into fills exactly the listed rows, to rounding of the full table, each column reported once") {
+  Random rng(12);
+  for (int trial = 0; trial < 20; ++trial) {
+    const SinusoidalSpec spec{1 + rng.below(300), 1 + rng.below(65), trial % 2 ? 100.0 : 10000.0,
+                              trial % 3 ? Layout::Interleaved : Layout::Half, trial % 4 ? 0.0 : 12345.0};
+    CAPTURE(spec.len);
+    CAPTURE(spec.dim);
+    const Eigen::MatrixXd expected = sinusoidal(spec);
+    std::vector<int> rows;
+    for (int k = 0; k < 5; ++k) rows.push_back(rng.below(spec.len));
+    rows.push_back(-1);        // skipped
+    rows.push_back(spec.len);  // skipped
+    Eigen::MatrixXd table = Eigen::MatrixXd::Constant(spec.len, spec.dim, 99.0);
+    std::vector<int> seen(spec.dim, 0);
+    sinusoidal_rows_into(table, spec, rows, [&](int c) { ++seen[c]; });
+    CHECK(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+    for (int r = 0; r < spec.len; ++r) {
+      CAPTURE(r);
+      const bool listed = std::find(rows.begin(), rows.end(), r) != rows.end();
+      if (listed) CHECK((table.row(r) - expected.row(r)).cwiseAbs().maxCoeff() < 1e-11);
+      else CHECK((table.row(r).array() == 99.0).all());
+    }
+  }
+  Eigen::MatrixXd wrong = Eigen::MatrixXd::Constant(3, 3, 7.0);
+  sinusoidal_rows_into(wrong, {4, 4}, {0});  // not len × dim: left alone
+  CHECK((wrong.array() == 7.0).all());
+}
