@@ -85,11 +85,16 @@ TEST_CASE("angles in double stay within 1e-9 of a long-double reference up to po
   CHECK(worst < 1e-9);
 }
 
+// Sizes up to 300 × 65, both bases and layouts, and now and then an offset.
+static SinusoidalSpec random_spec(Random& rng, int trial) {
+  return {1 + rng.below(300), 1 + rng.below(65), trial % 2 ? 100.0 : 10000.0,
+          trial % 3 ? Layout::Interleaved : Layout::Half, trial % 4 ? 0.0 : 12345.0};
+}
+
 TEST_CASE("sinusoidal_into fills the same table in reused storage and reports each column once, complete") {
   Random rng(11);
   for (int trial = 0; trial < 20; ++trial) {
-    const SinusoidalSpec spec{1 + rng.below(300), 1 + rng.below(65), trial % 2 ? 100.0 : 10000.0,
-                              trial % 3 ? Layout::Interleaved : Layout::Half, trial % 4 ? 0.0 : 12345.0};
+    const SinusoidalSpec spec = random_spec(rng, trial);
     CAPTURE(spec.len);
     CAPTURE(spec.dim);
     const Eigen::MatrixXd expected = sinusoidal(spec);
@@ -117,8 +122,7 @@ TEST_CASE("sinusoidal_into fills the same table in reused storage and reports ea
 TEST_CASE("sinusoidal_rows_into fills exactly the listed rows, to rounding of the full table, each column reported once") {
   Random rng(12);
   for (int trial = 0; trial < 20; ++trial) {
-    const SinusoidalSpec spec{1 + rng.below(300), 1 + rng.below(65), trial % 2 ? 100.0 : 10000.0,
-                              trial % 3 ? Layout::Interleaved : Layout::Half, trial % 4 ? 0.0 : 12345.0};
+    const SinusoidalSpec spec = random_spec(rng, trial);
     CAPTURE(spec.len);
     CAPTURE(spec.dim);
     const Eigen::MatrixXd expected = sinusoidal(spec);
