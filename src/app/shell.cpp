@@ -4,6 +4,8 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
 #include <vector>
 
 #include "app.hpp"
@@ -159,9 +161,23 @@ void code_panel(AppState& s) {
   ImGui::EndChild();
 }
 
+// `name` in the width left on this line, or on the next line when it does not fit there; cut with "…"
+// when even a whole line is too narrow (the full name in a tooltip).
+void file_name(const std::string& name) {
+  if (ImGui::CalcTextSize(name.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+  const float room = ImGui::GetContentRegionAvail().x;
+  std::string shown = name;
+  while (shown.size() > 1 && ImGui::CalcTextSize((shown + "\xE2\x80\xA6").c_str()).x > room) shown.pop_back();
+  if (shown.size() < name.size()) shown += "\xE2\x80\xA6";
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("%s", shown.c_str());
+  if (shown != name && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name.c_str());
+}
+
 void export_bar(AppState& s) {
+  const int lang = lang_index(s);
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
-  if (ImGui::Button(s.show_code ? "Hide code" : "</> Code")) s.show_code = !s.show_code;
+  if (ImGui::Button(ui::text(s.show_code ? ui::Text::HideCode : ui::Text::ShowCode, lang))) s.show_code = !s.show_code;
   ImGui::PopStyleVar();
   const std::vector<lessons::Export> list = current_lesson(s).exports(s.step);
   if (list.empty()) {
@@ -176,9 +192,12 @@ void export_bar(AppState& s) {
   ImGui::SameLine();
   if (ImGui::Button("\xE2\x86\x93 .csv") && s.hooks.download) s.hooks.download(e.name + ".csv", core::write_csv(*e.matrix), "text/csv");
   ImGui::SameLine();
-  if (ImGui::Button("Copy CSV") && s.hooks.copy_text) {
+  if (ImGui::Button(ui::text(ui::Text::CopyCsv, lang)) && s.hooks.copy_text) {
     s.hooks.copy_text(core::write_csv(*e.matrix));
-    notify(s, "copied " + e.name + " (" + std::to_string(e.matrix->rows()) + " × " + std::to_string(e.matrix->cols()) + ") as CSV", 3);
+    char note[256];
+    std::snprintf(note, sizeof note, ui::text(ui::Text::Copied, lang), e.name.c_str(), static_cast<int>(e.matrix->rows()),
+                  static_cast<int>(e.matrix->cols()));
+    notify(s, note, 3);
   }
   ImGui::SameLine();
   if (list.size() > 1) {
@@ -189,8 +208,7 @@ void export_bar(AppState& s) {
       ImGui::EndCombo();
     }
   } else {
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled("%s", e.name.c_str());
+    file_name(e.name);
   }
   ImGui::PopStyleVar();
   if (s.show_code) code_panel(s);

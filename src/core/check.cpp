@@ -79,20 +79,45 @@ CheckResult check_table(const Eigen::MatrixXd& table, double base) {
   if (!best && out.max_error <= float_bound) best = &out.candidates.back();
   if (best) {
     out.verdict = best->id;
-    out.message = "Your table " + best->message + ".";
+    out.best = static_cast<int>(best - out.candidates.data());
     // Some mistakes give identical numbers (exponent i/d with base b equals 2i/d with base √b): say so.
     for (const Candidate& c : out.candidates)
       if (&c != best && c.id != "float32" && c.error <= exact && best->id != "correct")
-        out.message += " Equivalently, it " + c.message + ".";
+        out.equivalent.push_back(static_cast<int>(&c - out.candidates.data()));
   } else {
     const auto closest = std::min_element(out.candidates.begin(), out.candidates.end(),
                                           [](const Candidate& a, const Candidate& b) { return a.error < b.error; });
     out.verdict = "unknown";
-    out.message = "No known bug explains the difference (largest " + number(out.max_error) +
-                  "). Closest guess: it " + closest->message + " (off by " + number(closest->error) + ").";
+    out.closest = static_cast<int>(closest - out.candidates.begin());
   }
+  out.message = verdict_sentence(out, {}, [](const Candidate& c) { return c.message; });
   return out;
 }
 // </code>
+
+std::string verdict_sentence(const CheckResult& r, const VerdictWords& words,
+                             const std::function<std::string(const Candidate&)>& describe) {
+  // Fills each %s of `frame` in turn from `parts`.
+  const auto fill = [](std::string frame, std::initializer_list<std::string> parts) {
+    size_t at = 0;
+    for (const std::string& p : parts) {
+      at = frame.find("%s", at);
+      if (at == std::string::npos) break;
+      frame.replace(at, 2, p);
+      at += p.size();
+    }
+    return frame;
+  };
+  const int n = static_cast<int>(r.candidates.size());
+  if (r.best >= 0 && r.best < n) {
+    std::string out = fill(words.found, {describe(r.candidates[r.best])});
+    for (int i : r.equivalent)
+      if (i >= 0 && i < n) out += fill(words.equivalent, {describe(r.candidates[i])});
+    return out;
+  }
+  if (r.closest >= 0 && r.closest < n)
+    return fill(words.unknown, {number(r.max_error), describe(r.candidates[r.closest]), number(r.candidates[r.closest].error)});
+  return {};
+}
 
 }  // namespace posenc::core

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,10 +20,25 @@ struct Candidate {
 struct CheckResult {
   double max_error = 0;                // against the reference
   std::string verdict;                 // candidate id, or "unknown"
-  std::string message;                 // readable explanation of the verdict
+  std::string message;                 // readable explanation of the verdict (English; see verdict_sentence)
   std::vector<Candidate> candidates;   // every hypothesis tried, with its error
+  int best = -1;                       // index of the verdict's candidate, or −1 ("unknown")
+  std::vector<int> equivalent;         // other candidates that explain the table as exactly as `best`
+  int closest = -1;                    // with no verdict: the candidate with the smallest error
   Eigen::MatrixXd diff;                // table − reference
 };
+
+// The sentence frames of a verdict, so that an interface can say it in its own language. `%s` stands
+// for a candidate's message (and, in `unknown`, for the largest error, the message and its error).
+struct VerdictWords {
+  const char* found = "Your table %s.";
+  const char* equivalent = " Equivalently, it %s.";
+  const char* unknown = "No known bug explains the difference (largest %s). Closest guess: it %s (off by %s).";
+};
+
+// The verdict as a sentence, with `describe(candidate)` giving each candidate's message.
+std::string verdict_sentence(const CheckResult& r, const VerdictWords& words,
+                             const std::function<std::string(const Candidate&)>& describe);
 
 // `table` rows are positions 0…len−1, columns the d dimensions; `base` is what the learner meant.
 CheckResult check_table(const Eigen::MatrixXd& table, double base = 10000.0);

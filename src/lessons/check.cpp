@@ -48,7 +48,7 @@ class CheckLesson final : public Lesson {
 
   std::string receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) override {
     const core::TableFile f = core::parse_table(bytes, size);
-    d_.source = std::string(name.substr(0, 80));
+    d_.source = name == "pasted text" ? tr(lang_, "pasted text") : std::string(name.substr(0, 80));  // api.js names pastes so
     if (!f.ok()) {
       d_.error = f.error;
       return std::string(name.substr(0, 80)) + ": " + f.error;
@@ -57,7 +57,7 @@ class CheckLesson final : public Lesson {
     d_.table = f.data;
     d_.have = true;
     update();
-    return d_.source + ": " + std::to_string(d_.table.rows()) + " × " + std::to_string(d_.table.cols()) + " loaded";
+    return trf(lang_, "%s: %d × %d loaded", d_.source.c_str(), static_cast<int>(d_.table.rows()), static_cast<int>(d_.table.cols()));
   }
 
   std::vector<Export> exports(int) const override {
@@ -148,7 +148,7 @@ class CheckLesson final : public Lesson {
                               ImVec2(std::min(ImGui::GetContentRegionAvail().x, ui::em(30)), ui::em(5)));
     if (ImGui::Button(tr(lang_, "Check the pasted numbers"))) {
       const std::string text(paste_.c_str());
-      const std::string notice = receive_file("pasted text", reinterpret_cast<const unsigned char*>(text.data()), text.size());
+      const std::string notice = receive_file(tr(lang_, "pasted text"), reinterpret_cast<const unsigned char*>(text.data()), text.size());
       ctx.notice = notice;
     }
     if (!d_.error.empty()) {
@@ -160,12 +160,25 @@ class CheckLesson final : public Lesson {
     }
   }
 
+  // The verdict in the learner's language: core's sentence frames and candidate messages through the
+  // label table (the other-base message is rebuilt with its numbers).
+  std::string verdict() const {
+    const core::VerdictWords words{tr(lang_, "Your table %s."), tr(lang_, " Equivalently, it %s."),
+                                   tr(lang_, "No known bug explains the difference (largest %s). Closest guess: it %s (off by %s).")};
+    return core::verdict_sentence(d_.result, words, [this](const core::Candidate& c) {
+      if (lang_ == 0) return c.message;
+      if (c.id == "base")
+        return trf(lang_, "uses base %s instead of %s", c.label.substr(5).c_str(), ui::short_number(p_.base, 9).c_str());
+      return std::string(tr(lang_, c.message.c_str()));
+    });
+  }
+
   void draw_verdict(const ui::Theme& t) {
     ImGui::Text("%s: %d × %d", d_.source.c_str(), static_cast<int>(d_.table.rows()), static_cast<int>(d_.table.cols()));
     ui::residual(tr(lang_, "max |yours − reference| ="), d_.result.max_error, 1e-9, t);
     ImGui::PushFont(t.bold);
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(d_.result.message.c_str());
+    ImGui::TextUnformatted(verdict().c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopFont();
     if (!ImGui::BeginTable("candidates", 2, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) return;

@@ -252,6 +252,26 @@ constexpr LabelPair kLabels[] = {
     {"float32", "float32 精度"},
     {"yours − reference", "你的 − 参考"},
     {"yours %s, reference %s", "你的 %s，参考 %s"},
+    {"%s: %d × %d loaded", "%s：已载入 %d × %d"},
+    {"pasted text", "粘贴的文本"},
+    // The verdict sentence (frames from core::VerdictWords, messages from core::check_table).
+    {"Your table %s.", "你的表%s。"},
+    {" Equivalently, it %s.", "等价地说，它%s。"},
+    {"No known bug explains the difference (largest %s). Closest guess: it %s (off by %s).",
+     "没有已知错误能解释这个差异（最大差 %s）。最接近的猜测：它%s（相差 %s）。"},
+    {"matches the reference (interleaved sin/cos, \xCF\x89_i = base^(\xE2\x88\x92" "2i/d), positions from 0)",
+     "与参考表一致（sin/cos 交错排列，ω_i = base^(−2i/d)，位置从 0 开始）"},
+    {"puts all sines first and all cosines after (the halves layout) instead of interleaving them",
+     "把所有正弦放在前、所有余弦放在后（前后两半排布），而不是交错排列"},
+    {"swaps sin and cos: cos in the even columns, sin in the odd ones", "把 sin 和 cos 对调了：偶数列是 cos，奇数列是 sin"},
+    {"uses the exponent i/d instead of 2i/d (the pair index without the factor 2)",
+     "指数用了 i/d 而不是 2i/d（成对下标少乘了 2）"},
+    {"divides the exponent by the sequence length instead of d_model (2i/len)",
+     "指数除以的是序列长度而不是 d_model（2i/len）"},
+    {"numbers positions from 1 instead of 0", "位置从 1 开始编号，而不是从 0"},
+    {"uses base %s instead of %s", "用的底数是 %s，而不是 %s"},
+    {"is right up to float32 rounding: angles or values computed in single precision",
+     "在 float32 舍入范围内是对的：角度或数值是用单精度算的"},
 };
 
 }  // namespace

@@ -27,6 +27,10 @@ const char* text(Text id, int lang) {
       return zh ? "键盘模式：Tab 键在页面各部分之间切换，方向键在控件之间移动，空格键或回车键激活；Esc 键让方向键重新用于翻页。"
                 : "Keyboard: Tab moves between the parts of the page, the arrows between controls, Space or Enter "
                   "activates; Esc gives the arrows back to the steps.";
+    case Text::ShowCode: return zh ? "</> 代码" : "</> Code";
+    case Text::HideCode: return zh ? "隐藏代码" : "Hide code";
+    case Text::CopyCsv: return zh ? "复制 CSV" : "Copy CSV";
+    case Text::Copied: return zh ? "已复制 %s（%d × %d），格式为 CSV" : "copied %s (%d × %d) as CSV";
     case Text::Count: break;
   }
   return "";

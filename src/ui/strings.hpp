@@ -7,6 +7,7 @@ namespace posenc::ui {
 enum class Text {
   Tagline, Lessons, Lesson, Prev, Next, StepOf, Controls, Language, LoadingFont,
   Predict, LockIn, Right, NotQuite, ShowAnswer, Skipped, AskAgain, PredictFirst, KeyboardFocus,
+  ShowCode, HideCode, CopyCsv, Copied,
   Count  // not a string: the number of ids
 };
 

@@ -8,6 +8,7 @@
 
 #include "core/check.hpp"
 #include "core/table_file.hpp"
+#include "lessons/labels.hpp"
 
 using namespace posenc::core;
 
@@ -82,6 +83,29 @@ TEST_CASE("the checker accepts a correct table and names each classic bug") {
   const CheckResult twin = check_table(learner(40, 16, 10000, 3), 10000);
   CHECK(twin.message.find("Equivalently") != std::string::npos);
   CHECK(twin.message.find("base 100 ") != std::string::npos);
+}
+
+TEST_CASE("the verdict sentence is built from its frames and the candidates' messages, in any language") {
+  const CheckResult twin = check_table(learner(40, 16, 10000, 3), 10000);
+  const auto id = [](const Candidate& c) { return c.label; };
+  CHECK(verdict_sentence(twin, {"[%s]", "+(%s)", "?"}, id) == "[exponent_i]+(base 100)");
+  CHECK(verdict_sentence(twin, {}, [](const Candidate& c) { return c.message; }) == twin.message);
+  Eigen::MatrixXd noise = learner(20, 8, 10000, 0);
+  noise(3, 4) += 0.25;
+  const CheckResult unknown = check_table(noise, 10000);
+  REQUIRE(unknown.closest >= 0);
+  CHECK(unknown.best == -1);
+  const std::string s = verdict_sentence(unknown, {"", "", "%s|%s|%s"}, id);
+  CHECK(s.rfind("0.25|correct|0.25", 0) == 0);
+  // Every message the lesson shows has its Chinese counterpart (the other-base one is rebuilt with numbers).
+  for (const Candidate& c : twin.candidates) {
+    CAPTURE(c.message);
+    if (c.id != "base") CHECK(std::string(posenc::lessons::tr(1, c.message.c_str())) != c.message);
+  }
+  for (const char* frame : {VerdictWords{}.found, VerdictWords{}.equivalent, VerdictWords{}.unknown}) {
+    CAPTURE(frame);
+    CHECK(std::string(posenc::lessons::tr(1, frame)) != frame);
+  }
 }
 
 TEST_CASE("float32 tables are recognised, and random noise is not blamed on a known bug") {
