@@ -134,14 +134,28 @@ if (want('recompute')) {
 }
 
 // Dragging with the mouse: the d_model slider of the 4096 × 1024 table, one pixel per frame. The page is
-// opened at 1280 × 1000 so the controls are on screen; the slider's place is found from the layout at
-// that size, and the run checks that d_model really moved.
+// opened at 1280 × 1000 so the controls are on screen; the slider is found by trying the column, and the
+// run checks that d_model really moved.
 if (want('drag')) {
   console.log('\nDragging the heaviest slider at its largest value (sinusoidal d_model at len 4096, d 1024)');
   {
     const { page: dp, context: dc } = await open(browser, site.url, '#lesson=sinusoidal&step=0&len=4096&dim=1024', { width: 1280, height: 1000 });
     await frames(dp, 3);
-    const x0 = 1062, y0 = 709;  // the d_model grab at the right end of its track
+    // The d_model grab sits at the right end of its track; its height depends on the layout above it,
+    // so it is found by pressing up the column from the bottom (below the Controls header, which a
+    // press would fold) until a 3-pixel drag moves d_model. Each probe's changes are undone.
+    const x0 = 1062;
+    let y0 = -1;
+    for (let y = 960; y >= 600 && y0 < 0; y -= 6) {
+      await dp.mouse.move(x0, y);
+      await dp.mouse.down();
+      await dp.mouse.move(x0 - 3, y);
+      await frames(dp, 2);
+      if ((await dp.evaluate(() => posenc.state())).params.dim < 1024) y0 = y;
+      await dp.mouse.up();
+      await dp.evaluate(() => { posenc.set('len', 4096); posenc.set('dim', 1024); posenc.set('base', 10000); });
+      await frames(dp, 3);
+    }
     await dp.mouse.move(x0, y0);
     await dp.mouse.down();
     // Every drawn frame's CPU time, recorded from the page's own animation frames.
@@ -162,7 +176,7 @@ if (want('drag')) {
     const dimDuring = (await dp.evaluate(() => posenc.state())).params.dim;
     await dp.mouse.up();
     await frames(dp, 3);
-    if (dimDuring >= 1024) {
+    if (y0 < 0 || dimDuring >= 1024) {
       console.log('  (the slider was not found at this layout: d_model did not move)');
     } else {
       const sorted = [...during].sort((a, b) => a - b);
