@@ -1,7 +1,7 @@
 // The walkthrough in real headless Chromium: loading, drawing, navigation, deep links, hostile input.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, frames, hashOf } from './harness.mjs';
+import { serve, launch, open, ready, frames, hashOf } from './harness.mjs';
 import { decodePng, colourCount } from './png.mjs';
 
 let site, browser;
@@ -153,6 +153,38 @@ test('stats report frame times and heap bytes', async () => {
   assert.ok(st.frames >= 10);
   assert.ok(st.frame_ms.p50 > 0 && st.frame_ms.p50 <= st.frame_ms.p95 && st.frame_ms.p95 <= st.frame_ms.max);
   assert.ok(st.heap_bytes > 100000);
+  await context.close();
+});
+
+test('drawing reads no GL state back: no synchronous WebGL query while frames are drawn', async () => {
+  // Each query is a round trip to the GPU process (tens of ms under SwiftShader); the app owns the GL
+  // state, so its renderer never asks. Counted from the page's own WebGL2 calls.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__glReads = {};
+    const P = WebGL2RenderingContext.prototype;
+    for (const f of ['getParameter', 'getError', 'getShaderParameter', 'getProgramParameter', 'getUniformLocation',
+                     'getAttribLocation', 'getExtension', 'getSupportedExtensions', 'readPixels', 'getShaderInfoLog',
+                     'getProgramInfoLog', 'getContextAttributes']) {
+      const original = P[f];
+      P[f] = function (...args) { window.__glReads[f] = (window.__glReads[f] || 0) + 1; return original.apply(this, args); };
+    }
+  });
+  await page.goto(site.url + '#lesson=sinusoidal&step=1');
+  await ready(page);
+  const atStart = await page.evaluate(() => ({ ...window.__glReads }));
+  await new Promise(r => setTimeout(r, 1500));  // the shader check, a second after start, reads once
+  const checked = await page.evaluate(() => ({ ...window.__glReads }));
+  assert.ok(checked.getProgramParameter >= 1, `the renderer's link status was never read: ${JSON.stringify(checked)}`);
+  await page.evaluate(() => { window.__glReads = {}; });
+  await frames(page, 20);
+  await page.evaluate(() => posenc.set('dim', 96));  // a new table: its texture is uploaded again
+  await frames(page, 5);
+  await page.evaluate(() => posenc.go('rope', 3));
+  await frames(page, 5);
+  assert.deepEqual(await page.evaluate(() => window.__glReads), {});
+  assert.ok((atStart.getParameter || 0) <= 1, `start-up queries: ${JSON.stringify(atStart)}`);  // the maximum texture size, once
   await context.close();
 });
 
