@@ -5,8 +5,8 @@ set(POSENC_DIST "${CMAKE_BINARY_DIR}/dist")
 find_program(PYFTSUBSET pyftsubset PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
 set(POSENC_FONT_SRC /usr/share/fonts/truetype/dejavu)
 set(POSENC_FONT_OUT "${CMAKE_BINARY_DIR}/assets/fonts")
-# Latin-1 and Greek whole (a learner may type them into a text field), everything else only where the
-# lessons, the interface or the shown code use it: about half the size of whole Unicode blocks.
+# Regular: Latin-1 and Greek whole (a learner may type them into a text field), everything else only
+# where the lessons, the interface or the shown code use it: about half the size of whole Unicode blocks.
 set(POSENC_UNICODES "U+0020-007E,U+00A0-00FF,U+0370-03FF")
 set(POSENC_TEXT_GLOBS "${CMAKE_SOURCE_DIR}/content/*/*.md|${CMAKE_SOURCE_DIR}/content/code/*.py|${CMAKE_SOURCE_DIR}/src/*/*.cpp|${CMAKE_SOURCE_DIR}/src/*/*.hpp")
 file(GLOB POSENC_TEXT_FILES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/content/*/*.md" "${CMAKE_SOURCE_DIR}/content/code/*.py"
@@ -17,12 +17,16 @@ add_custom_command(
   COMMAND ${CMAKE_COMMAND} "-DOUT=${POSENC_TEXT_CHARS}" "-DGLOBS=${POSENC_TEXT_GLOBS}" -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
   DEPENDS ${POSENC_TEXT_FILES} "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
   COMMENT "Collecting the characters the interface can show" VERBATIM)
+# The bold face draws only the interface's own text (headings, emphasis, titles), never what a learner
+# types: Basic Latin and the used characters are enough, about half the glyphs to rasterise at start.
+set(POSENC_UNICODES_DejaVuSans "${POSENC_UNICODES}")
+set(POSENC_UNICODES_DejaVuSans-Bold "U+0020-007E")
 set(POSENC_FONTS "")
 foreach(face DejaVuSans DejaVuSans-Bold)
   add_custom_command(
     OUTPUT "${POSENC_FONT_OUT}/${face}.ttf"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${POSENC_FONT_OUT}"
-    COMMAND ${PYFTSUBSET} "${POSENC_FONT_SRC}/${face}.ttf" "--unicodes=${POSENC_UNICODES}" "--text-file=${POSENC_TEXT_CHARS}"
+    COMMAND ${PYFTSUBSET} "${POSENC_FONT_SRC}/${face}.ttf" "--unicodes=${POSENC_UNICODES_${face}}" "--text-file=${POSENC_TEXT_CHARS}"
             --no-hinting --layout-features= --desubroutinize "--output-file=${POSENC_FONT_OUT}/${face}.ttf"
     DEPENDS "${POSENC_FONT_SRC}/${face}.ttf" "${POSENC_TEXT_CHARS}"
     COMMENT "Subsetting ${face}")

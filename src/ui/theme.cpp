@@ -66,7 +66,7 @@ const ImWchar* latin_greek_math_ranges() {
 // third of the atlas work of the full ranges.
 const ImWchar* title_ranges() {
   static const ImWchar ranges[] = {
-      0x0020, 0x00FF,  // Basic Latin, Latin-1
+      0x0020, 0x007E,  // Basic Latin
       0x2000, 0x206F,  // General punctuation
       0,
   };
