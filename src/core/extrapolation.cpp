@@ -71,4 +71,9 @@ double ntk_base(double base, double factor, int dim) {
 }
 // </code>
 
+std::array<int, 4> spread_pairs(int dim) {
+  const int pairs = std::max(1, (dim + 1) / 2);
+  return {0, pairs / 4, pairs / 2, pairs - 1};
+}
+
 }  // namespace posenc::core

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <array>
 #include <vector>
 
 namespace posenc::core {
@@ -26,5 +27,9 @@ Eigen::VectorXd rope_max_angles(int dim, double base, double len, double positio
 // NTK-aware scaling: the base that stretches the lowest frequency's wavelength by `factor` while
 // leaving the highest nearly unchanged: base · factor^(d / (d − 2)).
 double ntk_base(double base, double factor, int dim);
+
+// Four frequency pairs spread over the d/2 of a sinusoidal code, fastest to slowest: 0, a quarter of the
+// way, halfway, and the last (distinct from d = 8 on).
+std::array<int, 4> spread_pairs(int dim);
 
 }  // namespace posenc::core

@@ -69,7 +69,8 @@ class ExtrapolationLesson final : public Lesson {
     const int rows = std::min(p_.target, 4096);
     const Eigen::MatrixXd full = core::sinusoidal({rows, p_.dim, p_.base, core::Layout::Interleaved, 0.0});
     d_.table.resize(rows, 4);
-    d_.table << full.col(0), full.col(p_.dim / 4 * 2), full.col(p_.dim / 2), full.col(p_.dim - 2);
+    const std::array<int, 4> pairs = core::spread_pairs(p_.dim);
+    for (int c = 0; c < 4; ++c) d_.table.col(c) = full.col(core::sine_column(pairs[c], p_.dim, core::Layout::Interleaved));
     sine_series_rows_ = -1;  // draw_sinusoidal rebuilds its curves
     d_.seen = core::rope_max_angles(p_.dim, p_.base, p_.train);
     d_.needed = core::rope_max_angles(p_.dim, p_.base, p_.target);

@@ -8,6 +8,7 @@
 #include "core/metrics.hpp"
 #include "core/random.hpp"
 #include "core/rope.hpp"
+#include "core/sinusoidal.hpp"
 
 using namespace posenc::core;
 
@@ -143,4 +144,19 @@ TEST_CASE("RoPE over a sequence rotates each row like rope_rotate at its positio
     CHECK(worst < 1e-12);
     CHECK(rotated.rowwise().norm().isApprox(x.rowwise().norm(), 1e-12));  // rotations keep norms
   }
+}
+
+TEST_CASE("the four pairs lesson 10 plots are distinct and run from fastest to slowest") {
+  for (int dim = 8; dim <= 1024; dim += 2) {
+    CAPTURE(dim);
+    const std::array<int, 4> p = spread_pairs(dim);
+    CHECK(p[0] == 0);
+    CHECK(p[3] == dim / 2 - 1);
+    CHECK(p[0] < p[1]);
+    CHECK(p[1] < p[2]);
+    CHECK(p[2] < p[3]);
+  }
+  const std::array<int, 4> p64 = spread_pairs(64);  // ω = 1, 0.1, 0.01 and 10000^(−62/64)
+  CHECK(frequency(p64[1], 64, 10000) == doctest::Approx(0.1));
+  CHECK(frequency(p64[2], 64, 10000) == doctest::Approx(0.01));
 }
