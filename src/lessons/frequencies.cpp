@@ -145,6 +145,7 @@ class FrequenciesLesson final : public Lesson {
     if (compare) {
       ui::Series r;
       r.label = tr(lang_, "the paper: d = 512, base 10000");
+      r.color = t.muted;  // grey, as the text says
       for (int i = 0; i < d_.wavelength_ref.size(); ++i) {
         r.x.push_back(i / 255.0);
         r.y.push_back(d_.wavelength_ref(i));

@@ -22,7 +22,7 @@ constexpr int kTokens = 6, kDz = 4;
 struct Params {
   int len = 16;      // for the index matrix
   int k = 3;         // clipping distance
-  double offset = 0; // where the small example sentence starts
+  double offset = 100;  // where the shifted copy of the small example sentence starts (step 3)
   int seed = 1;
   int heads = 8;     // for the parameter count
   int max_len = 512; // an absolute table's length, for comparison
