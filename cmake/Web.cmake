@@ -40,8 +40,8 @@ set(POSENC_CJK_CHARS "${CMAKE_BINARY_DIR}/assets/cjk_chars.txt")
 add_custom_command(
   OUTPUT "${POSENC_CJK_CHARS}"
   COMMAND ${CMAKE_COMMAND} "-DOUT=${POSENC_CJK_CHARS}"
-          "-DGLOBS=${CMAKE_SOURCE_DIR}/content/zh/*.md|${CMAKE_SOURCE_DIR}/src/ui/strings.cpp|${CMAKE_SOURCE_DIR}/src/lessons/labels.cpp" -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
-  DEPENDS ${POSENC_ZH_CONTENT} "${CMAKE_SOURCE_DIR}/src/ui/strings.cpp" "${CMAKE_SOURCE_DIR}/src/lessons/labels.cpp"
+          "-DGLOBS=${CMAKE_SOURCE_DIR}/content/zh/*.md|${CMAKE_SOURCE_DIR}/src/ui/catalogue_zh.cpp" -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
+  DEPENDS ${POSENC_ZH_CONTENT} "${CMAKE_SOURCE_DIR}/src/ui/catalogue_zh.cpp"
           "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
   COMMENT "Collecting the characters of the Chinese text" VERBATIM)
 add_custom_command(

@@ -94,8 +94,9 @@
     'go': function (id, step) {
       if (typeof id !== 'string') return err('go(id, step): id must be a lesson id string, e.g. "order"');
       if (step === undefined) step = 0;
-      if (typeof step !== 'number') return err('go(id, step): step must be a number');
-      return json('posenc_go', ['string', 'number'], [id.slice(0, 64), step]);
+      if (typeof step === 'number') step = String(step);
+      else if (typeof step !== 'string') return err('go(id, step): step must be a number or a step id string');
+      return json('posenc_go', ['string', 'string'], [id.slice(0, 64), step.slice(0, 64)]);
     },
     'set': function (name, value) {
       if (typeof name !== 'string') return err('set(name, value): name must be a parameter name string');

@@ -56,18 +56,26 @@ static std::string error_json(const std::string& message) {
   return j.text();
 }
 
-std::string go_json(AppState& s, std::string_view id, double step) {
+std::string go_json(AppState& s, std::string_view id, std::string_view step_text) {
   const int idx = lessons::find_lesson(id);
   if (idx < 0) {
     std::string known;
     for (const auto& e : lessons::lesson_table()) known += (known.empty() ? "" : ", ") + std::string(e.id);
     return error_json("unknown lesson '" + std::string(id.substr(0, 40)) + "' (lessons: " + known + ")");
   }
-  if (!std::isfinite(step)) return error_json("step must be a finite number");
-  const int st = static_cast<int>(std::clamp(std::floor(step), -1e6, 1e6));
-  const std::string notice = go(s, idx, st);
-  notify(s, notice);
-  return state_json(s, notice);
+  double step = 0;
+  int st = 0;
+  if (lessons::parse_number(step_text, step)) {
+    st = static_cast<int>(std::clamp(std::floor(step), -1e6, 1e6));
+  } else if ((st = find_step(s, idx, step_text)) < 0) {
+    std::string known;
+    for (int i = 0; i < step_count(s, idx); ++i) known += (i ? ", " : "") + std::string(step_id(s, idx, i));
+    return error_json("step must be a finite number or a step id of lesson " + std::string(id) + " (" + known + "), not '" +
+                      std::string(step_text.substr(0, 40)) + "'");
+  }
+  const core::Messages notices = go(s, idx, st);
+  notify(s, notices);
+  return state_json(s, core::english(notices));
 }
 
 std::string set_json(AppState& s, std::string_view name, std::string_view value) {
@@ -80,8 +88,8 @@ std::string set_json(AppState& s, std::string_view name, std::string_view value)
                       std::string(lessons::lesson_table()[s.lesson].id) + " (parameters: " + known + ")");
   }
   if (out.changed) s.dirty = true;
-  notify(s, out.notice);
-  return state_json(s, out.notice);
+  notify(s, out.notices);
+  return state_json(s, core::english(out.notices));
 }
 
 }  // namespace posenc::app

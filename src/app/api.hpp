@@ -10,8 +10,9 @@ namespace posenc::app {
 
 std::string lessons_json(const AppState& s);
 std::string state_json(AppState& s, std::string_view notice = {});
-// posenc.go(id, step): {error} for an unknown id; otherwise the new state (with "notice" if clamped).
-std::string go_json(AppState& s, std::string_view id, double step);
+// posenc.go(id, step): step is a number or a step id. {error} for an unknown lesson or step id, or a
+// step that is no finite number; otherwise the new state (with "notice" if clamped).
+std::string go_json(AppState& s, std::string_view id, std::string_view step);
 // posenc.set(name, value): {error} for an unknown parameter; otherwise the new state.
 std::string set_json(AppState& s, std::string_view name, std::string_view value);
 

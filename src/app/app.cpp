@@ -6,8 +6,7 @@
 #include <imgui.h>
 
 #include "content/bundle.hpp"
-#include "lessons/labels.hpp"
-#include "ui/strings.hpp"
+#include "ui/i18n.hpp"
 #include "url_state.hpp"
 
 namespace posenc::app {
@@ -30,7 +29,7 @@ static void load_language(AppState& s, size_t lang) {
     if (lang == 0 && doc.steps.empty()) {  // English must exist; keep the app usable regardless
       doc.title = std::string(table[i].id);
       doc.steps.push_back({"Text unavailable", {{content::BlockKind::Note, {{content::RunKind::Text,
-        "This lesson's text failed to load; see the browser console for file:line details."}}, 0}}, 0, {}});
+        "This lesson's text failed to load; see the browser console for file:line details."}}, 0}}, 0, {}, ""});
     }
   }
 }
@@ -58,8 +57,7 @@ std::string cjk_text() {
   const content::BundledFile* files = content::bundled_files(&count);
   for (int i = 0; i < count; ++i)
     if (files[i].lang == "zh") text.append(files[i].text);
-  for (int id = 0; id < static_cast<int>(ui::Text::Count); ++id) text += ui::text(static_cast<ui::Text>(id), 1);
-  text += lessons::chinese_labels();
+  text += ui::catalogue_chinese();
   return text;
 }
 
@@ -85,10 +83,34 @@ lessons::Lesson& current_lesson(AppState& s) {
   return *slot.lesson;
 }
 
-void notify(AppState& s, const std::string& text, double seconds) {
-  if (text.empty()) return;
-  s.notices.push_back({text, s.now + seconds});
+void notify(AppState& s, const core::Messages& messages, double seconds) {
+  core::Messages said;
+  for (const core::Message& m : messages)
+    if (!m.empty()) said.push_back(m);
+  if (said.empty()) return;
+  s.notices.push_back({std::move(said), s.now + seconds});
   if (s.notices.size() > 4) s.notices.erase(s.notices.begin());
+}
+
+std::string notice_text(const AppState& s, const Notice& n) {
+  const int lang = lang_index(s);
+  std::string text;
+  for (const core::Message& m : n.messages)
+    text += (text.empty() ? "" : lang == 1 ? "\xEF\xBC\x9B" : "; ") + ui::tr_fill(lang, m.format, m.args);  // ；
+  return text;
+}
+
+std::string_view step_id(const AppState& s, int lesson, int step) {
+  const content::Document& doc = doc_for(s, lesson);
+  if (doc.steps.empty()) return {};
+  return doc.steps[std::clamp(step, 0, static_cast<int>(doc.steps.size()) - 1)].id;
+}
+
+int find_step(const AppState& s, int lesson, std::string_view id) {
+  const content::Document& doc = doc_for(s, lesson);
+  for (int i = 0; i < static_cast<int>(doc.steps.size()); ++i)
+    if (doc.steps[i].id == id) return i;
+  return -1;
 }
 
 static void mark_seen(AppState& s) {
@@ -99,18 +121,17 @@ static void mark_seen(AppState& s) {
   }
 }
 
-std::string go(AppState& s, int lesson, int step) {
-  std::string notice;
+core::Messages go(AppState& s, int lesson, int step) {
+  core::Messages notices;
   const int n = static_cast<int>(s.slots.size());
   if (lesson < 0 || lesson >= n) {
-    notice = "lesson " + std::to_string(lesson) + " does not exist";
+    notices.push_back({"lesson {0} does not exist", {std::to_string(lesson)}});
     lesson = std::clamp(lesson, 0, n - 1);
   }
   const int steps = step_count(s, lesson);
   if (step < 0 || step >= steps) {
-    notice += std::string(notice.empty() ? "" : "; ") + "step clamped to " +
-              std::to_string(std::clamp(step, 0, steps - 1)) + " (this lesson has steps 0–" +
-              std::to_string(steps - 1) + ")";
+    notices.push_back({"step clamped to {0} (this lesson has steps 0–{1})",
+                       {std::to_string(std::clamp(step, 0, steps - 1)), std::to_string(steps - 1)}});
     step = std::clamp(step, 0, steps - 1);
   }
   if (lesson != s.lesson || step != s.step) {
@@ -121,7 +142,7 @@ std::string go(AppState& s, int lesson, int step) {
   s.step = step;
   current_lesson(s);
   mark_seen(s);
-  return notice;
+  return notices;
 }
 
 void step_by(AppState& s, int delta) {
@@ -137,7 +158,7 @@ void step_by(AppState& s, int delta) {
   go(s, lesson, step);
 }
 
-std::string set_language(AppState& s, std::string_view lang) {
+core::Messages set_language(AppState& s, std::string_view lang) {
   for (std::string_view l : kLanguages)
     if (l == lang) {
       if (s.lang != lang) {
@@ -152,16 +173,18 @@ std::string set_language(AppState& s, std::string_view lang) {
       }
       const bool missing = s.slots[s.lesson].docs[lang_index(lang)].steps.empty();
       s.step = std::min(s.step, step_count(s, s.lesson) - 1);
-      return missing ? "this lesson is not yet translated into '" + s.lang + "'; showing English" : "";
+      if (missing) return {{"this lesson is not yet translated into '{0}'; showing English", {s.lang}}};
+      return {};
     }
-  return "lang: '" + std::string(lang).substr(0, 16) + "' is not available (en, zh); kept " + s.lang;
+  return {{"lang: '{0}' is not available (en, zh); kept {1}", {std::string(lang).substr(0, 16), s.lang}}};
 }
 
-std::string apply_hash(AppState& s, std::string_view hash) {
+core::Messages apply_hash(AppState& s, std::string_view hash) {
   bool truncated = false;
   const HashPairs pairs = parse_hash(hash, &truncated);
-  std::vector<std::string> notes;
-  if (truncated) notes.push_back("the link was too long; extra parts were ignored");
+  core::Messages notes;
+  const auto add = [&](const core::Messages& more) { notes.insert(notes.end(), more.begin(), more.end()); };
+  if (truncated) notes.push_back({"the link was too long; extra parts were ignored", {}});
   auto find = [&](std::string_view key) -> const std::string* {
     const std::string* found = nullptr;
     for (const auto& [k, v] : pairs)
@@ -169,40 +192,31 @@ std::string apply_hash(AppState& s, std::string_view hash) {
     return found;
   };
 
-  if (const std::string* lang = find("lang")) {
-    const std::string n = set_language(s, *lang);
-    if (!n.empty()) notes.push_back(n);
-  }
+  if (const std::string* lang = find("lang")) add(set_language(s, *lang));
   int lesson = s.lesson;
   if (const std::string* id = find("lesson")) {
     const int idx = lessons::find_lesson(*id);
-    if (idx < 0) notes.push_back("unknown lesson '" + id->substr(0, 32) + "'; showing " +
-                                 std::string(lesson_table()[0].id));
+    if (idx < 0) notes.push_back({"unknown lesson '{0}'; showing {1}", {id->substr(0, 32), std::string(lesson_table()[0].id)}});
     lesson = idx < 0 ? 0 : idx;
   }
   int step = 0;
   if (const std::string* st = find("step")) {
     double v = 0;
-    if (!lessons::parse_number(*st, v)) notes.push_back("step: '" + st->substr(0, 16) + "' is not a number; showing step 0");
-    else step = static_cast<int>(std::clamp(v, -1e6, 1e6));
+    if (lessons::parse_number(*st, v)) step = static_cast<int>(std::clamp(v, -1e6, 1e6));
+    else if (const int at = find_step(s, lesson, *st); at >= 0) step = at;
+    else notes.push_back({"step: '{0}' is neither a number nor a step of this lesson; showing step 0", {st->substr(0, 32)}});
   } else if (lesson == s.lesson) {
     step = s.step;
   }
-  const std::string moved = go(s, lesson, step);
-  if (!moved.empty()) notes.push_back(moved);
+  add(go(s, lesson, step));
 
   // Parameters, in the lesson's own order (so e.g. a sentence is set before its token order).
   lessons::Lesson& l = current_lesson(s);
   for (const lessons::ParamValue& p : lessons::read_params(l)) {
-    if (const std::string* v = find(p.name)) {
-      const lessons::SetOutcome out = lessons::set_param(l, p.name, *v);
-      if (!out.notice.empty()) notes.push_back(out.notice);
-    }
+    if (const std::string* v = find(p.name)) add(lessons::set_param(l, p.name, *v).notices);
   }
   s.dirty = true;
-  std::string all;
-  for (const auto& n : notes) all += (all.empty() ? "" : "; ") + n;
-  return all;
+  return notes;
 }
 
 std::string current_hash(AppState& s) {
@@ -216,13 +230,16 @@ std::string current_hash(AppState& s) {
 void load_progress(AppState& s, std::string_view saved) {
   for (const auto& [id, seen] : parse_hash(saved)) {
     double v = 0;
-    if (id.rfind("q.", 0) == 0) {  // "q.<lesson>.<step>=<choice>"
+    if (id.rfind("q.", 0) == 0) {  // "q.<lesson>.<step id>=<choice>" (older saves: the step's number)
       const size_t dot = id.rfind('.');
-      const int idx = lessons::find_lesson(id.substr(2, dot - 2));
-      double step = 0;
-      if (idx >= 0 && dot > 2 && lessons::parse_number(id.substr(dot + 1), step) && lessons::parse_number(seen, v) &&
-          step >= 0 && step < step_count(s, idx) && v >= -1 && v < 16)
-        s.predictions[prediction_key(s, idx, static_cast<int>(step))] = static_cast<int>(v);
+      const int idx = dot > 2 ? lessons::find_lesson(id.substr(2, dot - 2)) : -1;
+      if (idx < 0 || !lessons::parse_number(seen, v) || v < -1 || v >= 16) continue;
+      const std::string step_text = id.substr(dot + 1);
+      double number = 0;
+      int step = find_step(s, idx, step_text);
+      if (step < 0 && lessons::parse_number(step_text, number) && number >= 0 && number < step_count(s, idx))
+        step = static_cast<int>(number);
+      if (step >= 0) s.predictions[prediction_key(s, idx, step)] = static_cast<int>(v);
       continue;
     }
     const int idx = lessons::find_lesson(id);
@@ -239,8 +256,8 @@ std::string progress_string(const AppState& s) {
   return build_hash(pairs);
 }
 
-std::string prediction_key(const AppState&, int lesson, int step) {
-  return std::string(lesson_table()[lesson].id) + "." + std::to_string(step);
+std::string prediction_key(const AppState& s, int lesson, int step) {
+  return std::string(lesson_table()[lesson].id) + "." + std::string(step_id(s, lesson, step));
 }
 
 const int* prediction(const AppState& s, int lesson, int step) {
@@ -262,17 +279,17 @@ void clear_prediction(AppState& s) {
   if (s.hooks.save_progress) s.hooks.save_progress(progress_string(s));
 }
 
-std::string receive_file(AppState& s, std::string_view name, const unsigned char* bytes, std::size_t size) {
+core::Messages receive_file(AppState& s, std::string_view name, const unsigned char* bytes, std::size_t size) {
   for (int i = 0; i < static_cast<int>(s.slots.size()); ++i) {
     if (!s.slots[i].lesson) s.slots[i].lesson = lesson_table()[i].create();
     if (!s.slots[i].lesson->accepts_files()) continue;
     if (s.lesson != i) go(s, i, 0);
-    const std::string notice = s.slots[i].lesson->receive_file(name, bytes, size);
+    const core::Messages notices = s.slots[i].lesson->receive_file(name, bytes, size);
     s.dirty = true;
-    notify(s, notice);
-    return notice;
+    notify(s, notices);
+    return notices;
   }
-  return "no lesson takes files";
+  return {{"no lesson takes files", {}}};
 }
 
 void after_frame(AppState& s) {
@@ -287,7 +304,7 @@ void after_frame(AppState& s) {
     const content::Document& doc = current_doc(s);
     const content::Step& step = doc.steps[std::clamp(s.step, 0, static_cast<int>(doc.steps.size()) - 1)];
     lessons::Lesson& lesson = current_lesson(s);
-    const auto lookup = [&](std::string_view n) { return lesson.value(n); };
+    const auto lookup = [&](std::string_view n) { return lesson.placeholder(n); };
     std::string text;
     if (step.questions.empty()) {
       text = content::plain_text(step.blocks, lookup);

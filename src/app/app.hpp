@@ -20,9 +20,9 @@ namespace posenc::app {
 // What the app asks of the platform.
 struct PlatformHooks {
   std::function<void()> open_file_dialog;                          // the browser's file chooser
-  std::function<void()> load_cjk_font;
+  std::function<void()> load_cjk_font;                             // fetch the Chinese font (once)
   std::function<void(const std::string& text)> copy_text;          // to the clipboard
-  std::function<void(const std::string& file, const std::string& bytes, const char* mime)> download;                             // fetch the Chinese font (once)
+  std::function<void(const std::string& file, const std::string& bytes, const char* mime)> download;  // save a file
   std::function<void(const std::string& lang)> save_language;      // remember the choice
   // Mirror the current step as text for screen readers: lesson title, step title, body.
   std::function<void(const std::string&, const std::string&, const std::string&)> mirror_text;
@@ -31,8 +31,8 @@ struct PlatformHooks {
 };
 
 struct Notice {
-  std::string text;
-  double until = 0;  // seconds (platform clock)
+  core::Messages messages;  // translated when drawn, so a notice follows a change of language
+  double until = 0;         // seconds (platform clock)
 };
 
 struct LessonSlot {
@@ -58,12 +58,12 @@ struct AppState {
   ui::TextureHost* textures = nullptr;  // set by the platform; headless runs use `null_textures`
   double now = 0;       // seconds, set by the platform each frame
   bool toc_open = false;
-  int export_choice = 0;
-  bool show_code = false;      // the code panel above the visual       // which of the step's matrices the export buttons act on
+  int export_choice = 0;       // which of the step's matrices the export buttons act on
+  bool show_code = false;      // the code panel above the visual
   bool cjk_requested = false;  // the Chinese font was asked for
   bool cjk_ready = false;      // … and merged into the fonts
   bool dirty = true;    // the hash needs rewriting
-  std::map<std::string, int> predictions;  // "<lesson id>.<step>" → chosen index, or −1 when skipped
+  std::map<std::string, int> predictions;  // "<lesson id>.<step id>" → chosen index, or −1 when skipped
   int pending_choice = -1;                 // the choice selected but not locked in (current step)
   int focus_window = 0;    // keyboard focus mode: which part of the page Tab last went to
   bool animating = false;  // the lesson animated in the last frame: the platform keeps frames coming
@@ -79,36 +79,44 @@ const content::Document& current_doc(const AppState& s);
 const content::Document& doc_for(const AppState& s, int lesson);
 int step_count(const AppState& s, int lesson);
 
-// Moves the walkthrough; clamps and returns a notice when it had to.
-std::string go(AppState& s, int lesson, int step);
+// The id of step `step` of `lesson` ({#id} in its content).
+std::string_view step_id(const AppState& s, int lesson, int step);
+// The position of the step with that id, or −1.
+int find_step(const AppState& s, int lesson, std::string_view id);
+
+// Moves the walkthrough; clamps and says so when it had to.
+core::Messages go(AppState& s, int lesson, int step);
 // Next/previous step, crossing into the neighbouring lesson at the ends.
 void step_by(AppState& s, int delta);
-std::string set_language(AppState& s, std::string_view lang);
+core::Messages set_language(AppState& s, std::string_view lang);
 int lang_index(const AppState& s);
 // Every character the Chinese interface can show (lesson text and interface strings), for the glyph
 // ranges of the CJK font.
 std::string cjk_text();
 
-// Applies a URL hash (lesson, step, lang, then the lesson's parameters in its own order).
-// Unknown keys are ignored; bad values are clamped; the returned notice says what was adjusted.
-std::string apply_hash(AppState& s, std::string_view hash);
+// Applies a URL hash (lesson, step — a number or a step id —, lang, then the lesson's parameters in
+// its own order). Unknown keys are ignored; bad values are clamped; returns what was adjusted.
+core::Messages apply_hash(AppState& s, std::string_view hash);
 std::string current_hash(AppState& s);
 
-void notify(AppState& s, const std::string& text, double seconds = 6.0);
+void notify(AppState& s, const core::Messages& messages, double seconds = 6.0);
+// A notice in the learner's language, as shown.
+std::string notice_text(const AppState& s, const Notice& n);
 
 // Progress ("order:4,naive:2") read back from storage, and written through the hook.
 void load_progress(AppState& s, std::string_view saved);
 std::string progress_string(const AppState& s);
-// Predict, then reveal: the key of a step's question, the learner's recorded answer (nullptr when not
-// answered yet), and recording one (choice −1: skipped). Recording saves the progress.
+// Predict, then reveal: the key of a step's question ("<lesson id>.<step id>"), the learner's recorded
+// answer (nullptr when not answered yet), and recording one (choice −1: skipped). Recording saves the
+// progress.
 std::string prediction_key(const AppState& s, int lesson, int step);
 const int* prediction(const AppState& s, int lesson, int step);
 void record_prediction(AppState& s, int choice);
 void clear_prediction(AppState& s);
 
 // A file the learner dropped, picked or pasted: handed to the first lesson that accepts files (the
-// walkthrough moves there). Returns a notice describing what happened.
-std::string receive_file(AppState& s, std::string_view name, const unsigned char* bytes, std::size_t size);
+// walkthrough moves there). Returns what happened (also shown as a notice).
+core::Messages receive_file(AppState& s, std::string_view name, const unsigned char* bytes, std::size_t size);
 
 // Called once per frame by the platform after drawing: rewrites the hash when state changed.
 void after_frame(AppState& s);

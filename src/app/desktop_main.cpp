@@ -85,8 +85,7 @@ int main(int argc, char** argv) {
     cjk.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
   }
   float scale = 0;
-  const std::string notice = opt.hash.empty() ? app::go(s, 0, 0) : app::apply_hash(s, opt.hash);
-  app::notify(s, notice);
+  app::notify(s, opt.hash.empty() ? app::go(s, 0, 0) : app::apply_hash(s, opt.hash));
   s.hooks.write_hash = [](const std::string& h) { std::printf("#%s\n", h.c_str()); };
 
   const auto start = std::chrono::steady_clock::now();

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "ui/rich_text.hpp"
-#include "ui/strings.hpp"
+#include "ui/i18n.hpp"
 
 namespace posenc::app {
 
@@ -21,7 +21,7 @@ void draw_question(AppState& s, const content::Question& q, float wrap) {
   const ui::Theme& t = s.theme;
   const int lang = lang_index(s);
   lessons::Lesson& lesson = current_lesson(s);
-  const auto lookup = [&](std::string_view name) { return lesson.value(name); };
+  const auto lookup = [&](std::string_view name) { return lesson.placeholder(name); };
   const auto paragraph = [&](const std::vector<content::Run>& runs) {
     ui::rich_text({{content::BlockKind::Paragraph, runs, q.line}}, wrap - 2 * ui::em(0.6f), t, lookup);
   };
@@ -36,7 +36,7 @@ void draw_question(AppState& s, const content::Question& q, float wrap) {
   ImGui::BeginGroup();
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap - 2 * pad);
   ImGui::PushFont(t.bold);
-  ImGui::TextUnformatted(ui::text(ui::Text::Predict, lang));
+  ImGui::TextUnformatted(ui::tr(lang, "Predict first"));
   ImGui::PopFont();
   paragraph(q.prompt);
   const int* answered = prediction(s, s.lesson, s.step);
@@ -65,17 +65,17 @@ void draw_question(AppState& s, const content::Question& q, float wrap) {
   }
   if (!answered) {
     ImGui::BeginDisabled(s.pending_choice < 0);
-    if (ImGui::Button(ui::text(ui::Text::LockIn, lang))) record_prediction(s, s.pending_choice);
+    if (ImGui::Button(ui::tr(lang, "Lock in my prediction"))) record_prediction(s, s.pending_choice);
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::SmallButton(ui::text(ui::Text::ShowAnswer, lang))) record_prediction(s, -1);
+    if (ImGui::SmallButton(ui::tr(lang, "Just show me"))) record_prediction(s, -1);
   } else {
     ImGui::PushFont(t.bold);
-    if (*answered == q.answer) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(t.good), "%s", ui::text(ui::Text::Right, lang));
-    else ImGui::TextUnformatted(ui::text(*answered < 0 ? ui::Text::Skipped : ui::Text::NotQuite, lang));
+    if (*answered == q.answer) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(t.good), "%s", ui::tr(lang, "Right!"));
+    else ImGui::TextUnformatted(ui::tr(lang, *answered < 0 ? "Skipped. The answer:" : "Not quite. The answer:"));
     ImGui::PopFont();
     paragraph(q.explanation);
-    if (ImGui::SmallButton(ui::text(ui::Text::AskAgain, lang))) clear_prediction(s);
+    if (ImGui::SmallButton(ui::tr(lang, "Ask me again"))) clear_prediction(s);
   }
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();

@@ -14,7 +14,7 @@
 #include "ui/rich_text.hpp"
 #include "content/code.hpp"
 #include "core/table_file.hpp"
-#include "ui/strings.hpp"
+#include "ui/i18n.hpp"
 
 namespace posenc::app {
 namespace {
@@ -75,7 +75,7 @@ void top_bar(AppState& s, Mode mode, float width) {
   ImGui::PopFont();
   ImGui::SameLine();
   const int lang = lang_index(s);
-  ImGui::TextDisabled("%s", mode == Mode::Narrow ? "" : ui::text(ui::Text::Tagline, lang));
+  ImGui::TextDisabled("%s", mode == Mode::Narrow ? "" : ui::tr(lang, "positional encoding, step by step"));
   // Language switch at the right: "EN" and "中文" (the latter only once the CJK font is in).
   const char* zh_label = s.theme.has_cjk ? "\xE4\xB8\xAD\xE6\x96\x87" : "ZH";
   const float bw = ui::em(2.6f);
@@ -89,8 +89,8 @@ void top_bar(AppState& s, Mode mode, float width) {
     if (active) ImGui::PopStyleColor();
   }
   if (lang == 1 && !s.theme.has_cjk) {
-    ImGui::SameLine(width - 2 * bw - ui::em(1.4f) - ImGui::CalcTextSize(ui::text(ui::Text::LoadingFont, 0)).x - ui::em(1));
-    ImGui::TextDisabled("%s", ui::text(ui::Text::LoadingFont, 0));
+    ImGui::SameLine(width - 2 * bw - ui::em(1.4f) - ImGui::CalcTextSize(ui::tr(0, "loading the Chinese font…")).x - ui::em(1));
+    ImGui::TextDisabled("%s", ui::tr(0, "loading the Chinese font…"));
   }
   ImGui::GetWindowDrawList()->AddLine(ImVec2(0, h - 1), ImVec2(width, h - 1), t.border);
   ImGui::End();
@@ -104,7 +104,7 @@ void draw_text(AppState& s, float wrap) {
   const content::Document& doc = current_doc(s);
   const content::Step& step = doc.steps[std::clamp(s.step, 0, static_cast<int>(doc.steps.size()) - 1)];
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.muted));
-  ImGui::Text(ui::text(ui::Text::Lesson, lang_index(s)), s.lesson + 1);
+  ImGui::Text(ui::tr(lang_index(s), "Lesson %d"), s.lesson + 1);
   ImGui::PopStyleColor();
   ImGui::PushFont(t.title);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
@@ -115,7 +115,7 @@ void draw_text(AppState& s, float wrap) {
   ui::title(std::to_string(s.step + 1) + ". " + step.title, wrap, t, t.accent);
   ImGui::Spacing();
   lessons::Lesson& lesson = current_lesson(s);
-  const auto lookup = [&](std::string_view name) { return lesson.value(name); };
+  const auto lookup = [&](std::string_view name) { return lesson.placeholder(name); };
   const content::Question* q = current_question(s);
   if (!q) {
     ui::rich_text(step.blocks, wrap, t, lookup);
@@ -132,7 +132,6 @@ void draw_text(AppState& s, float wrap) {
   }
 }
 
-// "↓ .npy  ↓ .csv  Copy CSV" for the matrices behind the current step (float64, named with parameters).
 // The C++ that computes the visual (embedded from src/core at build time) and the lesson's NumPy version.
 void code_panel(AppState& s) {
   const lessons::LessonEntry& entry = lessons::lesson_table()[s.lesson];
@@ -147,9 +146,9 @@ void code_panel(AppState& s) {
     ImGui::PushID(c->id.data());
     ImGui::TextDisabled("%.*s", static_cast<int>(c->file.size()), c->file.data());
     ImGui::SameLine();
-    if (ImGui::SmallButton("Copy") && s.hooks.copy_text) {
+    if (ImGui::SmallButton(ui::tr(lang_index(s), "Copy")) && s.hooks.copy_text) {
       s.hooks.copy_text(std::string(c->text));
-      notify(s, "copied " + std::string(c->file), 3);
+      notify(s, {{"copied {0}", {std::string(c->file)}}}, 3);
     }
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.theme.code));
     ImGui::TextUnformatted(c->text.data(), c->text.data() + c->text.size());
@@ -174,12 +173,14 @@ void file_name(const std::string& name) {
   if (shown != name && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name.c_str());
 }
 
+// "</> Code", then "↓ .npy  ↓ .csv  Copy CSV" for the matrices behind the current step (float64, named
+// with its parameters), and the code panel when open.
 void export_bar(AppState& s) {
   const int lang = lang_index(s);
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
-  if (ImGui::Button(ui::text(s.show_code ? ui::Text::HideCode : ui::Text::ShowCode, lang))) s.show_code = !s.show_code;
+  if (ImGui::Button(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"))) s.show_code = !s.show_code;
   ImGui::PopStyleVar();
-  const std::vector<lessons::Export> list = current_lesson(s).exports(s.step);
+  const std::vector<lessons::Export> list = current_lesson(s).exports(step_id(s, s.lesson, s.step));
   if (list.empty()) {
     if (s.show_code) code_panel(s);
     return;
@@ -192,12 +193,9 @@ void export_bar(AppState& s) {
   ImGui::SameLine();
   if (ImGui::Button("\xE2\x86\x93 .csv") && s.hooks.download) s.hooks.download(e.name + ".csv", core::write_csv(*e.matrix), "text/csv");
   ImGui::SameLine();
-  if (ImGui::Button(ui::text(ui::Text::CopyCsv, lang)) && s.hooks.copy_text) {
+  if (ImGui::Button(ui::tr(lang, "Copy CSV")) && s.hooks.copy_text) {
     s.hooks.copy_text(core::write_csv(*e.matrix));
-    char note[256];
-    std::snprintf(note, sizeof note, ui::text(ui::Text::Copied, lang), e.name.c_str(), static_cast<int>(e.matrix->rows()),
-                  static_cast<int>(e.matrix->cols()));
-    notify(s, note, 3);
+    notify(s, {{"copied {0} ({1} × {2}) as CSV", {e.name, std::to_string(e.matrix->rows()), std::to_string(e.matrix->cols())}}}, 3);
   }
   ImGui::SameLine();
   if (list.size() > 1) {
@@ -220,15 +218,16 @@ void draw_visual(AppState& s, bool compact) {
     ImGui::Dummy(ImVec2(1, ui::em(2)));
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.theme.muted));
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(ui::text(ui::Text::PredictFirst, lang_index(s)));
+    ImGui::TextUnformatted(ui::tr(lang_index(s), "Make your prediction first: this visual then shows the answer."));
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
-    if (ImGui::SmallButton(ui::text(ui::Text::ShowAnswer, lang_index(s)))) record_prediction(s, -1);
+    if (ImGui::SmallButton(ui::tr(lang_index(s), "Just show me"))) record_prediction(s, -1);
     return;
   }
   export_bar(s);
   lessons::DrawContext ctx;
   ctx.step = s.step;
+  ctx.step_id = step_id(s, s.lesson, s.step);
   ctx.compact = compact;
   ctx.theme = &s.theme;
   ctx.lang = lang_index(s);
@@ -238,7 +237,7 @@ void draw_visual(AppState& s, bool compact) {
   s.animating = ctx.animating;
   if (ctx.edited) s.dirty = true;
   if (ctx.open_file && s.hooks.open_file_dialog) s.hooks.open_file_dialog();
-  notify(s, ctx.notice);
+  notify(s, ctx.notices);
 }
 
 void draw_step_bar(AppState& s, float width) {
@@ -246,8 +245,8 @@ void draw_step_bar(AppState& s, float width) {
   const bool can_prev = s.step > 0 || s.lesson > 0;
   const bool can_next = s.step + 1 < count || s.lesson + 1 < static_cast<int>(s.slots.size());
   const int lang = lang_index(s);
-  const ui::StepBarLabels labels{ui::text(ui::Text::Prev, lang), ui::text(ui::Text::Next, lang),
-                                 ui::text(ui::Text::StepOf, lang)};
+  const ui::StepBarLabels labels{ui::tr(lang, "Prev"), ui::tr(lang, "Next"),
+                                 ui::tr(lang, "step %d of %d")};
   const int move = ui::step_bar(s.step, count, can_prev, can_next, width, labels, s.theme);
   if (move) step_by(s, move);
 }
@@ -285,7 +284,7 @@ void keyboard(AppState& s, Mode mode) {
   if (pressed(ImGuiKey_Tab) && !io.WantTextInput) {
     if (!focus_mode) {
       io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-      notify(s, ui::text(ui::Text::KeyboardFocus, lang_index(s)), 6);
+      notify(s, {{"Keyboard: Tab moves between the parts of the page, the arrows between controls, Space or Enter activates; Esc gives the arrows back to the steps.", {}}}, 6);
       s.focus_window = 0;
     } else {
       s.focus_window += io.KeyShift ? -1 : 1;
@@ -320,7 +319,7 @@ void drawer(AppState& s, float top, float width, float height) {
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.panel));
   ImGui::Begin("##drawer", nullptr, kPanel & ~ImGuiWindowFlags_NoBringToFrontOnFocus);
   ImGui::SetWindowFocus();
-  ImGui::TextDisabled("%s", ui::text(ui::Text::Lessons, lang_index(s)));
+  ImGui::TextDisabled("%s", ui::tr(lang_index(s), "Lessons"));
   draw_toc(s);
   ImGui::End();
   ImGui::PopStyleColor();
@@ -338,7 +337,7 @@ void notices(AppState& s, float top, float width) {
   for (size_t i = 0; i < s.notices.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
     ImGui::PushTextWrapPos(w - ui::em(3.5f));
-    ImGui::TextUnformatted(s.notices[i].text.c_str());
+    ImGui::TextUnformatted(notice_text(s, s.notices[i]).c_str());
     ImGui::PopTextWrapPos();
     ImGui::SameLine(w - ui::em(2.6f));
     if (ImGui::SmallButton("\xC3\x97")) s.notices[i].until = 0;  // ×
@@ -389,7 +388,7 @@ void draw(AppState& s, float width, float height) {
       ImGui::SetNextWindowSize(ImVec2(toc_w, height - top));
       ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.page));
       ImGui::Begin("##toc", nullptr, kPanel & ~ImGuiWindowFlags_NoScrollWithMouse);
-      ImGui::TextDisabled("%s", ui::text(ui::Text::Lessons, lang_index(s)));
+      ImGui::TextDisabled("%s", ui::tr(lang_index(s), "Lessons"));
       draw_toc(s);
       ImGui::End();
       ImGui::PopStyleColor();

@@ -257,7 +257,7 @@ extern "C" {
 
 EMSCRIPTEN_KEEPALIVE const char* posenc_lessons() { return answer(app::lessons_json(g->app)); }
 EMSCRIPTEN_KEEPALIVE const char* posenc_state() { return answer(app::state_json(g->app)); }
-EMSCRIPTEN_KEEPALIVE const char* posenc_go(const char* id, double step) {
+EMSCRIPTEN_KEEPALIVE const char* posenc_go(const char* id, const char* step) {
   wake();
   return answer(app::go_json(g->app, id, step));
 }
@@ -319,7 +319,7 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_compute(const char* kind) {
 // A file the learner dropped, picked or pasted (bytes owned by the caller).
 EMSCRIPTEN_KEEPALIVE const char* posenc_receive_file(const char* name, const unsigned char* bytes, int size) {
   wake();
-  return answer(app::receive_file(g->app, name, bytes, static_cast<std::size_t>(std::max(0, size))));
+  return answer(core::english(app::receive_file(g->app, name, bytes, static_cast<std::size_t>(std::max(0, size)))));
 }
 EMSCRIPTEN_KEEPALIVE void posenc_cjk_font(const unsigned char* bytes, int size) {
   wake();
@@ -384,7 +384,7 @@ int main() {
   const std::string preferred = take_string(js_initial(2));
   if (preferred == "zh") app::set_language(s, "zh");
   const std::string hash = take_string(js_initial(0));
-  const std::string notice = hash.size() > 1 ? app::apply_hash(s, hash) : app::go(s, 0, 0);
+  const core::Messages notice = hash.size() > 1 ? app::apply_hash(s, hash) : app::go(s, 0, 0);
   sync_canvas();
   app::notify(s, notice);
   js_watch_events();

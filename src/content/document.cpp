@@ -26,6 +26,13 @@ bool valid_placeholder_name(std::string_view name) {
   return true;
 }
 
+bool valid_step_id(std::string_view id) {
+  if (id.empty() || id.size() > 32) return false;
+  for (char c : id)
+    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-')) return false;
+  return true;
+}
+
 // Collects the lines of the block being read, then parses its inline markup.
 struct BlockBuilder {
   BlockKind kind = BlockKind::Paragraph;
@@ -149,9 +156,20 @@ ParseResult parse_document(std::string_view text, std::string_view file) {
     }
     if (starts_with(line, kStepMarker)) {
       block.flush(step, file, errors);
-      const std::string_view title = trim(line.substr(kStepMarker.size()));
+      std::string_view title = trim(line.substr(kStepMarker.size()));
+      std::string id;
+      const size_t brace = title.rfind("{#");
+      if (brace == std::string_view::npos || title.back() != '}') {
+        error(line_no, "step heading without an id: end it with {#some-id}");
+      } else {
+        id = std::string(title.substr(brace + 2, title.size() - brace - 3));
+        title = trim(title.substr(0, brace));
+        if (!valid_step_id(id)) error(line_no, "step id '" + id + "': use lower-case letters, digits and '-'");
+        for (const Step& other : result.doc.steps)
+          if (other.id == id) error(line_no, "step id '" + id + "' is used twice");
+      }
       if (title.empty()) error(line_no, "step heading without a title");
-      result.doc.steps.push_back({std::string(title), {}, line_no, {}});
+      result.doc.steps.push_back({std::string(title), {}, line_no, {}, id});
       step = &result.doc.steps.back();
       continue;
     }

@@ -3,7 +3,9 @@
 //
 // File format:
 //   # Lesson title
-//   ## Step: First step title
+//   ## Step: First step title {#first}
+//   ({#id}: the step's stable id — lower-case letters, digits, '-' — the same in every language; the
+//   lesson's code registers its visual under it.)
 //   Paragraphs, "- " bullet items, "> " notes. Blank lines separate blocks.
 //   A step may ask the learner to predict before the visual shows the answer:
 //     ?? The question
@@ -11,7 +13,7 @@
 //     ?+ the right choice (exactly one)
 //     ?= what the visual shows, revealed after the learner commits
 //   The step's text after the question (and its visual) stays hidden until then.
-//   ## Step: Second step title
+//   ## Step: Second step title {#second}
 //   …
 // Anything else at heading level, text before the first step, or unbalanced markup is an error
 // reported with file:line.
@@ -54,6 +56,7 @@ struct Step {
   std::vector<Block> blocks;
   int line = 0;
   std::vector<Question> questions;  // at most one
+  std::string id;                   // from "{#id}" at the end of the heading
 };
 
 struct Document {

@@ -10,26 +10,30 @@
 namespace posenc::core {
 namespace {
 
-TableFile fail(std::string message) {
+TableFile fail(std::string format, std::vector<std::string> args = {}) {
   TableFile t;
-  t.error = std::move(message);
+  t.error = {std::move(format), std::move(args)};
   return t;
 }
 
-std::string check_shape(long rows, long cols) {
-  if (rows < 1 || cols < 1) return "the table is empty";
-  if (rows > kMaxTableRows) return "too many rows (" + std::to_string(rows) + "; at most 8192)";
-  if (cols > kMaxTableCols) return "too many columns (" + std::to_string(cols) + "; at most 4096)";
-  if (rows * cols > kMaxTableCells) return "too many values (" + std::to_string(rows * cols) + "; at most 4194304)";
+// `e` said of a source: ".npy: …" or "text: …" (each its own sentence in the catalogue).
+TableFile fail_in(const char* source, Message e) { return fail(source + std::string(": ") + e.format, std::move(e.args)); }
+
+Message check_shape(long rows, long cols) {
+  if (rows < 1 || cols < 1) return {"the table is empty", {}};
+  if (rows > kMaxTableRows) return {"too many rows ({0}; at most 8192)", {std::to_string(rows)}};
+  if (cols > kMaxTableCols) return {"too many columns ({0}; at most 4096)", {std::to_string(cols)}};
+  if (rows * cols > kMaxTableCells) return {"too many values ({0}; at most 4194304)", {std::to_string(rows * cols)}};
   return {};
 }
 
-std::string check_finite(const Eigen::MatrixXd& m) {
+Message check_finite(const Eigen::MatrixXd& m) {
   for (Eigen::Index r = 0; r < m.rows(); ++r)
     for (Eigen::Index c = 0; c < m.cols(); ++c)
       if (!std::isfinite(m(r, c)))
-        return "value at row " + std::to_string(r) + ", column " + std::to_string(c) + " is " +
-               (std::isnan(m(r, c)) ? "NaN" : "infinite") + "; a position table has only finite values";
+        return {std::isnan(m(r, c)) ? "value at row {0}, column {1} is NaN; a position table has only finite values"
+                                    : "value at row {0}, column {1} is infinite; a position table has only finite values",
+                {std::to_string(r), std::to_string(c)}};
   return {};
 }
 
@@ -80,7 +84,7 @@ TableFile parse_npy(const std::uint8_t* bytes, std::size_t size) {
   static const std::uint8_t magic[] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
   if (size < 10 || std::memcmp(bytes, magic, 6) != 0) return fail(".npy: not a NumPy file (bad magic bytes)");
   const int major = bytes[6];
-  if (major < 1 || major > 3) return fail(".npy: unsupported format version " + std::to_string(major));
+  if (major < 1 || major > 3) return fail(".npy: unsupported format version {0}", {std::to_string(major)});
   const std::size_t len_bytes = major == 1 ? 2 : 4;
   if (size < 8 + len_bytes) return fail(".npy: truncated header");
   std::size_t header_len = 0;
@@ -98,7 +102,7 @@ TableFile parse_npy(const std::uint8_t* bytes, std::size_t size) {
   else if (descr == "<f4" || descr == "|f4" || descr == "=f4") item = 4;
   else if (descr == ">f8") item = 8, big = true;
   else if (descr == ">f4") item = 4, big = true;
-  else return fail(".npy: dtype '" + descr.substr(0, 16) + "' is not float32 or float64; save with .astype(np.float64)");
+  else return fail(".npy: dtype '{0}' is not float32 or float64; save with .astype(np.float64)", {descr.substr(0, 16)});
   if (fortran != "True" && fortran != "False") return fail(".npy: fortran_order must be True or False");
   long dims[2] = {0, 0};
   int n = 0;
@@ -107,19 +111,18 @@ TableFile parse_npy(const std::uint8_t* bytes, std::size_t size) {
     while (*s == ' ' || *s == ',') ++s;
     if (!*s) break;
     if (!std::isdigit(static_cast<unsigned char>(*s)) || n == 2)
-      return fail(".npy: shape (" + shape.substr(0, 32) + ") must be two whole numbers: a len × d table");
+      return fail(".npy: shape ({0}) must be two whole numbers: a len × d table", {shape.substr(0, 32)});
     char* end = nullptr;
     const long v = std::strtol(s, &end, 10);
     if (v > 1000000000L) return fail(".npy: shape too large");
     dims[n++] = v;
     s = end;
   }
-  if (n != 2) return fail(".npy: shape (" + shape.substr(0, 32) + ") must have two dimensions: a len × d table");
-  if (const std::string e = check_shape(dims[0], dims[1]); !e.empty()) return fail(".npy: " + e);
+  if (n != 2) return fail(".npy: shape ({0}) must have two dimensions: a len × d table", {shape.substr(0, 32)});
+  if (Message e = check_shape(dims[0], dims[1]); !e.empty()) return fail_in(".npy", std::move(e));
   const std::size_t need = static_cast<std::size_t>(dims[0] * dims[1]) * item;
   if (size - data_start < need)
-    return fail(".npy: truncated data (" + std::to_string(size - data_start) + " bytes, the shape needs " +
-                std::to_string(need) + ")");
+    return fail(".npy: truncated data ({0} bytes, the shape needs {1})", {std::to_string(size - data_start), std::to_string(need)});
   TableFile t;
   t.data.resize(dims[0], dims[1]);
   const std::uint8_t* p = bytes + data_start;
@@ -129,7 +132,7 @@ TableFile parse_npy(const std::uint8_t* bytes, std::size_t size) {
     const long c = column_major ? k / dims[0] : k % dims[1];
     t.data(r, c) = read_scalar(p + k * item, item, big);
   }
-  if (const std::string e = check_finite(t.data); !e.empty()) return fail(".npy: " + e);
+  if (Message e = check_finite(t.data); !e.empty()) return fail_in(".npy", std::move(e));
   return t;
 }
 
@@ -171,21 +174,21 @@ TableFile parse_csv(std::string_view text) {
         header_skipped = true;
         continue;
       }
-      return fail("text, line " + std::to_string(line_no) + ": not a number list");
+      return fail("text, line {0}: not a number list", {std::to_string(line_no)});
     }
     if (row.empty()) continue;
     if (cols < 0) cols = static_cast<long>(row.size());
     if (static_cast<long>(row.size()) != cols)
-      return fail("text, line " + std::to_string(line_no) + ": " + std::to_string(row.size()) + " values, but the first row has " +
-                  std::to_string(cols));
-    if (const std::string e = check_shape(rows + 1, cols); !e.empty()) return fail("text: " + e);
+      return fail("text, line {0}: {1} values, but the first row has {2}",
+                  {std::to_string(line_no), std::to_string(row.size()), std::to_string(cols)});
+    if (Message e = check_shape(rows + 1, cols); !e.empty()) return fail_in("text", std::move(e));
     values.insert(values.end(), row.begin(), row.end());
     ++rows;
   }
   if (rows == 0) return fail("text: no numbers found");
   TableFile t;
   t.data = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(values.data(), rows, cols);
-  if (const std::string e = check_finite(t.data); !e.empty()) return fail("text: " + e);
+  if (Message e = check_finite(t.data); !e.empty()) return fail_in("text", std::move(e));
   return t;
 }
 

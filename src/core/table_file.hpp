@@ -9,11 +9,13 @@
 #include <string>
 #include <string_view>
 
+#include "message.hpp"
+
 namespace posenc::core {
 
 struct TableFile {
   Eigen::MatrixXd data;
-  std::string error;  // non-empty: nothing was read
+  Message error;  // non-empty: nothing was read (in English; the interface translates it)
   bool ok() const { return error.empty(); }
 };
 

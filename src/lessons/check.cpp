@@ -6,7 +6,6 @@
 #include "core/check.hpp"
 #include "core/sinusoidal.hpp"
 #include "core/table_file.hpp"
-#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -26,7 +25,7 @@ struct Params {
 
 struct Derived {
   std::string source;          // where the table came from
-  std::string error;           // parse error, if the last input failed
+  core::Message error;         // parse error, if the last input failed
   Eigen::MatrixXd table;
   bool have = false;
   core::CheckResult result;
@@ -34,11 +33,16 @@ struct Derived {
 
 class CheckLesson final : public Lesson {
  public:
-  CheckLesson() : paste_(kPasteBytes, '\0') { update(); }
+  CheckLesson() : paste_(kPasteBytes, '\0') {
+    step("load", [this](DrawContext& c) { draw_step(c, false); }, {"base"});
+    step("verdict", [this](DrawContext& c) { draw_step(c, false); }, {"base"});
+    step("diff", [this](DrawContext& c) { draw_step(c, true); }, {"base"});
+    update();
+  }
 
-  void visit(ParamVisitor& v) override { v.real("base", p_.base, 2, 1e7); }
+  void visit(ParamVisitor& v) override { v.real({"base", "base you used", 2, 1e7, Scale::Log, "%.0f"}, p_.base); }
 
-  std::string update() override {
+  core::Messages update() override {
     if (d_.have) d_.result = core::check_table(d_.table, p_.base);
     if (d_.have) view_.diff.set(d_.result.diff);
     return {};
@@ -46,21 +50,21 @@ class CheckLesson final : public Lesson {
 
   bool accepts_files() const override { return true; }
 
-  std::string receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) override {
+  core::Messages receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) override {
     const core::TableFile f = core::parse_table(bytes, size);
     d_.source = name == "pasted text" ? tr(lang_, "pasted text") : std::string(name.substr(0, 80));  // api.js names pastes so
     if (!f.ok()) {
       d_.error = f.error;
-      return std::string(name.substr(0, 80)) + ": " + f.error;
+      return {{"{0}: {1}", {d_.source, ui::tr_fill(lang_, f.error.format, f.error.args)}}};
     }
-    d_.error.clear();
+    d_.error = {};
     d_.table = f.data;
     d_.have = true;
     update();
-    return trf(lang_, "%s: %d × %d loaded", d_.source.c_str(), static_cast<int>(d_.table.rows()), static_cast<int>(d_.table.cols()));
+    return {{"{0}: {1} × {2} loaded", {d_.source, std::to_string(d_.table.rows()), std::to_string(d_.table.cols())}}};
   }
 
-  std::vector<Export> exports(int) const override {
+  std::vector<Export> exports(std::string_view) const override {
     if (!d_.have) return {};
     return {{"your_table_minus_reference", &d_.result.diff}};
   }
@@ -74,24 +78,17 @@ class CheckLesson final : public Lesson {
     return {};
   }
 
-  void draw(DrawContext& ctx) override {
-    const ui::Theme& t = *ctx.theme;
-    lang_ = ctx.lang;
+ private:
+  // Every step: the inputs, then the verdict or the difference heatmap once a table is in.
+  void draw_step(DrawContext& ctx, bool diff) {
+    const ui::Theme& t = *theme_;
     draw_inputs(ctx, t);
     ImGui::Spacing();
-    if (!d_.have) {
-      ui::caption(tr(lang_, "No table yet: drop a file on the page, open one, paste numbers, or load an example."), t);
-    } else if (ctx.step == 0 || ctx.step == 1) {
-      draw_verdict(t);
-    } else {
-      draw_diff(ctx, t);
-    }
-    ImGui::Spacing();
-    const float w = controls_section(ctx);
-    if (w > 0 && ui::slider_real(tr(lang_, "base you used"), &p_.base, 2, 1e7, w, true, "%.0f")) edited(ctx);
+    if (!d_.have) ui::caption(tr(lang_, "No table yet: drop a file on the page, open one, paste numbers, or load an example."), t);
+    else if (diff) draw_diff(ctx, t);
+    else draw_verdict(t);
   }
 
- private:
   void load_example(int which) {
     const int len = 50, dim = 16;
     Eigen::MatrixXd m;
@@ -126,7 +123,7 @@ class CheckLesson final : public Lesson {
     }
     d_.table = m;
     d_.have = true;
-    d_.error.clear();
+    d_.error = {};
     d_.source = std::string("example: ") + kExamples[which];
     update();
   }
@@ -148,13 +145,13 @@ class CheckLesson final : public Lesson {
                               ImVec2(std::min(ImGui::GetContentRegionAvail().x, ui::em(30)), ui::em(5)));
     if (ImGui::Button(tr(lang_, "Check the pasted numbers"))) {
       const std::string text(paste_.c_str());
-      const std::string notice = receive_file(tr(lang_, "pasted text"), reinterpret_cast<const unsigned char*>(text.data()), text.size());
-      ctx.notice = notice;
+      const core::Messages said = receive_file("pasted text", reinterpret_cast<const unsigned char*>(text.data()), text.size());
+      ctx.notices.insert(ctx.notices.end(), said.begin(), said.end());
     }
     if (!d_.error.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.warn));
       ImGui::PushTextWrapPos(0);
-      ImGui::TextUnformatted(d_.error.c_str());
+      ImGui::TextUnformatted(ui::tr_fill(lang_, d_.error.format, d_.error.args).c_str());
       ImGui::PopTextWrapPos();
       ImGui::PopStyleColor();
     }
@@ -216,7 +213,6 @@ class CheckLesson final : public Lesson {
     ui::heatmap("diff", view_.diff, o, t, *ctx.textures);
   }
 
-  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   std::string paste_;

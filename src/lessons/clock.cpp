@@ -4,7 +4,6 @@
 
 #include "core/offsets.hpp"
 #include "core/sinusoidal.hpp"
-#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/clock.hpp"
 #include "ui/controls.hpp"
@@ -34,22 +33,29 @@ struct Derived {
 
 class ClockLesson final : public Lesson {
  public:
-  ClockLesson() { update(); }
-
-  void visit(ParamVisitor& v) override {
-    v.integer("dim", p_.dim, 2, 64);
-    v.real("base", p_.base, 2, 1e6);
-    v.real("pos", p_.pos, 0, 1e6);
-    v.real("speed", p_.speed, 0.1, 1000);
-    v.integer("len", p_.len, 2, 4096);
-    v.flag("play", p_.play);
+  ClockLesson() {
+    const std::vector<std::string_view> controls = {"pos", "speed", "dim", "base", "len"};
+    step("one-hand", [this](DrawContext&) { draw_one(*theme_); }, controls);
+    step("hands", [this](DrawContext&) { draw_all(*theme_, false); }, controls);
+    step("one-step", [this](DrawContext&) { draw_all(*theme_, true); }, controls);
+    step("unique", [this](DrawContext&) { draw_unique(*theme_); }, controls);
+    update();
   }
 
-  std::string update() override {
-    std::string notice;
+  void visit(ParamVisitor& v) override {
+    v.integer({"dim", "d_model", 2, 64}, p_.dim);
+    v.real({"base", "base", 2, 1e6, Scale::Log, "%.0f"}, p_.base);
+    v.real({"pos", "position", 0, 1e6, Scale::Log, "%.1f"}, p_.pos);
+    v.real({"speed", "speed", 0.1, 1000, Scale::Log, "%.1f / s"}, p_.speed);
+    v.integer({"len", "range", 2, 4096}, p_.len);
+    v.flag({"play"}, p_.play);
+  }
+
+  core::Messages update() override {
+    core::Messages notice;
     if (p_.dim % 2) {
       ++p_.dim;
-      notice = "dim: the clock needs (sin, cos) pairs; using " + std::to_string(p_.dim);
+      notice.push_back({"dim: the clock needs (sin, cos) pairs; using {0}", {std::to_string(p_.dim)}});
     }
     const int pairs = p_.dim / 2;
     d_.omega.resize(pairs);
@@ -78,23 +84,9 @@ class ClockLesson final : public Lesson {
     return {};
   }
 
-  void draw(DrawContext& ctx) override {
-    const ui::Theme& t = *ctx.theme;
-    lang_ = ctx.lang;
-    play(ctx);
-    switch (ctx.step) {
-      case 0: draw_one(t); break;
-      case 1:
-      case 2: draw_all(t, ctx.step == 2); break;
-      default: draw_unique(t); break;
-    }
-    ImGui::Spacing();
-    draw_controls(ctx);
-  }
-
  private:
   // Advances the position while playing; the hands follow from pos, so nothing else is recomputed.
-  void play(DrawContext& ctx) {
+  void begin_frame(DrawContext& ctx) override {
     if (p_.play) {
       if (last_time_ > 0) p_.pos = std::fmod(p_.pos + p_.speed * (ctx.now - last_time_), 1e6);
       last_time_ = ctx.now;
@@ -176,9 +168,9 @@ class ClockLesson final : public Lesson {
     ui::residual(tr(lang_, "smallest distance between different positions ="), d_.nearest, 0, t);
   }
 
-  void draw_controls(DrawContext& ctx) {
-    const float w = controls_section(ctx);
-    if (w <= 0) return;
+  // Play / pause, one step, back to 0: buttons above the sliders (play is a parameter: a shared link
+  // keeps playing).
+  void extra_controls(DrawContext& ctx) override {
     if (ImGui::Button(tr(lang_, p_.play ? "Pause" : "Play"), ImVec2(ui::em(5), 0))) {
       p_.play = !p_.play;
       ctx.edited = true;
@@ -193,16 +185,8 @@ class ClockLesson final : public Lesson {
       p_.pos = 0;
       ctx.edited = true;
     }
-    bool edit = false;
-    if (ui::slider_real(tr(lang_, "position"), &p_.pos, 0, 1000, w, false, "%.1f")) ctx.edited = true;
-    ui::slider_real(tr(lang_, "speed"), &p_.speed, 0.1, 1000, w, true, "%.1f / s");
-    edit |= ui::slider_int("d_model", &p_.dim, 2, 64, w);
-    edit |= ui::slider_real(tr(lang_, "base"), &p_.base, 2, 1e6, w, true, "%.0f");
-    edit |= ui::slider_int(tr(lang_, "range"), &p_.len, 2, 4096, w);
-    if (edit) edited(ctx);
   }
 
-  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   double last_time_ = 0, last_hash_ = 0;

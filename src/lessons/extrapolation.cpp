@@ -5,7 +5,6 @@
 
 #include "core/extrapolation.hpp"
 #include "core/sinusoidal.hpp"
-#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -42,29 +41,37 @@ struct Derived {
 
 class ExtrapolationLesson final : public Lesson {
  public:
-  ExtrapolationLesson() { update(); }
-
-  void visit(ParamVisitor& v) override {
-    v.integer("train", p_.train, 8, 65536);
-    v.integer("target", p_.target, 8, 262144);
-    v.integer("dim", p_.dim, 4, 1024);
-    v.real("base", p_.base, 2, 1e7);
-    v.integer("heads", p_.heads, 1, 64);
-    v.integer("head", p_.head, 0, 63);
-    v.flag("causal", p_.causal);
-    v.integer("buckets", p_.buckets, 4, 128);
-    v.integer("max_distance", p_.max_distance, 8, 4096);
-    v.flag("bidirectional", p_.bidirectional);
+  ExtrapolationLesson() {
+    const std::vector<std::string_view> lengths = {"train", "target", "dim", "base"};
+    step("combinations", [this](DrawContext&) { draw_sinusoidal(*theme_); }, lengths);
+    step("unseen-angles", [this](DrawContext&) { draw_angles(*theme_, false); }, lengths);
+    step("alibi", [this](DrawContext& c) { draw_alibi(c, *theme_); }, {"heads", "head", "causal"});
+    step("t5", [this](DrawContext& c) { draw_t5(c, *theme_); }, {"buckets", "max_distance", "bidirectional"});
+    step("stretch", [this](DrawContext&) { draw_angles(*theme_, true); }, lengths);
+    update();
   }
 
-  std::string update() override {
-    std::string notice;
+  void visit(ParamVisitor& v) override {
+    v.integer({"train", "L_train", 8, 65536, Scale::Log}, p_.train);
+    v.integer({"target", "target length", 8, 262144, Scale::Log}, p_.target);
+    v.integer({"dim", "d", 4, 1024}, p_.dim);
+    v.real({"base", "base", 2, 1e7, Scale::Log, "%.0f"}, p_.base);
+    v.integer({"heads", "ALiBi heads", 1, 64}, p_.heads);
+    v.integer({"head", "head shown", 0, double(p_.heads - 1)}, p_.head);
+    v.flag({"causal", "causal"}, p_.causal);
+    v.integer({"buckets", "T5 buckets", 4, 128}, p_.buckets);
+    v.integer({"max_distance", "max_distance", 8, 4096, Scale::Log}, p_.max_distance);
+    v.flag({"bidirectional", "bidirectional"}, p_.bidirectional);
+  }
+
+  core::Messages update() override {
+    core::Messages notice;
     if (p_.dim % 2) ++p_.dim;
     if (p_.head >= p_.heads) p_.head = p_.heads - 1;
     const int exact = (p_.bidirectional ? p_.buckets / 2 : p_.buckets) / 2;
     if (p_.max_distance <= exact) {
       p_.max_distance = exact + 1;
-      notice = "max_distance: must exceed the exact buckets; using " + std::to_string(p_.max_distance);
+      notice.push_back({"max_distance: must exceed the exact buckets; using {0}", {std::to_string(p_.max_distance)}});
     }
     const int rows = std::min(p_.target, 4096);
     const Eigen::MatrixXd full = core::sinusoidal({rows, p_.dim, p_.base, core::Layout::Interleaved, 0.0});
@@ -91,8 +98,8 @@ class ExtrapolationLesson final : public Lesson {
     return notice;
   }
 
-  std::vector<Export> exports(int step) const override {
-    if (step == 2) return {{"alibi_bias_head" + std::to_string(p_.head) + "_of" + std::to_string(p_.heads), &d_.bias}};
+  std::vector<Export> exports(std::string_view step) const override {
+    if (step == "alibi") return {{"alibi_bias_head" + std::to_string(p_.head) + "_of" + std::to_string(p_.heads), &d_.bias}};
     return {};
   }
 
@@ -115,20 +122,6 @@ class ExtrapolationLesson final : public Lesson {
     if (n == "ntk_base") return ui::short_number(d_.ntk_base, 6);
     if (n == "scale") return ui::short_number(double(p_.train) / p_.target, 4);
     return {};
-  }
-
-  void draw(DrawContext& ctx) override {
-    const ui::Theme& t = *ctx.theme;
-    lang_ = ctx.lang;
-    switch (ctx.step) {
-      case 0: draw_sinusoidal(t); break;
-      case 1: draw_angles(t, false); break;
-      case 2: draw_alibi(ctx, t); break;
-      case 3: draw_t5(ctx, t); break;
-      default: draw_angles(t, true); break;
-    }
-    ImGui::Spacing();
-    draw_controls(ctx);
   }
 
  private:
@@ -225,23 +218,6 @@ class ExtrapolationLesson final : public Lesson {
     ui::line_plot("t5", {s}, o, t);
   }
 
-  void draw_controls(DrawContext& ctx) {
-    const float w = controls_section(ctx);
-    if (w <= 0) return;
-    bool edit = ui::slider_int("L_train", &p_.train, 8, 65536, w);
-    edit |= ui::slider_int(tr(lang_, "target length"), &p_.target, 8, 262144, w);
-    edit |= ui::slider_int("d", &p_.dim, 4, 1024, w);
-    edit |= ui::slider_real(tr(lang_, "base"), &p_.base, 2, 1e7, w, true, "%.0f");
-    edit |= ui::slider_int(tr(lang_, "ALiBi heads"), &p_.heads, 1, 64, w);
-    edit |= ui::slider_int(tr(lang_, "head shown"), &p_.head, 0, p_.heads - 1, w);
-    edit |= ui::toggle(tr(lang_, "causal"), &p_.causal);
-    edit |= ui::slider_int(tr(lang_, "T5 buckets"), &p_.buckets, 4, 128, w);
-    edit |= ui::slider_int("max_distance", &p_.max_distance, 8, 4096, w);
-    edit |= ui::toggle(tr(lang_, "bidirectional"), &p_.bidirectional);
-    if (edit) edited(ctx);
-  }
-
-  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   std::vector<ui::Series> sine_series_;  // draw_sinusoidal's curves, rebuilt when the table changes

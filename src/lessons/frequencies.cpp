@@ -4,7 +4,6 @@
 
 #include "core/naive.hpp"
 #include "core/sinusoidal.hpp"
-#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -34,21 +33,28 @@ struct Derived {
 
 class FrequenciesLesson final : public Lesson {
  public:
-  FrequenciesLesson() { update(); }
-
-  void visit(ParamVisitor& v) override {
-    v.integer("len", p_.len, 16, 4096);
-    v.integer("dim", p_.dim, 2, 1024);
-    v.real("base", p_.base, 2, 1e6);
-    v.integer("pair", p_.pair, 0, 511);
+  FrequenciesLesson() {
+    const std::vector<std::string_view> controls = {"len", "dim", "base", "pair"};
+    step("waves", [this](DrawContext&) { draw_waves(*theme_); }, controls);
+    step("wavelengths", [this](DrawContext&) { draw_wavelengths(*theme_, false); }, controls);
+    step("base-d", [this](DrawContext&) { draw_wavelengths(*theme_, true); }, controls);
+    step("counter", [this](DrawContext& c) { draw_counter(c, *theme_); }, controls);
+    update();
   }
 
-  std::string update() override {
-    std::string notice;
+  void visit(ParamVisitor& v) override {
+    v.integer({"len", "length", 16, 4096}, p_.len);
+    v.integer({"dim", "d_model", 2, 1024}, p_.dim);
+    v.real({"base", "base", 2, 1e6, Scale::Log, "%.0f"}, p_.base);
+    v.integer({"pair", "pair i", 0, double(core::frequency_count(p_.dim) - 1)}, p_.pair);
+  }
+
+  core::Messages update() override {
+    core::Messages notice;
     const int pairs = core::frequency_count(p_.dim);
     if (p_.pair >= pairs) {
       p_.pair = pairs - 1;
-      notice = "pair: this d_model has pairs 0–" + std::to_string(pairs - 1);
+      notice.push_back({"pair: this d_model has pairs 0–{0}", {std::to_string(pairs - 1)}});
     }
     d_.table = core::sinusoidal({p_.len, p_.dim, p_.base, core::Layout::Interleaved, 0.0});
     d_.shown.clear();
@@ -67,7 +73,7 @@ class FrequenciesLesson final : public Lesson {
     return notice;
   }
 
-  std::vector<Export> exports(int) const override {
+  std::vector<Export> exports(std::string_view) const override {
     return {{"pe_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" + ui::short_number(p_.base, 9),
              &d_.table}};
   }
@@ -91,19 +97,6 @@ class FrequenciesLesson final : public Lesson {
       return std::to_string(slow);
     }
     return {};
-  }
-
-  void draw(DrawContext& ctx) override {
-    const ui::Theme& t = *ctx.theme;
-    lang_ = ctx.lang;
-    switch (ctx.step) {
-      case 0: draw_waves(t); break;
-      case 1:
-      case 2: draw_wavelengths(t, ctx.step == 2); break;
-      default: draw_counter(ctx, t); break;
-    }
-    ImGui::Spacing();
-    draw_controls(ctx);
   }
 
  private:
@@ -186,17 +179,6 @@ class FrequenciesLesson final : public Lesson {
     ImGui::EndGroup();
   }
 
-  void draw_controls(DrawContext& ctx) {
-    const float w = controls_section(ctx);
-    if (w <= 0) return;
-    bool edit = ui::slider_int(tr(lang_, "length"), &p_.len, 16, 4096, w);
-    edit |= ui::slider_int("d_model", &p_.dim, 2, 1024, w);
-    edit |= ui::slider_real(tr(lang_, "base"), &p_.base, 2, 1e6, w, true, "%.0f");
-    edit |= ui::slider_int(tr(lang_, "pair i"), &p_.pair, 0, core::frequency_count(p_.dim) - 1, w);
-    if (edit) edited(ctx);
-  }
-
-  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   struct View {

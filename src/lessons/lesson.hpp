@@ -1,9 +1,12 @@
-// The lesson interface and the ordered lesson table. A lesson owns its parameters (described through
-// ParamVisitor), derived data recomputed only in update(), and draws its visual for a given step.
+// The lesson framework. A lesson owns its parameters (declared once in visit(), see params.hpp),
+// derived data recomputed only in update(), and one draw function per step, registered under the
+// step's id — the same id its content file gives the step (`## Step: Title {#id}`). The frame's
+// skeleton (language, step dispatch, the step's controls) lives here; lessons hold only what is theirs.
 // Its text comes from content/<lang>/NN-<id>.md; it supplies the live {{placeholder}} values.
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -11,11 +14,16 @@
 
 #include <Eigen/Core>
 
+#include "core/message.hpp"
 #include "params.hpp"
+#include "ui/i18n.hpp"
 #include "ui/texture.hpp"
 #include "ui/theme.hpp"
 
 namespace posenc::lessons {
+
+using ui::tr;
+using ui::trf;
 
 // A matrix the learner can copy or download from the current step, named with its parameters.
 struct Export {
@@ -24,7 +32,8 @@ struct Export {
 };
 
 struct DrawContext {
-  int step = 0;
+  int step = 0;                // the step's position (navigation, URL)
+  std::string_view step_id;    // its id ({#id} in the content); what lessons key on
   bool compact = false;        // narrow (phone) layout
   int lang = 0;                // index into app::kLanguages (0 English, 1 Chinese)
   const ui::Theme* theme = nullptr;
@@ -32,40 +41,79 @@ struct DrawContext {
   double now = 0;              // seconds, for animations
   bool animating = false;      // set by a lesson that animates (keeps frames coming)
   bool edited = false;         // set when a control changed a parameter (the app updates the URL)
-  bool open_file = false;      // set to ask the platform for the browser's file dialog
-  std::string notice;          // set to show the learner a short message
+  bool open_file = false;      // set to ask the platform for a file dialog
+  core::Messages notices;      // what the learner should be told (clamped values, adjusted parameters)
 };
 
 class Lesson {
  public:
   virtual ~Lesson() = default;
-  // Every parameter, in display order. Called for reading, setting and serialising.
+  // Every parameter, in the order links set them (a parameter whose range depends on another comes
+  // after it). Called for reading, setting, serialising and drawing controls.
   virtual void visit(ParamVisitor& v) = 0;
-  // Recomputes derived data after parameters changed. Returns a notice when it had to adjust a
-  // parameter (e.g. an order that no longer fits the token count), else "".
-  virtual std::string update() = 0;
-  // The live value of a {{placeholder}}, or "" when the lesson has no such name.
-  virtual std::string value(std::string_view name) const = 0;
-  // The visual and controls for ctx.step.
-  virtual void draw(DrawContext& ctx) = 0;
-  // The matrices behind the current step's visual, for "Copy as CSV" and downloads.
-  virtual std::vector<Export> exports(int step) const {
+  // Recomputes derived data after parameters changed. Returns what it had to adjust (e.g. an order
+  // that no longer fits the token count), else nothing.
+  virtual core::Messages update() = 0;
+
+  // The live value of a {{placeholder}}: the lesson's own value(), else the parameter of that name;
+  // "" when neither exists.
+  std::string placeholder(std::string_view name);
+  // The ids of the registered steps, in order.
+  std::vector<std::string_view> step_ids() const;
+  // The names of the parameters whose controls step `id` shows.
+  std::vector<std::string_view> step_controls(std::string_view id) const;
+  // Draws step ctx.step_id: the lesson's per-frame hook, the step's visual, then its controls.
+  void draw(DrawContext& ctx);
+
+  // The matrices behind a step's visual, for "Copy as CSV" and downloads.
+  virtual std::vector<Export> exports(std::string_view step) const {
     (void)step;
     return {};
   }
   // Lessons that take a learner's file (dropped, picked or pasted) say so and receive its bytes.
   virtual bool accepts_files() const { return false; }
-  virtual std::string receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) {
+  virtual core::Messages receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) {
     (void)name, (void)bytes, (void)size;
     return {};
   }
 
  protected:
-  // After a control changed a parameter: recompute, pass on any notice, and have the URL rewritten.
+  using DrawFn = std::function<void(DrawContext&)>;
+  // Registers the visual of step `id` and the parameters whose controls it shows below it.
+  void step(std::string_view id, DrawFn draw, std::vector<std::string_view> controls = {});
+
+  // A {{placeholder}} the lesson computes ("" for none; parameters need no entry).
+  virtual std::string value(std::string_view name) const {
+    (void)name;
+    return {};
+  }
+  // Called every frame before the step's visual (animation, work only some steps need).
+  virtual void begin_frame(DrawContext& ctx) { (void)ctx; }
+  // Called every frame after the step's controls.
+  virtual void end_frame(DrawContext& ctx) { (void)ctx; }
+  // Lesson-specific controls at the top of the controls section (buttons that are not parameters).
+  virtual void extra_controls(DrawContext& ctx) { (void)ctx; }
+
+  // Draws parameter `name`'s control as declared (range, scale, format, label in the learner's
+  // language); `width` 0: the controls column's width. After a change: recomputes and has the URL
+  // rewritten. Returns true when the value changed.
+  bool control(DrawContext& ctx, std::string_view name, float width = 0);
+  // After one of the lesson's own widgets changed a parameter: recompute, pass on what update() said,
+  // have the URL rewritten.
   void edited(DrawContext& ctx);
-  // Opens the collapsible "Controls" section (closed by default on phones). Returns the width for
-  // sliders, or 0 when the section is closed.
-  static float controls_section(const DrawContext& ctx);
+
+  int lang_ = 0;                      // the learner's language, for labels (set every frame)
+  const ui::Theme* theme_ = nullptr;  // set every frame
+  bool holding_ = false;              // the last change came from a control still being dragged
+
+ private:
+  struct StepEntry {
+    std::string_view id;
+    DrawFn draw;
+    std::vector<std::string_view> controls;
+  };
+  const StepEntry* find_step(std::string_view id) const;
+  std::vector<StepEntry> steps_;
 };
 
 struct LessonEntry {

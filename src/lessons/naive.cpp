@@ -5,7 +5,6 @@
 #include "core/naive.hpp"
 #include "core/random.hpp"
 #include "core/sinusoidal.hpp"
-#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -33,19 +32,26 @@ struct Derived {
 
 class NaiveLesson final : public Lesson {
  public:
-  NaiveLesson() { update(); }
-
-  void visit(ParamVisitor& v) override {
-    v.integer("len", p_.len, 8, 512);
-    v.integer("dim", p_.dim, 4, 512);
-    v.integer("probe", p_.probe, 1, 511);
+  NaiveLesson() {
+    const std::vector<std::string_view> controls = {"len", "dim", "probe"};
+    step("index", [this](DrawContext&) { draw_index(*theme_); }, controls);
+    step("fraction", [this](DrawContext&) { draw_fraction(*theme_); }, controls);
+    step("binary", [this](DrawContext& c) { draw_binary(c, *theme_); }, controls);
+    step("wishlist", [this](DrawContext&) { draw_summary(*theme_); }, controls);
+    update();
   }
 
-  std::string update() override {
-    std::string notice;
+  void visit(ParamVisitor& v) override {
+    v.integer({"len", "length", 8, 512}, p_.len);
+    v.integer({"dim", "dimension", 4, 512}, p_.dim);
+    v.integer({"probe", "position", 1, double(p_.len - 1)}, p_.probe);
+  }
+
+  core::Messages update() override {
+    core::Messages notice;
     if (p_.probe >= p_.len) {
       p_.probe = p_.len / 2;
-      notice = "probe: moved inside the sequence";
+      notice.push_back({"probe: moved inside the sequence", {}});
     }
     core::Random rng(2024);
     d_.word_norm = core::row_norms(rng.gaussian_matrix(256, p_.dim)).mean();
@@ -68,8 +74,8 @@ class NaiveLesson final : public Lesson {
     return notice;
   }
 
-  std::vector<Export> exports(int step) const override {
-    if (step == 2) return {{"binary_len" + std::to_string(p_.len), &d_.binary}};
+  std::vector<Export> exports(std::string_view step) const override {
+    if (step == "binary") return {{"binary_len" + std::to_string(p_.len), &d_.binary}};
     return {};
   }
 
@@ -96,18 +102,6 @@ class NaiveLesson final : public Lesson {
     return {};
   }
 
-  void draw(DrawContext& ctx) override {
-    const ui::Theme& t = *ctx.theme;
-    lang_ = ctx.lang;
-    switch (ctx.step) {
-      case 0: draw_index(t); break;
-      case 1: draw_fraction(t); break;
-      case 2: draw_binary(ctx, t); break;
-      default: draw_summary(t); break;
-    }
-    ImGui::Spacing();
-    draw_controls(ctx);
-  }
 
  private:
   static double fraction(int p, int len) { return len > 1 ? static_cast<double>(p) / (len - 1) : 0.0; }
@@ -204,16 +198,6 @@ class NaiveLesson final : public Lesson {
     ImGui::EndTable();
   }
 
-  void draw_controls(DrawContext& ctx) {
-    const float w = controls_section(ctx);
-    if (w <= 0) return;
-    bool edit = ui::slider_int(tr(lang_, "length"), &p_.len, 8, 512, w);
-    edit |= ui::slider_int(tr(lang_, "dimension"), &p_.dim, 4, 512, w);
-    edit |= ui::slider_int(tr(lang_, "position"), &p_.probe, 1, p_.len - 1, w);
-    if (edit) edited(ctx);
-  }
-
-  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   struct View {

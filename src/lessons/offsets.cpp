@@ -5,7 +5,6 @@
 #include "core/metrics.hpp"
 #include "core/offsets.hpp"
 #include "core/sinusoidal.hpp"
-#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -35,21 +34,29 @@ struct Derived {
 
 class OffsetsLesson final : public Lesson {
  public:
-  OffsetsLesson() { update(); }
-
-  void visit(ParamVisitor& v) override {
-    v.integer("len", p_.len, 4, 512);
-    v.integer("dim", p_.dim, 2, 256);
-    v.real("base", p_.base, 2, 1e6);
-    v.integer("k", p_.k, -511, 511);
+  OffsetsLesson() {
+    const std::vector<std::string_view> controls = {"len", "dim", "base", "k"};
+    step("dot", [this](DrawContext& c) { draw_dots(c, *theme_); }, controls);
+    step("offset", [this](DrawContext&) { draw_curve(*theme_, false); }, controls);
+    step("direction", [this](DrawContext&) { draw_curve(*theme_, true); }, controls);
+    step("rotation", [this](DrawContext& c) { draw_shift(c, *theme_); }, controls);
+    update();
   }
 
-  std::string update() override {
-    std::string notice;
+  void visit(ParamVisitor& v) override {
+    v.integer({"len", "length", 4, 512}, p_.len);
+    v.integer({"dim", "d_model", 2, 256}, p_.dim);
+    v.real({"base", "base", 2, 1e6, Scale::Log, "%.0f"}, p_.base);
+    v.integer({"k", "shift k", double(1 - p_.len), double(p_.len - 1)}, p_.k);
+  }
+
+  core::Messages update() override {
+    core::Messages notice;
     if (p_.dim % 2) {
       ++p_.dim;
-      notice = "dim: the identities hold for (sin, cos) pairs; using " + std::to_string(p_.dim);
+      notice.push_back({"dim: the identities hold for (sin, cos) pairs; using {0}", {std::to_string(p_.dim)}});
     }
+    p_.k = std::clamp(p_.k, 1 - p_.len, p_.len - 1);
     const Eigen::MatrixXd table = core::sinusoidal({p_.len, p_.dim, p_.base, core::Layout::Interleaved, 0.0});
     d_.dots = core::pe_dot(p_.len, p_.dim, p_.base);
     d_.dots_direct = table * table.transpose();
@@ -71,9 +78,9 @@ class OffsetsLesson final : public Lesson {
     return notice;
   }
 
-  std::vector<Export> exports(int step) const override {
+  std::vector<Export> exports(std::string_view step) const override {
     const std::string tag = "_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" + ui::short_number(p_.base, 9);
-    if (step == 3) return {{"shift_map_k" + std::to_string(p_.k) + tag, &d_.shift}};
+    if (step == "rotation") return {{"shift_map_k" + std::to_string(p_.k) + tag, &d_.shift}};
     return {{"pe_dot" + tag, &d_.dots_direct}};
   }
 
@@ -89,19 +96,6 @@ class OffsetsLesson final : public Lesson {
     if (n == "dot_k") return ui::short_number(d_.curve(p_.len - 1 + std::clamp(p_.k, -(p_.len - 1), p_.len - 1)));
     if (n == "dot_minus_k") return ui::short_number(d_.curve(p_.len - 1 - std::clamp(p_.k, -(p_.len - 1), p_.len - 1)));
     return {};
-  }
-
-  void draw(DrawContext& ctx) override {
-    const ui::Theme& t = *ctx.theme;
-    lang_ = ctx.lang;
-    switch (ctx.step) {
-      case 0: draw_dots(ctx, t); break;
-      case 1:
-      case 2: draw_curve(t, ctx.step == 2); break;
-      default: draw_shift(ctx, t); break;
-    }
-    ImGui::Spacing();
-    draw_controls(ctx);
   }
 
  private:
@@ -154,17 +148,6 @@ class OffsetsLesson final : public Lesson {
     ui::residual(tr(lang_, "max |M_k · PE(p) − PE(p + k)| over all p shown ="), d_.shift_residual, 1e-9, t);
   }
 
-  void draw_controls(DrawContext& ctx) {
-    const float w = controls_section(ctx);
-    if (w <= 0) return;
-    bool edit = ui::slider_int(tr(lang_, "length"), &p_.len, 4, 512, w);
-    edit |= ui::slider_int("d_model", &p_.dim, 2, 256, w);
-    edit |= ui::slider_real(tr(lang_, "base"), &p_.base, 2, 1e6, w, true, "%.0f");
-    edit |= ui::slider_int(tr(lang_, "shift k"), &p_.k, -p_.len + 1, p_.len - 1, w);
-    if (edit) edited(ctx);
-  }
-
-  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   struct View {

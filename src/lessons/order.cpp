@@ -7,7 +7,6 @@
 #include "core/attention.hpp"
 #include "core/metrics.hpp"
 #include "core/permutation.hpp"
-#include "labels.hpp"
 #include "lesson.hpp"
 #include "tokenize.hpp"
 #include "ui/controls.hpp"
@@ -54,30 +53,38 @@ std::string sentence(const std::vector<std::string>& tokens) {
 
 class OrderLesson final : public Lesson {
  public:
-  OrderLesson() { update(); }
-
-  void visit(ParamVisitor& v) override {
-    v.text("text", p_.text, kMaxTextBytes);
-    v.integer("dim", p_.dim, 4, 64);
-    v.integer("seed", p_.seed, 0, 9999);
-    v.flag("pe", p_.pe);
-    v.order("order", p_.order, static_cast<int>(d_.tokens.size()));
+  OrderLesson() {
+    const std::vector<std::string_view> controls = {"text", "dim", "seed", "pe"};
+    step("tokens", [this](DrawContext& c) { draw_tokens(c, *theme_); }, controls);
+    step("head", [this](DrawContext&) { draw_head(*theme_); }, controls);
+    step("reorder", [this](DrawContext& c) { draw_reorder(c, *theme_); }, controls);
+    step("pooled", [this](DrawContext& c) { draw_pooled(c, *theme_); }, controls);
+    step("with-pe", [this](DrawContext& c) { draw_with_pe(c, *theme_); }, {"text", "dim", "seed"});
+    update();
   }
 
-  std::string update() override {
-    std::string notice;
+  void visit(ParamVisitor& v) override {
+    v.text({"text", "sentence"}, p_.text, kMaxTextBytes);
+    v.integer({"dim", "dimension", 4, 64}, p_.dim);
+    v.integer({"seed", "seed", 0, 9999}, p_.seed);
+    v.flag({"pe", "add position encoding"}, p_.pe);
+    v.order({"order"}, p_.order, static_cast<int>(d_.tokens.size()));
+  }
+
+  core::Messages update() override {
+    core::Messages notice;
     std::vector<std::string> tokens = tokenize(p_.text, kMaxTokens);
     if (tokens.size() < 2) {
-      notice = "text: needs at least two tokens; using the default sentence";
+      notice.push_back({"text: needs at least two tokens; using the default sentence", {}});
       p_.text = Params().text;
       tokens = tokenize(p_.text, kMaxTokens);
     } else if (tokenize(p_.text, kMaxTokens + 1).size() > kMaxTokens) {
-      notice = "text: only the first " + std::to_string(kMaxTokens) + " tokens are used";
+      notice.push_back({"text: only the first {0} tokens are used", {std::to_string(kMaxTokens)}});
     }
     const int n = static_cast<int>(tokens.size());
     if (!core::is_permutation(p_.order, n)) {
       if (!p_.order.empty() && static_cast<int>(d_.tokens.size()) != n)
-        notice += std::string(notice.empty() ? "" : "; ") + "order: reset for the new sentence";
+        notice.push_back({"order: reset for the new sentence", {}});
       p_.order = core::identity_permutation(n);
     }
     d_.tokens = std::move(tokens);
@@ -96,12 +103,12 @@ class OrderLesson final : public Lesson {
     return notice;
   }
 
-  std::vector<Export> exports(int step) const override {
+  std::vector<Export> exports(std::string_view step) const override {
     const auto& e = d_.shown(p_.pe);
     const std::string tag = "_n" + std::to_string(d_.tokens.size()) + "_d" + std::to_string(p_.dim) + "_seed" +
                             std::to_string(p_.seed) + (p_.pe ? "_pe" : "");
-    if (step == 0) return {{"embeddings" + tag, &d_.content}};
-    if (step == 1) return {{"attention_weights" + tag, &e.original.weights}, {"attention_output" + tag, &e.original.out}};
+    if (step == "tokens") return {{"embeddings" + tag, &d_.content}};
+    if (step == "head") return {{"attention_weights" + tag, &e.original.weights}, {"attention_output" + tag, &e.original.out}};
     return {{"attn_px" + tag, &e.permuted.out}, {"p_attn_x" + tag, &e.p_times_out}, {"permutation" + tag, &e.perm_matrix}};
   }
 
@@ -121,20 +128,6 @@ class OrderLesson final : public Lesson {
     if (name == "first_weight") return ui::short_number(e.original.weights(0, strongest(0)), 2);
     if (name == "pe") return p_.pe ? "on" : "off";
     return {};
-  }
-
-  void draw(DrawContext& ctx) override {
-    const ui::Theme& t = *ctx.theme;
-    lang_ = ctx.lang;
-    switch (ctx.step) {
-      case 0: draw_tokens(ctx, t); break;
-      case 1: draw_head(t); break;
-      case 2: draw_reorder(ctx, t); break;
-      case 3: draw_pooled(ctx, t); break;
-      default: draw_with_pe(ctx, t); break;
-    }
-    ImGui::Spacing();
-    draw_controls(ctx, t);
   }
 
  private:
@@ -321,7 +314,7 @@ class OrderLesson final : public Lesson {
   }
 
   void draw_with_pe(DrawContext& ctx, const ui::Theme& t) {
-    if (ui::toggle(tr(lang_, "add position encoding PE(pos) to the inputs"), &p_.pe)) edited(ctx);
+    control(ctx, "pe");
     reorder_controls(ctx, t);
     ImGui::Spacing();
     if (ImGui::BeginTable("compare", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
@@ -364,28 +357,6 @@ class OrderLesson final : public Lesson {
     side_by_side(e, t);
   }
 
-  void draw_controls(DrawContext& ctx, const ui::Theme& t) {
-    const float w = controls_section(ctx);
-    if (w <= 0) return;
-    char buf[kMaxTextBytes + 1];
-    std::snprintf(buf, sizeof buf, "%s", p_.text.c_str());
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(tr(lang_, "sentence"));
-    ImGui::SameLine(ui::em(7.5f));
-    ImGui::SetNextItemWidth(w - ui::em(7.5f));
-    if (ImGui::InputText("##text", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue) ||
-        ImGui::IsItemDeactivatedAfterEdit()) {
-      p_.text = buf;
-      p_.order.clear();
-      edited(ctx);
-    }
-    if (ui::slider_int(tr(lang_, "dimension"), &p_.dim, 4, 64, w)) edited(ctx);
-    if (ui::slider_int(tr(lang_, "seed"), &p_.seed, 0, 9999, w)) edited(ctx);
-    if (ctx.step != 4 && ui::toggle(tr(lang_, "add position encoding"), &p_.pe)) edited(ctx);
-    (void)t;
-  }
-
-  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   View view_;

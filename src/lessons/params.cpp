@@ -26,75 +26,79 @@ bool parse_number(std::string_view s, double& out) {
   return true;
 }
 
-bool Setter::matches(const char* name) {
-  if (name_ != name) return false;
+bool Setter::matches(const Param& p) {
+  if (name_ != p.name) return false;
   out_.found = true;
   return true;
 }
 
-void Setter::integer(const char* name, int& value, int lo, int hi) {
-  if (!matches(name)) return;
+void Setter::note(std::string format, std::vector<std::string> args) {
+  out_.notices.push_back({std::move(format), std::move(args)});
+}
+
+void Setter::integer(const Param& p, int& value) {
+  if (!matches(p)) return;
   double v = 0;
   if (!parse_number(value_, v)) {
-    out_.notice = std::string(name) + ": '" + value_ + "' is not a number; kept " + std::to_string(value);
+    note("{0}: '{1}' is not a number; kept {2}", {p.name, value_.substr(0, 32), std::to_string(value)});
     return;
   }
+  const int lo = static_cast<int>(p.lo), hi = static_cast<int>(p.hi);
   double r = std::round(v);
-  if (r != v) out_.notice = std::string(name) + ": rounded to a whole number";
   if (r < lo || r > hi) {
     r = r < lo ? lo : hi;
-    out_.notice = std::string(name) + ": clamped to " + std::to_string(static_cast<int>(r)) +
-                  " (allowed " + std::to_string(lo) + "–" + std::to_string(hi) + ")";
+    note("{0}: clamped to {1} (allowed {2}–{3})", {p.name, std::to_string(static_cast<int>(r)), std::to_string(lo), std::to_string(hi)});
+  } else if (r != v) {
+    note("{0}: rounded to a whole number", {p.name});
   }
   const int next = static_cast<int>(r);
   out_.changed = next != value;
   value = next;
 }
 
-void Setter::real(const char* name, double& value, double lo, double hi) {
-  if (!matches(name)) return;
+void Setter::real(const Param& p, double& value) {
+  if (!matches(p)) return;
   double v = 0;
   if (!parse_number(value_, v)) {
-    out_.notice = std::string(name) + ": '" + value_ + "' is not a number; kept " + format_number(value);
+    note("{0}: '{1}' is not a number; kept {2}", {p.name, value_.substr(0, 32), format_number(value)});
     return;
   }
-  if (v < lo || v > hi) {
-    v = v < lo ? lo : hi;
-    out_.notice = std::string(name) + ": clamped to " + format_number(v) + " (allowed " +
-                  format_number(lo) + "–" + format_number(hi) + ")";
+  if (v < p.lo || v > p.hi) {
+    v = v < p.lo ? p.lo : p.hi;
+    note("{0}: clamped to {1} (allowed {2}–{3})", {p.name, format_number(v), format_number(p.lo), format_number(p.hi)});
   }
   out_.changed = v != value;
   value = v;
 }
 
-void Setter::flag(const char* name, bool& value) {
-  if (!matches(name)) return;
+void Setter::flag(const Param& p, bool& value) {
+  if (!matches(p)) return;
   bool next;
   if (value_ == "1" || value_ == "true" || value_ == "on" || value_ == "yes") next = true;
   else if (value_ == "0" || value_ == "false" || value_ == "off" || value_ == "no") next = false;
   else {
-    out_.notice = std::string(name) + ": '" + value_ + "' is not 0/1 or true/false; kept " + (value ? "1" : "0");
+    note("{0}: '{1}' is not 0/1 or true/false; kept {2}", {p.name, value_.substr(0, 32), value ? "1" : "0"});
     return;
   }
   out_.changed = next != value;
   value = next;
 }
 
-void Setter::text(const char* name, std::string& value, int max_bytes) {
-  if (!matches(name)) return;
+void Setter::text(const Param& p, std::string& value, int max_bytes) {
+  if (!matches(p)) return;
   std::string next = value_;
   if (static_cast<int>(next.size()) > max_bytes) {
     size_t cut = max_bytes;
     while (cut > 0 && (static_cast<unsigned char>(next[cut]) & 0xC0) == 0x80) --cut;  // UTF-8 boundary
     next.resize(cut);
-    out_.notice = std::string(name) + ": shortened to " + std::to_string(max_bytes) + " bytes";
+    note("{0}: shortened to {1} bytes", {p.name, std::to_string(max_bytes)});
   }
   out_.changed = next != value;
   value = std::move(next);
 }
 
-void Setter::order(const char* name, std::vector<int>& value, int n) {
-  if (!matches(name)) return;
+void Setter::order(const Param& p, std::vector<int>& value, int n) {
+  if (!matches(p)) return;
   std::vector<int> next;
   std::vector<bool> seen(n, false);
   bool ok = true;
@@ -113,15 +117,15 @@ void Setter::order(const char* name, std::vector<int>& value, int n) {
     start = comma + 1;
   }
   if (!ok || static_cast<int>(next.size()) != n) {
-    out_.notice = std::string(name) + ": not an order of 0…" + std::to_string(n - 1) + "; kept the current order";
+    note("{0}: not an order of 0…{1}; kept the current order", {p.name, std::to_string(n - 1)});
     return;
   }
   out_.changed = next != value;
   value = std::move(next);
 }
 
-void Setter::choice(const char* name, int& value, const std::vector<const char*>& options) {
-  if (!matches(name)) return;
+void Setter::choice(const Param& p, int& value, const std::vector<const char*>& options) {
+  if (!matches(p)) return;
   std::string list;
   for (int i = 0; i < static_cast<int>(options.size()); ++i) {
     if (value_ == options[i]) {
@@ -131,27 +135,48 @@ void Setter::choice(const char* name, int& value, const std::vector<const char*>
     }
     list += std::string(i ? ", " : "") + options[i];
   }
-  out_.notice = std::string(name) + ": '" + value_.substr(0, 32) + "' is not one of " + list + "; kept " + options[value];
+  note("{0}: '{1}' is not one of {2}; kept {3}", {p.name, value_.substr(0, 32), list, options[value]});
 }
 
-void Reader::integer(const char* name, int& value, int lo, int hi) {
-  values.push_back({name, ParamKind::Integer, static_cast<double>(value), {}, {}, double(lo), double(hi)});
+namespace {
+ParamValue declared(const Param& p, ParamKind kind) {
+  ParamValue v;
+  v.name = p.name;
+  v.kind = kind;
+  v.lo = p.lo;
+  v.hi = p.hi;
+  v.scale = p.scale;
+  v.label = p.label ? p.label : "";
+  return v;
 }
-void Reader::real(const char* name, double& value, double lo, double hi) {
-  values.push_back({name, ParamKind::Real, value, {}, {}, lo, hi});
+}  // namespace
+
+void Reader::integer(const Param& p, int& value) {
+  values.push_back(declared(p, ParamKind::Integer));
+  values.back().number = value;
 }
-void Reader::flag(const char* name, bool& value) {
-  values.push_back({name, ParamKind::Flag, value ? 1.0 : 0.0, {}, {}, 0, 1});
+void Reader::real(const Param& p, double& value) {
+  values.push_back(declared(p, ParamKind::Real));
+  values.back().number = value;
 }
-void Reader::text(const char* name, std::string& value, int) {
-  values.push_back({name, ParamKind::Text, 0, value, {}, 0, 0});
+void Reader::flag(const Param& p, bool& value) {
+  values.push_back(declared(p, ParamKind::Flag));
+  values.back().number = value ? 1.0 : 0.0;
+  values.back().hi = 1;
 }
-void Reader::order(const char* name, std::vector<int>& value, int) {
-  values.push_back({name, ParamKind::Order, 0, {}, value, 0, 0});
+void Reader::text(const Param& p, std::string& value, int) {
+  values.push_back(declared(p, ParamKind::Text));
+  values.back().text = value;
 }
-void Reader::choice(const char* name, int& value, const std::vector<const char*>& options) {
-  values.push_back({name, ParamKind::Choice, static_cast<double>(value), options[value], {}, 0,
-                    static_cast<double>(options.size() - 1)});
+void Reader::order(const Param& p, std::vector<int>& value, int) {
+  values.push_back(declared(p, ParamKind::Order));
+  values.back().list = value;
+}
+void Reader::choice(const Param& p, int& value, const std::vector<const char*>& options) {
+  values.push_back(declared(p, ParamKind::Choice));
+  values.back().number = value;
+  values.back().text = options[value];
+  values.back().hi = static_cast<double>(options.size() - 1);
 }
 
 std::string to_hash_string(const ParamValue& v) {

@@ -1,8 +1,5 @@
+// The walkthrough: every lesson, in order, with its content stem and the core code it shows.
 #include "lesson.hpp"
-
-#include <algorithm>
-
-#include "ui/strings.hpp"
 
 namespace posenc::lessons {
 
@@ -40,35 +37,6 @@ int find_lesson(std::string_view id) {
   for (int i = 0; i < static_cast<int>(t.size()); ++i)
     if (t[i].id == id) return i;
   return -1;
-}
-
-void Lesson::edited(DrawContext& ctx) {
-  const std::string notice = update();
-  if (!notice.empty()) ctx.notice = notice;
-  ctx.edited = true;
-}
-
-float Lesson::controls_section(const DrawContext& ctx) {
-  const std::string label = std::string(ui::text(ui::Text::Controls, ctx.lang)) + "###controls";
-  if (!ImGui::CollapsingHeader(label.c_str(), ctx.compact ? 0 : ImGuiTreeNodeFlags_DefaultOpen)) return 0;
-  return std::min(ImGui::GetContentRegionAvail().x, ui::em(26));
-}
-
-SetOutcome set_param(Lesson& lesson, std::string_view name, std::string_view value) {
-  Setter setter(name, value);
-  lesson.visit(setter);
-  SetOutcome out = setter.outcome();
-  if (out.changed) {
-    const std::string fix = lesson.update();
-    if (!fix.empty()) out.notice = out.notice.empty() ? fix : out.notice + "; " + fix;
-  }
-  return out;
-}
-
-std::vector<ParamValue> read_params(Lesson& lesson) {
-  Reader reader;
-  lesson.visit(reader);
-  return std::move(reader.values);
 }
 
 }  // namespace posenc::lessons

@@ -7,7 +7,6 @@
 #include "core/random.hpp"
 #include "core/relative.hpp"
 #include "core/sinusoidal.hpp"
-#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -41,19 +40,25 @@ struct Derived {
 
 class RelativeLesson final : public Lesson {
  public:
-  RelativeLesson() { update(); }
-
-  void visit(ParamVisitor& v) override {
-    v.integer("len", p_.len, 2, 512);
-    v.integer("k", p_.k, 0, 64);
-    v.real("offset", p_.offset, 0, 10000);
-    v.integer("seed", p_.seed, 0, 9999);
-    v.integer("heads", p_.heads, 1, 64);
-    v.integer("max_len", p_.max_len, 1, 100000);
-    v.integer("d_model", p_.d_model, 8, 4096);
+  RelativeLesson() {
+    step("clip", [this](DrawContext& c) { draw_index(c, *theme_); }, {"len", "k"});
+    step("terms", [this](DrawContext&) { draw_terms(*theme_); }, {"k", "seed"});
+    step("shift", [this](DrawContext& c) { draw_shift(c, *theme_); }, {"k", "seed"});
+    step("params", [this](DrawContext&) { draw_params(*theme_); }, {"k", "heads", "d_model", "max_len"});
+    update();
   }
 
-  std::string update() override {
+  void visit(ParamVisitor& v) override {
+    v.integer({"len", "length", 2, 512}, p_.len);
+    v.integer({"k", "clip k", 0, 64}, p_.k);
+    v.real({"offset", "shift by", 0, 10000, Scale::Linear, "%.0f"}, p_.offset);
+    v.integer({"seed", "seed", 0, 9999}, p_.seed);
+    v.integer({"heads", "heads", 1, 64}, p_.heads);
+    v.integer({"max_len", "max_len", 1, 100000, Scale::Log}, p_.max_len);
+    v.integer({"d_model", "d_model", 8, 4096, Scale::Log}, p_.d_model);
+  }
+
+  core::Messages update() override {
     d_.index = core::shaw_index(p_.len, p_.k);
     d_.clipped = d_.index.array() - p_.k;
     view_.index.set(d_.clipped, std::max(1, p_.k));
@@ -72,9 +77,9 @@ class RelativeLesson final : public Lesson {
     return {};
   }
 
-  std::vector<Export> exports(int step) const override {
-    if (step == 0) return {{"shaw_index_len" + std::to_string(p_.len) + "_k" + std::to_string(p_.k), &d_.index}};
-    if (step == 2) return {{"logits_shifted_by" + ui::short_number(p_.offset, 9), &d_.shifted.logits}};
+  std::vector<Export> exports(std::string_view step) const override {
+    if (step == "clip") return {{"shaw_index_len" + std::to_string(p_.len) + "_k" + std::to_string(p_.k), &d_.index}};
+    if (step == "shift") return {{"logits_shifted_by" + ui::short_number(p_.offset, 9), &d_.shifted.logits}};
     return {{"logits_k" + std::to_string(p_.k) + "_seed" + std::to_string(p_.seed), &d_.at_zero.logits},
             {"weights_k" + std::to_string(p_.k) + "_seed" + std::to_string(p_.seed), &d_.at_zero.weights}};
   }
@@ -98,19 +103,6 @@ class RelativeLesson final : public Lesson {
     if (n == "max_len") return std::to_string(p_.max_len);
     if (n == "d_model") return std::to_string(p_.d_model);
     return {};
-  }
-
-  void draw(DrawContext& ctx) override {
-    const ui::Theme& t = *ctx.theme;
-    lang_ = ctx.lang;
-    switch (ctx.step) {
-      case 0: draw_index(ctx, t); break;
-      case 1: draw_terms(t); break;
-      case 2: draw_shift(ctx, t); break;
-      default: draw_params(t); break;
-    }
-    ImGui::Spacing();
-    draw_controls(ctx);
   }
 
  private:
@@ -175,8 +167,7 @@ class RelativeLesson final : public Lesson {
   }
 
   void draw_shift(DrawContext& ctx, const ui::Theme& t) {
-    if (ui::slider_real(tr(lang_, "shift by"), &p_.offset, 0, 10000, std::min(ImGui::GetContentRegionAvail().x, ui::em(26)), false, "%.0f"))
-      edited(ctx);
+    control(ctx, "offset");
     const auto labels = token_labels();
     const float avail = ImGui::GetContentRegionAvail().x;
     const bool two = avail > ui::em(30);
@@ -226,19 +217,6 @@ class RelativeLesson final : public Lesson {
     ui::line_plot("bleu", {s}, o, t);
   }
 
-  void draw_controls(DrawContext& ctx) {
-    const float w = controls_section(ctx);
-    if (w <= 0) return;
-    bool edit = ui::slider_int(tr(lang_, "length"), &p_.len, 2, 512, w);
-    edit |= ui::slider_int(tr(lang_, "clip k"), &p_.k, 0, 64, w);
-    edit |= ui::slider_int(tr(lang_, "seed"), &p_.seed, 0, 9999, w);
-    edit |= ui::slider_int(tr(lang_, "heads"), &p_.heads, 1, 64, w);
-    edit |= ui::slider_int("d_model", &p_.d_model, 8, 4096, w);
-    edit |= ui::slider_int("max_len", &p_.max_len, 1, 100000, w);
-    if (edit) edited(ctx);
-  }
-
-  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   struct View {

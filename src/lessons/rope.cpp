@@ -7,7 +7,6 @@
 #include "core/metrics.hpp"
 #include "core/random.hpp"
 #include "core/rope.hpp"
-#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/clock.hpp"
 #include "ui/controls.hpp"
@@ -48,24 +47,31 @@ struct Derived {
 
 class RopeLesson final : public Lesson {
  public:
-  RopeLesson() { update(); }
-
-  void visit(ParamVisitor& v) override {
-    v.integer("m", p_.m, 0, 100000);
-    v.integer("n", p_.n, 0, 100000);
-    v.integer("pair", p_.pair, 0, 511);
-    v.integer("dim", p_.dim, 2, 1024);
-    v.real("base", p_.base, 2, 1e7);
-    v.integer("shift", p_.shift, -100000, 100000);
-    v.integer("seed", p_.seed, 0, 9999);
-    v.integer("max_dist", p_.max_dist, 16, 4096);
+  RopeLesson() {
+    step("plane", [this](DrawContext&) { draw_plane(*theme_); }, {"m", "n", "pair", "dim", "base", "seed"});
+    step("complex", [this](DrawContext& c) { draw_complex(c, *theme_); }, {"m", "n", "dim", "base", "seed"});
+    step("decay", [this](DrawContext&) { draw_decay(*theme_); }, {"dim", "base", "seed", "max_dist"});
+    step("layouts", [this](DrawContext&) { draw_layouts(*theme_); }, {"m", "n", "dim", "base", "seed"});
+    step("elementwise", [this](DrawContext& c) { draw_matrix(c, *theme_); }, {"m", "dim", "base", "seed"});
+    update();
   }
 
-  std::string update() override {
-    std::string notice;
+  void visit(ParamVisitor& v) override {
+    v.integer({"m", "query pos m", 0, 100000, Scale::Log}, p_.m);
+    v.integer({"n", "key pos n", 0, 100000, Scale::Log}, p_.n);
+    v.integer({"dim", "d", 2, 1024}, p_.dim);
+    v.integer({"pair", "pair i", 0, double(p_.dim / 2 - 1)}, p_.pair);
+    v.real({"base", "base", 2, 1e7, Scale::Log, "%.0f"}, p_.base);
+    v.integer({"shift", "shift both", -100000, 100000}, p_.shift);
+    v.integer({"seed", "seed", 0, 9999}, p_.seed);
+    v.integer({"max_dist", "max distance", 16, 4096, Scale::Log}, p_.max_dist);
+  }
+
+  core::Messages update() override {
+    core::Messages notice;
     if (p_.dim % 2) {
       ++p_.dim;
-      notice = "dim: RoPE rotates pairs; using " + std::to_string(p_.dim);
+      notice.push_back({"dim: RoPE rotates pairs; using {0}", {std::to_string(p_.dim)}});
     }
     if (p_.pair >= p_.dim / 2) p_.pair = p_.dim / 2 - 1;
     core::Random rng(p_.seed);
@@ -108,8 +114,8 @@ class RopeLesson final : public Lesson {
     return notice;
   }
 
-  std::vector<Export> exports(int step) const override {
-    if (step == 4) return {{"rope_matrix_d" + std::to_string(p_.dim) + "_pos" + std::to_string(p_.m), &d_.matrix}};
+  std::vector<Export> exports(std::string_view step) const override {
+    if (step == "elementwise") return {{"rope_matrix_d" + std::to_string(p_.dim) + "_pos" + std::to_string(p_.m), &d_.matrix}};
     return {};
   }
 
@@ -138,20 +144,6 @@ class RopeLesson final : public Lesson {
     if (n == "elementwise_ops") return std::to_string(4 * p_.dim);
     if (n == "matrix_ops") return ui::short_number(double(p_.dim) * p_.dim, 6);
     return {};
-  }
-
-  void draw(DrawContext& ctx) override {
-    const ui::Theme& t = *ctx.theme;
-    lang_ = ctx.lang;
-    switch (ctx.step) {
-      case 0: draw_plane(t); break;
-      case 1: draw_complex(ctx, t); break;
-      case 2: draw_decay(t); break;
-      case 3: draw_layouts(t); break;
-      default: draw_matrix(ctx, t); break;
-    }
-    ImGui::Spacing();
-    draw_controls(ctx);
   }
 
  private:
@@ -187,8 +179,7 @@ class RopeLesson final : public Lesson {
                       {RunKind::Placeholder, value("shift")}, {RunKind::Text, ": "},
                       {RunKind::Placeholder, value("score_shifted")}},
                      ImGui::GetContentRegionAvail().x, t);
-    if (ui::slider_int(tr(lang_, "shift both"), &p_.shift, -100000, 100000, std::min(ImGui::GetContentRegionAvail().x, ui::em(26))))
-      edited(ctx);
+    control(ctx, "shift");
     ui::residual(tr(lang_, "|score − shifted score| ="), d_.shift_residual, 1e-9, t);
     ImGui::Text(tr(lang_, "With m − n changed by one instead, the score becomes %s."), value("score_moved").c_str());
   }
@@ -241,20 +232,6 @@ class RopeLesson final : public Lesson {
     ui::residual(tr(lang_, "max |R_m q − elementwise rotation of q| ="), d_.matrix_residual, 1e-12, t);
   }
 
-  void draw_controls(DrawContext& ctx) {
-    const float w = controls_section(ctx);
-    if (w <= 0) return;
-    bool edit = ui::slider_int(tr(lang_, "query pos m"), &p_.m, 0, 1000, w);
-    edit |= ui::slider_int(tr(lang_, "key pos n"), &p_.n, 0, 1000, w);
-    edit |= ui::slider_int(tr(lang_, "pair i"), &p_.pair, 0, p_.dim / 2 - 1, w);
-    edit |= ui::slider_int("d", &p_.dim, 2, 1024, w);
-    edit |= ui::slider_real(tr(lang_, "base"), &p_.base, 2, 1e7, w, true, "%.0f");
-    edit |= ui::slider_int(tr(lang_, "seed"), &p_.seed, 0, 9999, w);
-    edit |= ui::slider_int(tr(lang_, "max distance"), &p_.max_dist, 16, 4096, w);
-    if (edit) edited(ctx);
-  }
-
-  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   struct View {

@@ -6,7 +6,6 @@
 #include "core/metrics.hpp"
 #include "core/precision.hpp"
 #include "core/sinusoidal.hpp"
-#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -50,19 +49,28 @@ struct Derived {
 
 class SinusoidalLesson final : public Lesson {
  public:
-  SinusoidalLesson() { update(); }
-
-  void visit(ParamVisitor& v) override {
-    v.integer("len", p_.len, 1, 4096);
-    v.integer("dim", p_.dim, 1, 1024);
-    v.real("base", p_.base, 2, 1e6);
-    v.choice("layout", p_.layout, kLayouts);
-    v.integer("pos", p_.pos, 0, 4095);
-    v.integer("col", p_.col, 0, 1023);
-    v.real("offset", p_.offset, 0, 1e6);
+  SinusoidalLesson() {
+    const std::vector<std::string_view> controls = {"len", "dim", "base", "layout"};
+    step("table", [this](DrawContext& c) { draw_table(c, false); }, controls);
+    step("rows-cols", [this](DrawContext& c) { draw_table(c, true); }, controls);
+    step("forms", [this](DrawContext&) { draw_forms(); }, controls);
+    step("odd-d", [this](DrawContext& c) { draw_table(c, false); }, controls);
+    step("layouts", [this](DrawContext& c) { draw_layouts(c); }, controls);
+    step("precision", [this](DrawContext& c) { draw_precision(c); }, controls);
+    update();
   }
 
-  std::string update() override {
+  void visit(ParamVisitor& v) override {
+    v.integer({"len", "length", 1, 4096}, p_.len);
+    v.integer({"dim", "d_model", 1, 1024}, p_.dim);
+    v.real({"base", "base", 2, 1e6, Scale::Log, "%.0f"}, p_.base);
+    v.choice({"layout", "layout"}, p_.layout, kLayouts);
+    v.integer({"pos", nullptr, 0, double(p_.len - 1)}, p_.pos);  // the marked cell (clicked on the heatmap)
+    v.integer({"col", nullptr, 0, double(p_.dim - 1)}, p_.col);
+    v.real({"offset", "first position", 0, 1e6, Scale::Linear, "%.0f"}, p_.offset);
+  }
+
+  core::Messages update() override {
     if (p_.pos >= p_.len) p_.pos = p_.len - 1;
     if (p_.col >= p_.dim) p_.col = p_.dim - 1;
     // The heatmap is coloured column by column while the table is filled, each column still in cache
@@ -72,7 +80,7 @@ class SinusoidalLesson final : public Lesson {
     // work at the largest length. Hover reads the full table.
     d_.table.resize(p_.len, p_.dim);
     const auto colour = [this](int c) { view_.table.colour_column(c); };
-    if (preview_) {
+    if (holding_) {
       // A slider is held: only the rows the coarse texture shows, and the marked position's row (the
       // text quotes it), are computed — an eighth of the table at the largest size. The rest follows on
       // release (settle) or when something reads it (complete_table).
@@ -105,8 +113,7 @@ class SinusoidalLesson final : public Lesson {
     return {};
   }
 
-  // The two layouts side by side and the float32 drift: only their own steps show them, so they are
-  // computed when one of those steps is drawn (a d_model drag on the heatmap does not pay for them).
+  // The table's specification, as core takes it.
   core::SinusoidalSpec spec() const { return {p_.len, p_.dim, p_.base, layout(), p_.offset}; }
 
   // Every row of the table, for what reads beyond the previewed rows while a slider is held.
@@ -116,6 +123,8 @@ class SinusoidalLesson final : public Lesson {
     table_complete_ = true;
   }
 
+  // The two layouts side by side and the float32 drift: only their own steps show them, so they are
+  // computed when one of those steps is drawn (a d_model drag on the heatmap does not pay for them).
   void update_extras() {
     complete_table();
     const core::Layout mine = layout();
@@ -141,7 +150,7 @@ class SinusoidalLesson final : public Lesson {
     extras_current_ = true;
   }
 
-  std::vector<Export> exports(int) const override {
+  std::vector<Export> exports(std::string_view) const override {
     return {{"pe_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" + ui::short_number(p_.base, 9) +
                  "_" + kLayouts[p_.layout] + (p_.offset > 0 ? "_from" + ui::short_number(p_.offset, 9) : ""),
              &d_.table}};
@@ -169,27 +178,15 @@ class SinusoidalLesson final : public Lesson {
     return {};
   }
 
-  void draw(DrawContext& ctx) override {
-    const ui::Theme& t = *ctx.theme;
-    lang_ = ctx.lang;
-    if (ctx.step >= 4 && !extras_current_) {
+ private:
+  void begin_frame(DrawContext& ctx) override {
+    if ((ctx.step_id == "layouts" || ctx.step_id == "precision") && !extras_current_) {
       update_extras();
       ctx.edited = true;  // the text above shows these numbers: have it (and the URL mirror) refresh
     }
-    switch (ctx.step) {
-      case 0:
-      case 1: draw_table(ctx, t, ctx.step == 1); break;
-      case 2: draw_forms(ctx, t); break;
-      case 3: draw_table(ctx, t, false); break;
-      case 4: draw_layouts(ctx, t); break;
-      default: draw_precision(ctx, t); break;
-    }
-    ImGui::Spacing();
-    draw_controls(ctx, t);
-    settle();
   }
+  void end_frame(DrawContext&) override { settle(); }
 
- private:
   // A number computed by update_extras(), or an ellipsis for the one frame before it is.
   std::string extra(double v) const { return extras_current_ ? ui::short_number(v) : "\xE2\x80\xA6"; }
 
@@ -212,7 +209,7 @@ class SinusoidalLesson final : public Lesson {
     return buf;
   }
 
-  void formula(const ui::Theme& t) {
+  void formula() {
     using content::Run;
     using content::RunKind;
     const auto [i, is_sin] = pair_of(p_.col);
@@ -231,10 +228,11 @@ class SinusoidalLesson final : public Lesson {
         {RunKind::Text, ") = "},
         {RunKind::Placeholder, ui::short_number(d_.table(p_.pos, p_.col), 5)},
     };
-    ui::formula_line(runs, ImGui::GetContentRegionAvail().x, t);
+    ui::formula_line(runs, ImGui::GetContentRegionAvail().x, *theme_);
   }
 
-  void draw_table(DrawContext& ctx, const ui::Theme& t, bool with_row) {
+  void draw_table(DrawContext& ctx, bool with_row) {
+    const ui::Theme& t = *theme_;
     ui::HeatmapOptions o;
     o.title = tr(lang_, "PE: one row per position, one column per dimension (click a cell)");
     o.x_label = tr(lang_, "dimension");
@@ -252,7 +250,7 @@ class SinusoidalLesson final : public Lesson {
       p_.col = r.hovered_col;
       ctx.edited = true;
     }
-    formula(t);
+    formula();
     if (with_row) {
       ui::Series row, col;
       row.label = trf(lang_, "row: the code of position %s", ui::short_number(p_.offset + p_.pos, 9).c_str());
@@ -279,7 +277,8 @@ class SinusoidalLesson final : public Lesson {
     }
   }
 
-  void draw_forms(DrawContext&, const ui::Theme& t) {
+  void draw_forms() {
+    const ui::Theme& t = *theme_;
     std::vector<ui::Series> s(1);
     s[0].label = "ω_i = base^(−2i/d)";
     for (int i = 0; i < d_.omega.size(); ++i) {
@@ -296,7 +295,8 @@ class SinusoidalLesson final : public Lesson {
     ui::residual(tr(lang_, "max |PE difference| at the last position ="), d_.row_residual, 1e-9, t);
   }
 
-  void draw_layouts(DrawContext& ctx, const ui::Theme& t) {
+  void draw_layouts(DrawContext& ctx) {
+    const ui::Theme& t = *theme_;
     const float avail = ImGui::GetContentRegionAvail().x;
     const bool two = avail > ui::em(30);
     const float w = two ? (avail - ui::em(1)) / 2 : avail;
@@ -322,35 +322,19 @@ class SinusoidalLesson final : public Lesson {
     ui::residual(tr(lang_, "after moving the columns back ="), d_.permuted_residual, 1e-12, t);
   }
 
-  void draw_precision(DrawContext& ctx, const ui::Theme& t) {
-    if (ui::slider_real(tr(lang_, "first position"), &p_.offset, 0, 1e6, std::min(ImGui::GetContentRegionAvail().x, ui::em(26)), false, "%.0f"))
-      changed(ctx);
+  void draw_precision(DrawContext& ctx) {
+    const ui::Theme& t = *theme_;
+    control(ctx, "offset");
     ui::residual(tr(lang_, "max |float32 − double| here ="), d_.drift_here, 1e-6, t);
     ui::residual(tr(lang_, "near position 1,000,000 ="), d_.drift_1e6, 1e-6, t);
-    draw_table(ctx, t, false);
+    draw_table(ctx, false);
   }
 
-  void draw_controls(DrawContext& ctx, const ui::Theme&) {
-    const float w = controls_section(ctx);
-    if (w <= 0) return;
-    bool edit = false;
-    edit |= ui::slider_int(tr(lang_, "length"), &p_.len, 1, 4096, w);
-    edit |= ui::slider_int("d_model", &p_.dim, 1, 1024, w);
-    edit |= ui::slider_real(tr(lang_, "base"), &p_.base, 2, 1e6, w, true, "%.0f");
-    edit |= ui::choice(tr(lang_, "layout"), &p_.layout, {tr(lang_, kLayouts[0]), tr(lang_, kLayouts[1])});
-    // The table follows the slider while dragging (with a lighter texture, see kPreviewRows).
-    if (edit) changed(ctx);
-  }
-
-  void changed(DrawContext& ctx) {
-    preview_ = ImGui::IsAnyItemActive();
-    edited(ctx);
-  }
-
-  // After a drag: the whole table, and its texture at full resolution.
+  // After a drag (the table follows the slider with a lighter texture, see kPreviewRows): the whole
+  // table, and its texture at full resolution.
   void settle() {
-    if (!preview_ || ImGui::IsAnyItemActive()) return;
-    preview_ = false;
+    if (!holding_ || ImGui::IsAnyItemActive()) return;
+    holding_ = false;
     if (table_complete_) {
       view_.table.set(d_.table, 1.0, kTextureRows);
     } else {
@@ -360,12 +344,10 @@ class SinusoidalLesson final : public Lesson {
     }
   }
 
-  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   std::pair<int, double> drift_key_{-1, 0.0};
   bool extras_current_ = false;
-  bool preview_ = false;  // a slider is being dragged: the heatmap texture is coarser until release
   bool table_complete_ = true;     // false while only the previewed rows hold current values
   std::vector<int> preview_rows_;  // those rows
   struct View {

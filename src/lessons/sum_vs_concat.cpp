@@ -5,7 +5,6 @@
 
 #include "core/mixing.hpp"
 #include "core/random.hpp"
-#include "labels.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/line_plot.hpp"
@@ -47,18 +46,36 @@ struct Derived {
 
 class SumVsConcatLesson final : public Lesson {
  public:
-  SumVsConcatLesson() { update(); }
+  SumVsConcatLesson() {
+    const std::vector<std::string_view> controls = {"dim", "vocab", "len", "tokens", "seed"};
+    step("mixing", [this](DrawContext& c) {
+      if (!stats_current()) {
+        update_stats();
+        c.edited = true;  // the text above shows these numbers: have it (and the URL mirror) refresh
+      }
+      draw_histogram(*theme_);
+    }, controls);
+    step("orthogonal", [this](DrawContext&) { draw_ladder(*theme_); }, controls);
+    step("recovery", [this](DrawContext& c) {
+      // Not while a slider is held: the numbers follow when it is released (each costs ~25 ms at d 1024).
+      if (!ImGui::IsAnyItemActive() && update_recovery()) c.edited = true;  // the text shows them: refresh
+      draw_recovery(*theme_);
+    }, controls);
+    step("constant", [this](DrawContext&) { draw_variance(*theme_); }, controls);
+    step("cost", [this](DrawContext&) { draw_cost(*theme_); }, controls);
+    update();
+  }
 
   void visit(ParamVisitor& v) override {
-    v.integer("dim", p_.dim, 4, 1024);
-    v.integer("vocab", p_.vocab, 10, 1000);
-    v.integer("len", p_.len, 2, 4096);
-    v.integer("tokens", p_.tokens, 1, 100000);
-    v.integer("seed", p_.seed, 0, 9999);
+    v.integer({"dim", "dimension d", 4, 1024}, p_.dim);
+    v.integer({"vocab", "vocabulary", 10, 1000}, p_.vocab);
+    v.integer({"len", "positions", 2, 4096}, p_.len);
+    v.integer({"tokens", "tokens", 1, 100000, Scale::Log}, p_.tokens);
+    v.integer({"seed", "seed", 0, 9999}, p_.seed);
   }
 
   // Recomputes only what depends on a parameter that changed (each part remembers its inputs).
-  std::string update() override {
+  core::Messages update() override {
     if (samples_.seed != p_.seed) {
       core::Random rng(core::mix_seed(p_.seed, 77));
       samples_.words = rng.gaussian_matrix(kMaxVocab, kMaxDim);
@@ -145,30 +162,6 @@ class SumVsConcatLesson final : public Lesson {
     if (n == "param_ratio") return ui::short_number(d_.concat_cost.params / d_.sum_cost.params, 3);
     if (n == "tokens") return std::to_string(p_.tokens);
     return {};
-  }
-
-  void draw(DrawContext& ctx) override {
-    const ui::Theme& t = *ctx.theme;
-    lang_ = ctx.lang;
-    switch (ctx.step) {
-      case 0:
-        if (!stats_current()) {
-          update_stats();
-          ctx.edited = true;  // the text above shows these numbers: have it (and the URL mirror) refresh
-        }
-        draw_histogram(t);
-        break;
-      case 1: draw_ladder(t); break;
-      case 2:
-        // Not while a slider is held: the numbers follow when it is released (each costs ~25 ms at d 1024).
-        if (!ImGui::IsAnyItemActive() && update_recovery()) ctx.edited = true;  // the text shows them: refresh
-        draw_recovery(t);
-        break;
-      case 3: draw_variance(t); break;
-      default: draw_cost(t); break;
-    }
-    ImGui::Spacing();
-    draw_controls(ctx);
   }
 
  private:
@@ -272,18 +265,6 @@ class SumVsConcatLesson final : public Lesson {
     ImGui::EndTable();
   }
 
-  void draw_controls(DrawContext& ctx) {
-    const float w = controls_section(ctx);
-    if (w <= 0) return;
-    bool edit = ui::slider_int(tr(lang_, "dimension d"), &p_.dim, 4, 1024, w);
-    edit |= ui::slider_int(tr(lang_, "vocabulary"), &p_.vocab, 10, 1000, w);
-    edit |= ui::slider_int(tr(lang_, "positions"), &p_.len, 2, 4096, w);
-    edit |= ui::slider_int(tr(lang_, "tokens"), &p_.tokens, 1, 100000, w);
-    edit |= ui::slider_int(tr(lang_, "seed"), &p_.seed, 0, 9999, w);
-    if (edit) edited(ctx);
-  }
-
-  int lang_ = 0;  // the learner's language, for labels (set by draw)
   Params p_;
   Derived d_;
   Samples samples_;

@@ -7,19 +7,31 @@
 
 namespace posenc::ui {
 
-bool slider_int(const char* label, int* value, int lo, int hi, float width) {
+namespace {
+std::vector<ControlRecord>* g_control_log = nullptr;  // tests only
+void record(const char* label, double lo, double hi, bool log_scale) {
+  if (g_control_log) g_control_log->push_back({label, lo, hi, log_scale});
+}
+}  // namespace
+
+void set_control_log(std::vector<ControlRecord>* log) { g_control_log = log; }
+
+bool slider_int(const char* label, int* value, int lo, int hi, float width, bool log_scale) {
+  record(label, lo, hi, log_scale);
   ImGui::PushID(label);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
   ImGui::SameLine(em(7.5f));
   ImGui::SetNextItemWidth(width - em(7.5f));
-  const bool changed = ImGui::SliderInt("##v", value, lo, hi, "%d", ImGuiSliderFlags_AlwaysClamp);
+  const ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp | (log_scale ? ImGuiSliderFlags_Logarithmic : 0);
+  const bool changed = ImGui::SliderInt("##v", value, lo, hi, "%d", flags);
   ImGui::PopID();
   return changed;
 }
 
 bool slider_real(const char* label, double* value, double lo, double hi, float width, bool log_scale,
                  const char* format) {
+  record(label, lo, hi, log_scale);
   ImGui::PushID(label);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);

@@ -9,11 +9,20 @@
 
 namespace posenc::ui {
 
-// "label [====o====]" on one line; returns true when the value changed.
-bool slider_int(const char* label, int* value, int lo, int hi, float width);
+// "label [====o====]" on one line; returns true when the value changed. Lessons reach these through
+// their parameters' declarations (lessons::Lesson::control), never with ranges of their own.
+bool slider_int(const char* label, int* value, int lo, int hi, float width, bool log_scale = false);
 bool slider_real(const char* label, double* value, double lo, double hi, float width, bool log_scale = false,
                  const char* format = "%.4g");
 bool toggle(const char* label, bool* value);
+
+// For tests: while a log is set, every slider drawn appends what it offered the learner.
+struct ControlRecord {
+  std::string label;
+  double lo = 0, hi = 0;
+  bool log_scale = false;
+};
+void set_control_log(std::vector<ControlRecord>* log);
 // Radio buttons on one line; returns true when the choice changed.
 bool choice(const char* label, int* value, const std::vector<const char*>& options);
 

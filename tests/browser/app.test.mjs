@@ -323,7 +323,7 @@ test('a prediction made with the mouse is recorded, scored and revealed', async 
   await frames(page, 3);
   await page.mouse.click(350, 386);
   await frames(page, 4);
-  assert.match(await page.evaluate(() => localStorage.getItem('posenc.progress')), /q\.order\.3=2/);
+  assert.match(await page.evaluate(() => localStorage.getItem('posenc.progress')), /q\.order\.pooled=2/);
   const text = await page.textContent('#a11y p');
   assert.match(text, /Identical, up to rounding\. Averaging does not care/);
   assert.match(text, /gives exactly the same summary/);
@@ -341,7 +341,7 @@ test('keyboard only: Tab enters focus mode, arrows and Space work the controls, 
   assert.equal(await step(), 3);
   await page.keyboard.press('Space');
   await frames(page, 4);
-  assert.match(await page.evaluate(() => localStorage.getItem('posenc.progress')), /q\.order\.3=-1/);
+  assert.match(await page.evaluate(() => localStorage.getItem('posenc.progress')), /q\.order\.pooled=-1/);
   await page.keyboard.press('Escape');
   await frames(page, 3);
   await page.keyboard.press('ArrowRight');

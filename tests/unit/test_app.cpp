@@ -6,7 +6,8 @@
 #include "app/api.hpp"
 #include "app/app.hpp"
 #include "core/random.hpp"
-#include "ui/strings.hpp"
+#include "ui/controls.hpp"
+#include "ui/i18n.hpp"
 
 using namespace posenc;
 using namespace posenc::app;
@@ -128,6 +129,48 @@ TEST_CASE("state changes rewrite the hash once, and the hash restores the state"
   CHECK(current_hash(other.s) == restored);
   CHECK(state_json(other.s) == state_json(h.s));
   CHECK(other.s.step == 3);
+  // A step may also be named by its id; the hash written back keeps the number.
+  CHECK(apply_hash(other.s, "#lesson=rope&step=layouts").empty());
+  CHECK(other.s.lesson == lessons::find_lesson("rope"));
+  CHECK(step_id(other.s, other.s.lesson, other.s.step) == "layouts");
+  CHECK(current_hash(other.s).find("step=3&") != std::string::npos);
+}
+
+TEST_CASE("every slider on every step is a declared parameter, with the declared range and scale") {
+  Headless h;
+  for (int lang : {0, 1}) {
+    CHECK(set_language(h.s, lang ? "zh" : "en").empty());
+    for (int l = 0; l < static_cast<int>(h.s.slots.size()); ++l)
+      for (int st = 0; st < step_count(h.s, l); ++st) {
+        CAPTURE(l);
+        CAPTURE(st);
+        go(h.s, l, st);
+        record_prediction(h.s, -1);  // the visual (and its controls) shows after a question
+        std::vector<ui::ControlRecord> log;
+        ui::set_control_log(&log);
+        h.frame(1280, 800);
+        ui::set_control_log(nullptr);
+        const std::vector<lessons::ParamValue> params = lessons::read_params(current_lesson(h.s));
+        int sliders = 0;
+        for (const ui::ControlRecord& c : log) {
+          CAPTURE(c.label);
+          const auto p = std::find_if(params.begin(), params.end(), [&](const lessons::ParamValue& v) {
+            return !v.label.empty() && c.label == ui::tr(lang, v.label.c_str());
+          });
+          REQUIRE_MESSAGE(p != params.end(), "a slider that is no parameter's control");
+          CHECK(c.lo == p->lo);
+          CHECK(c.hi == p->hi);
+          CHECK(c.log_scale == (p->scale == lessons::Scale::Log));
+          ++sliders;
+        }
+        // Every control the step names is drawn (the controls section is open on desktop).
+        int named = 0;
+        for (std::string_view name : current_lesson(h.s).step_controls(step_id(h.s, l, st)))
+          for (const lessons::ParamValue& v : params)
+            named += v.name == name && (v.kind == lessons::ParamKind::Integer || v.kind == lessons::ParamKind::Real);
+        CHECK(sliders >= named);
+      }
+  }
 }
 
 TEST_CASE("hostile hashes are clamped with a notice and leave a drawable state") {
@@ -140,7 +183,8 @@ TEST_CASE("hostile hashes are clamped with a notice and leave a drawable state")
       {"#lesson=nope", "unknown lesson"},
       {"#lesson=order&step=999", "step clamped"},
       {"#lesson=order&step=-4", "step clamped"},
-      {"#step=abc", "not a number"},
+      {"#step=abc", "neither a number nor a step"},
+      {"#lesson=rope&step=complexx", "neither a number nor a step"},
       {"#lesson=order&dim=100000", "clamped to 64"},
       {"#lesson=order&dim=1e308", "clamped"},
       {"#lesson=order&dim=NaN", "not a number"},
@@ -151,7 +195,7 @@ TEST_CASE("hostile hashes are clamped with a notice and leave a drawable state")
   };
   for (const Case& c : cases) {
     CAPTURE(c.hash);
-    const std::string notice = apply_hash(h.s, c.hash);
+    const std::string notice = core::english(apply_hash(h.s, c.hash));
     CHECK(notice.find(c.notice_part) != std::string::npos);
     h.frame(1280, 800);
     h.frame(390, 844);
@@ -176,10 +220,15 @@ TEST_CASE("the JS API's JSON: lessons, state, go and set") {
   Headless h;
   const std::string lessons = lessons_json(h.s);
   CHECK(lessons.find("{\"id\":\"order\",\"title\":\"Why order matters\",\"steps\":5}") != std::string::npos);
-  CHECK(go_json(h.s, "order", 2).find("\"step\":2") != std::string::npos);
-  CHECK(go_json(h.s, "order", 50).find("\"notice\"") != std::string::npos);
+  CHECK(go_json(h.s, "order", "2").find("\"step\":2") != std::string::npos);
+  CHECK(go_json(h.s, "order", "50").find("\"notice\"") != std::string::npos);
   CHECK(h.s.step == 4);
-  CHECK(go_json(h.s, "zzz", 0).find("\"error\"") != std::string::npos);
+  CHECK(go_json(h.s, "rope", "decay").find("\"step\":2") != std::string::npos);  // a step by its id
+  CHECK(go_json(h.s, "rope", "nope").find("\"error\":\"step must be a finite number or a step id of lesson rope (plane, complex, decay, layouts, elementwise), not 'nope'\"") != std::string::npos);
+  CHECK(go_json(h.s, "order", "NaN").find("\"error\"") != std::string::npos);
+  CHECK(h.s.lesson == lessons::find_lesson("rope"));
+  CHECK(go_json(h.s, "zzz", "0").find("\"error\"") != std::string::npos);
+  go_json(h.s, "order", "0");
   CHECK(set_json(h.s, "dim", "16").find("\"dim\":16") != std::string::npos);
   CHECK(set_json(h.s, "dim", "1000").find("\"dim\":64") != std::string::npos);
   CHECK(set_json(h.s, "nope", "1").find("unknown parameter") != std::string::npos);
@@ -215,7 +264,8 @@ TEST_CASE("predictions are recorded, saved with the progress, restored, and rese
   REQUIRE(prediction(h.s, order, asked) != nullptr);
   CHECK(*prediction(h.s, order, asked) == 2);
   CHECK(h.s.pending_choice == -1);
-  CHECK(saved.find("q.order." + std::to_string(asked) + "=2") != std::string::npos);
+  const std::string id(step_id(h.s, order, asked));
+  CHECK(saved.find("q.order." + id + "=2") != std::string::npos);  // keyed by the step's id
   h.frame(1280, 800);  // the revealed step draws
 
   Headless other;
@@ -224,6 +274,10 @@ TEST_CASE("predictions are recorded, saved with the progress, restored, and rese
   CHECK(*prediction(other.s, order, asked) == 2);
   load_progress(other.s, "q.order.999=1&q.nope.1=1&q.order.0=99&q.order.x=1");  // all out of range: ignored
   CHECK(other.s.predictions.size() == 1);
+  Headless older;  // a save from before step ids keyed answers by the step's number
+  load_progress(older.s, "q.order." + std::to_string(asked) + "=1");
+  REQUIRE(prediction(older.s, order, asked) != nullptr);
+  CHECK(*prediction(older.s, order, asked) == 1);
 
   go(h.s, order, asked);
   clear_prediction(h.s);
@@ -233,12 +287,13 @@ TEST_CASE("predictions are recorded, saved with the progress, restored, and rese
   CHECK(h.s.pending_choice == -1);  // a selection does not follow the learner to another step
 }
 
-TEST_CASE("the CJK glyph set covers every Chinese interface string, including the newest") {
+TEST_CASE("the CJK glyph set covers every Chinese catalogue entry, including the newest") {
   const std::string all = cjk_text();
-  for (int id = 0; id < static_cast<int>(ui::Text::Count); ++id) {
-    const std::string zh = ui::text(static_cast<ui::Text>(id), 1);
-    CAPTURE(zh);
-    CHECK(all.find(zh) != std::string::npos);
+  int count = 0;
+  const ui::CataloguePair* table = ui::catalogue(&count);
+  for (int i = 0; i < count; ++i) {
+    CAPTURE(table[i].en);
+    CHECK(all.find(table[i].zh) != std::string::npos);
   }
 }
 

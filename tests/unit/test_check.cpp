@@ -8,7 +8,7 @@
 
 #include "core/check.hpp"
 #include "core/table_file.hpp"
-#include "lessons/labels.hpp"
+#include "ui/i18n.hpp"
 
 using namespace posenc::core;
 
@@ -100,11 +100,11 @@ TEST_CASE("the verdict sentence is built from its frames and the candidates' mes
   // Every message the lesson shows has its Chinese counterpart (the other-base one is rebuilt with numbers).
   for (const Candidate& c : twin.candidates) {
     CAPTURE(c.message);
-    if (c.id != "base") CHECK(std::string(posenc::lessons::tr(1, c.message.c_str())) != c.message);
+    if (c.id != "base") CHECK(std::string(posenc::ui::tr(1, c.message.c_str())) != c.message);
   }
   for (const char* frame : {VerdictWords{}.found, VerdictWords{}.equivalent, VerdictWords{}.unknown}) {
     CAPTURE(frame);
-    CHECK(std::string(posenc::lessons::tr(1, frame)) != frame);
+    CHECK(std::string(posenc::ui::tr(1, frame)) != frame);
   }
 }
 
@@ -143,7 +143,7 @@ TEST_CASE(".npy: malformed files get a message, never data") {
     const TableFile t = parse_npy(b.data(), b.size());
     CHECK_FALSE(t.ok());
     CHECK(t.data.size() == 0);
-    return t.error;
+    return t.error.english();
   };
   std::vector<std::uint8_t> bad = npy("<f8", false, "2, 3", bytes_of(six));
   bad[1] = 'X';
@@ -175,10 +175,10 @@ TEST_CASE("text tables: separators, a header line, ragged rows and non-finite va
   t = parse_csv("[[1.0 2.0]\n [3.0 4.0]]");
   REQUIRE(t.ok());
   CHECK(t.data(1, 0) == 3);
-  CHECK(parse_csv("1,2\n3\n").error.find("line 2") != std::string::npos);
-  CHECK(parse_csv("1,2\n3,x\n").error.find("line 2") != std::string::npos);
-  CHECK(parse_csv("1,nan\n").error.find("NaN") != std::string::npos);
-  CHECK(parse_csv("").error.find("no numbers") != std::string::npos);
+  CHECK(parse_csv("1,2\n3\n").error.english().find("line 2") != std::string::npos);
+  CHECK(parse_csv("1,2\n3,x\n").error.english().find("line 2") != std::string::npos);
+  CHECK(parse_csv("1,nan\n").error.english().find("NaN") != std::string::npos);
+  CHECK(parse_csv("").error.english().find("no numbers") != std::string::npos);
   CHECK_FALSE(parse_csv("1e999,2\n").ok());
 }
 

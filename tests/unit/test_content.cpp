@@ -6,7 +6,7 @@
 
 #include "content/bundle.hpp"
 #include "content/document.hpp"
-#include "lessons/labels.hpp"
+#include "ui/i18n.hpp"
 #include "lessons/lesson.hpp"
 
 using namespace posenc;
@@ -24,6 +24,45 @@ TEST_CASE("every bundled lesson file parses without errors") {
   }
 }
 
+TEST_CASE("steps by id: every content step has a visual, every visual a step, and both languages the same ids") {
+  for (const auto& entry : lessons::lesson_table()) {
+    CAPTURE(entry.id);
+    const auto lesson = entry.create();
+    const std::vector<std::string_view> registered = lesson->step_ids();
+    std::vector<std::vector<std::string>> ids;  // per language
+    for (std::string_view lang : {"en", "zh"}) {
+      const BundledFile* f = find_bundled(lang, entry.stem);
+      REQUIRE(f != nullptr);
+      const ParseResult r = parse_document(f->text, std::string(lang) + "/" + std::string(f->name));
+      CHECK(r.ok());
+      ids.emplace_back();
+      for (const Step& s : r.doc.steps) ids.back().push_back(s.id);
+    }
+    CHECK(ids[0] == ids[1]);
+    for (const std::string& id : ids[0]) {
+      CAPTURE(id);
+      CHECK(std::find(registered.begin(), registered.end(), id) != registered.end());
+    }
+    for (std::string_view id : registered) {
+      CAPTURE(id);
+      CHECK(std::find(ids[0].begin(), ids[0].end(), std::string(id)) != ids[0].end());
+    }
+  }
+}
+
+TEST_CASE("a step heading needs a well-formed id, used once") {
+  CHECK(parse_document("# T\n## Step: A {#a}\nx\n", "f.md").ok());
+  CHECK(parse_document("# T\n## Step: A {#a}\nx\n", "f.md").doc.steps[0].id == "a");
+  CHECK(parse_document("# T\n## Step: A {#a}\nx\n", "f.md").doc.steps[0].title == "A");
+  const auto first_error = [](std::string_view text) {
+    const ParseResult r = parse_document(text, "f.md");
+    return r.errors.empty() ? std::string() : r.errors.front().str();
+  };
+  CHECK(first_error("# T\n## Step: A\nx\n") == "f.md:2: step heading without an id: end it with {#some-id}");
+  CHECK(first_error("# T\n## Step: A {#Bad_Id}\nx\n").find("lower-case") != std::string::npos);
+  CHECK(first_error("# T\n## Step: A {#a}\nx\n## Step: B {#a}\ny\n") == "f.md:4: step id 'a' is used twice");
+}
+
 TEST_CASE("every lesson has English text, and every placeholder it uses has a live value") {
   for (const auto& entry : lessons::lesson_table()) {
     CAPTURE(entry.id);
@@ -35,7 +74,7 @@ TEST_CASE("every lesson has English text, and every placeholder it uses has a li
       if (!f) continue;
       const ParseResult r = parse_document(f->text, std::string(lang) + "/" + std::string(f->name));
       for (const PlaceholderUse& u : placeholders(r.doc)) {
-        if (lesson->value(u.name).empty())
+        if (lesson->placeholder(u.name).empty())
           FAIL_CHECK(std::string(lang) << "/" << f->name << ":" << u.line << ": lesson '" << entry.id
                                        << "' has no value for {{" << u.name << "}}");
       }
@@ -49,8 +88,8 @@ TEST_CASE("every lesson has English text, and every placeholder it uses has a li
 
 TEST_CASE("a well-formed document yields title, steps and typed runs") {
   const ParseResult r = parse_document(
-      "# Title here\n\n## Step: One\nPlain **bold** `code` $x^2$ and {{value_1}}.\nsame paragraph\n\n"
-      "- a bullet\n> a note\n> continues\n## Step: Two\ntext\n",
+      "# Title here\n\n## Step: One {#s8}\nPlain **bold** `code` $x^2$ and {{value_1}}.\nsame paragraph\n\n"
+      "- a bullet\n> a note\n> continues\n## Step: Two {#s9}\ntext\n",
       "t.md");
   REQUIRE(r.ok());
   CHECK(r.doc.title == "Title here");
@@ -81,35 +120,35 @@ TEST_CASE("malformed documents are reported with file and line") {
     REQUIRE_FALSE(r.ok());
     return r.errors.front();
   };
-  CHECK(first_error("no title\n## Step: a\nx\n").line == 1);
-  CHECK(first_error("# T\nstray text\n## Step: a\nx\n").line == 2);
-  CHECK(first_error("# T\n## Step: a\nx\n## Step:\ny\n").line == 4);
-  CHECK(first_error("# T\n## Step: a\nx {{open\n").message.find("unclosed placeholder") != std::string::npos);
-  CHECK(first_error("# T\n## Step: a\nx\n\nsome **bold\n").line == 5);
-  CHECK(first_error("# T\n## Step: a\n{{Bad-Name}}\n").message.find("lower-case") != std::string::npos);
-  CHECK(first_error("# T\n## Step: a\nsee **{{value}}** here\n").message.find("inside bold") != std::string::npos);
+  CHECK(first_error("no title\n## Step: a {#s10}\nx\n").line == 1);
+  CHECK(first_error("# T\nstray text\n## Step: a {#s11}\nx\n").line == 2);
+  CHECK(first_error("# T\n## Step: a {#s12}\nx\n## Step: {#s13}\ny\n").line == 4);
+  CHECK(first_error("# T\n## Step: a {#s14}\nx {{open\n").message.find("unclosed placeholder") != std::string::npos);
+  CHECK(first_error("# T\n## Step: a {#s15}\nx\n\nsome **bold\n").line == 5);
+  CHECK(first_error("# T\n## Step: a {#s16}\n{{Bad-Name}}\n").message.find("lower-case") != std::string::npos);
+  CHECK(first_error("# T\n## Step: a {#s17}\nsee **{{value}}** here\n").message.find("inside bold") != std::string::npos);
   CHECK(first_error("# T\n## Other heading\n").line == 2);
   CHECK(first_error("# T\n").message.find("no steps") != std::string::npos);
-  CHECK(first_error("# T\n## Step: empty\n\n## Step: b\nx\n").line == 2);
+  CHECK(first_error("# T\n## Step: empty {#s18}\n\n## Step: b {#s19}\nx\n").line == 2);
   CHECK(first_error("").str().rfind("bad.md:1:", 0) == 0);
 }
 
 TEST_CASE("lines of Chinese text join without a space; Latin lines with one") {
-  const ParseResult r = parse_document("# T\n## Step: a\n\xE4\xBD\xA0\xE5\xA5\xBD\n\xE4\xB8\x96\xE7\x95\x8C\n\nab\ncd\n", "z.md");
+  const ParseResult r = parse_document("# T\n## Step: a {#s20}\n\xE4\xBD\xA0\xE5\xA5\xBD\n\xE4\xB8\x96\xE7\x95\x8C\n\nab\ncd\n", "z.md");
   REQUIRE(r.ok());
   CHECK(r.doc.steps[0].blocks[0].runs[0].text == "\xE4\xBD\xA0\xE5\xA5\xBD\xE4\xB8\x96\xE7\x95\x8C");
   CHECK(r.doc.steps[0].blocks[1].runs[0].text == "ab cd");
 }
 
 TEST_CASE("backslash escapes markup characters") {
-  const ParseResult r = parse_document("# T\n## Step: a\ncosts \\$5 and \\*\\* stars\n", "e.md");
+  const ParseResult r = parse_document("# T\n## Step: a {#s21}\ncosts \\$5 and \\*\\* stars\n", "e.md");
   REQUIRE(r.ok());
   REQUIRE(r.doc.steps[0].blocks[0].runs.size() == 1);
   CHECK(r.doc.steps[0].blocks[0].runs[0].text == "costs $5 and ** stars");
 }
 
 TEST_CASE("a step's question: prompt, choices with one right, explanation, and where its reveal starts") {
-  const auto r = parse_document("# T\n## Step: S\nSetup text.\n\n?? Which is it, {{x}}?\n?- no\n?+ **yes**\n?- maybe\n"
+  const auto r = parse_document("# T\n## Step: S {#s22}\nSetup text.\n\n?? Which is it, {{x}}?\n?- no\n?+ **yes**\n?- maybe\n"
                                 "?= Because $a·b$\n?= and {{y}}.\nRevealed text.\n",
                                 "q.md");
   REQUIRE(r.ok());
@@ -133,17 +172,17 @@ TEST_CASE("malformed questions are reported with their line") {
     for (const auto& e : parse_document(text, "q.md").errors) all += e.str() + "\n";
     return all;
   };
-  CHECK(errors("# T\n## Step: S\nx\n?- a\n").find("q.md:4: '?-' before the question") != std::string::npos);
-  CHECK(errors("# T\n## Step: S\nx\n?? q\n?- a\n?- b\n?= e\n").find("q.md:4: a question needs its right choice") != std::string::npos);
-  CHECK(errors("# T\n## Step: S\nx\n?? q\n?+ a\n?+ b\n?= e\n").find("q.md:6: a question has exactly one right choice") != std::string::npos);
-  CHECK(errors("# T\n## Step: S\nx\n?? q\n?+ a\n?- b\n").find("q.md:4: a question needs its explanation") != std::string::npos);
-  CHECK(errors("# T\n## Step: S\nx\n?? q\n?+ a\n").find("at least two choices") != std::string::npos);
-  CHECK(errors("# T\n## Step: S\nx\n?? q\n?+ a\n?- b\n?= e\n?? again\n?+ a\n?- b\n?= e\n").find("q.md:8: one question per step") != std::string::npos);
+  CHECK(errors("# T\n## Step: S {#s23}\nx\n?- a\n").find("q.md:4: '?-' before the question") != std::string::npos);
+  CHECK(errors("# T\n## Step: S {#s24}\nx\n?? q\n?- a\n?- b\n?= e\n").find("q.md:4: a question needs its right choice") != std::string::npos);
+  CHECK(errors("# T\n## Step: S {#s25}\nx\n?? q\n?+ a\n?+ b\n?= e\n").find("q.md:6: a question has exactly one right choice") != std::string::npos);
+  CHECK(errors("# T\n## Step: S {#s26}\nx\n?? q\n?+ a\n?- b\n").find("q.md:4: a question needs its explanation") != std::string::npos);
+  CHECK(errors("# T\n## Step: S {#s27}\nx\n?? q\n?+ a\n").find("at least two choices") != std::string::npos);
+  CHECK(errors("# T\n## Step: S {#s28}\nx\n?? q\n?+ a\n?- b\n?= e\n?? again\n?+ a\n?- b\n?= e\n").find("q.md:8: one question per step") != std::string::npos);
 }
 
-TEST_CASE("the lessons' label table: unique English keys, no blank translations, English passes through") {
+TEST_CASE("the catalogue: unique English keys, no blank translations, English passes through") {
   int count = 0;
-  const lessons::LabelPair* table = lessons::label_table(&count);
+  const ui::CataloguePair* table = ui::catalogue(&count);
   REQUIRE(count > 0);
   std::set<std::string_view> keys;
   for (int i = 0; i < count; ++i) {
@@ -151,14 +190,14 @@ TEST_CASE("the lessons' label table: unique English keys, no blank translations,
     CHECK(keys.insert(table[i].en).second);
     CHECK(!table[i].en.empty());
     CHECK(std::string_view(table[i].zh).size() > 0);
-    CHECK(std::string_view(lessons::tr(1, std::string(table[i].en).c_str())) == table[i].zh);
+    CHECK(std::string_view(ui::tr(1, std::string(table[i].en).c_str())) == table[i].zh);
   }
-  CHECK(std::string_view(lessons::tr(0, "Controls")) == "Controls");
-  CHECK(std::string_view(lessons::tr(1, "no such label")) == "no such label");
+  CHECK(std::string_view(ui::tr(0, "Controls")) == "Controls");
+  CHECK(std::string_view(ui::tr(1, "no such label")) == "no such label");
 }
 
 TEST_CASE("a formula may hold a {{placeholder}}: it stays in the formula's text for the typesetter to fill") {
-  const auto r = parse_document("# T\n## Step: S\nSo $ω_i = {{omega}}$ here.\n", "m.md");
+  const auto r = parse_document("# T\n## Step: S {#s29}\nSo $ω_i = {{omega}}$ here.\n", "m.md");
   REQUIRE(r.ok());
   const auto& runs = r.doc.steps.at(0).blocks.at(0).runs;
   REQUIRE(runs.size() == 3);

@@ -15,18 +15,22 @@ struct Probe {
   std::vector<int> o = {0, 1, 2};
   int c = 0;
   void visit(ParamVisitor& v) {
-    v.choice("c", c, {"interleaved", "half"});
-    v.integer("n", n, 1, 10);
-    v.real("x", x, 0.0, 1.0);
-    v.flag("f", f);
-    v.text("t", t, 8);
-    v.order("o", o, 3);
+    v.choice({"c"}, c, {"interleaved", "half"});
+    v.integer({"n", nullptr, 1, 10}, n);
+    v.real({"x", nullptr, 0.0, 1.0}, x);
+    v.flag({"f"}, f);
+    v.text({"t"}, t, 8);
+    v.order({"o"}, o, 3);
   }
 };
-SetOutcome set(Probe& p, const char* name, const char* value) {
+struct Said {
+  bool found = false, changed = false;
+  std::string notice;  // every notice, in English
+};
+Said set(Probe& p, const char* name, const char* value) {
   Setter s(name, value);
   p.visit(s);
-  return s.outcome();
+  return {s.outcome().found, s.outcome().changed, posenc::core::english(s.outcome().notices)};
 }
 }  // namespace
 
@@ -108,7 +112,7 @@ TEST_CASE("every lesson's parameters survive a round trip through their hash str
     for (const ParamValue& v : read_params(*a)) {
       const SetOutcome out = set_param(*b, v.name, to_hash_string(v));
       CHECK(out.found);
-      CHECK(out.notice.empty());
+      CHECK(out.notices.empty());
     }
     const auto va = read_params(*a), vb = read_params(*b);
     REQUIRE(va.size() == vb.size());

@@ -6,12 +6,11 @@
 
 #include "content/bundle.hpp"
 #include "content/document.hpp"
-#include "lessons/labels.hpp"
 #include "ui/colormap.hpp"
 #include "ui/math_layout.hpp"
 #include "ui/matrix_view.hpp"
 #include "ui/rich_text.hpp"
-#include "ui/strings.hpp"
+#include "ui/i18n.hpp"
 #include "ui/theme.hpp"
 
 using namespace posenc::ui;
@@ -94,11 +93,9 @@ TEST_CASE("the interface's glyph ranges hold every non-CJK character of the less
   int count = 0;
   const posenc::content::BundledFile* files = posenc::content::bundled_files(&count);
   for (int i = 0; i < count; ++i) text.append(files[i].text);
-  for (int lang = 0; lang < 2; ++lang)
-    for (int id = 0; id < static_cast<int>(Text::Count); ++id) text += posenc::ui::text(static_cast<Text>(id), lang);
   text += "\xE2\x9C\x93\xE2\x9C\x97";  // ✓ ✗ drawn by the prediction box and the table of contents
   int labels = 0;
-  const posenc::lessons::LabelPair* table = posenc::lessons::label_table(&labels);
+  const posenc::ui::CataloguePair* table = posenc::ui::catalogue(&labels);
   for (int i = 0; i < labels; ++i) text += std::string(table[i].en) + table[i].zh;
   CHECK(uncovered(text, latin_greek_math_ranges()) == "");
   CHECK(uncovered("\xCF\x89 \xE2\x9C\x93", latin_greek_math_ranges()) == "");  // ω ✓

@@ -1,14 +1,37 @@
-#include "labels.hpp"
+// The Chinese catalogue: English key → Chinese, for everything the program shows besides lesson prose
+// (see i18n.hpp). Keep the English exactly as the code writes it.
+#include <iterator>
 
-#include <cstdarg>
-#include <cstdio>
-#include <unordered_map>
+#include "i18n.hpp"
 
-namespace posenc::lessons {
+namespace posenc::ui {
 namespace {
 
-// English → Chinese. Keep the English exactly as the lesson code writes it.
-constexpr LabelPair kLabels[] = {
+constexpr CataloguePair kCatalogue[] = {
+    // The interface (shell, navigation, predictions, export bar)
+    {"positional encoding, step by step", "位置编码，一步一步"},
+    {"Lessons", "课程"},
+    {"Lesson %d", "第 %d 课"},
+    {"Prev", "上一步"},
+    {"Next", "下一步"},
+    {"step %d of %d", "第 %d 步，共 %d 步"},
+    {"loading the Chinese font…", "正在加载中文字体……"},
+    {"Predict first", "先预测"},
+    {"Lock in my prediction", "确定我的预测"},
+    {"Right!", "预测正确！"},
+    {"Not quite. The answer:", "不对。答案是："},
+    {"Just show me", "直接看答案"},
+    {"Skipped. The answer:", "已跳过预测。答案是："},
+    {"Ask me again", "重新预测"},
+    {"Make your prediction first: this visual then shows the answer.", "先做出你的预测，这里的图随后揭晓答案。"},
+    {"Keyboard: Tab moves between the parts of the page, the arrows between controls, Space or Enter activates; Esc gives the arrows back to the steps.",
+     "键盘模式：Tab 键在页面各部分之间切换，方向键在控件之间移动，空格键或回车键激活；Esc 键让方向键重新用于翻页。"},
+    {"</> Code", "</> 代码"},
+    {"Hide code", "隐藏代码"},
+    {"Copy CSV", "复制 CSV"},
+    {"copied %s (%d × %d) as CSV", "已复制 %s（%d × %d），格式为 CSV"},
+    {"Copy", "复制"},
+    {"copied %s", "已复制 %s"},
     {"Controls", "控件"},
     // order.cpp
     {"Tokens", "token 序列"},
@@ -63,7 +86,7 @@ constexpr LabelPair kLabels[] = {
     {"index / length", "索引 / 长度"},
     {"length", "序列长度"},
     // sinusoidal.cpp
-    {"pair i = %d (%s)\nω_i = %.6g\nangle pos·ω_i = %.6g rad", "维度对 i = %d（%s）\\nω_i = %.6g\\n角度 pos·ω_i = %.6g rad"},
+    {"pair i = %d (%s)\nω_i = %.6g\nangle pos·ω_i = %.6g rad", "维度对 i = %d（%s）\nω_i = %.6g\n角度 pos·ω_i = %.6g rad"},
     {"PE: one row per position, one column per dimension (click a cell)", "PE：每个位置一行，每个维度一列（可点击单元格）"},
     {"row: the code of position %s", "行：位置 %s 的编码"},
     {"column %d: one wave over the positions", "第 %d 列：沿各位置的一条波"},
@@ -276,40 +299,9 @@ constexpr LabelPair kLabels[] = {
 
 }  // namespace
 
-const LabelPair* label_table(int* count) {
-  *count = static_cast<int>(std::size(kLabels));
-  return kLabels;
+const CataloguePair* catalogue(int* count) {
+  *count = static_cast<int>(std::size(kCatalogue));
+  return kCatalogue;
 }
 
-const char* tr(int lang, const char* en) {
-  if (lang != 1 || !en) return en;
-  static const std::unordered_map<std::string_view, const char*> zh = [] {
-    std::unordered_map<std::string_view, const char*> m;
-    for (const LabelPair& p : kLabels) m.emplace(p.en, p.zh);
-    return m;
-  }();
-  const auto it = zh.find(en);
-  return it == zh.end() ? en : it->second;
-}
-
-std::string trf(int lang, const char* en_format, ...) {
-  const char* format = tr(lang, en_format);
-  va_list args;
-  va_start(args, en_format);
-  va_list copy;
-  va_copy(copy, args);
-  const int n = std::vsnprintf(nullptr, 0, format, copy);
-  va_end(copy);
-  std::string out(n > 0 ? static_cast<size_t>(n) : 0, '\0');
-  if (n > 0) std::vsnprintf(out.data(), out.size() + 1, format, args);
-  va_end(args);
-  return out;
-}
-
-std::string chinese_labels() {
-  std::string all;
-  for (const LabelPair& p : kLabels) all += p.zh;
-  return all;
-}
-
-}  // namespace posenc::lessons
+}  // namespace posenc::ui

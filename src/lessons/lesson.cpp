@@ -1,0 +1,168 @@
+// The lesson framework's shared half: step registration and dispatch, controls drawn from the
+// parameters' declarations, placeholders that fall back to parameters, and setting parameters by name.
+#include "lesson.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "ui/controls.hpp"
+#include "ui/matrix_view.hpp"
+
+namespace posenc::lessons {
+namespace {
+
+// Draws the control of the one parameter named `name`, as its declaration says.
+class ControlDrawer final : public ParamVisitor {
+ public:
+  ControlDrawer(std::string_view name, float width, int lang) : name_(name), width_(width), lang_(lang) {}
+  bool found = false, changed = false;
+
+  void integer(const Param& p, int& value) override {
+    if (!mine(p)) return;
+    changed = ui::slider_int(tr(lang_, p.label), &value, static_cast<int>(p.lo), static_cast<int>(p.hi), width_,
+                             p.scale == Scale::Log);
+  }
+  void real(const Param& p, double& value) override {
+    if (!mine(p)) return;
+    changed = ui::slider_real(tr(lang_, p.label), &value, p.lo, p.hi, width_, p.scale == Scale::Log,
+                              p.format ? tr(lang_, p.format) : "%.4g");
+  }
+  void flag(const Param& p, bool& value) override {
+    if (mine(p)) changed = ui::toggle(tr(lang_, p.label), &value);
+  }
+  void text(const Param& p, std::string& value, int max_bytes) override {
+    if (!mine(p)) return;
+    std::vector<char> buf(static_cast<size_t>(max_bytes) + 1, '\0');
+    std::snprintf(buf.data(), buf.size(), "%s", value.c_str());
+    ImGui::PushID(p.name);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(tr(lang_, p.label));
+    ImGui::SameLine(ui::em(7.5f));
+    ImGui::SetNextItemWidth(width_ - ui::em(7.5f));
+    // Applied on Enter or when the field loses focus, not on every keystroke.
+    if (ImGui::InputText("##text", buf.data(), buf.size(), ImGuiInputTextFlags_EnterReturnsTrue) ||
+        ImGui::IsItemDeactivatedAfterEdit()) {
+      changed = value != buf.data();
+      value = buf.data();
+    }
+    ImGui::PopID();
+  }
+  void order(const Param& p, std::vector<int>&, int) override { mine(p); }  // the lesson draws its own
+  void choice(const Param& p, int& value, const std::vector<const char*>& options) override {
+    if (!mine(p)) return;
+    std::vector<const char*> shown;
+    for (const char* o : options) shown.push_back(tr(lang_, o));
+    changed = ui::choice(tr(lang_, p.label), &value, shown);
+  }
+
+ private:
+  bool mine(const Param& p) {
+    if (name_ != p.name) return false;
+    found = true;
+    return p.label != nullptr;
+  }
+  std::string_view name_;
+  float width_;
+  int lang_;
+};
+
+// Finds one parameter's current value.
+std::string param_text(Lesson& lesson, std::string_view name) {
+  for (const ParamValue& p : read_params(lesson)) {
+    if (p.name != name) continue;
+    switch (p.kind) {
+      case ParamKind::Integer: return std::to_string(static_cast<long long>(p.number));
+      case ParamKind::Real: return ui::short_number(p.number, 6);
+      default: return to_hash_string(p);
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string Lesson::placeholder(std::string_view name) {
+  std::string v = value(name);
+  return v.empty() ? param_text(*this, name) : v;
+}
+
+void Lesson::step(std::string_view id, DrawFn draw, std::vector<std::string_view> controls) {
+  steps_.push_back({id, std::move(draw), std::move(controls)});
+}
+
+const Lesson::StepEntry* Lesson::find_step(std::string_view id) const {
+  for (const StepEntry& s : steps_)
+    if (s.id == id) return &s;
+  return nullptr;
+}
+
+std::vector<std::string_view> Lesson::step_ids() const {
+  std::vector<std::string_view> ids;
+  for (const StepEntry& s : steps_) ids.push_back(s.id);
+  return ids;
+}
+
+std::vector<std::string_view> Lesson::step_controls(std::string_view id) const {
+  const StepEntry* s = find_step(id);
+  return s ? s->controls : std::vector<std::string_view>{};
+}
+
+void Lesson::draw(DrawContext& ctx) {
+  lang_ = ctx.lang;
+  theme_ = ctx.theme;
+  begin_frame(ctx);
+  const StepEntry* s = find_step(ctx.step_id);
+  if (!s) {  // a content step without a visual (a unit test keeps this from shipping)
+    ImGui::TextDisabled("(no visual for step '%.*s')", static_cast<int>(ctx.step_id.size()), ctx.step_id.data());
+    return;
+  }
+  s->draw(ctx);
+  if (!s->controls.empty()) {
+    ImGui::Spacing();
+    const std::string label = std::string(tr(lang_, "Controls")) + "###controls";
+    // Closed by default on phones, where it would push the visual off screen.
+    if (ImGui::CollapsingHeader(label.c_str(), ctx.compact ? 0 : ImGuiTreeNodeFlags_DefaultOpen)) {
+      extra_controls(ctx);
+      for (std::string_view name : s->controls) control(ctx, name);
+    }
+  }
+  end_frame(ctx);
+}
+
+bool Lesson::control(DrawContext& ctx, std::string_view name, float width) {
+  if (width <= 0) width = std::min(ImGui::GetContentRegionAvail().x, ui::em(26));
+  ControlDrawer drawer(name, width, lang_);
+  visit(drawer);
+  IM_ASSERT(drawer.found && "control() names a parameter the lesson does not declare");
+  if (!drawer.changed) return false;
+  holding_ = ImGui::IsAnyItemActive();
+  edited(ctx);
+  return true;
+}
+
+void Lesson::edited(DrawContext& ctx) {
+  const core::Messages notices = update();
+  ctx.notices.insert(ctx.notices.end(), notices.begin(), notices.end());
+  ctx.edited = true;
+}
+
+SetOutcome set_param(Lesson& lesson, std::string_view name, std::string_view value) {
+  Setter setter(name, value);
+  lesson.visit(setter);
+  SetOutcome out = setter.outcome();
+  if (out.changed) {
+    const core::Messages fix = lesson.update();
+    out.notices.insert(out.notices.end(), fix.begin(), fix.end());
+  }
+  return out;
+}
+
+std::vector<ParamValue> read_params(Lesson& lesson) {
+  Reader reader;
+  lesson.visit(reader);
+  return std::move(reader.values);
+}
+
+}  // namespace posenc::lessons

@@ -1,0 +1,51 @@
+#include "i18n.hpp"
+
+#include <cstdarg>
+#include <cstdio>
+#include <unordered_map>
+
+#include "core/message.hpp"
+
+namespace posenc::ui {
+
+const char* tr(int lang, const char* en) {
+  if (lang != 1 || !en) return en;
+  static const std::unordered_map<std::string_view, const char*> zh = [] {
+    std::unordered_map<std::string_view, const char*> m;
+    int n = 0;
+    const CataloguePair* pairs = catalogue(&n);
+    for (int i = 0; i < n; ++i) m.emplace(pairs[i].en, pairs[i].zh);
+    return m;
+  }();
+  const auto it = zh.find(en);
+  return it == zh.end() ? en : it->second;
+}
+
+std::string trf(int lang, const char* en_format, ...) {
+  const char* format = tr(lang, en_format);
+  va_list args;
+  va_start(args, en_format);
+  va_list copy;
+  va_copy(copy, args);
+  const int n = std::vsnprintf(nullptr, 0, format, copy);
+  va_end(copy);
+  std::string out(n > 0 ? static_cast<size_t>(n) : 0, '\0');
+  if (n > 0) std::vsnprintf(out.data(), out.size() + 1, format, args);
+  va_end(args);
+  return out;
+}
+
+std::string tr_fill(int lang, std::string_view en_format, const std::vector<std::string>& args) {
+  const std::string key(en_format);
+  return core::fill(tr(lang, key.c_str()), args);
+}
+
+std::string catalogue_chinese() {
+  std::string all;
+  int n = 0;
+  const CataloguePair* pairs = catalogue(&n);
+  for (int i = 0; i < n; ++i) all += pairs[i].zh;
+  return all;
+}
+
+}  // namespace posenc::ui
