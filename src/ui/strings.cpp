@@ -31,6 +31,15 @@ const char* text(Text id, int lang) {
     case Text::HideCode: return zh ? "隐藏代码" : "Hide code";
     case Text::CopyCsv: return zh ? "复制 CSV" : "Copy CSV";
     case Text::Copied: return zh ? "已复制 %s（%d × %d），格式为 CSV" : "copied %s (%d × %d) as CSV";
+    case Text::OpenTitle: return zh ? "打开 .npy 或 .csv 文件" : "Open a .npy or .csv file";
+    case Text::OpenPrompt: return zh ? "输入或粘贴文件路径，也可以把文件拖到窗口上：" : "Type or paste the file's path, or drop the file onto the window:";
+    case Text::Open: return zh ? "打开" : "Open";
+    case Text::Cancel: return zh ? "取消" : "Cancel";
+    case Text::FileMissing: return zh ? "找不到文件：%s" : "no such file: %s";
+    case Text::FileUnreadable: return zh ? "无法读取 %s：%s" : "cannot read %s: %s";
+    case Text::FileTooBig: return zh ? "%s 超过 %d MB，未读取" : "%s is over %d MB, not read";
+    case Text::Saved: return zh ? "已保存 %s" : "saved %s";
+    case Text::SaveFailed: return zh ? "无法保存 %s：%s" : "could not save %s: %s";
     case Text::Count: break;
   }
   return "";

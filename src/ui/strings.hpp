@@ -8,6 +8,8 @@ enum class Text {
   Tagline, Lessons, Lesson, Prev, Next, StepOf, Controls, Language, LoadingFont,
   Predict, LockIn, Right, NotQuite, ShowAnswer, Skipped, AskAgain, PredictFirst, KeyboardFocus,
   ShowCode, HideCode, CopyCsv, Copied,
+  // the desktop app's open-file dialog and export notices (the browser has its own)
+  OpenTitle, OpenPrompt, Open, Cancel, FileMissing, FileUnreadable, FileTooBig, Saved, SaveFailed,
   Count  // not a string: the number of ids
 };
 
