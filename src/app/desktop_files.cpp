@@ -109,7 +109,7 @@ std::string save_export(const std::string& dir, const std::string& file, const s
   std::error_code ec;
   const fs::path folder = fs::absolute(dir.empty() ? fs::path(".") : fs::path(dir), ec).lexically_normal();
   if (ec || !fs::is_directory(folder, ec)) {
-    error = dir + ": " + std::strerror(ENOENT);
+    error = dir + ": " + std::strerror(fs::exists(folder, ec) ? ENOTDIR : ENOENT);
     return {};
   }
   const fs::path out = folder / fs::path(file).filename();  // the name never leaves the folder
