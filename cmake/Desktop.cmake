@@ -1,16 +1,27 @@
-# The desktop app (native preset): GLFW + OpenGL 3, when libglfw3-dev is installed.
+# The desktop app (native preset): GLFW + OpenGL 3, when libglfw3-dev is installed. It draws with
+# src/app/gl_renderer.cpp (as the web build does), so of ImGui's backends only the GLFW one is compiled.
+# Its fonts, the Chinese subset included, are compiled in (cmake/Fonts.cmake): nothing is read from
+# /usr/share when it runs.
 find_package(glfw3 3.3 CONFIG QUIET)
 find_package(OpenGL QUIET)
 if(NOT glfw3_FOUND OR NOT OpenGL_FOUND)
   message(STATUS "posenc: GLFW or OpenGL not found; the desktop app is not built (install libglfw3-dev)")
   return()
 endif()
-add_library(imgui_desktop_backends STATIC ${IMGUI_DIR}/backends/imgui_impl_glfw.cpp ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
+include(cmake/Fonts.cmake)
+if(NOT PYFTSUBSET)
+  message(STATUS "posenc: pyftsubset not found; the desktop app is not built (install fonttools)")
+  return()
+endif()
+add_library(imgui_desktop_backends STATIC ${IMGUI_DIR}/backends/imgui_impl_glfw.cpp)
 target_include_directories(imgui_desktop_backends SYSTEM PUBLIC ${IMGUI_DIR}/backends)
-target_link_libraries(imgui_desktop_backends PUBLIC imgui glfw OpenGL::GL ${CMAKE_DL_LIBS})
-add_executable(posenc_desktop src/app/desktop_main.cpp src/app/gl_renderer.cpp src/app/gl_textures.cpp)
+target_link_libraries(imgui_desktop_backends PUBLIC imgui glfw)
+set(POSENC_DESKTOP_FONTS_CPP "${CMAKE_BINARY_DIR}/generated/embedded_fonts_desktop.cpp")
+posenc_embed_fonts("${POSENC_DESKTOP_FONTS_CPP}" CJK)
+add_executable(posenc_desktop src/app/desktop_main.cpp src/app/desktop_files.cpp src/app/gl_renderer.cpp
+               src/app/gl_textures.cpp "${POSENC_DESKTOP_FONTS_CPP}")
 target_compile_options(posenc_desktop PRIVATE ${POSENC_WARNINGS})
-target_link_libraries(posenc_desktop PRIVATE posenc_app imgui_desktop_backends)
+target_link_libraries(posenc_desktop PRIVATE posenc_app imgui_desktop_backends OpenGL::GL)
 if(POSENC_TESTS)
   add_test(NAME desktop_smoke COMMAND bash ${CMAKE_SOURCE_DIR}/tools/desktop_smoke.sh $<TARGET_FILE:posenc_desktop>)
   set_tests_properties(desktop_smoke PROPERTIES SKIP_RETURN_CODE 77)

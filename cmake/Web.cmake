@@ -1,56 +1,17 @@
 # The WebAssembly site: build/web/dist/{index.html, style.css, loader.js, favicon.svg, sw.js, posenc.js,
-# posenc.wasm, cjk.ttf}. Fonts are subset at build time from Debian's fonts-dejavu-core and compiled
-# into posenc.wasm (the Chinese font is fetched only when Chinese is shown).
+# posenc.wasm, cjk.ttf}. Fonts are subset at build time (cmake/Fonts.cmake) and compiled into
+# posenc.wasm (the Chinese font is fetched only when Chinese is shown).
 set(POSENC_DIST "${CMAKE_BINARY_DIR}/dist")
-find_program(PYFTSUBSET pyftsubset PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
-set(POSENC_FONT_SRC /usr/share/fonts/truetype/dejavu)
-set(POSENC_FONT_OUT "${CMAKE_BINARY_DIR}/assets/fonts")
-# Regular: Latin-1 and Greek whole (a learner may type them into a text field), everything else only
-# where the lessons, the interface or the shown code use it: about half the size of whole Unicode blocks.
-set(POSENC_UNICODES "U+0020-007E,U+00A0-00FF,U+0370-03FF")
-set(POSENC_TEXT_GLOBS "${CMAKE_SOURCE_DIR}/content/*/*.md|${CMAKE_SOURCE_DIR}/content/code/*.py|${CMAKE_SOURCE_DIR}/src/*/*.cpp|${CMAKE_SOURCE_DIR}/src/*/*.hpp")
-file(GLOB POSENC_TEXT_FILES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/content/*/*.md" "${CMAKE_SOURCE_DIR}/content/code/*.py"
-     "${CMAKE_SOURCE_DIR}/src/*/*.cpp" "${CMAKE_SOURCE_DIR}/src/*/*.hpp")
-set(POSENC_TEXT_CHARS "${CMAKE_BINARY_DIR}/assets/text_chars.txt")
-add_custom_command(
-  OUTPUT "${POSENC_TEXT_CHARS}"
-  COMMAND ${CMAKE_COMMAND} "-DOUT=${POSENC_TEXT_CHARS}" "-DGLOBS=${POSENC_TEXT_GLOBS}" -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
-  DEPENDS ${POSENC_TEXT_FILES} "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
-  COMMENT "Collecting the characters the interface can show" VERBATIM)
-# The bold face draws only the interface's own text (headings, emphasis, titles), never what a learner
-# types: Basic Latin and the used characters are enough, about half the glyphs to rasterise at start.
-set(POSENC_UNICODES_DejaVuSans "${POSENC_UNICODES}")
-set(POSENC_UNICODES_DejaVuSans-Bold "U+0020-007E")
-set(POSENC_FONTS "")
-foreach(face DejaVuSans DejaVuSans-Bold)
-  add_custom_command(
-    OUTPUT "${POSENC_FONT_OUT}/${face}.ttf"
-    COMMAND ${CMAKE_COMMAND} -E make_directory "${POSENC_FONT_OUT}"
-    COMMAND ${PYFTSUBSET} "${POSENC_FONT_SRC}/${face}.ttf" "--unicodes=${POSENC_UNICODES_${face}}" "--text-file=${POSENC_TEXT_CHARS}"
-            --no-hinting --layout-features= --desubroutinize "--output-file=${POSENC_FONT_OUT}/${face}.ttf"
-    DEPENDS "${POSENC_FONT_SRC}/${face}.ttf" "${POSENC_TEXT_CHARS}"
-    COMMENT "Subsetting ${face}")
-  list(APPEND POSENC_FONTS "${POSENC_FONT_OUT}/${face}.ttf")
-endforeach()
-
-# Chinese: WenQuanYi Micro Hei subset to the characters of content/zh and the interface strings, served
-# as dist/cjk.ttf and fetched only when Chinese is shown.
-file(GLOB POSENC_ZH_CONTENT CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/content/zh/*.md")
-set(POSENC_CJK_CHARS "${CMAKE_BINARY_DIR}/assets/cjk_chars.txt")
-add_custom_command(
-  OUTPUT "${POSENC_CJK_CHARS}"
-  COMMAND ${CMAKE_COMMAND} "-DOUT=${POSENC_CJK_CHARS}"
-          "-DGLOBS=${CMAKE_SOURCE_DIR}/content/zh/*.md|${CMAKE_SOURCE_DIR}/src/ui/catalogue_zh.cpp" -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
-  DEPENDS ${POSENC_ZH_CONTENT} "${CMAKE_SOURCE_DIR}/src/ui/catalogue_zh.cpp"
-          "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
-  COMMENT "Collecting the characters of the Chinese text" VERBATIM)
+include(cmake/Fonts.cmake)
+if(NOT PYFTSUBSET)
+  message(FATAL_ERROR "pyftsubset not found (Debian package fonttools): the web build subsets its fonts")
+endif()
+# The Chinese subset is served as dist/cjk.ttf and fetched only when Chinese is shown.
 add_custom_command(
   OUTPUT "${POSENC_DIST}/cjk.ttf"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${POSENC_DIST}"
-  COMMAND ${PYFTSUBSET} /usr/share/fonts/truetype/wqy/wqy-microhei.ttc --font-number=0
-          "--text-file=${POSENC_CJK_CHARS}" --no-hinting --layout-features= "--output-file=${POSENC_DIST}/cjk.ttf"
-  DEPENDS "${POSENC_CJK_CHARS}" /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
-  COMMENT "Subsetting the Chinese font")
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different "${POSENC_CJK_FONT}" "${POSENC_DIST}/cjk.ttf"
+  DEPENDS "${POSENC_CJK_FONT}")
 add_custom_target(posenc_cjk_font ALL DEPENDS "${POSENC_DIST}/cjk.ttf")
 
 # Link flags shared by the site and the first-frame baseline. WebGL extensions are not all enabled at
@@ -69,12 +30,7 @@ target_link_libraries(imgui_backends PUBLIC imgui)
 posenc_optimize(imgui_backends size)
 
 set(POSENC_FONTS_CPP "${CMAKE_BINARY_DIR}/generated/embedded_fonts.cpp")
-add_custom_command(
-  OUTPUT "${POSENC_FONTS_CPP}"
-  COMMAND ${CMAKE_COMMAND} "-DREGULAR=${POSENC_FONT_OUT}/DejaVuSans.ttf" "-DBOLD=${POSENC_FONT_OUT}/DejaVuSans-Bold.ttf"
-          "-DOUT=${POSENC_FONTS_CPP}" -P "${CMAKE_SOURCE_DIR}/cmake/EmbedFonts.cmake"
-  DEPENDS ${POSENC_FONTS} "${CMAKE_SOURCE_DIR}/cmake/EmbedFonts.cmake"
-  COMMENT "Embedding the subset fonts" VERBATIM)
+posenc_embed_fonts("${POSENC_FONTS_CPP}")
 
 add_executable(posenc src/app/web_main.cpp src/app/web_input.cpp src/app/gl_renderer.cpp src/app/gl_textures.cpp
                "${POSENC_FONTS_CPP}")

@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
-# Smoke test of the desktop build: run it under Xvfb for a few frames on a deep link, save the last
-# frame, and check that it is not blank (many distinct colours). Skipped (exit 77) without Xvfb.
+# Smoke test of the desktop build under Xvfb. Skipped (exit 77) without Xvfb.
+#  1. A deep link for a few frames: the last frame is saved and must not be blank (many distinct colours).
+#  2. Files, as a learner uses them: a .npy table with sine and cosine swapped (written here with NumPy)
+#     opened from the command line on lesson 11; the state printed on exit must name the file, its shape
+#     and the verdict "swapped", and the difference exported with --export-dir must hold exactly
+#     table − reference.
+#  3. Errors: a missing file and an export folder that does not exist give notices that say so.
 set -u
 bin=${1:?usage: desktop_smoke.sh POSENC_DESKTOP}
 if ! command -v xvfb-run >/dev/null 2>&1; then
   echo "SKIP: xvfb-run is not installed (Debian package xvfb); the desktop smoke test needs a virtual display"
   exit 77
 fi
-out=$(mktemp --suffix=.ppm)
-trap 'rm -f "$out"' EXIT
-xvfb-run -a -s "-screen 0 1280x800x24" "$bin" --frames 20 --screenshot "$out" --hash "#lesson=sinusoidal&step=0" >/dev/null || {
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+run() { xvfb-run -a -s "-screen 0 1280x800x24" "$bin" "$@"; }
+
+# 1. a deep link renders
+run --frames 20 --screenshot "$work/shot.ppm" --hash "#lesson=sinusoidal&step=0" >/dev/null || {
   echo "FAIL: the desktop app exited with an error"; exit 1; }
-/usr/bin/python3 - "$out" <<'PY'
+/usr/bin/python3 - "$work/shot.ppm" <<'PY' || exit 1
 import sys
 data = open(sys.argv[1], 'rb').read()
 parts = data.split(b'\n', 3)
@@ -21,3 +29,63 @@ colours = {px[i:i + 3] for i in range(0, len(px), 3 * 97)}
 print(f"desktop screenshot {w}x{h}: {len(colours)} distinct colours in a sample")
 sys.exit(0 if w == 1280 and len(colours) > 40 else 1)
 PY
+
+# 2. open a table from the command line, check it, export the difference
+mkdir -p "$work/out"
+/usr/bin/python3 - "$work/table.npy" <<'PY' || exit 1
+import sys, numpy as np
+pos = np.arange(16)[:, None]
+freq = 1.0 / 10000 ** (np.arange(0, 8, 2) / 8)
+t = np.zeros((16, 8))
+t[:, 0::2] = np.cos(pos * freq)  # the classic bug: cos where sin belongs
+t[:, 1::2] = np.sin(pos * freq)
+np.save(sys.argv[1], t)
+PY
+run --frames 5 --hash "#lesson=check&step=0" --open "$work/table.npy" --export-dir "$work/out" \
+    --export-on-start npy --print-state >"$work/stdout.txt" || { echo "FAIL: the desktop app exited with an error"; exit 1; }
+/usr/bin/python3 - "$work" <<'PY' || { echo "--- app output:"; cat "$work/stdout.txt"; exit 1; }
+import json, os, sys, numpy as np
+work = sys.argv[1]
+lines = [l for l in open(os.path.join(work, "stdout.txt"), encoding="utf-8") if l.startswith("{")]
+assert lines, "no --print-state line"
+st = json.loads(lines[-1])
+print("state:", json.dumps(st["state"]), "values:", json.dumps(st["values"], ensure_ascii=False))
+assert st["state"]["lesson"] == "check", st["state"]
+assert st["values"]["source"] == "table.npy", st["values"]
+assert st["values"]["shape"] == "16 × 8", st["values"]
+assert st["values"]["verdict"] == "swapped", st["values"]
+assert "table.npy: 16 × 8 loaded" in st["notices"], st["notices"]
+out = os.path.join(work, "out", "your_table_minus_reference.npy")
+assert any(n == "saved " + out for n in st["notices"]), (out, st["notices"])
+got = np.load(out)
+t = np.load(os.path.join(work, "table.npy"))
+pos = np.arange(16)[:, None]
+freq = 1.0 / 10000 ** (np.arange(0, 8, 2) / 8)
+ref = np.zeros((16, 8))
+ref[:, 0::2] = np.sin(pos * freq)
+ref[:, 1::2] = np.cos(pos * freq)
+assert got.dtype == np.float64 and got.shape == (16, 8), (got.dtype, got.shape)
+err = np.abs(got - (t - ref)).max()
+assert err < 1e-12 and np.abs(got).max() > 0.5, (err, np.abs(got).max())
+print(f"exported difference matches table - reference to {err:.1e}")
+PY
+
+# 3. a missing file and a missing export folder are reported
+run --frames 3 --hash "#lesson=check&step=0" "$work/nope.npy" --print-state >"$work/missing.txt" &&
+run --frames 3 --hash "#lesson=check&step=0" "$work/table.npy" --export-dir "$work/absent" --export-on-start csv \
+    --print-state >"$work/absent.txt" 2>/dev/null || { echo "FAIL: the desktop app exited with an error"; exit 1; }
+/usr/bin/python3 - "$work" <<'PY' || { echo "--- app output:"; cat "$work/missing.txt" "$work/absent.txt"; exit 1; }
+import json, os, sys
+work = sys.argv[1]
+def state(name):
+    return json.loads([l for l in open(os.path.join(work, name), encoding="utf-8") if l.startswith("{")][-1])
+missing = state("missing.txt")
+assert "no such file: " + os.path.join(work, "nope.npy") in missing["notices"], missing["notices"]
+assert missing["values"]["source"] == "nothing loaded", missing["values"]
+absent = state("absent.txt")
+assert any(n.startswith("could not save your_table_minus_reference.csv: " + os.path.join(work, "absent"))
+           for n in absent["notices"]), absent["notices"]
+assert not os.path.exists(os.path.join(work, "absent")), "the export created a folder"
+print("errors reported:", missing["notices"][-1], "|", absent["notices"][-1])
+PY
+echo "desktop smoke test passed"

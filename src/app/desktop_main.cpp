@@ -1,6 +1,7 @@
-// Desktop platform: the same app in a native window (GLFW + OpenGL 3), for people who prefer it and
-// for debugging. Options: --hash "#lesson=…&step=…", --frames N (quit after N frames), --screenshot
-// FILE.ppm (the last frame, for the Xvfb smoke test), --size WxH.
+// Desktop platform: the same app in a native window (GLFW + OpenGL 3), doing what the browser does for
+// the web build: files open by drag and drop, from the command line or through an in-app dialog;
+// exports are saved into a folder; Copy CSV goes to the clipboard; the fonts are compiled in.
+// Options: see kUsage below (README.md describes them too).
 #define GL_GLEXT_PROTOTYPES
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -8,6 +9,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <memory>
@@ -16,30 +18,69 @@
 
 #include "app/api.hpp"
 #include "app/app.hpp"
+#include "app/desktop_files.hpp"
+#include "app/embedded_fonts.hpp"
 #include "app/gl_renderer.hpp"
 #include "app/gl_textures.hpp"
+#include "app/json.hpp"
 
 namespace {
 
 using namespace posenc;
 
+constexpr const char* kUsage =
+    "usage: posenc_desktop [options] [FILE]\n"
+    "  FILE, --open FILE      open a .npy/.csv table (lesson 11 checks it), as if dropped onto the window\n"
+    "  --hash '#lesson=…'     start at this view (the web's URL hash)\n"
+    "  --export-dir DIR       where ↓ .npy / ↓ .csv save files (default: the current directory)\n"
+    "  --size WxH             window size (default 1280x800)\n"
+    "test and screenshot hooks:\n"
+    "  --frames N             quit after N frames\n"
+    "  --screenshot FILE.ppm  save the last frame (with --frames)\n"
+    "  --open-dialog          start with the open-file dialog shown\n"
+    "  --export-on-start npy|csv  after the first frame, export the current step's matrix (as the button does)\n"
+    "  --print-state          on exit, print the app's state as one line of JSON on stdout\n";
+
 struct Options {
-  std::string hash;
+  std::string hash, screenshot, open, export_on_start;
+  std::string export_dir = ".";
   long frames = -1;
-  std::string screenshot;
   int width = 1280, height = 800;
+  bool print_state = false, open_dialog = false;
 };
 
-Options parse(int argc, char** argv) {
-  Options o;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string k = argv[i], v = argv[i + 1];
+// Returns false (after printing why) on a bad command line.
+bool parse(int argc, char** argv, Options& o) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string k = argv[i];
+    if (k == "--help" || k == "-h") {
+      std::fputs(kUsage, stdout);
+      std::exit(0);
+    }
+    if (k == "--print-state") { o.print_state = true; continue; }
+    if (k == "--open-dialog") { o.open_dialog = true; continue; }
+    if (k.rfind("--", 0) != 0) {  // a bare path
+      o.open = k;
+      continue;
+    }
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "posenc: %s needs a value\n%s", k.c_str(), kUsage);
+      return false;
+    }
+    const std::string v = argv[++i];
     if (k == "--hash") o.hash = v;
-    else if (k == "--frames") o.frames = std::stol(v);
+    else if (k == "--frames") o.frames = std::strtol(v.c_str(), nullptr, 10);
     else if (k == "--screenshot") o.screenshot = v;
-    else if (k == "--size") std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height);
+    else if (k == "--open") o.open = v;
+    else if (k == "--export-dir") o.export_dir = v;
+    else if (k == "--export-on-start" && (v == "npy" || v == "csv")) o.export_on_start = v;
+    else if (k == "--size" && std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) == 2 && o.width > 0 && o.height > 0) {}
+    else {
+      std::fprintf(stderr, "posenc: unknown option or bad value: %s %s\n%s", k.c_str(), v.c_str(), kUsage);
+      return false;
+    }
   }
-  return o;
+  return true;
 }
 
 bool save_ppm(const std::string& path, int w, int h) {
@@ -52,80 +93,156 @@ bool save_ppm(const std::string& path, int w, int h) {
   return static_cast<bool>(f);
 }
 
+// Every notice shown during the run, in order (notices expire from the app's list after a few seconds).
+void log_notices(const app::AppState& s, std::vector<app::Notice>& seen) {
+  for (const app::Notice& n : s.notices) {
+    bool known = false;
+    for (const app::Notice& m : seen) known |= core::english(m.messages) == core::english(n.messages) && m.until == n.until;
+    if (!known) seen.push_back(n);
+  }
+}
+
+// The JS API's state (posenc.state()), the current lesson's live values (its placeholders: for lesson
+// 11 the loaded file's name, shape and verdict) and the notices shown, as one line of JSON.
+std::string state_report(app::AppState& s, const std::vector<app::Notice>& notices) {
+  app::Json rest;
+  rest.begin_object();
+  rest.key("values").begin_object();
+  std::vector<std::string> names;
+  for (const content::PlaceholderUse& u : content::placeholders(app::current_doc(s))) {
+    bool dup = false;
+    for (const std::string& n : names) dup |= n == u.name;
+    if (dup) continue;
+    names.push_back(u.name);
+    rest.key(u.name).str(app::current_lesson(s).placeholder(u.name));
+  }
+  rest.end_object();
+  rest.key("notices").begin_array();
+  for (const app::Notice& n : notices) rest.str(app::notice_text(s, n));
+  rest.end_array();
+  rest.end_object();
+  return "{\"state\":" + app::state_json(s) + "," + rest.text().substr(1);
+}
+
+// Ctrl+V outside a text field (and with no dialog open) hands the clipboard's text to the lesson that
+// takes files, as a paste anywhere on the web page does (api.js).
+void paste_anywhere(app::AppState& s, GLFWwindow* window) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.KeyCtrl || !ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_V), false)) return;
+  if (io.WantTextInput || ImGui::IsAnyItemActive() || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
+  if (!app::current_lesson(s).accepts_files()) return;
+  const char* text = glfwGetClipboardString(window);
+  if (text && *text) app::receive_file(s, "pasted text", reinterpret_cast<const unsigned char*>(text), std::strlen(text));
+}
+
+struct Desktop {
+  GLFWwindow* window = nullptr;
+  app::DesktopFiles files;
+  std::vector<unsigned char> cjk;  // the compiled-in Chinese font, copied when Chinese is first shown
+  bool fonts_dirty = false;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const Options opt = parse(argc, argv);
+  Options opt;
+  if (!parse(argc, argv, opt)) return 2;
   if (!glfwInit()) {
     std::fprintf(stderr, "posenc: could not initialise GLFW (no display?)\n");
     return 1;
   }
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
-  GLFWwindow* window = glfwCreateWindow(opt.width, opt.height, "posenc — positional encoding, step by step", nullptr, nullptr);
-  if (!window) {
+  Desktop d;
+  d.window = glfwCreateWindow(opt.width, opt.height, "posenc — positional encoding, step by step", nullptr, nullptr);
+  if (!d.window) {
     std::fprintf(stderr, "posenc: could not open an OpenGL 3 window\n");
     return 1;
   }
-  glfwMakeContextCurrent(window);
+  glfwMakeContextCurrent(d.window);
   glfwSwapInterval(1);
+  glfwSetWindowUserPointer(d.window, &d);
+  glfwSetDropCallback(d.window, [](GLFWwindow* w, int count, const char** paths) {
+    auto* self = static_cast<Desktop*>(glfwGetWindowUserPointer(w));
+    for (int i = 0; i < count; ++i) self->files.dropped.emplace_back(paths[i]);
+  });
 
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
-  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplGlfw_InitForOpenGL(d.window, true);
   auto renderer = std::make_unique<app::GlRenderer>("#version 130\n");
 
   app::GlTextureHost textures;  // declared first: outlives the lessons' heatmaps
   app::AppState s;
   s.textures = &textures;
-  app::init(s);
-  std::vector<unsigned char> cjk;
-  {
-    std::ifstream f("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", std::ios::binary);
-    cjk.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-  }
-  float scale = 0;
-  app::notify(s, opt.hash.empty() ? app::go(s, 0, 0) : app::apply_hash(s, opt.hash));
+  d.files.export_dir = opt.export_dir;
+  app::install_file_hooks(s, d.files);
+  s.hooks.copy_text = [&d](const std::string& text) { glfwSetClipboardString(d.window, text.c_str()); };
+  s.hooks.load_cjk_font = [&d] {  // compiled in: ready at the next frame
+    d.cjk.assign(app::kFontCjk, app::kFontCjk + app::kFontCjkSize);
+    d.fonts_dirty = true;
+  };
   s.hooks.write_hash = [](const std::string& h) { std::printf("#%s\n", h.c_str()); };
+  app::init(s);
+  const char* locale = std::getenv("LC_ALL") && *std::getenv("LC_ALL") ? std::getenv("LC_ALL") : std::getenv("LANG");
+  if (locale && std::strncmp(locale, "zh", 2) == 0) app::set_language(s, "zh");  // as the web follows the browser
+  app::notify(s, opt.hash.empty() ? app::go(s, 0, 0) : app::apply_hash(s, opt.hash));
+  d.files.dialog_requested = opt.open_dialog;
+  if (!opt.open.empty() && !(d.files.dialog_error = app::open_path(s, opt.open)).empty()) {
+    d.files.path = opt.open;  // not readable: the dialog shows why, with the path to correct
+    d.files.dialog_requested = true;
+  }
 
+  float scale = 0;
   const auto start = std::chrono::steady_clock::now();
   std::string shader_errors;
-  for (long frame = 0; !glfwWindowShouldClose(window) && (opt.frames < 0 || frame < opt.frames); ++frame) {
+  std::vector<app::Notice> notices;
+  for (long frame = 0; !glfwWindowShouldClose(d.window) && (opt.frames < 0 || frame < opt.frames); ++frame) {
     glfwPollEvents();
+    s.now = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    app::open_dropped(s, d.files);
     float sx = 1, sy = 1;
-    glfwGetWindowContentScale(window, &sx, &sy);
-    if (sx != scale) {  // fonts at the monitor's scale
+    glfwGetWindowContentScale(d.window, &sx, &sy);
+    if (sx != scale || d.fonts_dirty) {  // fonts at the monitor's scale, from the bytes compiled in
       scale = sx;
+      d.fonts_dirty = false;
       static const std::string cjk_chars = app::cjk_text();
-      ui::load_fonts(s.theme, {{"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"}, {"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"}},
-                     16.0f * scale, cjk.empty() ? nullptr : &cjk, cjk_chars);
+      ui::load_fonts(s.theme, {{nullptr, app::kFontRegular, app::kFontRegularSize}, {nullptr, app::kFontBold, app::kFontBoldSize}},
+                     16.0f * scale, d.cjk.empty() ? nullptr : &d.cjk, cjk_chars);
+      s.cjk_ready = s.theme.has_cjk;
       ui::apply_style(s.theme, scale);
       renderer->upload_fonts();
     }
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
-    s.now = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const ImVec2 size = ImGui::GetIO().DisplaySize;
     app::draw(s, size.x, size.y);
+    app::draw_open_dialog(s, d.files);
+    paste_anywhere(s, d.window);
     ImGui::Render();
     int w = 0, h = 0;
-    glfwGetFramebufferSize(window, &w, &h);
+    glfwGetFramebufferSize(d.window, &w, &h);
     const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(s.theme.page);
     glClearColor(bg.x, bg.y, bg.z, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     renderer->render(*ImGui::GetDrawData(), w, h);
     if (frame == 0 && !(shader_errors = renderer->errors()).empty()) break;
+    if (frame == 0 && !opt.export_on_start.empty() && !app::export_current(s, opt.export_on_start))
+      std::fprintf(stderr, "posenc: --export-on-start: this step has nothing to export\n");
+    log_notices(s, notices);
     app::after_frame(s);
     for (const std::string& e : app::take_content_errors(s)) std::fprintf(stderr, "posenc content: %s\n", e.c_str());
     if (!opt.screenshot.empty() && opt.frames >= 0 && frame == opt.frames - 1 && !save_ppm(opt.screenshot, w, h))
       std::fprintf(stderr, "posenc: could not write %s\n", opt.screenshot.c_str());
-    glfwSwapBuffers(window);
+    glfwSwapBuffers(d.window);
   }
+  log_notices(s, notices);
+  if (opt.print_state) std::printf("%s\n", state_report(s, notices).c_str());
   s.slots.clear();  // lessons release their textures while the GL context still exists
   renderer.reset();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
-  glfwDestroyWindow(window);
+  glfwDestroyWindow(d.window);
   glfwTerminate();
   if (!shader_errors.empty()) {
     std::fprintf(stderr, "posenc: the OpenGL shaders failed:\n%s", shader_errors.c_str());

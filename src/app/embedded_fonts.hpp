@@ -1,5 +1,6 @@
-// The web build's fonts, compiled into the module (cmake/EmbedFonts.cmake writes the definitions from
-// the subset DejaVu Sans and DejaVu Sans Bold).
+// The fonts compiled into the program (cmake/EmbedFonts.cmake writes the definitions from the subsets
+// cmake/Fonts.cmake makes): DejaVu Sans and DejaVu Sans Bold in both builds; the Chinese subset
+// (WenQuanYi Micro Hei) in the desktop build only — the web fetches it as cjk.ttf when Chinese is shown.
 #pragma once
 
 namespace posenc::app {
@@ -8,5 +9,7 @@ extern const unsigned char kFontRegular[];
 extern const unsigned kFontRegularSize;
 extern const unsigned char kFontBold[];
 extern const unsigned kFontBoldSize;
+extern const unsigned char kFontCjk[];  // desktop build only
+extern const unsigned kFontCjkSize;
 
 }  // namespace posenc::app

@@ -195,7 +195,12 @@ TEST_CASE("hostile hashes are clamped with a notice and leave a drawable state")
   };
   for (const Case& c : cases) {
     CAPTURE(c.hash);
-    const std::string notice = core::english(apply_hash(h.s, c.hash));
+    const core::Messages said = apply_hash(h.s, c.hash);
+    const std::string notice = core::english(said);
+    for (const core::Message& m : said) {  // every notice also in Chinese
+      CAPTURE(m.format);
+      CHECK(std::string(ui::tr(1, m.format.c_str())) != m.format);
+    }
     CHECK(notice.find(c.notice_part) != std::string::npos);
     h.frame(1280, 800);
     h.frame(390, 844);

@@ -143,6 +143,7 @@ TEST_CASE(".npy: malformed files get a message, never data") {
     const TableFile t = parse_npy(b.data(), b.size());
     CHECK_FALSE(t.ok());
     CHECK(t.data.size() == 0);
+    CHECK(std::string(posenc::ui::tr(1, t.error.format.c_str())) != t.error.format);  // said in Chinese too
     return t.error.english();
   };
   std::vector<std::uint8_t> bad = npy("<f8", false, "2, 3", bytes_of(six));

@@ -1,0 +1,70 @@
+# Font subsets made at build time from Debian's fonts (fonts-dejavu-core, fonts-wqy-microhei) with
+# pyftsubset (fonttools), shared by the web and the desktop builds: ${POSENC_FONT_OUT}/DejaVuSans.ttf,
+# DejaVuSans-Bold.ttf and cjk.ttf. Neither program reads a font from /usr/share when it runs.
+# posenc_embed_fonts(OUT [CJK]) writes a C++ source defining them as byte arrays (src/app/embedded_fonts.hpp).
+# PYFTSUBSET is empty when fonttools is missing: the including file decides what that means.
+find_program(PYFTSUBSET pyftsubset PATHS /usr/bin NO_DEFAULT_PATH)
+set(POSENC_FONT_SRC /usr/share/fonts/truetype/dejavu)
+set(POSENC_FONT_OUT "${CMAKE_BINARY_DIR}/assets/fonts")
+# Regular: Latin-1 and Greek whole (a learner may type them into a text field), everything else only
+# where the lessons, the interface or the shown code use it: about half the size of whole Unicode blocks.
+set(POSENC_UNICODES "U+0020-007E,U+00A0-00FF,U+0370-03FF")
+set(POSENC_TEXT_GLOBS "${CMAKE_SOURCE_DIR}/content/*/*.md|${CMAKE_SOURCE_DIR}/content/code/*.py|${CMAKE_SOURCE_DIR}/src/*/*.cpp|${CMAKE_SOURCE_DIR}/src/*/*.hpp")
+file(GLOB POSENC_TEXT_FILES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/content/*/*.md" "${CMAKE_SOURCE_DIR}/content/code/*.py"
+     "${CMAKE_SOURCE_DIR}/src/*/*.cpp" "${CMAKE_SOURCE_DIR}/src/*/*.hpp")
+set(POSENC_TEXT_CHARS "${CMAKE_BINARY_DIR}/assets/text_chars.txt")
+add_custom_command(
+  OUTPUT "${POSENC_TEXT_CHARS}"
+  COMMAND ${CMAKE_COMMAND} "-DOUT=${POSENC_TEXT_CHARS}" "-DGLOBS=${POSENC_TEXT_GLOBS}" -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
+  DEPENDS ${POSENC_TEXT_FILES} "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
+  COMMENT "Collecting the characters the interface can show" VERBATIM)
+# The bold face draws only the interface's own text (headings, emphasis, titles), never what a learner
+# types: Basic Latin and the used characters are enough, about half the glyphs to rasterise at start.
+set(POSENC_UNICODES_DejaVuSans "${POSENC_UNICODES}")
+set(POSENC_UNICODES_DejaVuSans-Bold "U+0020-007E")
+set(POSENC_FONTS "")
+foreach(face DejaVuSans DejaVuSans-Bold)
+  add_custom_command(
+    OUTPUT "${POSENC_FONT_OUT}/${face}.ttf"
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${POSENC_FONT_OUT}"
+    COMMAND ${PYFTSUBSET} "${POSENC_FONT_SRC}/${face}.ttf" "--unicodes=${POSENC_UNICODES_${face}}" "--text-file=${POSENC_TEXT_CHARS}"
+            --no-hinting --layout-features= --desubroutinize "--output-file=${POSENC_FONT_OUT}/${face}.ttf"
+    DEPENDS "${POSENC_FONT_SRC}/${face}.ttf" "${POSENC_TEXT_CHARS}"
+    COMMENT "Subsetting ${face}")
+  list(APPEND POSENC_FONTS "${POSENC_FONT_OUT}/${face}.ttf")
+endforeach()
+
+# Chinese: WenQuanYi Micro Hei subset to the characters of content/zh and the interface strings (the web
+# serves it as cjk.ttf, fetched when Chinese is shown; the desktop compiles it in).
+file(GLOB POSENC_ZH_CONTENT CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/content/zh/*.md")
+set(POSENC_CJK_CHARS "${CMAKE_BINARY_DIR}/assets/cjk_chars.txt")
+add_custom_command(
+  OUTPUT "${POSENC_CJK_CHARS}"
+  COMMAND ${CMAKE_COMMAND} "-DOUT=${POSENC_CJK_CHARS}"
+          "-DGLOBS=${CMAKE_SOURCE_DIR}/content/zh/*.md|${CMAKE_SOURCE_DIR}/src/ui/catalogue_zh.cpp" -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
+  DEPENDS ${POSENC_ZH_CONTENT} "${CMAKE_SOURCE_DIR}/src/ui/catalogue_zh.cpp"
+          "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
+  COMMENT "Collecting the characters of the Chinese text" VERBATIM)
+set(POSENC_CJK_FONT "${POSENC_FONT_OUT}/cjk.ttf")
+add_custom_command(
+  OUTPUT "${POSENC_CJK_FONT}"
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${POSENC_FONT_OUT}"
+  COMMAND ${PYFTSUBSET} /usr/share/fonts/truetype/wqy/wqy-microhei.ttc --font-number=0
+          "--text-file=${POSENC_CJK_CHARS}" --no-hinting --layout-features= "--output-file=${POSENC_CJK_FONT}"
+  DEPENDS "${POSENC_CJK_CHARS}" /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
+  COMMENT "Subsetting the Chinese font")
+
+function(posenc_embed_fonts out)
+  cmake_parse_arguments(EMBED "CJK" "" "" ${ARGN})
+  set(args "-DREGULAR=${POSENC_FONT_OUT}/DejaVuSans.ttf" "-DBOLD=${POSENC_FONT_OUT}/DejaVuSans-Bold.ttf")
+  set(deps ${POSENC_FONTS})
+  if(EMBED_CJK)
+    list(APPEND args "-DCJK=${POSENC_CJK_FONT}")
+    list(APPEND deps "${POSENC_CJK_FONT}")
+  endif()
+  add_custom_command(
+    OUTPUT "${out}"
+    COMMAND ${CMAKE_COMMAND} ${args} "-DOUT=${out}" -P "${CMAKE_SOURCE_DIR}/cmake/EmbedFonts.cmake"
+    DEPENDS ${deps} "${CMAKE_SOURCE_DIR}/cmake/EmbedFonts.cmake"
+    COMMENT "Embedding the subset fonts" VERBATIM)
+endfunction()
