@@ -31,7 +31,17 @@ struct Derived {
   core::CheckResult result;
 };
 
+// Textures of the heatmaps (kept between frames, refreshed when their data changes).
+struct View {
+  ui::HeatmapImage diff;
+};
+
 class CheckLesson final : public Lesson {
+  Params p_;
+  Derived d_;
+  std::string paste_;
+  View view_;
+
  public:
   CheckLesson() : paste_(kPasteBytes, '\0') {
     step("load", [this](DrawContext& c) { draw_step(c, false); }, {"base"});
@@ -70,7 +80,6 @@ class CheckLesson final : public Lesson {
   }
 
   std::string value(std::string_view n) const override {
-    if (n == "base") return ui::short_number(p_.base, 6);
     if (n == "shape") return d_.have ? std::to_string(d_.table.rows()) + " × " + std::to_string(d_.table.cols()) : "none yet";
     if (n == "source") return d_.have ? d_.source : "nothing loaded";
     if (n == "max_error") return d_.have ? ui::short_number(d_.result.max_error) : "–";
@@ -212,13 +221,6 @@ class CheckLesson final : public Lesson {
     };
     ui::heatmap("diff", view_.diff, o, t, *ctx.textures);
   }
-
-  Params p_;
-  Derived d_;
-  std::string paste_;
-  struct View {
-    ui::HeatmapImage diff;
-  } view_;
 };
 
 }  // namespace

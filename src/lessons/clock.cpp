@@ -32,6 +32,10 @@ struct Derived {
 };
 
 class ClockLesson final : public Lesson {
+  Params p_;
+  Derived d_;
+  double last_time_ = 0, last_hash_ = 0;
+
  public:
   ClockLesson() {
     const std::vector<std::string_view> controls = {"pos", "speed", "dim", "base", "len"};
@@ -69,15 +73,12 @@ class ClockLesson final : public Lesson {
 
   std::string value(std::string_view n) const override {
     const int pairs = p_.dim / 2;
-    if (n == "pos") return ui::short_number(p_.pos, 6);
     if (n == "pairs") return std::to_string(pairs);
-    if (n == "dim") return std::to_string(p_.dim);
     if (n == "period_fast") return ui::short_number(kTwoPi / d_.omega(0));
     if (n == "period_slow") return ui::short_number(kTwoPi / d_.omega(pairs - 1));
     if (n == "angle_fast") return ui::short_number(std::fmod(p_.pos * d_.omega(0), kTwoPi));
     if (n == "sin_fast") return ui::short_number(std::sin(p_.pos * d_.omega(0)));
     if (n == "cos_fast") return ui::short_number(std::cos(p_.pos * d_.omega(0)));
-    if (n == "len") return std::to_string(p_.len);
     if (n == "nearest") return ui::short_number(d_.nearest);
     if (n == "nearest_k") return std::to_string(d_.nearest_k);
     if (n == "norm") return ui::short_number(std::sqrt(pairs));
@@ -186,10 +187,6 @@ class ClockLesson final : public Lesson {
       ctx.edited = true;
     }
   }
-
-  Params p_;
-  Derived d_;
-  double last_time_ = 0, last_hash_ = 0;
 };
 
 }  // namespace

@@ -39,7 +39,18 @@ struct Derived {
   std::vector<double> rel, bucket;           // T5 buckets over −3·max_distance … 3·max_distance
 };
 
+// Textures of the heatmaps (kept between frames, refreshed when their data changes).
+struct View {
+  ui::HeatmapImage bias;
+};
+
 class ExtrapolationLesson final : public Lesson {
+  Params p_;
+  Derived d_;
+  std::vector<ui::Series> sine_series_;  // draw_sinusoidal's curves, rebuilt when the table changes
+  Eigen::Index sine_series_rows_ = -1;
+  View view_;
+
  public:
   ExtrapolationLesson() {
     const std::vector<std::string_view> lengths = {"train", "target", "dim", "base"};
@@ -104,20 +115,13 @@ class ExtrapolationLesson final : public Lesson {
   }
 
   std::string value(std::string_view n) const override {
-    if (n == "train") return std::to_string(p_.train);
-    if (n == "target") return std::to_string(p_.target);
-    if (n == "dim") return std::to_string(p_.dim);
     if (n == "pairs") return std::to_string(p_.dim / 2);
     if (n == "unseen_pairs") return std::to_string(d_.unseen_pairs);
     if (n == "slow_seen") return ui::short_number(d_.seen(d_.seen.size() - 1), 3);
     if (n == "slow_needed") return ui::short_number(d_.needed(d_.needed.size() - 1), 3);
-    if (n == "heads") return std::to_string(p_.heads);
-    if (n == "head") return std::to_string(p_.head);
     if (n == "slope") return ui::short_number(d_.slopes[p_.head], 4);
     if (n == "slope_first") return ui::short_number(d_.slopes.front(), 4);
     if (n == "slope_last") return ui::short_number(d_.slopes.back(), 4);
-    if (n == "buckets") return std::to_string(p_.buckets);
-    if (n == "max_distance") return std::to_string(p_.max_distance);
     if (n == "exact") return std::to_string((p_.bidirectional ? p_.buckets / 2 : p_.buckets) / 2);
     if (n == "ntk_base") return ui::short_number(d_.ntk_base, 6);
     if (n == "scale") return ui::short_number(double(p_.train) / p_.target, 4);
@@ -217,14 +221,6 @@ class ExtrapolationLesson final : public Lesson {
     o.markers.push_back({static_cast<double>(p_.max_distance), "max_distance", 0});
     ui::line_plot("t5", {s}, o, t);
   }
-
-  Params p_;
-  Derived d_;
-  std::vector<ui::Series> sine_series_;  // draw_sinusoidal's curves, rebuilt when the table changes
-  Eigen::Index sine_series_rows_ = -1;
-  struct View {
-    ui::HeatmapImage bias;
-  } view_;
 };
 
 }  // namespace

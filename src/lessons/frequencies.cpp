@@ -31,7 +31,16 @@ struct Derived {
   Eigen::MatrixXd binary_small;   // first 64 positions × 6 bits, mapped to ±1
 };
 
+// Textures of the heatmaps (kept between frames, refreshed when their data changes).
+struct View {
+  ui::HeatmapImage small, bits;
+};
+
 class FrequenciesLesson final : public Lesson {
+  Params p_;
+  Derived d_;
+  View view_;
+
  public:
   FrequenciesLesson() {
     const std::vector<std::string_view> controls = {"len", "dim", "base", "pair"};
@@ -80,17 +89,13 @@ class FrequenciesLesson final : public Lesson {
 
   std::string value(std::string_view n) const override {
     const int pairs = core::frequency_count(p_.dim);
-    if (n == "dim") return std::to_string(p_.dim);
     if (n == "pairs") return std::to_string(pairs);
-    if (n == "base") return ui::short_number(p_.base, 6);
-    if (n == "pair") return std::to_string(p_.pair);
     if (n == "pair_col") return std::to_string(2 * p_.pair);
     if (n == "pair_wavelength") return ui::short_number(d_.wavelength(p_.pair));
     if (n == "shortest") return ui::short_number(d_.wavelength(0));
     if (n == "longest") return ui::short_number(d_.wavelength(pairs - 1));
     if (n == "ratio") return ui::short_number(pairs > 1 ? d_.wavelength(1) / d_.wavelength(0) : 1.0, 4);
     if (n == "limit") return ui::short_number(kTwoPi * p_.base);
-    if (n == "len") return std::to_string(p_.len);
     if (n == "slow_pairs") {
       int slow = 0;
       for (int i = 0; i < pairs; ++i) slow += d_.wavelength(i) > 2.0 * p_.len;
@@ -178,12 +183,6 @@ class FrequenciesLesson final : public Lesson {
     ui::heatmap("small", view_.small, o, t, *ctx.textures);
     ImGui::EndGroup();
   }
-
-  Params p_;
-  Derived d_;
-  struct View {
-    ui::HeatmapImage small, bits;
-  } view_;
 };
 
 }  // namespace

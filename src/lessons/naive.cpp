@@ -30,7 +30,16 @@ struct Derived {
   int worst_jump_at = 0;
 };
 
+// Textures of the heatmaps (kept between frames, refreshed when their data changes).
+struct View {
+  ui::HeatmapImage binary;
+};
+
 class NaiveLesson final : public Lesson {
+  Params p_;
+  Derived d_;
+  View view_;
+
  public:
   NaiveLesson() {
     const std::vector<std::string_view> controls = {"len", "dim", "probe"};
@@ -81,13 +90,10 @@ class NaiveLesson final : public Lesson {
 
   std::string value(std::string_view n) const override {
     const int last = p_.len - 1;
-    if (n == "len") return std::to_string(p_.len);
-    if (n == "dim") return std::to_string(p_.dim);
     if (n == "word_norm") return ui::short_number(d_.word_norm);
     if (n == "last") return std::to_string(last);
     if (n == "ratio_last") return ui::short_number(d_.ratio_index(last));
     if (n == "ratio_sin") return ui::short_number(d_.ratio_sin(last));
-    if (n == "probe") return std::to_string(p_.probe);
     if (n == "len_a") return std::to_string(d_.lengths[0]);
     if (n == "len_b") return std::to_string(d_.lengths[2]);
     if (n == "frac_a") return ui::short_number(fraction(p_.probe, d_.lengths[0]));
@@ -197,12 +203,6 @@ class NaiveLesson final : public Lesson {
         d_.jump_sin.maxCoeff() - d_.jump_sin.minCoeff() < 1e-9 * d_.jump_sin.maxCoeff() + 1e-12);
     ImGui::EndTable();
   }
-
-  Params p_;
-  Derived d_;
-  struct View {
-    ui::HeatmapImage binary;
-  } view_;
 };
 
 }  // namespace

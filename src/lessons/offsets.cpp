@@ -32,7 +32,16 @@ struct Derived {
   double shift_residual = 0;     // max |M_k PE(p) − PE(p + k)| over the positions shown
 };
 
+// Textures of the heatmaps (kept between frames, refreshed when their data changes).
+struct View {
+  ui::HeatmapImage dots, shift;
+};
+
 class OffsetsLesson final : public Lesson {
+  Params p_;
+  Derived d_;
+  View view_;
+
  public:
   OffsetsLesson() {
     const std::vector<std::string_view> controls = {"len", "dim", "base", "k"};
@@ -85,10 +94,7 @@ class OffsetsLesson final : public Lesson {
   }
 
   std::string value(std::string_view n) const override {
-    if (n == "len") return std::to_string(p_.len);
-    if (n == "dim") return std::to_string(p_.dim);
     if (n == "half_dim") return std::to_string(p_.dim / 2);
-    if (n == "k") return std::to_string(p_.k);
     if (n == "direct_residual") return ui::short_number(d_.direct_residual);
     if (n == "toeplitz_residual") return ui::short_number(d_.toeplitz_residual);
     if (n == "symmetry_residual") return ui::short_number(d_.symmetry_residual);
@@ -147,12 +153,6 @@ class OffsetsLesson final : public Lesson {
     ui::heatmap("shift", view_.shift, o, t, *ctx.textures);
     ui::residual(tr(lang_, "max |M_k · PE(p) − PE(p + k)| over all p shown ="), d_.shift_residual, 1e-9, t);
   }
-
-  Params p_;
-  Derived d_;
-  struct View {
-    ui::HeatmapImage dots, shift;
-  } view_;
 };
 
 }  // namespace

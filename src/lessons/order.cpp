@@ -52,6 +52,10 @@ std::string sentence(const std::vector<std::string>& tokens) {
 }
 
 class OrderLesson final : public Lesson {
+  Params p_;
+  Derived d_;
+  View view_;
+
  public:
   OrderLesson() {
     const std::vector<std::string_view> controls = {"text", "dim", "seed", "pe"};
@@ -115,7 +119,6 @@ class OrderLesson final : public Lesson {
   std::string value(std::string_view name) const override {
     const auto& e = d_.shown(p_.pe);
     if (name == "tokens") return std::to_string(d_.tokens.size());
-    if (name == "dim") return std::to_string(p_.dim);
     if (name == "sentence") return sentence(d_.tokens);
     if (name == "reordered") return sentence(d_.reordered);
     if (name == "residual") return ui::short_number(e.equivariance_residual);
@@ -356,10 +359,6 @@ class OrderLesson final : public Lesson {
     }
     side_by_side(e, t);
   }
-
-  Params p_;
-  Derived d_;
-  View view_;
 };
 
 }  // namespace

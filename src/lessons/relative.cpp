@@ -38,7 +38,16 @@ struct Derived {
   double absolute_residual = 0;             // same for x + PE(pos) with plain attention
 };
 
+// Textures of the heatmaps (kept between frames, refreshed when their data changes).
+struct View {
+  ui::HeatmapImage index;
+};
+
 class RelativeLesson final : public Lesson {
+  Params p_;
+  Derived d_;
+  View view_;
+
  public:
   RelativeLesson() {
     step("clip", [this](DrawContext& c) { draw_index(c, *theme_); }, {"len", "k"});
@@ -86,10 +95,7 @@ class RelativeLesson final : public Lesson {
 
   std::string value(std::string_view n) const override {
     const double per_table = (2.0 * p_.k + 1) * (p_.d_model / std::max(1, p_.heads));
-    if (n == "k") return std::to_string(p_.k);
     if (n == "vectors") return std::to_string(2 * p_.k + 1);
-    if (n == "len") return std::to_string(p_.len);
-    if (n == "offset") return ui::short_number(p_.offset, 6);
     if (n == "relative_residual") return ui::short_number(d_.relative_residual);
     if (n == "absolute_residual") return ui::short_number(d_.absolute_residual);
     if (n == "e01") return ui::short_number(d_.at_zero.logits(0, 1));
@@ -98,10 +104,7 @@ class RelativeLesson final : public Lesson {
     if (n == "shared_params") return ui::short_number(2 * per_table, 6);
     if (n == "per_head_params") return ui::short_number(2 * per_table * p_.heads, 6);
     if (n == "absolute_params") return ui::short_number(double(p_.max_len) * p_.d_model, 6);
-    if (n == "heads") return std::to_string(p_.heads);
     if (n == "d_z") return std::to_string(p_.d_model / std::max(1, p_.heads));
-    if (n == "max_len") return std::to_string(p_.max_len);
-    if (n == "d_model") return std::to_string(p_.d_model);
     return {};
   }
 
@@ -216,12 +219,6 @@ class RelativeLesson final : public Lesson {
     o.height = ui::em(13);
     ui::line_plot("bleu", {s}, o, t);
   }
-
-  Params p_;
-  Derived d_;
-  struct View {
-    ui::HeatmapImage index;
-  } view_;
 };
 
 }  // namespace

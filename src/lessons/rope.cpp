@@ -45,7 +45,16 @@ struct Derived {
   double matrix_residual = 0;           // max |R_m q − rotate(q, m)|
 };
 
+// Textures of the heatmaps (kept between frames, refreshed when their data changes).
+struct View {
+  ui::HeatmapImage matrix;
+};
+
 class RopeLesson final : public Lesson {
+  Params p_;
+  Derived d_;
+  View view_;
+
  public:
   RopeLesson() {
     step("plane", [this](DrawContext&) { draw_plane(*theme_); }, {"m", "n", "pair", "dim", "base", "seed"});
@@ -120,24 +129,18 @@ class RopeLesson final : public Lesson {
   }
 
   std::string value(std::string_view n) const override {
-    if (n == "m") return std::to_string(p_.m);
-    if (n == "n") return std::to_string(p_.n);
     if (n == "diff") return std::to_string(p_.m - p_.n);
-    if (n == "pair") return std::to_string(p_.pair);
     if (n == "theta") return ui::short_number(d_.theta, 4);
     if (n == "angle_q") return ui::short_number(p_.m * d_.theta, 4);
     if (n == "angle_k") return ui::short_number(p_.n * d_.theta, 4);
     if (n == "angle_between") return ui::short_number((p_.m - p_.n) * d_.theta, 4);
     if (n == "score") return ui::short_number(d_.score, 5);
     if (n == "score_shifted") return ui::short_number(d_.score_shifted, 5);
-    if (n == "shift") return std::to_string(p_.shift);
     if (n == "shift_residual") return ui::short_number(d_.shift_residual);
     if (n == "score_moved") return ui::short_number(d_.score_moved, 5);
     if (n == "pair_score") return ui::short_number(d_.pair_score, 4);
-    if (n == "dim") return std::to_string(p_.dim);
     if (n == "start") return ui::short_number((p_.dim / 2.0 + 1) / 2, 4);
     if (n == "decay_far") return ui::short_number(d_.decay(d_.decay.size() - 1), 3);
-    if (n == "max_dist") return std::to_string(p_.max_dist);
     if (n == "layout_residual") return ui::short_number(d_.layout_residual);
     if (n == "layout_mismatch") return ui::short_number(d_.layout_mismatch);
     if (n == "matrix_residual") return ui::short_number(d_.matrix_residual);
@@ -231,12 +234,6 @@ class RopeLesson final : public Lesson {
     ui::heatmap("matrix", view_.matrix, o, t, *ctx.textures);
     ui::residual(tr(lang_, "max |R_m q − elementwise rotation of q| ="), d_.matrix_residual, 1e-12, t);
   }
-
-  Params p_;
-  Derived d_;
-  struct View {
-    ui::HeatmapImage matrix;
-  } view_;
 };
 
 }  // namespace

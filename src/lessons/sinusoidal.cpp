@@ -47,7 +47,20 @@ struct Derived {
 };
 
 
+// Textures of the heatmaps (kept between frames, refreshed when their data changes).
+struct View {
+  ui::HeatmapImage table, other, top;
+};
+
 class SinusoidalLesson final : public Lesson {
+  Params p_;
+  Derived d_;
+  std::pair<int, double> drift_key_{-1, 0.0};
+  bool extras_current_ = false;
+  bool table_complete_ = true;     // false while only the previewed rows hold current values
+  std::vector<int> preview_rows_;  // those rows
+  View view_;
+
  public:
   SinusoidalLesson() {
     const std::vector<std::string_view> controls = {"len", "dim", "base", "layout"};
@@ -157,13 +170,9 @@ class SinusoidalLesson final : public Lesson {
   }
 
   std::string value(std::string_view n) const override {
-    if (n == "len") return std::to_string(p_.len);
-    if (n == "dim") return std::to_string(p_.dim);
     if (n == "pairs") return std::to_string(core::frequency_count(p_.dim));
-    if (n == "base") return ui::short_number(p_.base, 6);
     if (n == "layout") return kLayouts[p_.layout];
     if (n == "pos") return ui::short_number(p_.offset + p_.pos, 9);
-    if (n == "col") return std::to_string(p_.col);
     if (n == "value") return ui::short_number(d_.table(p_.pos, p_.col), 4);
     if (n == "omega_first") return ui::short_number(d_.omega(0), 4);
     if (n == "omega_last") return ui::short_number(d_.omega(d_.omega.size() - 1), 4);
@@ -343,16 +352,6 @@ class SinusoidalLesson final : public Lesson {
       table_complete_ = true;
     }
   }
-
-  Params p_;
-  Derived d_;
-  std::pair<int, double> drift_key_{-1, 0.0};
-  bool extras_current_ = false;
-  bool table_complete_ = true;     // false while only the previewed rows hold current values
-  std::vector<int> preview_rows_;  // those rows
-  struct View {
-    ui::HeatmapImage table, other, top;
-  } view_;
 };
 
 }  // namespace

@@ -45,6 +45,11 @@ struct Derived {
 };
 
 class SumVsConcatLesson final : public Lesson {
+  Params p_;
+  Derived d_;
+  Samples samples_;
+  std::pair<int, int> key_stats_{-1, -1}, key_recovery_{-1, -1}, key_variance_{-1, -1};
+
  public:
   SumVsConcatLesson() {
     const std::vector<std::string_view> controls = {"dim", "vocab", "len", "tokens", "seed"};
@@ -144,15 +149,12 @@ class SumVsConcatLesson final : public Lesson {
   bool recovery_current() const { return key_recovery_ == std::make_pair(p_.dim, p_.vocab); }
 
   std::string value(std::string_view n) const override {
-    if (n == "dim") return std::to_string(p_.dim);
     if (n == "mean_cos") return stats_current() ? ui::short_number(d_.stats.mean_abs) : "\xE2\x80\xA6";
     if (n == "theory") return ui::short_number(std::sqrt(2.0 / (3.14159265358979 * p_.dim)));
     if (n == "angle")
       return stats_current() ? ui::short_number(std::acos(d_.stats.mean_abs) * 180 / 3.14159265358979, 3) : "\xE2\x80\xA6";
-    if (n == "vocab") return std::to_string(p_.vocab);
     if (n == "acc_sum") return recovery_current() ? ui::short_number(100 * d_.recovery.sum, 3) + "%" : "\xE2\x80\xA6";
     if (n == "acc_concat") return recovery_current() ? ui::short_number(100 * d_.recovery.concat, 3) + "%" : "\xE2\x80\xA6";
-    if (n == "len") return std::to_string(p_.len);
     if (n == "flat_dims") {
       int flat = 0;
       for (int i = 0; i < d_.variance.size(); ++i) flat += d_.variance(i) < 0.01;
@@ -160,7 +162,6 @@ class SumVsConcatLesson final : public Lesson {
     }
     if (n == "cost_ratio") return ui::short_number(d_.concat_cost.flops / d_.sum_cost.flops, 3);
     if (n == "param_ratio") return ui::short_number(d_.concat_cost.params / d_.sum_cost.params, 3);
-    if (n == "tokens") return std::to_string(p_.tokens);
     return {};
   }
 
@@ -264,11 +265,6 @@ class SumVsConcatLesson final : public Lesson {
     row(tr(lang_, "multiply-adds"), d_.sum_cost.flops, d_.concat_cost.flops);
     ImGui::EndTable();
   }
-
-  Params p_;
-  Derived d_;
-  Samples samples_;
-  std::pair<int, int> key_stats_{-1, -1}, key_recovery_{-1, -1}, key_variance_{-1, -1};
 };
 
 }  // namespace
