@@ -208,12 +208,7 @@ class CheckLesson final : public Lesson {
   }
 
   void draw_diff(DrawContext& ctx, const ui::Theme& t) {
-    ui::HeatmapOptions o;
-    o.title = tr(lang_, "yours − reference");
-    o.x_label = tr(lang_, "dimension");
-    o.y_label = tr(lang_, "position");
-    o.x_name = tr(lang_, "dim");
-    o.y_name = "pos";
+    ui::HeatmapOptions o = position_rows("yours − reference");
     o.height = std::min(ImGui::GetContentRegionAvail().x * 0.7f, ui::em(18));
     o.hover_extra = [this](int r, int c) {
       return trf(lang_, "yours %s, reference %s", ui::short_number(d_.table(r, c), 6).c_str(),

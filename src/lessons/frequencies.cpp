@@ -163,9 +163,7 @@ class FrequenciesLesson final : public Lesson {
     const float avail = ImGui::GetContentRegionAvail().x;
     const bool two = avail > ui::em(28);
     const float w = two ? (avail - ui::em(1)) / 2 : avail;
-    ui::HeatmapOptions o;
-    o.y_label = tr(lang_, "position");
-    o.y_name = "pos";
+    ui::HeatmapOptions o = position_rows(nullptr, false);
     o.width = w;
     o.height = ui::em(16);
     o.color_bar = false;

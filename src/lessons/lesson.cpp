@@ -148,6 +148,18 @@ void Lesson::edited(DrawContext& ctx) {
   ctx.edited = true;
 }
 
+ui::HeatmapOptions Lesson::position_rows(const char* title, bool dimension_columns) const {
+  ui::HeatmapOptions o;
+  o.title = tr(lang_, title);
+  o.y_label = tr(lang_, "position");
+  o.y_name = "pos";
+  if (dimension_columns) {
+    o.x_label = tr(lang_, "dimension");
+    o.x_name = tr(lang_, "dim");
+  }
+  return o;
+}
+
 SetOutcome set_param(Lesson& lesson, std::string_view name, std::string_view value) {
   Setter setter(name, value);
   lesson.visit(setter);

@@ -16,6 +16,7 @@
 
 #include "core/message.hpp"
 #include "params.hpp"
+#include "ui/heatmap.hpp"
 #include "ui/i18n.hpp"
 #include "ui/texture.hpp"
 #include "ui/theme.hpp"
@@ -101,6 +102,9 @@ class Lesson {
   // After one of the lesson's own widgets changed a parameter: recompute, pass on what update() said,
   // have the URL rewritten.
   void edited(DrawContext& ctx);
+  // A heatmap of a table with one row per position (labelled, hovered as "pos") and, with
+  // `dimension_columns`, one column per dimension; titled `title` (an English catalogue key).
+  ui::HeatmapOptions position_rows(const char* title, bool dimension_columns = true) const;
 
   int lang_ = 0;                      // the learner's language, for labels (set every frame)
   const ui::Theme* theme_ = nullptr;  // set every frame

@@ -158,12 +158,8 @@ class NaiveLesson final : public Lesson {
   }
 
   void draw_binary(DrawContext& ctx, const ui::Theme& t) {
-    ui::HeatmapOptions h;
-    h.title = tr(lang_, "Binary digits of each position (least significant bit first)");
-    h.x_label = tr(lang_, "bit");
-    h.y_label = tr(lang_, "position");
-    h.x_name = tr(lang_, "bit");
-    h.y_name = "pos";
+    ui::HeatmapOptions h = position_rows("Binary digits of each position (least significant bit first)", false);
+    h.x_label = h.x_name = tr(lang_, "bit");
     h.height = ui::em(12);
     h.color_bar = false;
     ui::heatmap("bits", view_.binary, h, t, *ctx.textures);

@@ -242,12 +242,7 @@ class SinusoidalLesson final : public Lesson {
 
   void draw_table(DrawContext& ctx, bool with_row) {
     const ui::Theme& t = *theme_;
-    ui::HeatmapOptions o;
-    o.title = tr(lang_, "PE: one row per position, one column per dimension (click a cell)");
-    o.x_label = tr(lang_, "dimension");
-    o.y_label = tr(lang_, "position");
-    o.x_name = tr(lang_, "dim");
-    o.y_name = "pos";
+    ui::HeatmapOptions o = position_rows("PE: one row per position, one column per dimension (click a cell)");
     o.y_offset = p_.offset;
     o.mark_row = p_.pos;
     o.mark_col = p_.col;
