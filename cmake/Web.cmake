@@ -35,22 +35,8 @@ endforeach()
 
 # Chinese: WenQuanYi Micro Hei subset to the characters of content/zh and the interface strings, served
 # as dist/cjk.ttf and fetched only when Chinese is shown.
-file(GLOB POSENC_ZH_CONTENT CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/content/zh/*.md")
-set(POSENC_CJK_CHARS "${CMAKE_BINARY_DIR}/assets/cjk_chars.txt")
-add_custom_command(
-  OUTPUT "${POSENC_CJK_CHARS}"
-  COMMAND ${CMAKE_COMMAND} "-DOUT=${POSENC_CJK_CHARS}"
-          "-DGLOBS=${CMAKE_SOURCE_DIR}/content/zh/*.md|${CMAKE_SOURCE_DIR}/src/ui/strings.cpp|${CMAKE_SOURCE_DIR}/src/lessons/labels.cpp" -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
-  DEPENDS ${POSENC_ZH_CONTENT} "${CMAKE_SOURCE_DIR}/src/ui/strings.cpp" "${CMAKE_SOURCE_DIR}/src/lessons/labels.cpp"
-          "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
-  COMMENT "Collecting the characters of the Chinese text" VERBATIM)
-add_custom_command(
-  OUTPUT "${POSENC_DIST}/cjk.ttf"
-  COMMAND ${CMAKE_COMMAND} -E make_directory "${POSENC_DIST}"
-  COMMAND ${PYFTSUBSET} /usr/share/fonts/truetype/wqy/wqy-microhei.ttc --font-number=0
-          "--text-file=${POSENC_CJK_CHARS}" --no-hinting --layout-features= "--output-file=${POSENC_DIST}/cjk.ttf"
-  DEPENDS "${POSENC_CJK_CHARS}" /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
-  COMMENT "Subsetting the Chinese font")
+include("${CMAKE_SOURCE_DIR}/cmake/CjkFont.cmake")
+posenc_cjk_font("${POSENC_DIST}/cjk.ttf" "${CMAKE_BINARY_DIR}/assets/cjk_chars.txt")
 add_custom_target(posenc_cjk_font ALL DEPENDS "${POSENC_DIST}/cjk.ttf")
 
 # Link flags shared by the site and the first-frame baseline. WebGL extensions are not all enabled at
