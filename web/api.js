@@ -105,7 +105,12 @@
       return json('posenc_set', ['string', 'string'], [name.slice(0, 64), s.slice(0, 1024)]);
     },
     'compute': compute,
-    'stats': function () { return json('posenc_stats', [], []); }
+    'stats': function () { return json('posenc_stats', [], []); },
+    // Where the last frame drew the control with this label: {x, y, w, h} in CSS pixels, or null.
+    'locate': function (label) {
+      if (typeof label !== 'string') return err('locate(label): label must be a string, e.g. "Next"');
+      return json('posenc_locate', ['string'], [label.slice(0, MAX_STRING_BYTES)]);
+    }
   };
 
   var MAX_FILE_BYTES = 64 * 1024 * 1024;

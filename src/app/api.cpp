@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "json.hpp"
+#include "ui/locate.hpp"
 
 namespace posenc::app {
 
@@ -90,6 +91,15 @@ std::string set_json(AppState& s, std::string_view name, std::string_view value)
   if (out.changed) s.dirty = true;
   notify(s, out.notices);
   return state_json(s, core::english(out.notices));
+}
+
+std::string locate_json(std::string_view label, float pixel_ratio) {
+  const std::optional<ui::ItemRect> r = ui::locate(label);
+  if (!r) return "null";
+  const double k = pixel_ratio > 0 ? 1.0 / pixel_ratio : 1.0;
+  Json j;
+  j.begin_object().key("x").num(r->x * k).key("y").num(r->y * k).key("w").num(r->w * k).key("h").num(r->h * k).end_object();
+  return j.text();
 }
 
 }  // namespace posenc::app

@@ -333,13 +333,17 @@ ComputeResult check(const Args& args) {
   if (in.ok()) {
     if (shape->size() != 2) in.fail("shape must be [len, dim]");
     else {
-      rows = static_cast<long>((*shape)[0]);
-      cols = static_cast<long>((*shape)[1]);
-      if ((*shape)[0] != rows || (*shape)[1] != cols || rows < 1 || cols < 1 || rows > kMaxRows || cols > kMaxCols)
+      // Validated as doubles first: casting NaN, ±inf or a huge value to an integer is undefined.
+      const auto whole_in = [](double v, double hi) { return std::isfinite(v) && v == std::floor(v) && v >= 1 && v <= hi; };
+      if (!whole_in((*shape)[0], kMaxRows) || !whole_in((*shape)[1], kMaxCols)) {
         in.fail("shape must be two whole numbers within 8192 × 4096");
-      else if (static_cast<long>(data->size()) != rows * cols)
-        in.fail("data has " + std::to_string(data->size()) + " values; shape " + std::to_string(rows) + " × " +
-                std::to_string(cols) + " needs " + std::to_string(rows * cols));
+      } else {
+        rows = static_cast<long>((*shape)[0]);
+        cols = static_cast<long>((*shape)[1]);
+        if (static_cast<long>(data->size()) != rows * cols)
+          in.fail("data has " + std::to_string(data->size()) + " values; shape " + std::to_string(rows) + " × " +
+                  std::to_string(cols) + " needs " + std::to_string(rows * cols));
+      }
     }
   }
   if (in.ok())

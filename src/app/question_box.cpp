@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ui/locate.hpp"
 #include "ui/rich_text.hpp"
 #include "ui/i18n.hpp"
 
@@ -51,6 +52,9 @@ void draw_question(AppState& s, const content::Question& q, float wrap) {
       const ui::RichStyle style{t.regular, t.text};
       ui::rich_text({choice}, choice_w, t, lookup, &style);
       if (ImGui::IsItemClicked()) s.pending_choice = c;
+      std::string label;  // the choice's text, for posenc.locate
+      for (const content::Run& r : q.choices[c]) label += r.text;
+      ui::remember(label);
     } else {
       const bool right = c == q.answer, mine = *answered == c;
       const ImU32 colour = right ? t.good : mine ? t.warn : t.muted;
@@ -66,9 +70,11 @@ void draw_question(AppState& s, const content::Question& q, float wrap) {
   if (!answered) {
     ImGui::BeginDisabled(s.pending_choice < 0);
     if (ImGui::Button(ui::tr(lang, "Lock in my prediction"))) record_prediction(s, s.pending_choice);
+    ui::remember(ui::tr(lang, "Lock in my prediction"));
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::SmallButton(ui::tr(lang, "Just show me"))) record_prediction(s, -1);
+    ui::remember(ui::tr(lang, "Just show me"));
   } else {
     ImGui::PushFont(t.bold);
     if (*answered == q.answer) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(t.good), "%s", ui::tr(lang, "Right!"));
@@ -76,6 +82,7 @@ void draw_question(AppState& s, const content::Question& q, float wrap) {
     ImGui::PopFont();
     paragraph(q.explanation);
     if (ImGui::SmallButton(ui::tr(lang, "Ask me again"))) clear_prediction(s);
+    ui::remember(ui::tr(lang, "Ask me again"));
   }
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();

@@ -10,6 +10,7 @@
 
 #include "app.hpp"
 #include "question_box.hpp"
+#include "ui/locate.hpp"
 #include "ui/nav.hpp"
 #include "ui/rich_text.hpp"
 #include "content/code.hpp"
@@ -67,6 +68,7 @@ void top_bar(AppState& s, Mode mode, float width) {
   if (mode != Mode::Wide) {
     if (ImGui::Button("\xE2\x98\xB0", ImVec2(ui::em(2.2f), ui::em(1.7f))))  // ☰
       s.toc_open = !s.toc_open;
+    ui::remember("\xE2\x98\xB0");
     ImGui::SameLine();
   }
   ImGui::AlignTextToFramePadding();
@@ -86,6 +88,7 @@ void top_bar(AppState& s, Mode mode, float width) {
     if (active) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(t.accent_soft));
     if (ImGui::Button(i == 0 ? "EN" : zh_label, ImVec2(bw, ui::em(1.7f))) && !active)
       notify(s, set_language(s, kLanguages[i]));
+    ui::remember(i == 0 ? "EN" : zh_label);
     if (active) ImGui::PopStyleColor();
   }
   if (lang == 1 && !s.theme.has_cjk) {
@@ -179,6 +182,7 @@ void export_bar(AppState& s) {
   const int lang = lang_index(s);
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
   if (ImGui::Button(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"))) s.show_code = !s.show_code;
+  ui::remember(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"));
   ImGui::PopStyleVar();
   const std::vector<lessons::Export> list = current_lesson(s).exports(step_id(s, s.lesson, s.step));
   if (list.empty()) {
@@ -190,13 +194,16 @@ void export_bar(AppState& s) {
   const lessons::Export& e = list[s.export_choice];
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
   if (ImGui::Button("\xE2\x86\x93 .npy") && s.hooks.download) s.hooks.download(e.name + ".npy", core::write_npy(*e.matrix), "application/octet-stream");
+  ui::remember("\xE2\x86\x93 .npy");
   ImGui::SameLine();
   if (ImGui::Button("\xE2\x86\x93 .csv") && s.hooks.download) s.hooks.download(e.name + ".csv", core::write_csv(*e.matrix), "text/csv");
+  ui::remember("\xE2\x86\x93 .csv");
   ImGui::SameLine();
   if (ImGui::Button(ui::tr(lang, "Copy CSV")) && s.hooks.copy_text) {
     s.hooks.copy_text(core::write_csv(*e.matrix));
     notify(s, {{"copied {0} ({1} × {2}) as CSV", {e.name, std::to_string(e.matrix->rows()), std::to_string(e.matrix->cols())}}}, 3);
   }
+  ui::remember(ui::tr(lang, "Copy CSV"));
   ImGui::SameLine();
   if (list.size() > 1) {
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ui::em(16)));
@@ -222,6 +229,7 @@ void draw_visual(AppState& s, bool compact) {
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     if (ImGui::SmallButton(ui::tr(lang_index(s), "Just show me"))) record_prediction(s, -1);
+    ui::remember(ui::tr(lang_index(s), "Just show me"));
     return;
   }
   export_bar(s);

@@ -265,6 +265,9 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_set(const char* name, const char* value)
   wake();
   return answer(app::set_json(g->app, name, value));
 }
+EMSCRIPTEN_KEEPALIVE const char* posenc_locate(const char* label) {
+  return answer(app::locate_json(label, g->dpr));
+}
 EMSCRIPTEN_KEEPALIVE void posenc_hash_changed(const char* hash) {
   wake();
   app::notify(g->app, app::apply_hash(g->app, hash));

@@ -13,7 +13,7 @@
 namespace posenc::core {
 namespace {
 
-// A table built like the reference, but with a different frequency, pairing or value function.
+// A table built like the reference, but with a different frequency, pairing or position offset.
 Eigen::MatrixXd variant(int len, int dim, const std::function<double(int i)>& omega, double offset, bool swap) {
   Eigen::MatrixXd t(len, dim);
   for (int i = 0; i < frequency_count(dim); ++i) {
@@ -35,35 +35,64 @@ std::string number(double v) {
 
 }  // namespace
 
+Eigen::MatrixXd buggy_table(BugKind bug, const BugSpec& spec) {
+  const int len = spec.len, dim = spec.dim;
+  const double base = spec.base;
+  switch (bug) {
+    case BugKind::HalfLayout: return sinusoidal({len, dim, base, Layout::Half, 0.0});
+    case BugKind::Swapped: return variant(len, dim, [&](int i) { return frequency(i, dim, base); }, 0, true);
+    case BugKind::ExponentI:
+      return variant(len, dim, [&](int i) { return std::pow(base, -static_cast<double>(i) / dim); }, 0, false);
+    case BugKind::LengthDivisor:
+      return variant(len, dim, [&](int i) { return std::pow(base, -2.0 * i / len); }, 0, false);
+    case BugKind::StartAt1: return sinusoidal({len, dim, base, Layout::Interleaved, 1.0});
+    case BugKind::OtherBase: return sinusoidal({len, dim, spec.other_base, Layout::Interleaved, 0.0});
+    case BugKind::Float32: return sinusoidal_float32(len, dim, base, 0.0);
+    case BugKind::None: break;
+  }
+  return sinusoidal({len, dim, base, Layout::Interleaved, 0.0});
+}
+
+const char* bug_id(BugKind bug) {
+  switch (bug) {
+    case BugKind::None: return "correct";
+    case BugKind::HalfLayout: return "half_layout";
+    case BugKind::Swapped: return "swapped";
+    case BugKind::ExponentI: return "exponent_i";
+    case BugKind::LengthDivisor: return "length_divisor";
+    case BugKind::StartAt1: return "start_at_1";
+    case BugKind::OtherBase: return "base";
+    case BugKind::Float32: return "float32";
+  }
+  return "?";
+}
+
 // <code id="check_table">
 CheckResult check_table(const Eigen::MatrixXd& table, double base) {
   CheckResult out;
   const int len = static_cast<int>(table.rows()), dim = static_cast<int>(table.cols());
-  const Eigen::MatrixXd reference = sinusoidal({len, dim, base, Layout::Interleaved, 0.0});
+  const BugSpec spec{len, dim, base};
+  const Eigen::MatrixXd reference = buggy_table(BugKind::None, spec);
   out.diff = table - reference;
   out.max_error = max_abs_diff(table, reference);
-  auto add = [&](std::string id, std::string message, const Eigen::MatrixXd& m, std::string label = {}) {
+  auto add = [&](BugKind bug, std::string message, const Eigen::MatrixXd& m, std::string label = {}) {
+    std::string id = bug_id(bug);
     if (label.empty()) label = id;
     out.candidates.push_back({std::move(id), std::move(label), std::move(message), max_abs_diff(table, m)});
   };
-  add("correct", "matches the reference (interleaved sin/cos, ω_i = base^(−2i/d), positions from 0)", reference);
-  add("half_layout", "puts all sines first and all cosines after (the halves layout) instead of interleaving them",
-      sinusoidal({len, dim, base, Layout::Half, 0.0}));
-  add("swapped", "swaps sin and cos: cos in the even columns, sin in the odd ones",
-      variant(len, dim, [&](int i) { return frequency(i, dim, base); }, 0, true));
-  add("exponent_i", "uses the exponent i/d instead of 2i/d (the pair index without the factor 2)",
-      variant(len, dim, [&](int i) { return std::pow(base, -static_cast<double>(i) / dim); }, 0, false));
-  add("length_divisor", "divides the exponent by the sequence length instead of d_model (2i/len)",
-      variant(len, dim, [&](int i) { return std::pow(base, -2.0 * i / len); }, 0, false));
-  add("start_at_1", "numbers positions from 1 instead of 0",
-      sinusoidal({len, dim, base, Layout::Interleaved, 1.0}));
+  auto add_bug = [&](BugKind bug, std::string message) { add(bug, std::move(message), buggy_table(bug, spec)); };
+  add(BugKind::None, "matches the reference (interleaved sin/cos, ω_i = base^(−2i/d), positions from 0)", reference);
+  add_bug(BugKind::HalfLayout, "puts all sines first and all cosines after (the halves layout) instead of interleaving them");
+  add_bug(BugKind::Swapped, "swaps sin and cos: cos in the even columns, sin in the odd ones");
+  add_bug(BugKind::ExponentI, "uses the exponent i/d instead of 2i/d (the pair index without the factor 2)");
+  add_bug(BugKind::LengthDivisor, "divides the exponent by the sequence length instead of d_model (2i/len)");
+  add_bug(BugKind::StartAt1, "numbers positions from 1 instead of 0");
   for (double other : {10.0, 100.0, 1000.0, 10000.0, 100000.0, 500000.0, 1000000.0}) {
     if (other == base) continue;
-    add("base", "uses base " + number(other) + " instead of " + number(base),
-        sinusoidal({len, dim, other, Layout::Interleaved, 0.0}), "base " + number(other));
+    add(BugKind::OtherBase, "uses base " + number(other) + " instead of " + number(base),
+        buggy_table(BugKind::OtherBase, {len, dim, base, other}), "base " + number(other));
   }
-  add("float32", "is right up to float32 rounding: angles or values computed in single precision",
-      sinusoidal_float32(len, dim, base, 0.0));
+  add_bug(BugKind::Float32, "is right up to float32 rounding: angles or values computed in single precision");
 
   // Exact matches first: a reference error at rounding level is "correct"; otherwise the hypothesis
   // that explains the table to rounding. float32 needs its own tolerance.

@@ -10,6 +10,33 @@
 
 namespace posenc::core {
 
+// The classic mistakes in sinusoidal code (lesson 11's examples and the checker's hypotheses).
+enum class BugKind {
+  None,           // the reference: interleaved sin/cos, ω_i = base^(−2i/d), positions from 0
+  HalfLayout,     // all sines first, then all cosines
+  Swapped,        // cos in the even columns, sin in the odd ones
+  ExponentI,      // ω_i = base^(−i/d): the pair index without the factor 2
+  LengthDivisor,  // ω_i = base^(−2i/len): the sequence length where d_model belongs
+  StartAt1,       // positions 1 … len instead of 0 … len−1
+  OtherBase,      // another base than the one meant
+  Float32,        // angles and values in single precision
+};
+
+struct BugSpec {
+  int len = 0;                  // rows (positions)
+  int dim = 0;                  // columns (d_model); odd d: the last sine has no cosine partner
+  double base = 10000.0;        // the base the code means to use
+  double other_base = 500000.0; // the base it uses instead (BugKind::OtherBase only)
+};
+
+// The len × dim table that code meaning the reference sinusoidal table (with spec.base) produces when
+// it has `bug`. BugKind::None gives the reference itself.
+Eigen::MatrixXd buggy_table(BugKind bug, const BugSpec& spec);
+
+// The checker's id of a bug ("correct", "half_layout", "swapped", "exponent_i", "length_divisor",
+// "start_at_1", "base", "float32").
+const char* bug_id(BugKind bug);
+
 struct Candidate {
   std::string id;        // "correct", "half_layout", "swapped", "exponent_i", "length_divisor", "base", "start_at_1", "float32"
   std::string label;     // id, or "base 100" etc. for the other-base hypotheses

@@ -1,6 +1,5 @@
 #include "metrics.hpp"
 
-#include <algorithm>
 #include <limits>
 
 namespace posenc::core {
@@ -9,11 +8,6 @@ double max_abs_diff(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
   if (a.rows() != b.rows() || a.cols() != b.cols()) return std::numeric_limits<double>::infinity();
   if (a.size() == 0) return 0.0;
   return (a - b).cwiseAbs().maxCoeff();
-}
-
-double relative_error(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
-  const double scale = b.size() ? b.cwiseAbs().maxCoeff() : 0.0;
-  return max_abs_diff(a, b) / std::max(scale, std::numeric_limits<double>::min());
 }
 
 Eigen::RowVectorXd mean_rows(const Eigen::MatrixXd& m) {

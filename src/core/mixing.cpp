@@ -10,6 +10,8 @@
 namespace posenc::core {
 
 // <code id="cosine_stats">
+double abs_cosine_theory(int dim) { return std::sqrt(2.0 / (3.14159265358979323846 * dim)); }
+
 CosineStats cosine_stats(const Eigen::Ref<const Eigen::MatrixXd>& words, int positions) {
   const int dim = static_cast<int>(words.cols());
   const Eigen::MatrixXd w = words.rowwise().normalized();
@@ -18,7 +20,7 @@ CosineStats cosine_stats(const Eigen::Ref<const Eigen::MatrixXd>& words, int pos
   const Eigen::MatrixXd cos = w * pe.transpose();
   CosineStats s;
   s.mean_abs = cos.cwiseAbs().mean();
-  s.theory = std::sqrt(2.0 / (3.14159265358979323846 * dim));
+  s.theory = abs_cosine_theory(dim);
   s.histogram.assign(20, 0.0);
   for (Eigen::Index i = 0; i < cos.size(); ++i) {
     const int bin = std::clamp(static_cast<int>((cos(i) + 1.0) * 10.0), 0, 19);

@@ -14,6 +14,9 @@ struct CosineStats {
   std::vector<double> histogram;  // 20 bins over [−1, 1], fractions of all pairs
 };
 
+// √(2 / (π d)): the mean |cos| between a random direction in d dimensions and a fixed one (large d).
+double abs_cosine_theory(int dim);
+
 // Gaussian word vectors (seeded) against PE(0 … positions−1).
 CosineStats cosine_stats(int dim, int words, int positions, std::uint64_t seed);
 // The same for given word vectors (one per row; d = number of columns), so callers can cache samples.

@@ -99,37 +99,9 @@ class CheckLesson final : public Lesson {
   }
 
   void load_example(int which) {
-    const int len = 50, dim = 16;
-    Eigen::MatrixXd m;
-    switch (which) {
-      case 1: m = core::sinusoidal({len, dim, p_.base, core::Layout::Half, 0.0}); break;
-      case 2: {
-        m = core::sinusoidal({len, dim, p_.base, core::Layout::Interleaved, 0.0});
-        for (int i = 0; i < dim / 2; ++i) m.col(2 * i).swap(m.col(2 * i + 1));
-        break;
-      }
-      case 3:
-        m.resize(len, dim);
-        for (int i = 0; i < dim / 2; ++i)
-          for (int r = 0; r < len; ++r) {
-            const double a = r * std::pow(p_.base, -static_cast<double>(i) / dim);
-            m(r, 2 * i) = std::sin(a);
-            m(r, 2 * i + 1) = std::cos(a);
-          }
-        break;
-      case 4:
-        m.resize(len, dim);
-        for (int i = 0; i < dim / 2; ++i)
-          for (int r = 0; r < len; ++r) {
-            const double a = r * std::pow(p_.base, -2.0 * i / len);
-            m(r, 2 * i) = std::sin(a);
-            m(r, 2 * i + 1) = std::cos(a);
-          }
-        break;
-      case 5: m = core::sinusoidal({len, dim, p_.base, core::Layout::Interleaved, 1.0}); break;
-      case 6: m = core::sinusoidal({len, dim, 500000.0, core::Layout::Interleaved, 0.0}); break;
-      default: m = core::sinusoidal({len, dim, p_.base, core::Layout::Interleaved, 0.0}); break;
-    }
+    using B = core::BugKind;  // in the order of kExamples
+    constexpr B kBugs[] = {B::None, B::HalfLayout, B::Swapped, B::ExponentI, B::LengthDivisor, B::StartAt1, B::OtherBase};
+    const Eigen::MatrixXd m = core::buggy_table(kBugs[which], {50, 16, p_.base, 500000.0});
     d_.table = m;
     d_.have = true;
     d_.error = {};

@@ -150,7 +150,7 @@ class SumVsConcatLesson final : public Lesson {
 
   std::string value(std::string_view n) const override {
     if (n == "mean_cos") return stats_current() ? ui::short_number(d_.stats.mean_abs) : "\xE2\x80\xA6";
-    if (n == "theory") return ui::short_number(std::sqrt(2.0 / (3.14159265358979 * p_.dim)));
+    if (n == "theory") return ui::short_number(core::abs_cosine_theory(p_.dim));
     if (n == "angle")
       return stats_current() ? ui::short_number(std::acos(d_.stats.mean_abs) * 180 / 3.14159265358979, 3) : "\xE2\x80\xA6";
     if (n == "acc_sum") return recovery_current() ? ui::short_number(100 * d_.recovery.sum, 3) + "%" : "\xE2\x80\xA6";

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <imgui_internal.h>
 
+#include "locate.hpp"
+
 namespace posenc::ui {
 
 int table_of_contents(const std::vector<TocEntry>& entries, int current, const Theme& theme) {
@@ -59,6 +61,7 @@ int step_bar(int step, int count, bool can_prev, bool can_next, float width, con
   const float bh = em(2.0f);
   ImGui::BeginDisabled(!can_prev);
   if (ImGui::Button((std::string("\xE2\x97\x80  ") + labels.prev).c_str(), ImVec2(bw, bh))) move = -1;  // ◀
+  remember(labels.prev);
   ImGui::EndDisabled();
   ImGui::SameLine();
   char mid[64];
@@ -75,6 +78,7 @@ int step_bar(int step, int count, bool can_prev, bool can_next, float width, con
   ImGui::PushStyleColor(ImGuiCol_ButtonActive, ImVec4(0.10f, 0.32f, 0.70f, 1));
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
   if (ImGui::Button((std::string(labels.next) + "  \xE2\x96\xB6").c_str(), ImVec2(bw, bh))) move = +1;  // ▶
+  remember(labels.next);
   ImGui::PopStyleColor(4);
   ImGui::EndDisabled();
   return move;

@@ -1,7 +1,7 @@
 // The walkthrough in real headless Chromium: loading, drawing, navigation, deep links, hostile input.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, ready, frames, hashOf } from './harness.mjs';
+import { serve, launch, open, ready, frames, hashOf, locate, clickControl } from './harness.mjs';
 import { decodePng, colourCount } from './png.mjs';
 
 let site, browser;
@@ -57,7 +57,9 @@ test('arrow keys move through the steps and update the hash', async () => {
 
 test('the Next button works with a mouse click and with a touch tap on a phone', async () => {
   const { page, context } = await open(browser, site.url);
-  await page.mouse.click(583, 762);  // "Next" at the bottom of the text column (1280 × 800)
+  assert.equal(await page.evaluate(() => posenc.locate('no such control')), null);
+  assert.match((await page.evaluate(() => posenc.locate(42))).error, /label must be a string/);
+  await clickControl(page, 'Next');  // at the bottom of the text column (1280 × 800)
   await frames(page);
   assert.equal((await page.evaluate(() => posenc.state())).step, 1);
   await context.close();
@@ -69,7 +71,11 @@ test('the Next button works with a mouse click and with a touch tap on a phone',
   await p.waitForFunction(() => window.posenc && window.posenc.ready);
   await p.evaluate(() => posenc.ready);
   await frames(p);
-  await p.touchscreen.tap(330, 818);  // "Next" in the bar pinned to the bottom
+  const next = await locate(p, 'Next');  // in the bar pinned to the bottom
+  assert.ok(next.y > 844 - 80, JSON.stringify(next.rect));
+  // at devicePixelRatio 2 the rectangle is in CSS pixels: inside the 390 × 844 viewport
+  assert.ok(next.rect.x + next.rect.w <= 390 && next.rect.y + next.rect.h <= 844, JSON.stringify(next.rect));
+  await clickControl(p, 'Next', { tap: true });
   await frames(p);
   assert.equal((await p.evaluate(() => posenc.state())).step, 1);
   await phone.close();
@@ -318,10 +324,10 @@ test('predict, then reveal: the answer waits for a prediction, which is kept acr
 test('a prediction made with the mouse is recorded, scored and revealed', async () => {
   const { page, context } = await open(browser, site.url, '#lesson=order&step=3');
   await frames(page, 3);
-  // At 1280 × 800 the question box sits under the step title: the third choice, then "Lock in".
-  await page.mouse.click(385, 351);  // the text of the choice selects it too
+  // The third choice, by clicking its text (which selects it too), then "Lock in my prediction".
+  await clickControl(page, 'Identical, up to rounding');
   await frames(page, 3);
-  await page.mouse.click(350, 386);
+  await clickControl(page, 'Lock in my prediction');
   await frames(page, 4);
   assert.match(await page.evaluate(() => localStorage.getItem('posenc.progress')), /q\.order\.pooled=2/);
   const text = await page.textContent('#a11y p');

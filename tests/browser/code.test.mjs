@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, launch, open, frames } from './harness.mjs';
+import { serve, launch, open, frames, locate, clickControl } from './harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let site, browser, page, context;
@@ -49,9 +49,16 @@ test('the NumPy pe_dot, shift_map, rope, ALiBi and T5 versions agree with the co
 
 test('the code button opens the panel with the embedded source', async () => {
   await frames(page, 2);
-  const before = await page.screenshot({ clip: { x: 656, y: 80, width: 600, height: 300 } });
-  await page.mouse.click(716, 71);
+  const button = (await locate(page, '</> Code')).rect;
+  assert.equal(await page.evaluate(() => posenc.locate('Hide code')), null);
+  const clip = { x: button.x, y: button.y + button.h, width: Math.min(600, 1280 - button.x), height: 300 };  // under it
+  const before = await page.screenshot({ clip });
+  await clickControl(page, '</> Code');
   await frames(page, 3);
-  const afterShot = await page.screenshot({ clip: { x: 656, y: 80, width: 600, height: 300 } });
+  const afterShot = await page.screenshot({ clip });
   assert.notDeepEqual(afterShot, before);
+  // the button now hides the panel, in the same place
+  const hide = (await locate(page, 'Hide code')).rect;
+  assert.ok(Math.abs(hide.x - button.x) < 1 && Math.abs(hide.y - button.y) < 1, JSON.stringify([hide, button]));
+  assert.equal(await page.evaluate(() => posenc.locate('</> Code')), null);
 });

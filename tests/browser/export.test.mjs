@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { serve, launch, open, frames } from './harness.mjs';
+import { serve, launch, open, frames, clickControl } from './harness.mjs';
 
 let site, browser;
 before(async () => { site = await serve(); browser = await launch(); });
@@ -30,13 +30,13 @@ test('the .npy and .csv buttons download the sinusoidal table posenc.compute giv
   await frames(page, 3);
   const expected = await page.evaluate(() => posenc.compute('sinusoidal', { len: 20, dim: 10, base: 500 }));
 
-  const [npy] = await Promise.all([page.waitForEvent('download'), page.mouse.click(795, 71)]);
+  const [npy] = await Promise.all([page.waitForEvent('download'), clickControl(page, '↓ .npy')]);
   assert.equal(npy.suggestedFilename(), 'pe_len20_d10_base500_interleaved.npy');
   const got = readNpy(fs.readFileSync(await npy.path()));
   assert.deepEqual(got.shape, expected.shape);
   assert.deepEqual(got.data, expected.data);
 
-  const [csv] = await Promise.all([page.waitForEvent('download'), page.mouse.click(866, 71)]);
+  const [csv] = await Promise.all([page.waitForEvent('download'), clickControl(page, '↓ .csv')]);
   assert.equal(csv.suggestedFilename(), 'pe_len20_d10_base500_interleaved.csv');
   const rows = fs.readFileSync(await csv.path(), 'utf8').trim().split('\n').map(l => l.split(',').map(Number));
   assert.equal(rows.length, 20);

@@ -70,3 +70,18 @@ export async function frames(page, n = 3) {
 export function hashOf(page) {
   return page.evaluate(() => location.hash);
 }
+
+// Where the app last drew the control with this label (posenc.locate), as the point to click: its
+// centre in CSS pixels. Fails the test when the latest frame drew no such control.
+export async function locate(page, label) {
+  const r = await page.evaluate(l => window.posenc.locate(l), label);
+  if (!r) throw new Error(`posenc.locate(${JSON.stringify(label)}) found no control in the latest frame`);
+  return { x: r.x + r.w / 2, y: r.y + r.h / 2, rect: r };
+}
+
+// Clicks (or, with { tap: true }, taps) the control with this label where the app drew it.
+export async function clickControl(page, label, { tap = false } = {}) {
+  const { x, y } = await locate(page, label);
+  if (tap) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+}

@@ -33,7 +33,13 @@ test('lang=zh shows Chinese titles and text, loads the font once, and keeps the 
   const lessons = await page.evaluate(() => posenc.lessons());
   assert.ok(lessons.every(l => cjk.test(l.title)), JSON.stringify(lessons.map(l => l.title)));
   assert.equal((await page.evaluate(() => posenc.state())).lang, 'zh');
-  await page.waitForFunction(() => true);
+  // The language switch says 中文 (not ZH) only once the Chinese font is in the atlas.
+  await page.waitForFunction(() => {
+    window.dispatchEvent(new Event('resize'));  // asks for a frame (the app renders on demand)
+    return window.posenc.locate('中文') !== null;
+  }, null, { timeout: 10000, polling: 'raf' });
+  assert.equal(await page.evaluate(() => posenc.locate('ZH')), null);
+  assert.ok(await page.evaluate(() => posenc.locate('下一步')), 'the step bar speaks Chinese');
   await frames(page, 10);
   assert.equal(site.requests.filter(p => p.endsWith('cjk.ttf')).length, 1);
   const img = decodePng(await page.screenshot());

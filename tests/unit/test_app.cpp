@@ -3,11 +3,27 @@
 #include <doctest/doctest.h>
 #include <imgui_internal.h>
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+// stb_truetype, as ImGui ships it, to read the subset font's character map (static: no clash with
+// ImGui's own copy).
+#define STBTT_STATIC
+#define STB_TRUETYPE_IMPLEMENTATION
+#include <imstb_truetype.h>
+
 #include "app/api.hpp"
 #include "app/app.hpp"
 #include "core/random.hpp"
 #include "ui/controls.hpp"
 #include "ui/i18n.hpp"
+#include "ui/locate.hpp"
 
 using namespace posenc;
 using namespace posenc::app;
@@ -50,7 +66,36 @@ struct Headless {
 
 }  // namespace
 
-// Goes to every step of every lesson and draws it at each size; each must draw something.
+// The vertices the current step's lesson draws by itself: one frame with nothing but the lesson's
+// draw() in a window without background, so the shell's top bar, text and buttons do not count.
+static int lesson_vertices(Headless& h, ImVec2 size) {
+  ImGui::SetCurrentContext(h.ctx);
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = size;
+  io.DeltaTime = 1.0f / 60;
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin("##lesson-alone", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground);
+  lessons::DrawContext ctx;
+  ctx.step = h.s.step;
+  ctx.step_id = step_id(h.s, h.s.lesson, h.s.step);
+  ctx.compact = size.x < size.y;
+  ctx.theme = &h.s.theme;
+  ctx.lang = lang_index(h.s);
+  ctx.textures = &h.s.null_textures;
+  ctx.now = h.s.now;
+  current_lesson(h.s).draw(ctx);
+  ImGui::End();
+  ImGui::Render();
+  int n = 0;
+  const ImDrawData* d = ImGui::GetDrawData();
+  for (int i = 0; i < d->CmdListsCount; ++i) n += d->CmdLists[i]->VtxBuffer.Size;
+  return n;
+}
+
+// Goes to every step of every lesson and draws it at each size through the shell; then each step's
+// visual, drawn alone, must put something on screen (a caption is ~40 glyphs: 160 vertices).
 static void draw_every_step(Headless& h, std::initializer_list<ImVec2> sizes) {
   for (int l = 0; l < static_cast<int>(h.s.slots.size()); ++l)
     for (int st = 0; st < step_count(h.s, l); ++st) {
@@ -58,7 +103,7 @@ static void draw_every_step(Headless& h, std::initializer_list<ImVec2> sizes) {
       CAPTURE(st);
       CHECK(go(h.s, l, st).empty());
       for (const ImVec2& size : sizes) h.frame(size.x, size.y);
-      CHECK(ImGui::GetDrawData()->TotalVtxCount > 100);
+      CHECK(lesson_vertices(h, *sizes.begin()) > 160);
     }
 }
 
@@ -292,14 +337,118 @@ TEST_CASE("predictions are recorded, saved with the progress, restored, and rese
   CHECK(h.s.pending_choice == -1);  // a selection does not follow the learner to another step
 }
 
-TEST_CASE("the CJK glyph set covers every Chinese catalogue entry, including the newest") {
-  const std::string all = cjk_text();
-  int count = 0;
-  const ui::CataloguePair* table = ui::catalogue(&count);
-  for (int i = 0; i < count; ++i) {
-    CAPTURE(table[i].en);
-    CHECK(all.find(table[i].zh) != std::string::npos);
+namespace {
+
+std::string read_file(const std::filesystem::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+std::vector<unsigned> code_points(std::string_view s) {
+  std::vector<unsigned> out;
+  for (size_t i = 0; i < s.size();) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    const int n = b < 0x80 ? 1 : b >> 5 == 6 ? 2 : b >> 4 == 14 ? 3 : b >> 3 == 30 ? 4 : 1;
+    unsigned cp = n == 1 ? b : b & (0x7F >> n);
+    for (int k = 1; k < n && i + k < s.size(); ++k) cp = cp << 6 | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    out.push_back(cp);
+    i += n;
   }
+  return out;
+}
+
+// Chinese characters and the CJK / full-width punctuation that comes with them (DejaVu has none).
+bool is_cjk(unsigned cp) {
+  return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
+         (cp >= 0xFF00 && cp <= 0xFFEF);
+}
+
+// The bytes of every string literal of a C++ source (\xHH escapes decoded), comments skipped.
+std::string string_literals(std::string_view src) {
+  std::string out;
+  for (size_t i = 0; i < src.size(); ++i) {
+    if (src.compare(i, 2, "//") == 0) {
+      i = src.find('\n', i);
+      if (i == std::string_view::npos) break;
+    } else if (src.compare(i, 2, "/*") == 0) {
+      i = src.find("*/", i + 2);
+      if (i == std::string_view::npos) break;
+      ++i;
+    } else if (src[i] == '\'') {
+      while (++i < src.size() && src[i] != '\'') if (src[i] == '\\') ++i;
+    } else if (src[i] == '"') {
+      while (++i < src.size() && src[i] != '"') {
+        if (src[i] == '\\' && i + 3 < src.size() && src[i + 1] == 'x') {
+          out += static_cast<char>(std::stoi(std::string(src.substr(i + 2, 2)), nullptr, 16));
+          i += 3;
+        } else if (src[i] == '\\') {
+          ++i;
+        } else {
+          out += src[i];
+        }
+      }
+      out += '\n';
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every Chinese character the app can show is in the CJK glyph ranges and in the built font subset") {
+  // What the app can show in Chinese, read from the source tree (not from the bundles cjk_text() uses):
+  // the zh lesson files and every string literal in src/ (the label tables, and any literal elsewhere).
+  std::map<unsigned, std::string> shown;  // code point → where it is first used
+  const std::filesystem::path root = POSENC_SOURCE_DIR;
+  int zh_files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(root / "content" / "zh")) {
+    if (e.path().extension() != ".md") continue;
+    ++zh_files;
+    for (unsigned cp : code_points(read_file(e.path())))
+      if (is_cjk(cp)) shown.emplace(cp, e.path().filename().string());
+  }
+  for (const auto& e : std::filesystem::recursive_directory_iterator(root / "src")) {
+    if (e.path().extension() != ".cpp" && e.path().extension() != ".hpp") continue;
+    for (unsigned cp : code_points(string_literals(read_file(e.path()))))
+      if (is_cjk(cp)) shown.emplace(cp, e.path().filename().string());
+  }
+  CHECK(zh_files >= 11);
+  REQUIRE(shown.size() > 500);
+  CHECK(shown.count(0x4E2D));  // 中, of the language switch's "中文" (an escaped literal in the shell)
+
+  // The glyph ranges the font atlas is built with, exactly as ui::load_fonts builds them.
+  const std::string text = cjk_text();
+  ImFontGlyphRangesBuilder builder;
+  builder.AddText(text.c_str());
+  ImVector<ImWchar> ranges;
+  builder.BuildRanges(&ranges);
+  const auto in_ranges = [&](unsigned cp) {
+    for (int i = 0; i + 1 < ranges.Size && ranges[i]; i += 2)
+      if (cp >= ranges[i] && cp <= ranges[i + 1]) return true;
+    return false;
+  };
+  for (const auto& [cp, where] : shown) {
+    CAPTURE(cp);
+    CAPTURE(where);
+    CHECK(in_ranges(cp));
+  }
+
+  // The subset font the build produces by the web build's rule (cmake/CjkFont.cmake) has a glyph for
+  // every CJK character of cjk_text(): none of them would be drawn as '?'.
+  const std::string font = read_file(POSENC_CJK_FONT);
+  REQUIRE(font.size() > 10000);
+  const auto* data = reinterpret_cast<const unsigned char*>(font.data());
+  stbtt_fontinfo info;
+  REQUIRE(stbtt_InitFont(&info, data, stbtt_GetFontOffsetForIndex(data, 0)));
+  std::set<unsigned> needed;
+  for (unsigned cp : code_points(text))
+    if (is_cjk(cp)) needed.insert(cp);
+  REQUIRE(needed.size() > 500);
+  for (unsigned cp : needed) {
+    CAPTURE(cp);
+    CHECK(stbtt_FindGlyphIndex(&info, static_cast<int>(cp)) != 0);
+  }
+  CHECK(stbtt_FindGlyphIndex(&info, 0x9F98) == 0);  // 龘, used nowhere: the file is a subset
 }
 
 TEST_CASE("while a control is held the hash waits for its release") {
@@ -318,4 +467,45 @@ TEST_CASE("while a control is held the hash waits for its release") {
   REQUIRE(h.hashes.size() == written + 1);
   CHECK(h.hashes.back() != h.hashes[written - 1]);
   CHECK_FALSE(h.s.dirty);
+}
+
+TEST_CASE("locate: where the latest frame drew a control; clicking there presses it, and CSS pixels divide by the ratio") {
+  Headless h;
+  h.frame(1280, 800);
+  h.frame(1280, 800);
+  const std::optional<ui::ItemRect> next = ui::locate("Next");
+  REQUIRE(next);
+  CHECK(next->w > 20);
+  CHECK(next->h > 10);
+  CHECK(next->x > 0);
+  CHECK(next->x + next->w <= 1280);
+  CHECK(next->y + next->h <= 800);
+  CHECK(next->y > 400);  // the step bar sits at the bottom of the text column
+  CHECK_FALSE(ui::locate("no such control"));
+  CHECK(locate_json("no such control", 1) == "null");
+  double x = 0, y = 0, w = 0, hh = 0;
+  REQUIRE(std::sscanf(locate_json("Next", 2).c_str(), "{\"x\":%lf,\"y\":%lf,\"w\":%lf,\"h\":%lf}", &x, &y, &w, &hh) == 4);
+  CHECK(x == doctest::Approx(next->x / 2));
+  CHECK(w == doctest::Approx(next->w / 2));
+  CHECK(hh == doctest::Approx(next->h / 2));
+
+  // A click at the centre of the rectangle presses the button: hover, press, release.
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2(next->x + next->w / 2, next->y + next->h / 2);
+  h.frame(1280, 800);
+  io.MouseDown[0] = true;
+  h.frame(1280, 800);
+  io.MouseDown[0] = false;
+  h.frame(1280, 800);
+  CHECK(h.s.step == 1);
+  io.MousePos = ImVec2(-1, -1);
+
+  // Only what the latest frame drew: the export buttons exist while a step has a matrix to export.
+  CHECK(go(h.s, 2, 0).empty());  // sinusoidal: its table
+  h.frame(1280, 800);
+  CHECK(ui::locate("\xE2\x86\x93 .npy"));
+  CHECK(go(h.s, static_cast<int>(h.s.slots.size()) - 1, 0).empty());  // check: nothing loaded, nothing to export
+  h.frame(1280, 800);
+  CHECK_FALSE(ui::locate("\xE2\x86\x93 .npy"));
+  CHECK(ui::locate("Next"));
 }

@@ -14,29 +14,9 @@ using namespace posenc::core;
 
 namespace {
 
-// Tables written here from the formulas, independently of the core, the way learners' code does it.
-Eigen::MatrixXd learner(int len, int dim, double base, int variant) {
-  Eigen::MatrixXd m(len, dim);
-  for (int r = 0; r < len; ++r)
-    for (int c = 0; c < dim; ++c) {
-      const int i = c / 2;
-      double pos = r, exponent = 2.0 * i / dim;
-      bool use_sin = c % 2 == 0;
-      int col = c;
-      switch (variant) {
-        case 1: col = c % 2 == 0 ? i : dim / 2 + i; break;           // halves
-        case 2: use_sin = !use_sin; break;                            // swapped
-        case 3: exponent = static_cast<double>(i) / dim; break;       // i instead of 2i
-        case 4: exponent = 2.0 * i / len; break;                      // seq_len in the divisor
-        case 5: pos = r + 1; break;                                   // positions from 1
-        case 6: base = 1000; break;                                   // another base
-        default: break;
-      }
-      const double angle = pos / std::pow(base, exponent);
-      m(r, col) = use_sin ? std::sin(angle) : std::cos(angle);
-    }
-  return m;
-}
+// The checker's inputs come from core::buggy_table (the same tables lesson 11's examples load); the
+// first test case pins that function's cells to values written out by hand from the formulas.
+Eigen::MatrixXd learner(int len, int dim, double base, BugKind bug) { return buggy_table(bug, {len, dim, base, 1000.0}); }
 
 std::vector<std::uint8_t> npy(const std::string& descr, bool fortran, const std::string& shape, const std::vector<std::uint8_t>& data,
                               int version = 1) {
@@ -68,29 +48,66 @@ std::vector<std::uint8_t> bytes_of(const std::vector<T>& v, bool big_endian = fa
 
 }  // namespace
 
+TEST_CASE("buggy_table: each classic bug's cells, written out from the formulas") {
+  // d = 4, base 10000: ω_0 = 1, ω_1 = 10000^(−2/4) = 0.01. Row 2 is position 2 (3 when starting at 1).
+  const auto row2 = [](BugKind bug, double other_base = 500000.0) {
+    const Eigen::MatrixXd m = buggy_table(bug, {3, 4, 10000.0, other_base});
+    REQUIRE(m.rows() == 3);
+    REQUIRE(m.cols() == 4);
+    return std::vector<double>{m(2, 0), m(2, 1), m(2, 2), m(2, 3)};
+  };
+  const auto same = [](const std::vector<double>& got, const std::vector<double>& want, double eps = 1e-14) {
+    for (size_t c = 0; c < want.size(); ++c) {
+      CAPTURE(c);
+      CHECK(got[c] == doctest::Approx(want[c]).epsilon(eps));
+    }
+  };
+  same(row2(BugKind::None), {std::sin(2.0), std::cos(2.0), std::sin(0.02), std::cos(0.02)});
+  same(row2(BugKind::HalfLayout), {std::sin(2.0), std::sin(0.02), std::cos(2.0), std::cos(0.02)});
+  same(row2(BugKind::Swapped), {std::cos(2.0), std::sin(2.0), std::cos(0.02), std::sin(0.02)});
+  same(row2(BugKind::ExponentI), {std::sin(2.0), std::cos(2.0), std::sin(0.2), std::cos(0.2)});  // ω_1 = 10000^(−1/4)
+  const double w_len = 0.002154434690031884;  // 10000^(−2/3): the length 3 in the divisor
+  same(row2(BugKind::LengthDivisor), {std::sin(2.0), std::cos(2.0), std::sin(2 * w_len), std::cos(2 * w_len)});
+  same(row2(BugKind::StartAt1), {std::sin(3.0), std::cos(3.0), std::sin(0.03), std::cos(0.03)});
+  same(row2(BugKind::OtherBase, 100.0), {std::sin(2.0), std::cos(2.0), std::sin(0.2), std::cos(0.2)});  // 100^(−1/2)
+  const std::vector<double> f = row2(BugKind::Float32);
+  same(f, {std::sin(2.0), std::cos(2.0), std::sin(0.02), std::cos(0.02)}, 1e-6);
+  for (double v : f) CHECK(static_cast<double>(static_cast<float>(v)) == v);  // every value a float
+  CHECK(f[2] != std::sin(0.02));
+  // Odd d = 3: the last sine (ω_1 = 10000^(−2/3)) has no cosine partner.
+  const Eigen::MatrixXd odd = buggy_table(BugKind::None, {3, 3, 10000.0});
+  CHECK(odd(2, 2) == doctest::Approx(std::sin(2 * w_len)).epsilon(1e-14));
+  const Eigen::MatrixXd odd_half = buggy_table(BugKind::HalfLayout, {3, 3, 10000.0});
+  CHECK(odd_half(2, 1) == doctest::Approx(std::sin(2 * w_len)).epsilon(1e-14));
+  CHECK(odd_half(2, 2) == doctest::Approx(std::cos(2.0)).epsilon(1e-14));
+}
+
 TEST_CASE("the checker accepts a correct table and names each classic bug") {
+  const BugKind bugs[] = {BugKind::None,          BugKind::HalfLayout, BugKind::Swapped,  BugKind::ExponentI,
+                          BugKind::LengthDivisor, BugKind::StartAt1,   BugKind::OtherBase};
   const char* expected[] = {"correct", "half_layout", "swapped", "exponent_i", "length_divisor", "start_at_1", "base"};
   for (int v = 0; v < 7; ++v) {
     CAPTURE(v);
-    const CheckResult r = check_table(learner(40, 16, 10000, v), 10000);
+    CHECK(std::string(bug_id(bugs[v])) == expected[v]);
+    const CheckResult r = check_table(learner(40, 16, 10000, bugs[v]), 10000);
     CHECK(r.verdict == expected[v]);
     CHECK(!r.message.empty());
     if (v == 0) CHECK(r.max_error < 1e-12);
     else CHECK(r.max_error > 1e-3);
   }
-  CHECK(check_table(learner(40, 16, 10000, 6), 10000).message.find("1000") != std::string::npos);
+  CHECK(check_table(learner(40, 16, 10000, BugKind::OtherBase), 10000).message.find("1000") != std::string::npos);
   // exponent i/d with base 10000 is exactly 2i/d with base 100: both are named
-  const CheckResult twin = check_table(learner(40, 16, 10000, 3), 10000);
+  const CheckResult twin = check_table(learner(40, 16, 10000, BugKind::ExponentI), 10000);
   CHECK(twin.message.find("Equivalently") != std::string::npos);
   CHECK(twin.message.find("base 100 ") != std::string::npos);
 }
 
 TEST_CASE("the verdict sentence is built from its frames and the candidates' messages, in any language") {
-  const CheckResult twin = check_table(learner(40, 16, 10000, 3), 10000);
+  const CheckResult twin = check_table(learner(40, 16, 10000, BugKind::ExponentI), 10000);
   const auto id = [](const Candidate& c) { return c.label; };
   CHECK(verdict_sentence(twin, {"[%s]", "+(%s)", "?"}, id) == "[exponent_i]+(base 100)");
   CHECK(verdict_sentence(twin, {}, [](const Candidate& c) { return c.message; }) == twin.message);
-  Eigen::MatrixXd noise = learner(20, 8, 10000, 0);
+  Eigen::MatrixXd noise = learner(20, 8, 10000, BugKind::None);
   noise(3, 4) += 0.25;
   const CheckResult unknown = check_table(noise, 10000);
   REQUIRE(unknown.closest >= 0);
@@ -109,10 +126,10 @@ TEST_CASE("the verdict sentence is built from its frames and the candidates' mes
 }
 
 TEST_CASE("float32 tables are recognised, and random noise is not blamed on a known bug") {
-  Eigen::MatrixXd f = learner(200, 32, 10000, 0);
+  Eigen::MatrixXd f = learner(200, 32, 10000, BugKind::None);
   for (Eigen::Index k = 0; k < f.size(); ++k) f(k) = static_cast<double>(static_cast<float>(f(k) + 3e-7 * std::sin(k)));
   CHECK(check_table(f, 10000).verdict == "float32");
-  Eigen::MatrixXd noise = learner(20, 8, 10000, 0);
+  Eigen::MatrixXd noise = learner(20, 8, 10000, BugKind::None);
   noise(3, 4) += 0.25;
   CHECK(check_table(noise, 10000).verdict == "unknown");
 }
@@ -184,7 +201,7 @@ TEST_CASE("text tables: separators, a header line, ragged rows and non-finite va
 }
 
 TEST_CASE("exported .npy and .csv read back to the same numbers") {
-  const Eigen::MatrixXd m = learner(7, 5, 10000, 0) * 3.0;
+  const Eigen::MatrixXd m = learner(7, 5, 10000, BugKind::None) * 3.0;
   const std::string npy_bytes = write_npy(m);
   CHECK(npy_bytes.size() % 8 == 0);
   const TableFile a = parse_npy(reinterpret_cast<const std::uint8_t*>(npy_bytes.data()), npy_bytes.size());

@@ -122,3 +122,20 @@ TEST_CASE("bad arguments give a readable error, never data") {
   CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"with_pe", str("yes")}}).find("true or false") != std::string::npos);
   CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"seed", num(1.5)}}).find("seed") != std::string::npos);
 }
+
+TEST_CASE("check: a shape of NaN, infinity, huge, negative or fractional numbers is refused before any cast") {
+  const std::vector<double> four = {0, 1, 0, 1};
+  for (const std::vector<double>& shape : std::vector<std::vector<double>>{
+           {NAN, 4}, {2, NAN}, {1e300, 2}, {2, 1e300}, {-1, 4}, {2, -1}, {INFINITY, 1}, {-INFINITY, 1}, {0, 4}, {1.5, 2},
+           {9223372036854775807.0 * 4, 1}, {8193, 1}, {1, 4097}}) {
+    CAPTURE(shape[0]);
+    CAPTURE(shape[1]);
+    const ComputeResult r = compute("check", {{"shape", arr(shape)}, {"data", arr(four)}});
+    CHECK(r.json.empty());
+    CHECK(r.error.find("shape must be two whole numbers") != std::string::npos);
+  }
+  const ComputeResult ok = compute("check", {{"shape", arr({1, 4})}, {"data", arr(four)}});
+  CHECK(ok.error.empty());
+  CHECK(ok.json.find("\"verdict\"") != std::string::npos);
+  CHECK(compute("check", {{"shape", arr({2, 4})}, {"data", arr(four)}}).error.find("needs 8") != std::string::npos);
+}

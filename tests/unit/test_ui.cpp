@@ -192,9 +192,26 @@ TEST_CASE("typesetting: stray markers stay literal and nothing is lost") {
   std::string all;
   for (const MathPiece& p : b.pieces) all += p.text;
   CHECK(all == "a_ + ^ b");
-  for (std::string_view odd : {"x^", "_", "√", "x^{", "√(", "((", "}", "x^(a", "a^b^c"}) {
+  // Unbalanced or dangling markers: no letter, digit or root sign is dropped (the markers themselves
+  // may be taken as structure), the box has a width, and every piece sits inside it.
+  const auto content = [](std::string_view t) {
+    std::string out;
+    for (char c : t)
+      if (std::string_view("^_{}() ").find(c) == std::string_view::npos) out += c;
+    return out;
+  };
+  for (std::string_view odd : {"x^", "_", "√", "x^{", "√(", "((", "}", "x^(a", "a^b^c", "√d_", "a_{b", "{a}/"}) {
+    CAPTURE(odd);
     const MathBox o = layout_math(odd, 16, half_width());
-    CHECK(o.width >= 0);
+    std::string drawn;
+    for (const MathPiece& p : o.pieces) {
+      drawn += p.text;
+      CHECK(p.x >= 0);
+      CHECK(p.x < o.width);
+    }
+    CHECK(content(drawn) == content(odd));
+    CHECK(o.width > 0);
+    for (const MathRule& r : o.rules) CHECK(r.x1 <= o.width + 0.01f);
   }
 }
 
