@@ -142,6 +142,13 @@ ComputeResult matrix_result(const Eigen::MatrixXd& m) {
   return r;
 }
 
+ComputeResult vector_result(const Eigen::VectorXd& v) {
+  ComputeResult r;
+  r.shape = {static_cast<int>(v.size())};
+  r.data.assign(v.data(), v.data() + v.size());
+  return r;
+}
+
 ComputeResult failure(const std::string& message) {
   ComputeResult r;
   r.error = message;
@@ -263,11 +270,7 @@ ComputeResult rope(const Args& args) {
       }
   if (!in.ok()) return failure(in.error());
   const Eigen::VectorXd v = Eigen::Map<const Eigen::VectorXd>(x->data(), static_cast<Eigen::Index>(x->size()));
-  const Eigen::VectorXd r = core::rope_rotate(v, pos, base, half ? core::Layout::Half : core::Layout::Interleaved);
-  ComputeResult out;
-  out.shape = {static_cast<int>(r.size())};
-  out.data.assign(r.data(), r.data() + r.size());
-  return out;
+  return vector_result(core::rope_rotate(v, pos, base, half ? core::Layout::Half : core::Layout::Interleaved));
 }
 
 ComputeResult rope_decay(const Args& args) {
@@ -280,11 +283,7 @@ ComputeResult rope_decay(const Args& args) {
   if (in.ok() && static_cast<double>(dim) * (max_dist + 1.0) > 5e7)
     in.fail("dim × (max_dist + 1) is capped at 5e7 terms");
   if (!in.ok()) return failure(in.error());
-  const Eigen::VectorXd d = core::rope_decay(dim, base, max_dist);
-  ComputeResult out;
-  out.shape = {static_cast<int>(d.size())};
-  out.data.assign(d.data(), d.data() + d.size());
-  return out;
+  return vector_result(core::rope_decay(dim, base, max_dist));
 }
 
 ComputeResult alibi_slopes(const Args& args) {

@@ -288,30 +288,20 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_stats() {
 }
 
 EMSCRIPTEN_KEEPALIVE void posenc_args_clear() { g->args.clear(); }
+// A fresh argument `key` of `type` for the next posenc_compute.
+static app::ArgValue& new_arg(const char* key, app::ArgValue::Type type) {
+  app::ArgValue& a = g->args[key] = app::ArgValue{};
+  a.type = type;
+  return a;
+}
 EMSCRIPTEN_KEEPALIVE void posenc_arg_number(const char* key, double v, int is_bool) {
-  app::ArgValue a;
-  a.type = is_bool ? app::ArgValue::Type::Bool : app::ArgValue::Type::Number;
-  a.number = v;
-  g->args[key] = std::move(a);
+  new_arg(key, is_bool ? app::ArgValue::Type::Bool : app::ArgValue::Type::Number).number = v;
 }
-EMSCRIPTEN_KEEPALIVE void posenc_arg_string(const char* key, const char* v) {
-  app::ArgValue a;
-  a.type = app::ArgValue::Type::String;
-  a.text = v;
-  g->args[key] = std::move(a);
-}
+EMSCRIPTEN_KEEPALIVE void posenc_arg_string(const char* key, const char* v) { new_arg(key, app::ArgValue::Type::String).text = v; }
 EMSCRIPTEN_KEEPALIVE void posenc_arg_array(const char* key, const double* v, int n) {
-  app::ArgValue a;
-  a.type = app::ArgValue::Type::Array;
-  a.array.assign(v, v + n);
-  g->args[key] = std::move(a);
+  new_arg(key, app::ArgValue::Type::Array).array.assign(v, v + n);
 }
-EMSCRIPTEN_KEEPALIVE void posenc_arg_other(const char* key, const char* type) {
-  app::ArgValue a;
-  a.type = app::ArgValue::Type::Other;
-  a.text = type;
-  g->args[key] = std::move(a);
-}
+EMSCRIPTEN_KEEPALIVE void posenc_arg_other(const char* key, const char* type) { new_arg(key, app::ArgValue::Type::Other).text = type; }
 // Returns "" on success (read the result with the getters below) or the error message.
 EMSCRIPTEN_KEEPALIVE const char* posenc_compute(const char* kind) {
   g->result = app::compute(kind, g->args);

@@ -154,12 +154,7 @@ class ClockLesson final : public Lesson {
   }
 
   void draw_unique(const ui::Theme& t) {
-    ui::Series s;
-    s.label = tr(lang_, "distance between PE(p) and PE(p + k)");
-    for (int k = 0; k < d_.distance.size(); ++k) {
-      s.x.push_back(k);
-      s.y.push_back(d_.distance(k));
-    }
+    const ui::Series s = ui::series(tr(lang_, "distance between PE(p) and PE(p + k)"), d_.distance);
     ui::LinePlotOptions o;
     o.title = tr(lang_, "How far apart are the codes of two positions k apart?");
     o.x_label = tr(lang_, "offset k");

@@ -134,21 +134,12 @@ class FrequenciesLesson final : public Lesson {
   }
 
   void draw_wavelengths(const ui::Theme& t, bool compare) {
-    std::vector<ui::Series> s(1);
-    s[0].label = trf(lang_, "this setting: d = %d, base %s", p_.dim, ui::short_number(p_.base, 6).c_str());
-    for (int i = 0; i < d_.wavelength.size(); ++i) {
-      s[0].x.push_back(static_cast<double>(i) / std::max<Eigen::Index>(1, d_.wavelength.size() - 1));
-      s[0].y.push_back(d_.wavelength(i));
-    }
+    // x: i / (pairs − 1), so settings with different numbers of pairs share one axis from 0 to 1.
+    std::vector<ui::Series> s = {ui::series(trf(lang_, "this setting: d = %d, base %s", p_.dim, ui::short_number(p_.base, 6).c_str()),
+                                            d_.wavelength, 0, 1.0 / std::max<Eigen::Index>(1, d_.wavelength.size() - 1))};
     if (compare) {
-      ui::Series r;
-      r.label = tr(lang_, "the paper: d = 512, base 10000");
-      r.color = t.muted;  // grey, as the text says
-      for (int i = 0; i < d_.wavelength_ref.size(); ++i) {
-        r.x.push_back(i / 255.0);
-        r.y.push_back(d_.wavelength_ref(i));
-      }
-      s.push_back(std::move(r));
+      s.push_back(ui::series(tr(lang_, "the paper: d = 512, base 10000"), d_.wavelength_ref, 0, 1.0 / 255));
+      s.back().color = t.muted;  // grey, as the text says
     }
     ui::LinePlotOptions o;
     o.title = tr(lang_, "Wavelength 2π · base^(2i/d) of each pair (log scale)");

@@ -120,13 +120,8 @@ class OffsetsLesson final : public Lesson {
   }
 
   void draw_curve(const ui::Theme& t, bool mark) {
-    ui::Series s;
-    s.label = tr(lang_, "PE(p) · PE(p + offset)");
     const int n = p_.len;
-    for (int j = 0; j < 2 * n - 1; ++j) {
-      s.x.push_back(j - (n - 1));
-      s.y.push_back(d_.curve(j));
-    }
+    const ui::Series s = ui::series(tr(lang_, "PE(p) · PE(p + offset)"), d_.curve, 1 - n);
     ui::LinePlotOptions o;
     o.title = tr(lang_, "One curve describes the whole matrix");
     o.x_label = tr(lang_, "offset q − p");

@@ -188,20 +188,10 @@ class RopeLesson final : public Lesson {
   }
 
   void draw_decay(const ui::Theme& t) {
-    ui::Series bound, actual, random_pair;
-    bound.label = tr(lang_, "RoFormer bound (1/(d/2))·Σ|S_j|, relative to r = 0");
-    actual.label = tr(lang_, "score of q with itself, r apart (relative)");
-    actual.thickness = 1.0f;
-    random_pair.label = tr(lang_, "score of q with a random k");
-    random_pair.thickness = 1.0f;
-    for (int r = 0; r < d_.decay.size(); ++r) {
-      bound.x.push_back(r);
-      bound.y.push_back(d_.decay(r));
-      actual.x.push_back(r);
-      actual.y.push_back(d_.actual(r));
-      random_pair.x.push_back(r);
-      random_pair.y.push_back(d_.actual_qk(r));
-    }
+    const ui::Series bound = ui::series(tr(lang_, "RoFormer bound (1/(d/2))·Σ|S_j|, relative to r = 0"), d_.decay);
+    ui::Series actual = ui::series(tr(lang_, "score of q with itself, r apart (relative)"), d_.actual);
+    ui::Series random_pair = ui::series(tr(lang_, "score of q with a random k"), d_.actual_qk);
+    actual.thickness = random_pair.thickness = 1.0f;
     ui::LinePlotOptions o;
     o.title = tr(lang_, "Long-term decay: far-apart tokens interact less");
     o.x_label = tr(lang_, "relative distance r = m − n");

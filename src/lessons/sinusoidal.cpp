@@ -283,12 +283,7 @@ class SinusoidalLesson final : public Lesson {
 
   void draw_forms() {
     const ui::Theme& t = *theme_;
-    std::vector<ui::Series> s(1);
-    s[0].label = "ω_i = base^(−2i/d)";
-    for (int i = 0; i < d_.omega.size(); ++i) {
-      s[0].x.push_back(i);
-      s[0].y.push_back(d_.omega(i));
-    }
+    const std::vector<ui::Series> s = {ui::series("ω_i = base^(−2i/d)", d_.omega)};
     ui::LinePlotOptions lo;
     lo.title = tr(lang_, "Frequencies ω_i (log scale)");
     lo.x_label = tr(lang_, "pair i");

@@ -232,12 +232,7 @@ class SumVsConcatLesson final : public Lesson {
   }
 
   void draw_variance(const ui::Theme& t) {
-    ui::Series s;
-    s.label = tr(lang_, "variance of the column over the first positions");
-    for (int i = 0; i < d_.variance.size(); ++i) {
-      s.x.push_back(i);
-      s.y.push_back(d_.variance(i));
-    }
+    const ui::Series s = ui::series(tr(lang_, "variance of the column over the first positions"), d_.variance);
     ui::LinePlotOptions o;
     o.title = tr(lang_, "How much each PE dimension changes along the sequence");
     o.x_label = tr(lang_, "dimension");

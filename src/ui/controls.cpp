@@ -16,31 +16,31 @@ void record(const char* label, double lo, double hi, bool log_scale) {
 
 void set_control_log(std::vector<ControlRecord>* log) { g_control_log = log; }
 
-bool slider_int(const char* label, int* value, int lo, int hi, float width, bool log_scale) {
+// "label  [slider]": the label in the controls' left column, the slider `draw` makes (given its flags)
+// in the rest of `width`.
+template <class Draw>
+bool labelled_slider(const char* label, double lo, double hi, float width, bool log_scale, Draw draw) {
   record(label, lo, hi, log_scale);
   ImGui::PushID(label);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
   ImGui::SameLine(em(7.5f));
   ImGui::SetNextItemWidth(width - em(7.5f));
-  const ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp | (log_scale ? ImGuiSliderFlags_Logarithmic : 0);
-  const bool changed = ImGui::SliderInt("##v", value, lo, hi, "%d", flags);
+  const bool changed = draw(ImGuiSliderFlags_AlwaysClamp | (log_scale ? ImGuiSliderFlags_Logarithmic : 0));
   ImGui::PopID();
   return changed;
 }
 
+bool slider_int(const char* label, int* value, int lo, int hi, float width, bool log_scale) {
+  return labelled_slider(label, lo, hi, width, log_scale,
+                         [&](ImGuiSliderFlags flags) { return ImGui::SliderInt("##v", value, lo, hi, "%d", flags); });
+}
+
 bool slider_real(const char* label, double* value, double lo, double hi, float width, bool log_scale,
                  const char* format) {
-  record(label, lo, hi, log_scale);
-  ImGui::PushID(label);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
-  ImGui::SameLine(em(7.5f));
-  ImGui::SetNextItemWidth(width - em(7.5f));
-  const ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp | (log_scale ? ImGuiSliderFlags_Logarithmic : 0);
-  const bool changed = ImGui::SliderScalar("##v", ImGuiDataType_Double, value, &lo, &hi, format, flags);
-  ImGui::PopID();
-  return changed;
+  return labelled_slider(label, lo, hi, width, log_scale, [&](ImGuiSliderFlags flags) {
+    return ImGui::SliderScalar("##v", ImGuiDataType_Double, value, &lo, &hi, format, flags);
+  });
 }
 
 bool toggle(const char* label, bool* value) { return ImGui::Checkbox(label, value); }

@@ -13,6 +13,18 @@
 #include "rich_text.hpp"
 
 namespace posenc::ui {
+
+Series series(std::string label, const Eigen::VectorXd& y, double x0, double dx) {
+  Series s;
+  s.label = std::move(label);
+  s.x.resize(static_cast<size_t>(y.size()));
+  s.y.resize(static_cast<size_t>(y.size()));
+  for (Eigen::Index i = 0; i < y.size(); ++i) {
+    s.x[i] = x0 + static_cast<double>(i) * dx;
+    s.y[i] = y(i);
+  }
+  return s;
+}
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();

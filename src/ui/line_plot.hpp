@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <Eigen/Core>
+
 #include "theme.hpp"
 #include "ticks.hpp"
 
@@ -19,6 +21,9 @@ struct Series {
   bool points = false;       // draw a dot at each point (for sparse data)
   bool steps = false;        // draw as a staircase (value held until the next x)
 };
+
+// The series y(i) at x = x0 + i·dx, i = 0…n−1.
+Series series(std::string label, const Eigen::VectorXd& y, double x0 = 0, double dx = 1);
 
 struct Marker {
   double x = 0;

@@ -5,15 +5,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, launch, open, frames } from './harness.mjs';
+import { startPage, stopPage, frames } from './harness.mjs';
 
-let site, browser, page, context, errors;
-before(async () => {
-  site = await serve();
-  browser = await launch();
-  ({ page, context, errors } = await open(browser, site.url));
-});
-after(async () => { await context?.close(); await browser?.close(); site?.close(); });
+let shared, page, errors;
+before(async () => ({ page, errors } = shared = await startPage()));
+after(() => stopPage(shared));
 
 // A learner's table written in JS from the formula, with one of the classic bugs.
 function table(len, dim, bug) {

@@ -5,16 +5,12 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, launch, open, frames, locate, clickControl } from './harness.mjs';
+import { startPage, stopPage, open, frames, locate, clickControl } from './harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-let site, browser, page, context;
-before(async () => {
-  site = await serve();
-  browser = await launch();
-  ({ page, context } = await open(browser, site.url, '#lesson=rope&step=0'));
-});
-after(async () => { await context?.close(); await browser?.close(); site?.close(); });
+let shared, page;
+before(async () => ({ page } = shared = await startPage('#lesson=rope&step=0')));
+after(() => stopPage(shared));
 
 function python(snippet, expr) {
   const code = `import json\nexec(open(${JSON.stringify(path.join(root, 'content/code', snippet))}).read())\n` +

@@ -1,15 +1,11 @@
 // posenc.compute: the core's numbers from the console, and {error} for anything malformed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open } from './harness.mjs';
+import { startPage, stopPage } from './harness.mjs';
 
-let site, browser, page, context;
-before(async () => {
-  site = await serve();
-  browser = await launch();
-  ({ page, context } = await open(browser, site.url));
-});
-after(async () => { await context?.close(); await browser?.close(); site?.close(); });
+let shared, page;
+before(async () => ({ page } = shared = await startPage()));
+after(() => stopPage(shared));
 
 const compute = (kind, args) => page.evaluate(([k, a]) => posenc.compute(k, a), [kind, args]);
 

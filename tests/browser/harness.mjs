@@ -39,6 +39,19 @@ export async function launch() {
     '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
 }
 
+// One served site, one browser and one page for a whole test file: { site, browser, page, context, errors }.
+export async function startPage(hash = '') {
+  const site = await serve();
+  const browser = await launch();
+  return { site, browser, ...(await open(browser, site.url, hash)) };
+}
+
+export async function stopPage({ site, browser, context } = {}) {
+  await context?.close();
+  await browser?.close();
+  site?.close();
+}
+
 // Opens the site with `hash`, waits for posenc.ready; returns { page, errors }.
 export async function open(browser, url, hash = '', { width = 1280, height = 800, dpr = 1, wait = true } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr });

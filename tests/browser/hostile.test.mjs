@@ -2,15 +2,11 @@
 // a second, the app keeps drawing, and nothing reaches the console as an error.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, frames } from './harness.mjs';
+import { startPage, stopPage, frames } from './harness.mjs';
 
-let site, browser, page, context, errors;
-before(async () => {
-  site = await serve();
-  browser = await launch();
-  ({ page, context, errors } = await open(browser, site.url));
-});
-after(async () => { await context?.close(); await browser?.close(); site?.close(); });
+let shared, page, errors;
+before(async () => ({ page, errors } = shared = await startPage()));
+after(() => stopPage(shared));
 
 // A small deterministic generator (mulberry32), so failures reproduce.
 function rng(seed) {

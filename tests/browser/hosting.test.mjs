@@ -18,24 +18,25 @@ test('the site works from a sub-path and requests only its own files', async () 
   site.close();
 });
 
-test('a missing wasm file shows a readable message, not a blank page', async () => {
-  const site = await serve({ hide: ['posenc.wasm'] });
+// The loader's message when `file` is missing from the site.
+async function messageWithout(file) {
+  const site = await serve({ hide: [file] });
   const { page, context } = await open(browser, site.url, '', { wait: false });
   await page.waitForSelector('#loader.error', { timeout: 15000 });
   const text = await page.textContent('#status');
-  assert.match(text, /posenc\.wasm/);
-  assert.match(text, /404/);
   await context.close();
   site.close();
+  return text;
+}
+
+test('a missing wasm file shows a readable message, not a blank page', async () => {
+  const text = await messageWithout('posenc.wasm');
+  assert.match(text, /posenc\.wasm/);
+  assert.match(text, /404/);
 });
 
 test('a missing posenc.js shows a readable message', async () => {
-  const site = await serve({ hide: ['posenc.js'] });
-  const { page, context } = await open(browser, site.url, '', { wait: false });
-  await page.waitForSelector('#loader.error', { timeout: 15000 });
-  assert.match(await page.textContent('#status'), /posenc\.js could not be loaded/);
-  await context.close();
-  site.close();
+  assert.match(await messageWithout('posenc.js'), /posenc\.js could not be loaded/);
 });
 
 for (const [how, init] of [

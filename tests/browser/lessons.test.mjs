@@ -2,16 +2,12 @@
 // parameters, and draws without console errors; compute kinds of lessons 3–6.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, frames, hashOf } from './harness.mjs';
+import { startPage, stopPage, open, frames, hashOf } from './harness.mjs';
 import { decodePng, colourCount } from './png.mjs';
 
-let site, browser, page, context, errors;
-before(async () => {
-  site = await serve();
-  browser = await launch();
-  ({ page, context, errors } = await open(browser, site.url));
-});
-after(async () => { await context?.close(); await browser?.close(); site?.close(); });
+let shared, page, errors;
+before(async () => ({ page, errors } = shared = await startPage()));
+after(() => stopPage(shared));
 
 const expected = ['order', 'naive', 'sinusoidal', 'frequencies', 'clock', 'offsets', 'sum-vs-concat', 'relative', 'rope', 'extrapolation', 'check'];
 
@@ -55,7 +51,7 @@ test('deep links restore each lesson with its parameters', async () => {
     extrapolation: 'lesson=extrapolation&step=2&train=1024&target=8192&dim=128&base=10000&heads=12&head=9&causal=0&buckets=64&max_distance=256&bidirectional=1',
   };
   for (const [id, hash] of Object.entries(links)) {
-    const { page: p, context: c, errors: e } = await open(browser, site.url, '#' + hash);
+    const { page: p, context: c, errors: e } = await open(shared.browser, shared.site.url, '#' + hash);
     const st = await p.evaluate(() => posenc.state());
     assert.equal(st.lesson, id);
     const params = Object.fromEntries(new URLSearchParams(hash));

@@ -1,0 +1,104 @@
+#include "export_bar.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "content/code.hpp"
+#include "core/table_file.hpp"
+#include "ui/i18n.hpp"
+#include "ui/locate.hpp"
+#include "ui/theme.hpp"
+
+namespace posenc::app {
+namespace {
+
+// The C++ that computes the visual (embedded from src/core at build time) and the lesson's NumPy version.
+void code_panel(AppState& s) {
+  const lessons::LessonEntry& entry = lessons::lesson_table()[s.lesson];
+  std::vector<const content::CodeSnippet*> shown;
+  for (std::string_view id : entry.code)
+    if (const content::CodeSnippet* c = content::core_snippet(id)) shown.push_back(c);
+  if (const content::CodeSnippet* py = content::python_snippet(entry.stem)) shown.push_back(py);
+  ImGui::BeginChild("##code", ImVec2(0, std::min(ImGui::GetContentRegionAvail().y * 0.6f, ui::em(22))), true,
+                    ImGuiWindowFlags_HorizontalScrollbar);
+  for (const content::CodeSnippet* c : shown) {
+    ImGui::PushID(c->file.data());
+    ImGui::PushID(c->id.data());
+    ImGui::TextDisabled("%.*s", static_cast<int>(c->file.size()), c->file.data());
+    ImGui::SameLine();
+    if (ImGui::SmallButton(ui::tr(lang_index(s), "Copy")) && s.hooks.copy_text) {
+      s.hooks.copy_text(std::string(c->text));
+      notify(s, {{"copied {0}", {std::string(c->file)}}}, 3);
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.theme.code));
+    ImGui::TextUnformatted(c->text.data(), c->text.data() + c->text.size());
+    ImGui::PopStyleColor();
+    ImGui::Spacing();
+    ImGui::PopID();
+    ImGui::PopID();
+  }
+  ImGui::EndChild();
+}
+
+// `name` in the width left on this line, or on the next line when it does not fit there; cut with "…"
+// when even a whole line is too narrow (the full name in a tooltip).
+void file_name(const std::string& name) {
+  if (ImGui::CalcTextSize(name.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+  const float room = ImGui::GetContentRegionAvail().x;
+  std::string shown = name;
+  while (shown.size() > 1 && ImGui::CalcTextSize((shown + "\xE2\x80\xA6").c_str()).x > room) shown.pop_back();
+  if (shown.size() < name.size()) shown += "\xE2\x80\xA6";
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("%s", shown.c_str());
+  if (shown != name && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name.c_str());
+}
+
+// "</> Code", then "↓ .npy  ↓ .csv  Copy CSV" for the matrices behind the current step (float64, named
+// with its parameters), and the code panel when open.
+}  // namespace
+
+void export_bar(AppState& s) {
+  const int lang = lang_index(s);
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
+  if (ImGui::Button(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"))) s.show_code = !s.show_code;
+  ui::remember(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"));
+  ImGui::PopStyleVar();
+  const std::vector<lessons::Export> list = current_lesson(s).exports(step_id(s, s.lesson, s.step));
+  if (list.empty()) {
+    if (s.show_code) code_panel(s);
+    return;
+  }
+  ImGui::SameLine();
+  s.export_choice = std::clamp(s.export_choice, 0, static_cast<int>(list.size()) - 1);
+  const lessons::Export& e = list[s.export_choice];
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
+  if (ImGui::Button("\xE2\x86\x93 .npy") && s.hooks.download) s.hooks.download(e.name + ".npy", core::write_npy(*e.matrix), "application/octet-stream");
+  ui::remember("\xE2\x86\x93 .npy");
+  ImGui::SameLine();
+  if (ImGui::Button("\xE2\x86\x93 .csv") && s.hooks.download) s.hooks.download(e.name + ".csv", core::write_csv(*e.matrix), "text/csv");
+  ui::remember("\xE2\x86\x93 .csv");
+  ImGui::SameLine();
+  if (ImGui::Button(ui::tr(lang, "Copy CSV")) && s.hooks.copy_text) {
+    s.hooks.copy_text(core::write_csv(*e.matrix));
+    notify(s, {{"copied {0} ({1} × {2}) as CSV", {e.name, std::to_string(e.matrix->rows()), std::to_string(e.matrix->cols())}}}, 3);
+  }
+  ui::remember(ui::tr(lang, "Copy CSV"));
+  ImGui::SameLine();
+  if (list.size() > 1) {
+    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ui::em(16)));
+    if (ImGui::BeginCombo("##export", e.name.c_str())) {
+      for (int i = 0; i < static_cast<int>(list.size()); ++i)
+        if (ImGui::Selectable(list[i].name.c_str(), i == s.export_choice)) s.export_choice = i;
+      ImGui::EndCombo();
+    }
+  } else {
+    file_name(e.name);
+  }
+  ImGui::PopStyleVar();
+  if (s.show_code) code_panel(s);
+}
+
+}  // namespace posenc::app

@@ -1,0 +1,13 @@
+// Above the visual: "</> Code" (the core's C++ behind the visual and the lesson's NumPy version), then
+// "↓ .npy  ↓ .csv  Copy CSV" for the matrices behind the current step — part of the walkthrough's screen
+// (shell.cpp), in a file of its own.
+#pragma once
+
+#include "app.hpp"
+
+namespace posenc::app {
+
+// The bar at the cursor, and the code panel under it when open.
+void export_bar(AppState& s);
+
+}  // namespace posenc::app

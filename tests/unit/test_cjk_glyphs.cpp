@@ -1,0 +1,139 @@
+// The Chinese glyphs: every Chinese character the app can show (lesson text, the catalogue, any string
+// in the sources) is in the CJK glyph ranges built at start and in the font subset the build produces.
+#include <doctest/doctest.h>
+#include <imgui.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// stb_truetype, as ImGui ships it, to read the subset font's character map (static: no clash with
+// ImGui's own copy).
+#define STBTT_STATIC
+#define STB_TRUETYPE_IMPLEMENTATION
+#include <imstb_truetype.h>
+
+#include "app/app.hpp"
+#include "content/bundle.hpp"
+
+using namespace posenc;
+using namespace posenc::app;
+
+namespace {
+
+std::string read_file(const std::filesystem::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+std::vector<unsigned> code_points(std::string_view s) {
+  std::vector<unsigned> out;
+  for (size_t i = 0; i < s.size();) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    const int n = b < 0x80 ? 1 : b >> 5 == 6 ? 2 : b >> 4 == 14 ? 3 : b >> 3 == 30 ? 4 : 1;
+    unsigned cp = n == 1 ? b : b & (0x7F >> n);
+    for (int k = 1; k < n && i + k < s.size(); ++k) cp = cp << 6 | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    out.push_back(cp);
+    i += n;
+  }
+  return out;
+}
+
+// Chinese characters and the CJK / full-width punctuation that comes with them (DejaVu has none).
+bool is_cjk(unsigned cp) {
+  return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
+         (cp >= 0xFF00 && cp <= 0xFFEF);
+}
+
+// The bytes of every string literal of a C++ source (\xHH escapes decoded), comments skipped.
+std::string string_literals(std::string_view src) {
+  std::string out;
+  for (size_t i = 0; i < src.size(); ++i) {
+    if (src.compare(i, 2, "//") == 0) {
+      i = src.find('\n', i);
+      if (i == std::string_view::npos) break;
+    } else if (src.compare(i, 2, "/*") == 0) {
+      i = src.find("*/", i + 2);
+      if (i == std::string_view::npos) break;
+      ++i;
+    } else if (src[i] == '\'') {
+      while (++i < src.size() && src[i] != '\'') if (src[i] == '\\') ++i;
+    } else if (src[i] == '"') {
+      while (++i < src.size() && src[i] != '"') {
+        if (src[i] == '\\' && i + 3 < src.size() && src[i + 1] == 'x') {
+          out += static_cast<char>(std::stoi(std::string(src.substr(i + 2, 2)), nullptr, 16));
+          i += 3;
+        } else if (src[i] == '\\') {
+          ++i;
+        } else {
+          out += src[i];
+        }
+      }
+      out += '\n';
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every Chinese character the app can show is in the CJK glyph ranges and in the built font subset") {
+  // What the app can show in Chinese, read from the source tree (not from the bundles cjk_text() uses):
+  // the zh lesson files and every string literal in src/ (the label tables, and any literal elsewhere).
+  std::map<unsigned, std::string> shown;  // code point → where it is first used
+  const std::filesystem::path root = POSENC_SOURCE_DIR;
+  int zh_files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(root / "content" / "zh")) {
+    if (e.path().extension() != ".md") continue;
+    ++zh_files;
+    for (unsigned cp : code_points(read_file(e.path())))
+      if (is_cjk(cp)) shown.emplace(cp, e.path().filename().string());
+  }
+  for (const auto& e : std::filesystem::recursive_directory_iterator(root / "src")) {
+    if (e.path().extension() != ".cpp" && e.path().extension() != ".hpp") continue;
+    for (unsigned cp : code_points(string_literals(read_file(e.path()))))
+      if (is_cjk(cp)) shown.emplace(cp, e.path().filename().string());
+  }
+  CHECK(zh_files >= 11);
+  REQUIRE(shown.size() > 500);
+  CHECK(shown.count(0x4E2D));  // 中, of the language switch's "中文" (an escaped literal in the shell)
+
+  // The glyph ranges the font atlas is built with, exactly as ui::load_fonts builds them.
+  const std::string text = cjk_text();
+  ImFontGlyphRangesBuilder builder;
+  builder.AddText(text.c_str());
+  ImVector<ImWchar> ranges;
+  builder.BuildRanges(&ranges);
+  const auto in_ranges = [&](unsigned cp) {
+    for (int i = 0; i + 1 < ranges.Size && ranges[i]; i += 2)
+      if (cp >= ranges[i] && cp <= ranges[i + 1]) return true;
+    return false;
+  };
+  for (const auto& [cp, where] : shown) {
+    CAPTURE(cp);
+    CAPTURE(where);
+    CHECK(in_ranges(cp));
+  }
+
+  // The subset font the build produces by the web build's rule (cmake/CjkFont.cmake) has a glyph for
+  // every CJK character of cjk_text(): none of them would be drawn as '?'.
+  const std::string font = read_file(POSENC_CJK_FONT);
+  REQUIRE(font.size() > 10000);
+  const auto* data = reinterpret_cast<const unsigned char*>(font.data());
+  stbtt_fontinfo info;
+  REQUIRE(stbtt_InitFont(&info, data, stbtt_GetFontOffsetForIndex(data, 0)));
+  std::set<unsigned> needed;
+  for (unsigned cp : code_points(text))
+    if (is_cjk(cp)) needed.insert(cp);
+  REQUIRE(needed.size() > 500);
+  for (unsigned cp : needed) {
+    CAPTURE(cp);
+    CHECK(stbtt_FindGlyphIndex(&info, static_cast<int>(cp)) != 0);
+  }
+  CHECK(stbtt_FindGlyphIndex(&info, 0x9F98) == 0);  // 龘, used nowhere: the file is a subset
+}
