@@ -134,13 +134,18 @@ core::Messages go(AppState& s, int lesson, int step) {
                        {std::to_string(std::clamp(step, 0, steps - 1)), std::to_string(steps - 1)}});
     step = std::clamp(step, 0, steps - 1);
   }
-  if (lesson != s.lesson || step != s.step) {
+  const bool moved = lesson != s.lesson || step != s.step;
+  if (moved) {
     s.dirty = true;
     s.pending_choice = -1;
   }
   s.lesson = lesson;
   s.step = step;
-  current_lesson(s);
+  lessons::Lesson& arrived = current_lesson(s);
+  if (moved) {  // the settings the step needs to show what its text says
+    const core::Messages adjusted = arrived.enter(step_id(s, lesson, step));
+    notices.insert(notices.end(), adjusted.begin(), adjusted.end());
+  }
   mark_seen(s);
   return notices;
 }

@@ -80,8 +80,30 @@ std::vector<Run> parse_inline(std::string_view text, std::string_view file, int 
   };
   auto error = [&](std::string msg) { errors.push_back({std::string(file), line, std::move(msg)}); };
 
+  bool in_condition = false;
   size_t i = 0;
   while (i < text.size()) {
+    if (text.substr(i, 3) == "{{?") {  // a conditional part begins: {{?name}} or {{?!name}}
+      const size_t end = text.find("}}", i);
+      std::string name(text.substr(i + 3, end == std::string_view::npos ? 0 : end - i - 3));
+      const bool negated = !name.empty() && name[0] == '!';
+      if (end == std::string_view::npos || !valid_placeholder_name(negated ? name.substr(1) : name))
+        error("a condition is written {{?name}} or {{?!name}} with a lower-case name");
+      if (in_condition) error("conditions do not nest: close the first with {{/}}");
+      in_condition = true;
+      flush_plain();
+      runs.push_back({RunKind::When, std::move(name)});
+      i = end == std::string_view::npos ? text.size() : end + 2;
+      continue;
+    }
+    if (text.substr(i, 5) == "{{/}}") {
+      if (!in_condition) error("'{{/}}' without a condition to close");
+      in_condition = false;
+      flush_plain();
+      runs.push_back({RunKind::End, {}});
+      i += 5;
+      continue;
+    }
     auto closing = [&](std::string_view open, std::string_view close, RunKind kind,
                        const char* what) -> bool {
       if (text.substr(i, open.size()) != open) return false;
@@ -116,6 +138,7 @@ std::vector<Run> parse_inline(std::string_view text, std::string_view file, int 
     plain += text[i];
     ++i;
   }
+  if (in_condition) error("a condition is not closed with {{/}}");
   flush_plain();
   return runs;
 }
@@ -237,8 +260,10 @@ ParseResult parse_document(std::string_view text, std::string_view file) {
 std::vector<PlaceholderUse> placeholders(const Document& doc) {
   std::vector<PlaceholderUse> uses;
   auto add = [&](const std::vector<Run>& runs, int line) {
-    for (const Run& r : runs)
+    for (const Run& r : runs) {
       if (r.kind == RunKind::Placeholder) uses.push_back({r.text, line});
+      if (r.kind == RunKind::When) uses.push_back({r.text.substr(r.text[0] == '!'), line, true});
+    }
   };
   for (const Step& s : doc.steps) {
     for (const Block& b : s.blocks) add(b.runs, b.line);
@@ -251,7 +276,26 @@ std::vector<PlaceholderUse> placeholders(const Document& doc) {
   return uses;
 }
 
-std::string plain_runs(const std::vector<Run>& runs, const std::function<std::string(std::string_view)>& lookup) {
+bool truthy(std::string_view value) { return value == "1" || value == "true"; }
+
+std::vector<Run> visible_runs(const std::vector<Run>& runs, const std::function<std::string(std::string_view)>& lookup) {
+  std::vector<Run> out;
+  bool shown = true;
+  for (const Run& r : runs) {
+    if (r.kind == RunKind::When) {
+      const bool negated = !r.text.empty() && r.text[0] == '!';
+      shown = truthy(lookup(std::string_view(r.text).substr(negated))) != negated;
+    } else if (r.kind == RunKind::End) {
+      shown = true;
+    } else if (shown) {
+      out.push_back(r);
+    }
+  }
+  return out;
+}
+
+std::string plain_runs(const std::vector<Run>& runs_in, const std::function<std::string(std::string_view)>& lookup) {
+  const std::vector<Run> runs = visible_runs(runs_in, lookup);
   std::string out;
   for (const Run& r : runs) {
     if (r.kind == RunKind::Placeholder) {
@@ -269,9 +313,11 @@ std::string plain_runs(const std::vector<Run>& runs, const std::function<std::st
 std::string plain_text(const std::vector<Block>& blocks, const std::function<std::string(std::string_view)>& lookup) {
   std::string out;
   for (const Block& b : blocks) {
+    const std::string line = plain_runs(b.runs, lookup);
+    if (line.find_first_not_of(" ") == std::string::npos) continue;  // nothing holds here
     if (!out.empty()) out += '\n';
     if (b.kind == BlockKind::Bullet) out += "• ";
-    out += plain_runs(b.runs, lookup);
+    out += line;
   }
   return out;
 }

@@ -13,6 +13,9 @@
 //     ?+ the right choice (exactly one)
 //     ?= what the visual shows, revealed after the learner commits
 //   The step's text after the question (and its visual) stays hidden until then.
+//   Text that holds only under some settings: {{?name}}shown when name is true{{/}} and
+//   {{?!name}}shown when it is false{{/}} (a clause, a sentence or a whole block; not nested). `name` is
+//   a placeholder whose value is "1" or "0", e.g. a flag parameter or a condition the lesson computes.
 //   ## Step: Second step title {#second}
 //   …
 // Anything else at heading level, text before the first step, or unbalanced markup is an error
@@ -26,7 +29,8 @@
 
 namespace posenc::content {
 
-enum class RunKind { Text, Strong, Code, Math, Placeholder };
+// When / End bracket a conditional part: When's text is a condition name ("!name": its negation).
+enum class RunKind { Text, Strong, Code, Math, Placeholder, When, End };
 
 struct Run {
   RunKind kind = RunKind::Text;
@@ -87,14 +91,22 @@ std::vector<Run> parse_inline(std::string_view text, std::string_view file, int 
 struct PlaceholderUse {
   std::string name;
   int line = 0;
+  bool condition = false;  // used as {{?name}}: its value must be "1" or "0"
 };
 std::vector<PlaceholderUse> placeholders(const Document& doc);
 
-// The runs as plain text (placeholders filled by `lookup`).
+// True when a condition placeholder's value means "yes" ("1" or "true").
+bool truthy(std::string_view value);
+
+// The runs as shown under the current settings: conditional parts whose condition fails are dropped,
+// and the When / End markers with them.
+std::vector<Run> visible_runs(const std::vector<Run>& runs, const std::function<std::string(std::string_view)>& lookup);
+
+// The runs as plain text (placeholders filled by `lookup`, conditional parts resolved).
 std::string plain_runs(const std::vector<Run>& runs, const std::function<std::string(std::string_view)>& lookup);
 
-// The blocks as plain text (placeholders filled by `lookup`), one line per block: for screen readers
-// and the browser's find-in-page.
+// The blocks as plain text (placeholders filled by `lookup`), one line per block (a block left empty by
+// its conditions is skipped): for screen readers and the browser's find-in-page.
 std::string plain_text(const std::vector<Block>& blocks, const std::function<std::string(std::string_view)>& lookup);
 
 }  // namespace posenc::content

@@ -88,8 +88,14 @@ std::string Lesson::placeholder(std::string_view name) {
   return v.empty() ? param_text(*this, name) : v;
 }
 
-void Lesson::step(std::string_view id, DrawFn draw, std::vector<std::string_view> controls) {
-  steps_.push_back({id, std::move(draw), std::move(controls)});
+void Lesson::step(std::string_view id, DrawFn draw, std::vector<std::string_view> controls, EnterFn enter) {
+  steps_.push_back({id, std::move(draw), std::move(controls), std::move(enter)});
+}
+
+core::Messages Lesson::enter(std::string_view id) {
+  const StepEntry* s = find_step(id);
+  if (!s || !s->enter || !s->enter()) return {};
+  return update();
 }
 
 const Lesson::StepEntry* Lesson::find_step(std::string_view id) const {

@@ -65,6 +65,10 @@ class Lesson {
   std::vector<std::string_view> step_controls(std::string_view id) const;
   // Draws step ctx.step_id: the lesson's per-frame hook, the step's visual, then its controls.
   void draw(DrawContext& ctx);
+  // The walkthrough arrived at step `id`: applies the settings the step needs to show what its text
+  // says (the learner may change them again; links apply their parameters after this). Returns what
+  // update() said when something changed.
+  core::Messages enter(std::string_view id);
 
   // The matrices behind a step's visual, for "Copy as CSV" and downloads.
   virtual std::vector<Export> exports(std::string_view step) const {
@@ -80,8 +84,10 @@ class Lesson {
 
  protected:
   using DrawFn = std::function<void(DrawContext&)>;
-  // Registers the visual of step `id` and the parameters whose controls it shows below it.
-  void step(std::string_view id, DrawFn draw, std::vector<std::string_view> controls = {});
+  using EnterFn = std::function<bool()>;  // sets what the step needs; true when it changed something
+  // Registers the visual of step `id`, the parameters whose controls it shows below it, and what to
+  // set when the learner arrives at the step.
+  void step(std::string_view id, DrawFn draw, std::vector<std::string_view> controls = {}, EnterFn enter = {});
 
   // A {{placeholder}} the lesson computes ("" for none; parameters need no entry).
   virtual std::string value(std::string_view name) const {
@@ -115,6 +121,7 @@ class Lesson {
     std::string_view id;
     DrawFn draw;
     std::vector<std::string_view> controls;
+    EnterFn enter;
   };
   const StepEntry* find_step(std::string_view id) const;
   std::vector<StepEntry> steps_;

@@ -3,6 +3,7 @@
 // sentences apart. Adding sinusoidal position encodings breaks the symmetry.
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 #include "core/attention.hpp"
 #include "core/metrics.hpp"
@@ -58,12 +59,15 @@ class OrderLesson final : public Lesson {
 
  public:
   OrderLesson() {
-    const std::vector<std::string_view> controls = {"text", "dim", "seed", "pe"};
-    step("tokens", [this](DrawContext& c) { draw_tokens(c, *theme_); }, controls);
-    step("head", [this](DrawContext&) { draw_head(*theme_); }, controls);
-    step("reorder", [this](DrawContext& c) { draw_reorder(c, *theme_); }, controls);
-    step("pooled", [this](DrawContext& c) { draw_pooled(c, *theme_); }, controls);
-    step("with-pe", [this](DrawContext& c) { draw_with_pe(c, *theme_); }, {"text", "dim", "seed"});
+    // Positions are added on the last step only: the steps before it show attention without them (a
+    // link may still ask for pe=1 there, and their text says what that changes).
+    const std::vector<std::string_view> controls = {"text", "dim", "seed"};
+    const auto without_pe = [this] { return std::exchange(p_.pe, false); };
+    step("tokens", [this](DrawContext& c) { draw_tokens(c, *theme_); }, controls, without_pe);
+    step("head", [this](DrawContext&) { draw_head(*theme_); }, controls, without_pe);
+    step("reorder", [this](DrawContext& c) { draw_reorder(c, *theme_); }, controls, without_pe);
+    step("pooled", [this](DrawContext& c) { draw_pooled(c, *theme_); }, controls, without_pe);
+    step("with-pe", [this](DrawContext& c) { draw_with_pe(c, *theme_); }, controls, [this] { return !std::exchange(p_.pe, true); });
     update();
   }
 
@@ -129,7 +133,8 @@ class OrderLesson final : public Lesson {
     if (name == "first") return d_.tokens[0];
     if (name == "first_focus") return d_.tokens[strongest(0)];
     if (name == "first_weight") return ui::short_number(e.original.weights(0, strongest(0)), 2);
-    if (name == "pe") return p_.pe ? "on" : "off";
+    if (name == "moved") return core::is_identity(p_.order) ? "0" : "1";
+    if (name == "pooled") return ui::short_number(e.pooled_residual);
     return {};
   }
 

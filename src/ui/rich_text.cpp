@@ -126,7 +126,11 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
   const float block_gap = font_px * 0.7f;
   std::vector<std::string> values;  // keeps looked-up placeholder text alive while drawing
 
-  for (const content::Block& block : blocks) {
+  for (const content::Block& shown : blocks) {
+    // Only what holds under the current settings; a block whose every part is conditional and off is
+    // not drawn at all.
+    content::Block block{shown.kind, content::visible_runs(shown.runs, lookup), shown.line};
+    if (block.runs.empty()) continue;
     const float indent = block.kind == content::BlockKind::Bullet ? font_px * 1.1f
                          : block.kind == content::BlockKind::Note ? font_px * 0.9f
                                                                   : 0.0f;
@@ -152,6 +156,8 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
           style.color = theme.value;
           style.background = theme.value_bg;
           break;
+        case content::RunKind::When:
+        case content::RunKind::End: continue;  // resolved by visible_runs above
       }
       if (style_override && run.kind != content::RunKind::Placeholder) {
         if (style_override->font) style.font = style_override->font;

@@ -19,47 +19,12 @@
 #include "ui/controls.hpp"
 #include "ui/i18n.hpp"
 #include "ui/locate.hpp"
+#include "headless.hpp"
 
 using namespace posenc;
 using namespace posenc::app;
 
-namespace {
-
-struct Headless {
-  AppState s;
-  std::vector<std::string> hashes;
-  ImGuiContext* ctx;
-  ImGuiContext* previous;
-  Headless() : previous(ImGui::GetCurrentContext()) {
-    ctx = ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    ui::load_fonts(s.theme, {{"/nonexistent/regular.ttf"}, {"/nonexistent/bold.ttf"}}, 16.0f);
-    unsigned char* px;
-    int w, h;
-    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
-    ui::apply_style(s.theme, 1.0f);
-    s.hooks.write_hash = [this](const std::string& h) { hashes.push_back(h); };
-    init(s);
-  }
-  ~Headless() {
-    ImGui::DestroyContext(ctx);
-    ImGui::SetCurrentContext(previous);
-  }
-  void frame(float w, float h) {
-    ImGui::SetCurrentContext(ctx);
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(w, h);
-    io.DeltaTime = 1.0f / 60;
-    s.now += 1.0 / 60;
-    ImGui::NewFrame();
-    draw(s, w, h);
-    ImGui::Render();
-    after_frame(s);
-  }
-};
-
-}  // namespace
+using test::Headless;
 
 // The vertices the current step's lesson draws by itself: one frame with nothing but the lesson's
 // draw() in a window without background, so the shell's top bar, text and buttons do not count.

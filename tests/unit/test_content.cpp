@@ -2,6 +2,7 @@
 // parser reports malformed files with file:line.
 #include <doctest/doctest.h>
 
+#include <map>
 #include <set>
 
 #include "content/bundle.hpp"
@@ -50,6 +51,29 @@ TEST_CASE("steps by id: every content step has a visual, every visual a step, an
   }
 }
 
+TEST_CASE("conditional text: a part shows only while its condition holds, and must be closed") {
+  const ParseResult r = parse_document("# T\n## Step: A {#a}\nd is {{?even}}even{{/}}{{?!even}}odd{{/}}.\n\n{{?pe}}Only with PE.{{/}}\n", "c.md");
+  REQUIRE(r.ok());
+  std::map<std::string, std::string, std::less<>> v = {{"even", "1"}, {"pe", "0"}};
+  const auto lookup = [&](std::string_view n) { const auto it = v.find(n); return it == v.end() ? std::string() : it->second; };
+  CHECK(plain_text(r.doc.steps[0].blocks, lookup) == "d is even.");  // the second block holds nothing: skipped
+  v["even"] = "0";
+  v["pe"] = "1";
+  CHECK(plain_text(r.doc.steps[0].blocks, lookup) == "d is odd.\nOnly with PE.");
+  const std::vector<PlaceholderUse> uses = placeholders(r.doc);
+  REQUIRE(uses.size() == 3);
+  CHECK(uses[0].name == "even");
+  CHECK(uses[0].condition);
+  const auto first_error = [](std::string_view text) {
+    const ParseResult p = parse_document(text, "c.md");
+    return p.errors.empty() ? std::string() : p.errors.front().message;
+  };
+  CHECK(first_error("# T\n## Step: A {#a}\n{{?x}}open\n") == "a condition is not closed with {{/}}");
+  CHECK(first_error("# T\n## Step: A {#a}\nclose{{/}}\n") == "'{{/}}' without a condition to close");
+  CHECK(first_error("# T\n## Step: A {#a}\n{{?x}}a{{?y}}b{{/}}\n").find("do not nest") != std::string::npos);
+  CHECK(first_error("# T\n## Step: A {#a}\n{{?Bad}}a{{/}}\n").find("lower-case") != std::string::npos);
+}
+
 TEST_CASE("a step heading needs a well-formed id, used once") {
   CHECK(parse_document("# T\n## Step: A {#a}\nx\n", "f.md").ok());
   CHECK(parse_document("# T\n## Step: A {#a}\nx\n", "f.md").doc.steps[0].id == "a");
@@ -74,9 +98,13 @@ TEST_CASE("every lesson has English text, and every placeholder it uses has a li
       if (!f) continue;
       const ParseResult r = parse_document(f->text, std::string(lang) + "/" + std::string(f->name));
       for (const PlaceholderUse& u : placeholders(r.doc)) {
-        if (lesson->placeholder(u.name).empty())
+        const std::string v = lesson->placeholder(u.name);
+        if (v.empty())
           FAIL_CHECK(std::string(lang) << "/" << f->name << ":" << u.line << ": lesson '" << entry.id
                                        << "' has no value for {{" << u.name << "}}");
+        else if (u.condition && v != "0" && v != "1")
+          FAIL_CHECK(std::string(lang) << "/" << f->name << ":" << u.line << ": condition {{?" << u.name
+                                       << "}} of lesson '" << entry.id << "' is '" << v << "', not 0 or 1");
       }
       if (lang == "zh") {
         const ParseResult e = parse_document(en->text, "en");
