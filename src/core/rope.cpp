@@ -85,4 +85,16 @@ Eigen::VectorXd rope_decay(int dim, double base, int max_dist) {
 }
 // </code>
 
+Eigen::VectorXd rope_score_bound(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double base, int max_dist) {
+  const int half = static_cast<int>(q.size()) / 2;
+  std::complex<double> next = 0;  // h_{d/2} = 0
+  double step = 0;                // max_i |h_{i+1} − h_i|
+  for (int i = half - 1; i >= 0; --i) {
+    const std::complex<double> h = std::complex<double>(q(2 * i), q(2 * i + 1)) * std::conj(std::complex<double>(k(2 * i), k(2 * i + 1)));
+    step = std::max(step, std::abs(next - h));
+    next = h;
+  }
+  return rope_decay(2 * half, base, max_dist) * (step * half);  // rope_decay holds (1/(d/2)) Σ |S_j|
+}
+
 }  // namespace posenc::core

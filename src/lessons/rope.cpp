@@ -37,10 +37,10 @@ struct Derived {
   double score_moved = 0;               // with m − n changed by one
   std::complex<double> q_pair, k_pair;  // the drawn pair as complex numbers
   double pair_score = 0;                // Re[q conj(k) e^{i(m−n)θ}] for the drawn pair
-  Eigen::VectorXd decay, actual, actual_qk;  // bound; score(q, q) and score(q, k) at distance r (relative)
+  Eigen::VectorXd bound, actual;        // RoFormer's bound for (q, k) and |score(q, k)| at distance r
   double layout_residual = 0;           // interleaved vs half after permuting q, k
   double layout_mismatch = 0;           // … without permuting
-  Eigen::MatrixXd perm;                 // interleaved → half, small d
+  Eigen::MatrixXd perm;                 // interleaved → half for this d: its first rows, the columns they use
   Eigen::MatrixXd matrix;               // R_m for the current d (block diagonal)
   double matrix_residual = 0;           // max |R_m q − rotate(q, m)|
 };
@@ -58,7 +58,7 @@ class RopeLesson final : public Lesson {
  public:
   RopeLesson() {
     step("plane", [this](DrawContext&) { draw_plane(*theme_); }, {"m", "n", "pair", "dim", "base", "seed"});
-    step("complex", [this](DrawContext& c) { draw_complex(c, *theme_); }, {"m", "n", "dim", "base", "seed"});
+    step("complex", [this](DrawContext& c) { draw_complex(c, *theme_); }, {"m", "n", "pair", "dim", "base", "seed"});
     step("decay", [this](DrawContext&) { draw_decay(*theme_); }, {"dim", "base", "seed", "max_dist"});
     step("layouts", [this](DrawContext&) { draw_layouts(*theme_); }, {"m", "n", "dim", "base", "seed"});
     step("elementwise", [this](DrawContext& c) { draw_matrix(c, *theme_); }, {"m", "dim", "base", "seed"});
@@ -95,15 +95,10 @@ class RopeLesson final : public Lesson {
     d_.q_pair = {d_.q(u), d_.q(v)};
     d_.k_pair = {d_.k(u), d_.k(v)};
     d_.pair_score = (d_.q_pair * std::conj(d_.k_pair) * std::polar(1.0, (p_.m - p_.n) * d_.theta)).real();
-    d_.decay = core::rope_decay(p_.dim, p_.base, p_.max_dist);
-    d_.decay /= d_.decay(0);
-    // The actual score for a query and key that agree (q = k): its size against the distance.
+    // The bound as RoFormer proves it for this query and key, and the score it bounds, in the same units.
+    d_.bound = core::rope_score_bound(d_.q, d_.k, p_.base, p_.max_dist);
     d_.actual.resize(p_.max_dist + 1);
-    for (int r = 0; r <= p_.max_dist; ++r) d_.actual(r) = core::rope_score(d_.q, d_.q, r, 0, p_.base);
-    d_.actual /= d_.actual(0);
-    d_.actual_qk.resize(p_.max_dist + 1);  // a random query against a random key, on the same scale
-    for (int r = 0; r <= p_.max_dist; ++r) d_.actual_qk(r) = core::rope_score(d_.q, d_.k, r, 0, p_.base);
-    d_.actual_qk /= core::rope_score(d_.q, d_.q, 0, 0, p_.base);
+    for (int r = 0; r <= p_.max_dist; ++r) d_.actual(r) = std::fabs(core::rope_score(d_.q, d_.k, r, 0, p_.base));
     const std::vector<int> perm = core::interleaved_to_half(p_.dim);
     Eigen::VectorXd qh(p_.dim), kh(p_.dim);
     for (int j = 0; j < p_.dim; ++j) {
@@ -113,10 +108,10 @@ class RopeLesson final : public Lesson {
     const double half_score = core::rope_score(qh, kh, p_.m, p_.n, p_.base, core::Layout::Half);
     d_.layout_residual = std::fabs(half_score - d_.score);
     d_.layout_mismatch = std::fabs(core::rope_score(d_.q, d_.k, p_.m, p_.n, p_.base, core::Layout::Half) - d_.score);
-    const int small = std::min(p_.dim, 16);
-    d_.perm = Eigen::MatrixXd::Zero(small, small);
-    const std::vector<int> ps = core::interleaved_to_half(small);
-    for (int j = 0; j < small; ++j) d_.perm(j, ps[j]) = 1;
+    // Rows 0…15 of this d's permutation (all of it for d ≤ 16) and the interleaved coordinates they take.
+    const int rows = std::min(p_.dim, 16), cols = std::min(p_.dim, 2 * rows);
+    d_.perm = Eigen::MatrixXd::Zero(rows, cols);
+    for (int j = 0; j < rows; ++j) d_.perm(j, perm[j]) = 1;
     d_.matrix = core::rope_matrix(p_.dim, p_.m, p_.base);
     d_.matrix_residual = core::max_abs_diff(d_.matrix * d_.q, core::rope_rotate(d_.q, p_.m, p_.base));
     view_.matrix.set(d_.matrix, 1.0);
@@ -139,18 +134,21 @@ class RopeLesson final : public Lesson {
     if (n == "shift_residual") return ui::short_number(d_.shift_residual);
     if (n == "score_moved") return ui::short_number(d_.score_moved, 5);
     if (n == "pair_score") return ui::short_number(d_.pair_score, 4);
-    if (n == "start") return ui::short_number((p_.dim / 2.0 + 1) / 2, 4);
-    if (n == "decay_far") return ui::short_number(d_.decay(d_.decay.size() - 1), 3);
+    if (n == "bound_start") return ui::short_number(d_.bound(0), 4);
+    if (n == "bound_far") return ui::short_number(d_.bound(d_.bound.size() - 1), 4);
+    if (n == "bound_ratio") return ui::short_number(d_.bound(d_.bound.size() - 1) / d_.bound(0), 3);
+    if (n == "perm_rows") return std::to_string(d_.perm.rows());
+    if (n == "perm_all") return d_.perm.rows() == p_.dim ? "1" : "0";
     if (n == "layout_residual") return ui::short_number(d_.layout_residual);
     if (n == "layout_mismatch") return ui::short_number(d_.layout_mismatch);
     if (n == "matrix_residual") return ui::short_number(d_.matrix_residual);
-    if (n == "elementwise_ops") return std::to_string(4 * p_.dim);
+    if (n == "elementwise_ops") return std::to_string(2 * p_.dim);  // x·cos + rotate(x)·sin
     if (n == "matrix_ops") return ui::short_number(double(p_.dim) * p_.dim, 6);
     return {};
   }
 
  private:
-  void draw_plane(const ui::Theme& t) {
+  void draw_plane(const ui::Theme& t, bool complex = false) {
     const double scale = std::max(std::abs(d_.q_pair), std::abs(d_.k_pair));
     auto hand = [&](std::complex<double> z, double turn, const char* label, int colour, bool ghost) {
       ui::ClockHand h;
@@ -162,7 +160,7 @@ class RopeLesson final : public Lesson {
       return h;
     };
     ui::ClockOptions o;
-    const std::string title = trf(lang_, "pair %d of q and k as 2-D vectors", p_.pair);
+    const std::string title = trf(lang_, complex ? "pair %d of q and k as complex numbers (Re, Im)" : "pair %d of q and k as 2-D vectors", p_.pair);
     const std::string caption = trf(lang_, "q turned by m·θ = %s, k by n·θ = %s; between them: (m − n)·θ plus their own angle",
                                     value("angle_q").c_str(), value("angle_k").c_str());
     o.title = title.c_str();
@@ -185,27 +183,33 @@ class RopeLesson final : public Lesson {
     control(ctx, "shift");
     ui::residual(tr(lang_, "|score − shifted score| ="), d_.shift_residual, 1e-9, t);
     ImGui::Text(tr(lang_, "With m − n changed by one instead, the score becomes %s."), value("score_moved").c_str());
+    ImGui::Spacing();
+    draw_plane(t, true);  // the pair the text quotes, as points of the complex plane
   }
 
   void draw_decay(const ui::Theme& t) {
-    const ui::Series bound = ui::series(tr(lang_, "RoFormer bound (1/(d/2))·Σ|S_j|, relative to r = 0"), d_.decay);
-    ui::Series actual = ui::series(tr(lang_, "score of q with itself, r apart (relative)"), d_.actual);
-    ui::Series random_pair = ui::series(tr(lang_, "score of q with a random k"), d_.actual_qk);
-    actual.thickness = random_pair.thickness = 1.0f;
+    const ui::Series bound = ui::series(tr(lang_, "RoFormer bound max|h_{i+1} − h_i| · Σ_j |S_j|"), d_.bound);
+    ui::Series actual = ui::series(tr(lang_, "|score of q and k|, r apart"), d_.actual);
+    actual.thickness = 1.0f;
     ui::LinePlotOptions o;
     o.title = tr(lang_, "Long-term decay: far-apart tokens interact less");
     o.x_label = tr(lang_, "relative distance r = m − n");
     o.height = ui::em(16);
-    ui::line_plot("decay", {actual, random_pair, bound}, o, t);
+    ui::line_plot("decay", {actual, bound}, o, t);
   }
 
   void draw_layouts(const ui::Theme& t) {
-    std::vector<std::string> cols;
+    std::vector<std::string> cols, rows;
     for (int j = 0; j < d_.perm.cols(); ++j) cols.push_back(std::to_string(j));
+    for (int j = 0; j < d_.perm.rows(); ++j) rows.push_back(std::to_string(j));
     ui::MatrixViewOptions o;
-    o.title = tr(lang_, "Permutation from interleaved to half coordinates (first 16)");
+    const std::string title = d_.perm.rows() == p_.dim
+                                  ? trf(lang_, "Permutation from interleaved to half coordinates, d = %d", p_.dim)
+                                  : trf(lang_, "Permutation from interleaved to half coordinates, d = %d: its first %d rows",
+                                        p_.dim, static_cast<int>(d_.perm.rows()));
+    o.title = title.c_str();
     o.col_labels = &cols;
-    o.row_labels = &cols;
+    o.row_labels = &rows;
     o.row_name = tr(lang_, "half coordinate");
     o.col_name = tr(lang_, "interleaved coordinate");
     o.max_cell = ui::em(1.4f);

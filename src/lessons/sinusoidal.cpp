@@ -42,14 +42,15 @@ struct Derived {
   double row_residual = 0;          // max |PE_pow(last) − PE_exp(last)|
   double layout_residual = 0;       // max |interleaved − half|
   double permuted_residual = 0;     // after moving the columns
-  double drift_here = 0;            // float32 vs double at the current offset
+  Eigen::MatrixXd drift_table;      // float32 − double for the first rows (interleaved), as drawn
+  double drift_here = 0;            // its largest entry
   double drift_1e6 = 0;             // … near position 10^6
 };
 
 
 // Textures of the heatmaps (kept between frames, refreshed when their data changes).
 struct View {
-  ui::HeatmapImage table, other, top;
+  ui::HeatmapImage table, other, top, drift;
 };
 
 class SinusoidalLesson final : public Lesson {
@@ -67,7 +68,12 @@ class SinusoidalLesson final : public Lesson {
     step("table", [this](DrawContext& c) { draw_table(c, false); }, controls);
     step("rows-cols", [this](DrawContext& c) { draw_table(c, true); }, controls);
     step("forms", [this](DrawContext&) { draw_forms(); }, controls);
-    step("odd-d", [this](DrawContext& c) { draw_table(c, false); }, controls);
+    // The odd-d step is about an odd d_model: arriving with an even one, it takes the odd number below.
+    step("odd-d", [this](DrawContext& c) { draw_table(c, false); }, controls, [this] {
+      if (p_.dim % 2 == 1) return false;
+      p_.dim = std::max(1, p_.dim - 1);
+      return true;
+    });
     step("layouts", [this](DrawContext& c) { draw_layouts(c); }, controls);
     step("precision", [this](DrawContext& c) { draw_precision(c); }, controls);
     update();
@@ -153,7 +159,10 @@ class SinusoidalLesson final : public Lesson {
       if (c >= 0) moved.col(c) = d_.other_layout.col(core::cosine_column(i, p_.dim, other));
     }
     d_.permuted_residual = core::max_abs_diff(d_.top_rows, moved);
-    d_.drift_here = core::float32_drift(rows, p_.dim, p_.base, p_.offset);
+    d_.drift_table = core::sinusoidal_float32(rows, p_.dim, p_.base, p_.offset) -
+                     core::sinusoidal({rows, p_.dim, p_.base, core::Layout::Interleaved, p_.offset});
+    d_.drift_here = d_.drift_table.cwiseAbs().maxCoeff();
+    view_.drift.set(d_.drift_table);
     if (drift_key_ != std::make_pair(p_.dim, p_.base)) {  // depends on d and base only
       d_.drift_1e6 = core::float32_drift(64, p_.dim, p_.base, 1e6 - 64);
       drift_key_ = {p_.dim, p_.base};
@@ -171,6 +180,11 @@ class SinusoidalLesson final : public Lesson {
 
   std::string value(std::string_view n) const override {
     if (n == "pairs") return std::to_string(core::frequency_count(p_.dim));
+    if (n == "odd") return p_.dim % 2 ? "1" : "0";
+    if (n == "last_pair") return std::to_string(core::frequency_count(p_.dim) - 1);
+    // Angles past ~10^3 radians: float32 keeps three or fewer digits after the point.
+    if (n == "far") return p_.offset + p_.len - 1 >= 1000 ? "1" : "0";
+    if (n == "last_angle") return ui::short_number(p_.offset + p_.len - 1, 9);
     if (n == "layout") return kLayouts[p_.layout];
     if (n == "pos") return ui::short_number(p_.offset + p_.pos, 9);
     if (n == "value") return ui::short_number(d_.table(p_.pos, p_.col), 4);
@@ -326,7 +340,11 @@ class SinusoidalLesson final : public Lesson {
     control(ctx, "offset");
     ui::residual(tr(lang_, "max |float32 − double| here ="), d_.drift_here, 1e-6, t);
     ui::residual(tr(lang_, "near position 1,000,000 ="), d_.drift_1e6, 1e-6, t);
-    draw_table(ctx, false);
+    // What float32 code gets wrong, entry by entry, over the positions the numbers above come from.
+    ui::HeatmapOptions o = position_rows("float32 − double, the first positions shown (interleaved)");
+    o.y_offset = p_.offset;
+    o.height = std::min(ImGui::GetContentRegionAvail().x * 0.6f, ui::em(16));
+    ui::heatmap("drift", view_.drift, o, t, *ctx.textures);
   }
 
   // After a drag (the table follows the slider with a lighter texture, see kPreviewRows): the whole

@@ -74,6 +74,10 @@ std::vector<double> log_ticks(double lo, double hi, int max_ticks) {
 std::string tick_label(double v) {
   if (v == 0) return "0";  // also −0
   char buf[32];
+  if (v == std::floor(v) && std::fabs(v) < 1e9) {  // positions and sizes in full: 999936, not 9.9994e5
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+  }
   std::snprintf(buf, sizeof buf, "%.5g", v);
   const std::string s = buf;
   const size_t e = s.find('e');

@@ -76,6 +76,27 @@ TEST_CASE("the long-term decay curve starts at (d/2 + 1)/2 and falls") {
   }
 }
 
+TEST_CASE("RoFormer's bound holds: |score(q, k) at distance r| never exceeds it, and is met at r = 0 for aligned pairs") {
+  Random rng(7);
+  for (int trial = 0; trial < 20; ++trial) {
+    const int d = 2 * (1 + rng.below(64));
+    const Eigen::VectorXd q = gaussian(rng, d), k = gaussian(rng, d);
+    const Eigen::VectorXd bound = rope_score_bound(q, k, 10000.0, 300);
+    for (int r = 0; r <= 300; ++r) {
+      CAPTURE(r);
+      CHECK(std::fabs(rope_score(q, k, r + 17.0, 17.0)) <= bound(r) * (1 + 1e-12));
+    }
+  }
+  // By hand: d = 2, q = (1, 0), k = (2, 0): h_0 = 2, h_1 = 0, so max|Δh| = 2 and Σ|S_j| = |S_1| = 1: bound 2,
+  // and the score 2·cos(r) meets it at r = 0.
+  Eigen::VectorXd q(2), k(2);
+  q << 1, 0;
+  k << 2, 0;
+  const Eigen::VectorXd b = rope_score_bound(q, k, 10000.0, 3);
+  for (int r = 0; r <= 3; ++r) CHECK(b(r) == doctest::Approx(2.0));
+  CHECK(rope_score(q, k, 0, 0) == doctest::Approx(2.0));
+}
+
 TEST_CASE("ALiBi slopes: 2^-1 … 2^-8 for 8 heads; the reference order for other counts") {
   const std::vector<double> s8 = alibi_slopes(8);
   REQUIRE(s8.size() == 8);

@@ -113,3 +113,12 @@ TEST_CASE("a series from a vector: x = x0 + i·dx, y as given") {
   CHECK(s.y == std::vector<double>{3, -1, 4});
   CHECK(series("empty", Eigen::VectorXd()).x.empty());
 }
+
+TEST_CASE("tick labels: whole numbers in full, others in five significant digits with a short exponent") {
+  CHECK(tick_label(999936) == "999936");
+  CHECK(tick_label(1e6) == "1000000");
+  CHECK(tick_label(-3) == "-3");
+  CHECK(tick_label(0.25) == "0.25");
+  CHECK(tick_label(1.5e-7) == "1.5e-7");
+  CHECK(tick_label(2e12) == "2e12");
+}
