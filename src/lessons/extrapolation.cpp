@@ -120,8 +120,10 @@ class ExtrapolationLesson final : public Lesson {
     if (n == "slow_seen") return ui::short_number(d_.seen(d_.seen.size() - 1), 3);
     if (n == "slow_needed") return ui::short_number(d_.needed(d_.needed.size() - 1), 3);
     if (n == "slope") return ui::short_number(d_.slopes[p_.head], 4);
-    if (n == "slope_first") return ui::short_number(d_.slopes.front(), 4);
-    if (n == "slope_last") return ui::short_number(d_.slopes.back(), 4);
+    // Largest and smallest slope (not first and last: the reference order interleaves for head counts
+    // that are not powers of two).
+    if (n == "slope_max") return ui::short_number(*std::max_element(d_.slopes.begin(), d_.slopes.end()), 4);
+    if (n == "slope_min") return ui::short_number(*std::min_element(d_.slopes.begin(), d_.slopes.end()), 4);
     if (n == "exact") return std::to_string((p_.bidirectional ? p_.buckets / 2 : p_.buckets) / 2);
     if (n == "ntk_base") return ui::short_number(d_.ntk_base, 6);
     if (n == "scale") return ui::short_number(double(p_.train) / p_.target, 4);
@@ -187,7 +189,8 @@ class ExtrapolationLesson final : public Lesson {
 
   void draw_alibi(DrawContext& ctx, const ui::Theme& t) {
     ui::HeatmapOptions o;
-    o.title = tr(lang_, "ALiBi bias −m·(i − j) for one head (grey: masked future keys)");
+    o.title = tr(lang_, p_.causal ? "ALiBi bias −m·(i − j) for one head (grey: masked future keys)"
+                                  : "ALiBi bias −m·|i − j| for one head (no mask: keys on both sides)");
     o.x_label = tr(lang_, "key j");
     o.y_label = tr(lang_, "query i");
     o.height = std::min(ImGui::GetContentRegionAvail().x * 0.6f, ui::em(15));

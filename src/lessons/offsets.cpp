@@ -95,6 +95,10 @@ class OffsetsLesson final : public Lesson {
 
   std::string value(std::string_view n) const override {
     if (n == "half_dim") return std::to_string(p_.dim / 2);
+    if (n == "abs_k") return std::to_string(std::abs(p_.k));
+    if (n == "back") return p_.k < 0 ? "1" : "0";
+    if (n == "ahead") return p_.k > 0 ? "1" : "0";
+    if (n == "still") return p_.k == 0 ? "1" : "0";
     if (n == "direct_residual") return ui::short_number(d_.direct_residual);
     if (n == "toeplitz_residual") return ui::short_number(d_.toeplitz_residual);
     if (n == "symmetry_residual") return ui::short_number(d_.symmetry_residual);

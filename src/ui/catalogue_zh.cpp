@@ -300,6 +300,7 @@ constexpr CataloguePair kCatalogue[] = {
     {"NTK-aware base", "NTK-aware 底数"},
     {"Largest RoPE angle each pair reaches (radians, log scale)", "各维度对达到的最大 RoPE 角度（弧度，对数刻度）"},
     {"Pairs below 2π never completed a turn in training; past it every angle has been seen.", "低于 2π 的维度对在训练中从未转满一圈；超过 2π 的，每个角度都已见过。"},
+    {"ALiBi bias −m·|i − j| for one head (no mask: keys on both sides)", "单个头的 ALiBi 偏置 −m·|i − j|（无遮罩：两侧的键都计入）"},
     {"ALiBi bias −m·(i − j) for one head (grey: masked future keys)", "一个头的 ALiBi 偏置 −m·(i − j)（灰色：被遮盖的未来键）"},
     {"key j", "键 j"},
     {"query i", "查询 i"},

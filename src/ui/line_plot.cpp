@@ -261,7 +261,20 @@ void draw_legend(ImDrawList* dl, const std::vector<Series>& series, const Layout
   for (size_t i = 0; i < series.size(); ++i)
     text_w = std::max(text_w, font->CalcTextSizeA(fs, 1e9f, 0, series_name(series, i).c_str()).x);
   const ImVec2 size(pad * 2 + swatch + em(0.4f) + text_w, pad * 2 + row * series.size());
-  const ImVec2 p(L.b.x - em(0.4f) - size.x, L.a.y + em(0.4f));
+  // The corner whose box covers the fewest data points (ties: top right, top left, bottom right,
+  // bottom left), so the legend sits where the curves are not.
+  const float m = em(0.4f);
+  const ImVec2 corners[] = {{L.b.x - m - size.x, L.a.y + m}, {L.a.x + m, L.a.y + m},
+                            {L.b.x - m - size.x, L.b.y - m - size.y}, {L.a.x + m, L.b.y - m - size.y}};
+  int covered[4] = {0, 0, 0, 0};
+  for (const Series& s : series)
+    for (size_t k = 0; k < s.x.size() && k < s.y.size(); ++k) {
+      if (!std::isfinite(s.y[k])) continue;
+      const float x = L.x.px(s.x[k]), y = L.y.px(s.y[k]);
+      for (int c = 0; c < 4; ++c)
+        covered[c] += x >= corners[c].x && x <= corners[c].x + size.x && y >= corners[c].y && y <= corners[c].y + size.y;
+    }
+  const ImVec2 p = corners[std::min_element(covered, covered + 4) - covered];
   dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), with_alpha(theme.panel, 0.88f), em(0.2f));
   dl->AddRect(p, ImVec2(p.x + size.x, p.y + size.y), theme.border, em(0.2f));
   for (size_t i = 0; i < series.size(); ++i) {
