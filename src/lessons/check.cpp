@@ -80,10 +80,11 @@ class CheckLesson final : public Lesson {
   }
 
   std::string value(std::string_view n) const override {
-    if (n == "shape") return d_.have ? std::to_string(d_.table.rows()) + " × " + std::to_string(d_.table.cols()) : "none yet";
-    if (n == "source") return d_.have ? d_.source : "nothing loaded";
+    if (n == "loaded") return d_.have ? "1" : "0";
+    if (n == "shape") return d_.have ? std::to_string(d_.table.rows()) + " × " + std::to_string(d_.table.cols()) : tr(lang_, "none yet");
+    if (n == "source") return d_.have ? d_.source : tr(lang_, "nothing loaded");
     if (n == "max_error") return d_.have ? ui::short_number(d_.result.max_error) : "–";
-    if (n == "verdict") return d_.have ? d_.result.verdict : "–";
+    if (n == "verdict") return d_.have ? verdict() : "–";  // the sentence the visual shows, never an id
     return {};
   }
 

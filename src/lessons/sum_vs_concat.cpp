@@ -16,6 +16,8 @@ namespace {
 constexpr int kWords = 128, kPositions = 128, kSamples = 100, kMaxDim = 1024, kMaxVocab = 1000;
 constexpr int kLadder[] = {4, 8, 16, 32, 64, 128, 256, 512, 1024};
 
+constexpr double kFlatVariance = 0.01;  // "nearly constant": the threshold the text and the plot quote
+
 struct Params {
   int dim = 64;
   int vocab = 500;
@@ -157,7 +159,7 @@ class SumVsConcatLesson final : public Lesson {
     if (n == "acc_concat") return recovery_current() ? ui::short_number(100 * d_.recovery.concat, 3) + "%" : "\xE2\x80\xA6";
     if (n == "flat_dims") {
       int flat = 0;
-      for (int i = 0; i < d_.variance.size(); ++i) flat += d_.variance(i) < 0.01;
+      for (int i = 0; i < d_.variance.size(); ++i) flat += d_.variance(i) < kFlatVariance;
       return std::to_string(flat);
     }
     if (n == "cost_ratio") return ui::short_number(d_.concat_cost.flops / d_.sum_cost.flops, 3);
@@ -237,6 +239,8 @@ class SumVsConcatLesson final : public Lesson {
     o.title = tr(lang_, "How much each PE dimension changes along the sequence");
     o.x_label = tr(lang_, "dimension");
     o.height = ui::em(14);
+    o.log_y = true;  // the slow dimensions' variances span many decades below the threshold
+    o.y_markers.push_back({kFlatVariance, tr(lang_, "variance 0.01"), 0});
     ui::line_plot("variance", {s}, o, t);
   }
 

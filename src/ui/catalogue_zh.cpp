@@ -228,6 +228,7 @@ constexpr CataloguePair kCatalogue[] = {
     {"correct, %", "正确率，%"},
     {"At d = %d with %d words: sum %s correct, concatenation %s.", "d = %d、%d 个词时：相加 %s 正确，拼接 %s。"},
     {"variance of the column over the first positions", "该列在前若干位置上的方差"},
+    {"variance 0.01", "方差 0.01"},
     {"How much each PE dimension changes along the sequence", "PE 各维度沿序列变化的幅度"},
     {"per layer", "每层"},
     {"sum (width d)", "相加（宽度 d）"},
@@ -344,6 +345,8 @@ constexpr CataloguePair kCatalogue[] = {
     {"{0}: {1} × {2} loaded", "{0}：已载入 {1} × {2}"},
     {"{0}: {1}", "{0}：{1}"},
     {"pasted text", "粘贴的文本"},
+    {"nothing loaded", "尚未载入"},
+    {"none yet", "暂无"},
     // The verdict sentence (frames from core::VerdictWords, messages from core::check_table).
     {"Your table %s.", "你的表%s。"},
     {" Equivalently, it %s.", "等价地说，它%s。"},

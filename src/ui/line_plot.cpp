@@ -72,7 +72,10 @@ Range finish_range(Range r, bool log, double pad) {
 Range y_range(const std::vector<Series>& series, const LinePlotOptions& opt) {
   if (opt.fix_y && usable(opt.y_min, opt.log_y) && usable(opt.y_max, opt.log_y) && opt.y_min < opt.y_max)
     return {opt.y_min, opt.y_max};
-  return finish_range(data_range(series, true, opt.log_y), opt.log_y, 0.05);
+  Range r = data_range(series, true, opt.log_y);
+  for (const Marker& m : opt.y_markers)  // a threshold line stays in view
+    if (usable(m.x, opt.log_y)) r = r.lo <= r.hi ? Range{std::min(r.lo, m.x), std::max(r.hi, m.x)} : Range{m.x, m.x};
+  return finish_range(r, opt.log_y, 0.05);
 }
 
 struct Axis {
@@ -180,6 +183,14 @@ void draw_markers(ImDrawList* dl, const Layout& L, const LinePlotOptions& opt, c
     const float w = ImGui::CalcTextSize(m.label.c_str()).x;
     const float tx = px + em(0.25f) + w <= L.b.x ? px + em(0.25f) : px - em(0.25f) - w;
     label_at(dl, ImVec2(tx, label_y), col, m.label, theme);
+  }
+  for (const Marker& m : opt.y_markers) {
+    if (!usable(m.x, L.y.log) || m.x < std::min(L.y.lo, L.y.hi) || m.x > std::max(L.y.lo, L.y.hi)) continue;
+    const ImU32 col = m.color ? m.color : theme.muted;
+    const float py = L.y.px(m.x);
+    for (float x = L.a.x; x < L.b.x; x += dash + gap)
+      dl->AddLine(ImVec2(x, py), ImVec2(std::min(x + dash, L.b.x), py), col, 1.5f * theme.scale);
+    label_at(dl, ImVec2(L.a.x + em(0.3f), py - em(1.15f)), col, m.label, theme);
   }
 }
 

@@ -47,7 +47,8 @@ struct LinePlotOptions {
   float width = 0;     // 0: available width
   float height = 0;    // 0: 14 em
   bool legend = true;
-  std::vector<Marker> markers;
+  std::vector<Marker> markers;    // dashed vertical lines at x
+  std::vector<Marker> y_markers;  // dashed horizontal lines at y (its `x`): thresholds the text quotes
   std::vector<Band> bands;
   // Extra text for the hover tooltip, given the hovered x (data units). Optional.
   std::string (*hover_extra)(double x, const void* user) = nullptr;
