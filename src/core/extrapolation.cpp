@@ -71,9 +71,11 @@ double ntk_base(double base, double factor, int dim) {
 }
 // </code>
 
-std::array<int, 4> spread_pairs(int dim) {
-  const int pairs = std::max(1, (dim + 1) / 2);
-  return {0, pairs / 4, pairs / 2, pairs - 1};
+int pair_for_wavelength(int dim, double base, double wavelength) {
+  const int pairs = std::max(1, dim / 2);
+  // 2π · base^(2i/d) = L  ⇔  i = (d/2) · ln(L/2π) / ln(base)
+  const double i = 0.5 * dim * std::log(wavelength / 6.283185307179586) / std::log(base);
+  return static_cast<int>(std::clamp(std::round(i), 0.0, pairs - 1.0));
 }
 
 }  // namespace posenc::core

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <Eigen/Core>
-#include <array>
 #include <vector>
 
 namespace posenc::core {
@@ -28,8 +27,8 @@ Eigen::VectorXd rope_max_angles(int dim, double base, double len, double positio
 // leaving the highest nearly unchanged: base · factor^(d / (d − 2)).
 double ntk_base(double base, double factor, int dim);
 
-// Four frequency pairs spread over the d/2 of a sinusoidal code, fastest to slowest: 0, a quarter of the
-// way, halfway, and the last (distinct from d = 8 on).
-std::array<int, 4> spread_pairs(int dim);
+// The pair i of a sinusoidal code (θ_i = base^(−2i/dim)) whose wavelength 2π/θ_i is nearest to
+// `wavelength` on a log scale, within 0 … dim/2 − 1.
+int pair_for_wavelength(int dim, double base, double wavelength);
 
 }  // namespace posenc::core

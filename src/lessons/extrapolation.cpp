@@ -1,6 +1,7 @@
 // Lesson 10 — extrapolation: what happens past the training length. Sinusoidal codes become new
 // combinations, RoPE's slow pairs reach angles never seen; ALiBi biases by distance, T5 buckets
 // offsets logarithmically, and RoPE is stretched by position interpolation or NTK-aware scaling.
+#include <array>
 #include <cmath>
 
 #include "core/extrapolation.hpp"
@@ -30,7 +31,9 @@ struct Params {
 };
 
 struct Derived {
-  Eigen::MatrixXd table;                     // sinusoidal, target × 4 slow and fast columns
+  Eigen::MatrixXd table;                     // sinusoidal sine columns, target × 3: fast, one turn, slowest
+  std::array<int, 3> shown_pairs{};          // … their pairs
+  double slow_trained_angle = 0;             // (L_train − 1) · θ of the slowest pair
   Eigen::VectorXd seen, needed, interp, ntk; // max RoPE angle per pair
   int unseen_pairs = 0;                      // pairs whose needed angle exceeds any seen, below one turn
   double ntk_base = 0;
@@ -86,9 +89,13 @@ class ExtrapolationLesson final : public Lesson {
     }
     const int rows = std::min(p_.target, 4096);
     const Eigen::MatrixXd full = core::sinusoidal({rows, p_.dim, p_.base, core::Layout::Interleaved, 0.0});
-    d_.table.resize(rows, 4);
-    const std::array<int, 4> pairs = core::spread_pairs(p_.dim);
-    for (int c = 0; c < 4; ++c) d_.table.col(c) = full.col(core::sine_column(pairs[c], p_.dim, core::Layout::Interleaved));
+    // A fast pair (eight turns in training), one that turns about once in training, and the slowest.
+    d_.shown_pairs = {core::pair_for_wavelength(p_.dim, p_.base, p_.train / 8.0),
+                      core::pair_for_wavelength(p_.dim, p_.base, p_.train), p_.dim / 2 - 1};
+    d_.table.resize(rows, 3);
+    for (int c = 0; c < 3; ++c)
+      d_.table.col(c) = full.col(core::sine_column(d_.shown_pairs[c], p_.dim, core::Layout::Interleaved));
+    d_.slow_trained_angle = (p_.train - 1) * core::frequency(p_.dim / 2 - 1, p_.dim, p_.base);
     sine_series_rows_ = -1;  // draw_sinusoidal rebuilds its curves
     d_.seen = core::rope_max_angles(p_.dim, p_.base, p_.train);
     d_.needed = core::rope_max_angles(p_.dim, p_.base, p_.target);
@@ -117,6 +124,9 @@ class ExtrapolationLesson final : public Lesson {
   std::string value(std::string_view n) const override {
     if (n == "pairs") return std::to_string(p_.dim / 2);
     if (n == "unseen_pairs") return std::to_string(d_.unseen_pairs);
+    if (n == "slow_below_peak") return d_.slow_trained_angle < kTwoPi / 4 ? "1" : "0";
+    if (n == "slow_trained_angle") return ui::short_number(d_.slow_trained_angle, 3);
+    if (n == "fast_pair") return std::to_string(d_.shown_pairs[0]);
     if (n == "slow_seen") return ui::short_number(d_.seen(d_.seen.size() - 1), 3);
     if (n == "slow_needed") return ui::short_number(d_.needed(d_.needed.size() - 1), 3);
     if (n == "slope") return ui::short_number(d_.slopes[p_.head], 4);
@@ -134,55 +144,42 @@ class ExtrapolationLesson final : public Lesson {
   ui::Band beyond() const { return {static_cast<double>(p_.train), static_cast<double>(p_.target), 0, tr(lang_, "beyond training")}; }
 
   void draw_sinusoidal(const ui::Theme& t) {
-    // The curves' points are built once per table (not per frame: thousands of positions × 4).
+    // The curves' points are built once per table (not per frame: thousands of positions × 3).
     std::vector<ui::Series>& s = sine_series_;
-    if (sine_series_rows_ != d_.table.rows() || s.size() != 4) {
-      s.assign(4, {});
-      for (int c = 0; c < 4; ++c) {
-        s[c].thickness = c == 0 ? 1.0f : 2.0f;
-        s[c].x.resize(d_.table.rows());
-        s[c].y.resize(d_.table.rows());
-        for (int r = 0; r < d_.table.rows(); ++r) {
-          s[c].x[r] = r;
-          s[c].y[r] = d_.table(r, c);
-        }
-      }
+    if (sine_series_rows_ != d_.table.rows() || s.size() != 3) {
+      s.clear();
+      for (int c = 0; c < 3; ++c) s.push_back(ui::series({}, d_.table.col(c)));
+      s[0].thickness = 1.0f;
       sine_series_rows_ = d_.table.rows();
     }
-    const char* names[] = {"fastest pair (dim 0)", "a middle pair", "a slow pair", "slowest pair"};
-    for (int c = 0; c < 4; ++c) s[c].label = tr(lang_, names[c]);
+    const char* names[] = {"a fast pair (i = %d)", "one turn in training (i = %d)", "the slowest pair (i = %d)"};
+    for (int c = 0; c < 3; ++c) s[c].label = trf(lang_, names[c], d_.shown_pairs[c]);
     ui::LinePlotOptions o;
     o.title = tr(lang_, "Sine columns of the code, with the positions past L_train shaded");
     o.x_label = tr(lang_, "position");
     o.fix_y = true;
     o.y_min = -1.1;
-    o.y_max = 1.1;
+    o.y_max = 1.5;  // room above the curves for the shaded band's label
     o.height = ui::em(15);
     o.bands.push_back(beyond());
     ui::line_plot("sin", s, o, t);
   }
 
   void draw_angles(const ui::Theme& t, bool scaled) {
-    auto series = [](const char* label, const Eigen::VectorXd& v) {
-      ui::Series s;
-      s.label = label;
-      for (int i = 0; i < v.size(); ++i) {
-        s.x.push_back(i);
-        s.y.push_back(v(i));
-      }
-      return s;
-    };
-    std::vector<ui::Series> s = {series(tr(lang_, "largest angle seen in training"), d_.seen),
-                                 series(tr(lang_, "needed at the target length"), d_.needed)};
+    std::vector<ui::Series> s = {ui::series(tr(lang_, "largest angle seen in training"), d_.seen),
+                                 ui::series(tr(lang_, "needed at the target length"), d_.needed)};
+    s[0].thickness = 6.0f;  // wide and underneath: the interpolated curve runs almost on top of it
     if (scaled) {
-      s.push_back(series(tr(lang_, "position interpolation"), d_.interp));
-      s.push_back(series(tr(lang_, "NTK-aware base"), d_.ntk));
+      s.push_back(ui::series(tr(lang_, "position interpolation"), d_.interp));
+      s.push_back(ui::series(tr(lang_, "NTK-aware base"), d_.ntk));
+      s[2].thickness = 1.5f;
     }
     ui::LinePlotOptions o;
     o.title = tr(lang_, "Largest RoPE angle each pair reaches (radians, log scale)");
     o.x_label = tr(lang_, "pair i");
     o.log_y = true;
     o.height = ui::em(16);
+    o.y_markers.push_back({kTwoPi, tr(lang_, "2π: one full turn"), 0});
     ui::line_plot("angles", s, o, t);
     ImGui::TextDisabled("%s", tr(lang_, "Pairs below 2π never completed a turn in training; past it every angle has been seen."));
   }

@@ -167,17 +167,11 @@ TEST_CASE("RoPE over a sequence rotates each row like rope_rotate at its positio
   }
 }
 
-TEST_CASE("the four pairs lesson 10 plots are distinct and run from fastest to slowest") {
-  for (int dim = 8; dim <= 1024; dim += 2) {
-    CAPTURE(dim);
-    const std::array<int, 4> p = spread_pairs(dim);
-    CHECK(p[0] == 0);
-    CHECK(p[3] == dim / 2 - 1);
-    CHECK(p[0] < p[1]);
-    CHECK(p[1] < p[2]);
-    CHECK(p[2] < p[3]);
-  }
-  const std::array<int, 4> p64 = spread_pairs(64);  // ω = 1, 0.1, 0.01 and 10000^(−62/64)
-  CHECK(frequency(p64[1], 64, 10000) == doctest::Approx(0.1));
-  CHECK(frequency(p64[2], 64, 10000) == doctest::Approx(0.01));
+TEST_CASE("the pair with a given wavelength: 2π · base^(2i/d) nearest on a log scale, clamped to the pairs") {
+  // d = 64, base 10000: wavelengths 2π · 10000^(i/32); i = 8 gives 2π · 10 = 62.83, i = 16 gives 628.3.
+  CHECK(pair_for_wavelength(64, 10000, 62.83) == 8);
+  CHECK(pair_for_wavelength(64, 10000, 628.3) == 16);
+  CHECK(pair_for_wavelength(64, 10000, 70) == 8);
+  CHECK(pair_for_wavelength(64, 10000, 1) == 0);      // shorter than the fastest: pair 0
+  CHECK(pair_for_wavelength(64, 10000, 1e12) == 31);  // longer than the slowest: the last pair
 }
