@@ -3,15 +3,31 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 namespace posenc::lessons {
 
 std::string format_number(double x) {
-  char buf[40];
+  char buf[400];
+  // Whole numbers as written (100, 10000, 1000000: never 1e+02 in a link), up to 2^53 where every
+  // integer is exact.
+  if (x == std::floor(x) && std::fabs(x) < 9007199254740992.0) {
+    std::snprintf(buf, sizeof buf, "%.0f", x);
+    return buf;
+  }
   for (int prec = 1; prec <= 17; ++prec) {
     std::snprintf(buf, sizeof buf, "%.*g", prec, x);
     if (std::strtod(buf, nullptr) == x) break;
+  }
+  // Plain decimals where they are as short: 0.001 rather than 1e-03.
+  const char* e = std::strchr(buf, 'e');
+  if (e && std::fabs(x) >= 1e-6 && std::fabs(x) < 1e15) {
+    char plain[400];
+    for (int digits = 1; digits <= 24; ++digits) {
+      std::snprintf(plain, sizeof plain, "%.*f", digits, x);
+      if (std::strtod(plain, nullptr) == x) return plain;
+    }
   }
   return buf;
 }

@@ -93,6 +93,19 @@ TEST_CASE("numbers format to the shortest text that reads back exactly") {
   }
   CHECK(format_number(0.1) == "0.1");
   CHECK(format_number(8) == "8");
+  // Links spell numbers plainly: no exponent for whole numbers or ordinary decimals.
+  CHECK(format_number(100) == "100");
+  CHECK(format_number(10000) == "10000");
+  CHECK(format_number(1e6) == "1000000");
+  CHECK(format_number(-2048) == "-2048");
+  CHECK(format_number(0.001) == "0.001");
+  CHECK(format_number(2.5e-4) == "0.00025");
+  CHECK(format_number(1e-17) == "1e-17");  // tiny values keep the exponent
+  for (double v : {100.0, 1e6, 0.001, 2.5e-4, 123456.789, 1e300, 4e15, -0.3}) {
+    double back = 0;
+    REQUIRE(parse_number(format_number(v), back));
+    CHECK(back == v);
+  }
 }
 
 TEST_CASE("tokenize splits words, punctuation and CJK characters") {
