@@ -10,6 +10,7 @@
 
 #include "matrix_view.hpp"
 
+#include "plot_axes.hpp"
 #include "rich_text.hpp"
 
 namespace posenc::ui {
@@ -27,119 +28,12 @@ Series series(std::string label, const Eigen::VectorXd& y, double x0, double dx)
 }
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-struct Range {
-  double lo = kInf, hi = -kInf;
-};
+using namespace plot;
 
 ImU32 with_alpha(ImU32 c, float a) {
   const float old = static_cast<float>((c >> IM_COL32_A_SHIFT) & 0xFF);
   const ImU32 alpha = static_cast<ImU32>(old * std::clamp(a, 0.0f, 1.0f) + 0.5f);
   return (c & ~IM_COL32_A_MASK) | (alpha << IM_COL32_A_SHIFT);
-}
-
-bool usable(double v, bool log) { return std::isfinite(v) && (!log || v > 0); }
-
-Range data_range(const std::vector<Series>& series, bool y_axis, bool log) {
-  Range r;
-  for (const Series& s : series)
-    for (size_t i = 0, n = std::min(s.x.size(), s.y.size()); i < n; ++i) {
-      const double v = y_axis ? s.y[i] : s.x[i];
-      if (!usable(v, log)) continue;
-      r.lo = std::min(r.lo, v);
-      r.hi = std::max(r.hi, v);
-    }
-  return r;
-}
-
-// Gives an empty range a default, widens a zero-width one, then pads by `pad` of its width each side
-// (in log space on log axes).
-Range finish_range(Range r, bool log, double pad) {
-  if (!(r.lo <= r.hi)) r = log ? Range{1, 10} : Range{0, 1};
-  double a = log ? std::log10(r.lo) : r.lo, b = log ? std::log10(r.hi) : r.hi;
-  if (b - a <= 1e-12 * std::max(1.0, std::fabs(a))) {
-    const double w = log ? 0.5 : a != 0 ? std::fabs(a) * 0.1 : 1.0;
-    a -= w;
-    b += w;
-  }
-  const double d = (b - a) * pad;
-  a -= d;
-  b += d;
-  return log ? Range{std::pow(10.0, a), std::pow(10.0, b)} : Range{a, b};
-}
-
-Range y_range(const std::vector<Series>& series, const LinePlotOptions& opt) {
-  if (opt.fix_y && usable(opt.y_min, opt.log_y) && usable(opt.y_max, opt.log_y) && opt.y_min < opt.y_max)
-    return {opt.y_min, opt.y_max};
-  Range r = data_range(series, true, opt.log_y);
-  for (const Marker& m : opt.y_markers)  // a threshold line stays in view
-    if (usable(m.x, opt.log_y)) r = r.lo <= r.hi ? Range{std::min(r.lo, m.x), std::max(r.hi, m.x)} : Range{m.x, m.x};
-  return finish_range(r, opt.log_y, 0.05);
-}
-
-struct Axis {
-  double lo = 0, hi = 1;
-  bool log = false;
-  float p0 = 0, p1 = 1;  // pixel positions of lo and hi
-  double t(double v) const { return log ? std::log10(v) : v; }
-  float px(double v) const {
-    const double f = (t(v) - t(lo)) / (t(hi) - t(lo));
-    return static_cast<float>(std::clamp(p0 + (p1 - p0) * f, -1e7, 1e7));
-  }
-  double value(float p) const {
-    const double f = t(lo) + (p - p0) / static_cast<double>(p1 - p0) * (t(hi) - t(lo));
-    return log ? std::pow(10.0, f) : f;
-  }
-};
-
-struct Layout {
-  ImVec2 a, b;  // plot rect: top-left, bottom-right
-  Axis x, y;
-  std::vector<double> xt, yt;
-  std::vector<std::string> xl, yl;
-};
-
-std::vector<std::string> labels_of(const std::vector<double>& ticks) {
-  std::vector<std::string> out;
-  for (double v : ticks) out.push_back(tick_label(v));
-  return out;
-}
-
-// As many x ticks as fit with a gap between neighbouring labels.
-void fit_x_ticks(Layout& L) {
-  for (int n = std::max(2, static_cast<int>((L.b.x - L.a.x) / em(4.5f))); n >= 2; --n) {
-    L.xt = nice_ticks(L.x.lo, L.x.hi, n, L.x.log);
-    L.xl = labels_of(L.xt);
-    bool fits = true;
-    for (size_t i = 1; i < L.xt.size(); ++i) {
-      const float need =
-          (ImGui::CalcTextSize(L.xl[i - 1].c_str()).x + ImGui::CalcTextSize(L.xl[i].c_str()).x) / 2;
-      fits = fits && L.x.px(L.xt[i]) - L.x.px(L.xt[i - 1]) >= need + em(0.6f);
-    }
-    if (fits) return;
-  }
-}
-
-Layout make_layout(const std::vector<Series>& series, const LinePlotOptions& opt, ImVec2 origin,
-                   ImVec2 size) {
-  Layout L;
-  const Range xr = finish_range(data_range(series, false, opt.log_x), opt.log_x, 0);
-  const Range yr = y_range(series, opt);
-  const float top = opt.y_label ? em(1.5f) : em(0.6f);
-  const float bottom = em(1.4f) + (opt.x_label ? em(1.2f) : 0);
-  const float plot_h = std::max(em(2), size.y - top - bottom);
-  L.yt = nice_ticks(yr.lo, yr.hi, std::max(2, static_cast<int>(plot_h / em(2.2f))), opt.log_y);
-  L.yl = labels_of(L.yt);
-  float left = 0;
-  for (const auto& l : L.yl) left = std::max(left, ImGui::CalcTextSize(l.c_str()).x);
-  left += em(0.6f);
-  L.a = ImVec2(origin.x + left, origin.y + top);
-  L.b = ImVec2(std::max(L.a.x + em(2), origin.x + size.x - em(0.8f)), L.a.y + plot_h);
-  L.x = Axis{xr.lo, xr.hi, opt.log_x, L.a.x, L.b.x};
-  L.y = Axis{yr.lo, yr.hi, opt.log_y, L.b.y, L.a.y};
-  fit_x_ticks(L);
-  return L;
 }
 
 // Text on a faint panel-coloured backdrop, so labels stay readable over lines and grid.
@@ -265,15 +159,15 @@ ImU32 series_color(const std::vector<Series>& series, size_t i) {
   return series[i].color ? series[i].color : palette(static_cast<int>(i));
 }
 
-void draw_legend(ImDrawList* dl, const std::vector<Series>& series, const Layout& L, const Theme& theme) {
+// The legend box's size, and the corner of the plot where it covers the fewest data points (ties: top
+// right, top left, bottom right, bottom left). Returns the number of points it covers there.
+int legend_corner(const std::vector<Series>& series, const Layout& L, ImVec2& pos, ImVec2& size) {
   ImFont* font = ImGui::GetFont();
   const float fs = em(0.85f), row = fs * 1.3f, swatch = em(1.1f), pad = em(0.4f);
   float text_w = 0;
   for (size_t i = 0; i < series.size(); ++i)
     text_w = std::max(text_w, font->CalcTextSizeA(fs, 1e9f, 0, series_name(series, i).c_str()).x);
-  const ImVec2 size(pad * 2 + swatch + em(0.4f) + text_w, pad * 2 + row * series.size());
-  // The corner whose box covers the fewest data points (ties: top right, top left, bottom right,
-  // bottom left), so the legend sits where the curves are not.
+  size = ImVec2(pad * 2 + swatch + em(0.4f) + text_w, pad * 2 + row * series.size());
   const float m = em(0.4f);
   const ImVec2 corners[] = {{L.b.x - m - size.x, L.a.y + m}, {L.a.x + m, L.a.y + m},
                             {L.b.x - m - size.x, L.b.y - m - size.y}, {L.a.x + m, L.b.y - m - size.y}};
@@ -285,7 +179,14 @@ void draw_legend(ImDrawList* dl, const std::vector<Series>& series, const Layout
       for (int c = 0; c < 4; ++c)
         covered[c] += x >= corners[c].x && x <= corners[c].x + size.x && y >= corners[c].y && y <= corners[c].y + size.y;
     }
-  const ImVec2 p = corners[std::min_element(covered, covered + 4) - covered];
+  const int best = static_cast<int>(std::min_element(covered, covered + 4) - covered);
+  pos = corners[best];
+  return covered[best];
+}
+
+void draw_legend(ImDrawList* dl, const std::vector<Series>& series, ImVec2 p, ImVec2 size, const Theme& theme) {
+  ImFont* font = ImGui::GetFont();
+  const float fs = em(0.85f), row = fs * 1.3f, swatch = em(1.1f), pad = em(0.4f);
   dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), with_alpha(theme.panel, 0.88f), em(0.2f));
   dl->AddRect(p, ImVec2(p.x + size.x, p.y + size.y), theme.border, em(0.2f));
   for (size_t i = 0; i < series.size(); ++i) {
@@ -295,6 +196,29 @@ void draw_legend(ImDrawList* dl, const std::vector<Series>& series, const Layout
     dl->AddText(font, fs, ImVec2(p.x + pad + swatch + em(0.4f), y + (row - fs) / 2), theme.text,
                 series_name(series, i).c_str());
   }
+}
+
+// The legend as a key above the plot, entries flowing across the width (when every corner of the plot
+// holds data). Advances the cursor past it.
+void legend_above(const std::vector<Series>& series, float width, const Theme& theme) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImFont* font = ImGui::GetFont();
+  const float fs = em(0.85f), row = fs * 1.45f, swatch = em(1.1f), gap = em(1.0f);
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  float x = 0, y = 0;
+  for (size_t i = 0; i < series.size(); ++i) {
+    const std::string name = series_name(series, i);
+    const float w = swatch + em(0.4f) + font->CalcTextSizeA(fs, 1e9f, 0, name.c_str()).x;
+    if (x > 0 && x + w > width) {
+      x = 0;
+      y += row;
+    }
+    dl->AddLine(ImVec2(o.x + x, o.y + y + row / 2), ImVec2(o.x + x + swatch, o.y + y + row / 2), series_color(series, i),
+                2.5f * theme.scale);
+    dl->AddText(font, fs, ImVec2(o.x + x + swatch + em(0.4f), o.y + y + (row - fs) / 2), theme.text, name.c_str());
+    x += w + gap;
+  }
+  ImGui::Dummy(ImVec2(width, y + row));
 }
 
 void draw_axis_text(ImDrawList* dl, const Layout& L, const LinePlotOptions& opt, ImVec2 origin,
@@ -381,8 +305,19 @@ LinePlotResult line_plot(const char* id, const std::vector<Series>& series, cons
   const float width = std::max(em(6), opt.width > 0 ? opt.width : ImGui::GetContentRegionAvail().x);
   const float height = std::max(em(4), opt.height > 0 ? opt.height : em(14));
   if (opt.title) title(opt.title, width, theme);
+  // The legend goes in the emptiest corner; when every corner holds data, above the plot instead.
+  const bool legend = opt.legend && (series.size() > 1 || (series.size() == 1 && !series[0].label.empty()));
+  ImVec2 legend_pos, legend_size;
+  const Layout probe = make_layout(series, opt, ImGui::GetCursorScreenPos(), ImVec2(width, height));
+  const bool legend_inside = legend && legend_corner(series, probe, legend_pos, legend_size) == 0;
+  float plot_height = height;
+  if (legend && !legend_inside) {
+    const float before = ImGui::GetCursorScreenPos().y;
+    legend_above(series, width, theme);
+    plot_height = std::max(em(4), height - (ImGui::GetCursorScreenPos().y - before));
+  }
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const Layout L = make_layout(series, opt, origin, ImVec2(width, height));
+  const Layout L = make_layout(series, opt, origin, ImVec2(width, plot_height));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(L.a, L.b, theme.panel);
   dl->PushClipRect(L.a, L.b, true);
@@ -391,13 +326,12 @@ LinePlotResult line_plot(const char* id, const std::vector<Series>& series, cons
   draw_markers(dl, L, opt, theme);
   for (size_t i = 0; i < series.size(); ++i)
     draw_series(dl, series[i], series_color(series, i), L, theme.scale);
-  if (opt.legend && (series.size() > 1 || (series.size() == 1 && !series[0].label.empty())))
-    draw_legend(dl, series, L, theme);
+  if (legend_inside) draw_legend(dl, series, legend_pos, legend_size, theme);
   dl->PopClipRect();
   dl->AddRect(L.a, L.b, theme.border, 0, 0, theme.scale);
   draw_axis_text(dl, L, opt, origin, theme);
 
-  ImGui::InvisibleButton("plot", ImVec2(width, height));
+  ImGui::InvisibleButton("plot", ImVec2(width, plot_height));
   const ImVec2 mp = ImGui::GetIO().MousePos;
   if (ImGui::IsItemHovered() && mp.x >= L.a.x && mp.x <= L.b.x && mp.y >= L.a.y && mp.y <= L.b.y) {
     res.hovered = true;
