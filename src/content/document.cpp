@@ -1,5 +1,6 @@
 #include "document.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 namespace posenc::content {
@@ -280,17 +281,33 @@ bool truthy(std::string_view value) { return value == "1" || value == "true"; }
 
 std::vector<Run> visible_runs(const std::vector<Run>& runs, const std::function<std::string(std::string_view)>& lookup) {
   std::vector<Run> out;
-  bool shown = true;
+  bool shown = true, skipped = false;
   for (const Run& r : runs) {
     if (r.kind == RunKind::When) {
       const bool negated = !r.text.empty() && r.text[0] == '!';
       shown = truthy(lookup(std::string_view(r.text).substr(negated))) != negated;
+      skipped |= !shown;
     } else if (r.kind == RunKind::End) {
       shown = true;
     } else if (shown) {
       out.push_back(r);
+      // Where a hidden part stood between two spaces, keep one of them.
+      if (skipped && out.size() > 1 && r.kind == RunKind::Text && !r.text.empty() && r.text[0] == ' ') {
+        const Run& before = out[out.size() - 2];
+        if (before.kind == RunKind::Text && !before.text.empty() && before.text.back() == ' ') out.back().text.erase(0, 1);
+      }
+      skipped = false;
     }
   }
+  // A part hidden at the start or the end leaves no stray space behind.
+  if (!out.empty() && out.front().kind == RunKind::Text) {
+    const size_t lead = out.front().text.find_first_not_of(' ');
+    out.front().text.erase(0, lead == std::string::npos ? out.front().text.size() : lead);
+  }
+  if (!out.empty() && out.back().kind == RunKind::Text)
+    while (!out.back().text.empty() && out.back().text.back() == ' ') out.back().text.pop_back();
+  out.erase(std::remove_if(out.begin(), out.end(), [](const Run& r) { return r.kind == RunKind::Text && r.text.empty(); }),
+            out.end());
   return out;
 }
 

@@ -60,6 +60,13 @@ TEST_CASE("conditional text: a part shows only while its condition holds, and mu
   v["even"] = "0";
   v["pe"] = "1";
   CHECK(plain_text(r.doc.steps[0].blocks, lookup) == "d is odd.\nOnly with PE.");
+  // A hidden part between two spaces leaves one space, and none at a block's start or end.
+  const ParseResult sp = parse_document("# T\n## Step: A {#a}\nOne. {{?pe}}Two.{{/}} Three.\n{{?pe}}Four.{{/}} Five.\n", "s.md");
+  REQUIRE(sp.ok());
+  v["pe"] = "0";
+  CHECK(plain_text(sp.doc.steps[0].blocks, lookup) == "One. Three. Five.");
+  v["pe"] = "1";
+  CHECK(plain_text(sp.doc.steps[0].blocks, lookup) == "One. Two. Three. Four. Five.");
   const std::vector<PlaceholderUse> uses = placeholders(r.doc);
   REQUIRE(uses.size() == 3);
   CHECK(uses[0].name == "even");
