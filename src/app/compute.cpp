@@ -358,7 +358,7 @@ ComputeResult check(const Args& args) {
   Json j;
   j.begin_object().key("max_error").num(c.max_error).key("verdict").str(c.verdict).key("message").str(c.message);
   j.key("candidates").begin_object();
-  for (const core::Candidate& k : c.candidates) j.key(k.label).num(k.error);
+  for (const core::Candidate& k : c.candidates) j.key(k.id == "base" ? k.label : k.id).num(k.error);  // "base 100" etc.
   j.end_object().end_object();
   ComputeResult r;
   r.json = j.text();

@@ -48,6 +48,13 @@ Eigen::MatrixXd buggy_table(BugKind bug, const BugSpec& spec) {
     case BugKind::StartAt1: return sinusoidal({len, dim, base, Layout::Interleaved, 1.0});
     case BugKind::OtherBase: return sinusoidal({len, dim, spec.other_base, Layout::Interleaved, 0.0});
     case BugKind::Float32: return sinusoidal_float32(len, dim, base, 0.0);
+    case BugKind::SavedFloat32: return sinusoidal({len, dim, base, Layout::Interleaved, 0.0}).cast<float>().cast<double>();
+    case BugKind::LastColumnEmpty: {
+      Eigen::MatrixXd t = sinusoidal({len, dim, base, Layout::Interleaved, 0.0});
+      if (dim > 0) t.col(dim - 1).setZero();
+      return t;
+    }
+    case BugKind::Transposed: return sinusoidal({dim, len, base, Layout::Interleaved, 0.0}).transpose();
     case BugKind::None: break;
   }
   return sinusoidal({len, dim, base, Layout::Interleaved, 0.0});
@@ -63,6 +70,26 @@ const char* bug_id(BugKind bug) {
     case BugKind::StartAt1: return "start_at_1";
     case BugKind::OtherBase: return "base";
     case BugKind::Float32: return "float32";
+    case BugKind::SavedFloat32: return "saved_float32";
+    case BugKind::LastColumnEmpty: return "last_column_empty";
+    case BugKind::Transposed: return "transposed";
+  }
+  return "?";
+}
+
+const char* bug_name(BugKind bug) {
+  switch (bug) {
+    case BugKind::None: return "reference";
+    case BugKind::HalfLayout: return "halves layout";
+    case BugKind::Swapped: return "sin/cos swapped";
+    case BugKind::ExponentI: return "exponent i/d";
+    case BugKind::LengthDivisor: return "length in divisor";
+    case BugKind::StartAt1: return "positions from 1";
+    case BugKind::OtherBase: return "another base";
+    case BugKind::Float32: return "float32 arithmetic";
+    case BugKind::SavedFloat32: return "saved as float32";
+    case BugKind::LastColumnEmpty: return "last column empty";
+    case BugKind::Transposed: return "transposed";
   }
   return "?";
 }
@@ -77,7 +104,7 @@ CheckResult check_table(const Eigen::MatrixXd& table, double base) {
   out.max_error = max_abs_diff(table, reference);
   auto add = [&](BugKind bug, std::string message, const Eigen::MatrixXd& m, std::string label = {}) {
     std::string id = bug_id(bug);
-    if (label.empty()) label = id;
+    if (label.empty()) label = bug_name(bug);
     out.candidates.push_back({std::move(id), std::move(label), std::move(message), max_abs_diff(table, m)});
   };
   auto add_bug = [&](BugKind bug, std::string message) { add(bug, std::move(message), buggy_table(bug, spec)); };
@@ -92,6 +119,10 @@ CheckResult check_table(const Eigen::MatrixXd& table, double base) {
     add(BugKind::OtherBase, "uses base " + number(other) + " instead of " + number(base),
         buggy_table(BugKind::OtherBase, {len, dim, base, other}), "base " + number(other));
   }
+  add_bug(BugKind::LastColumnEmpty, "leaves the last column at zero (a loop that fills a cosine only while 2i+1 < d)");
+  if (len != dim)  // a square table reads the same either way round
+    add_bug(BugKind::Transposed, "is transposed: dimensions in rows and positions in columns (pe.T was saved)");
+  add_bug(BugKind::SavedFloat32, "is right, stored in float32: the numbers were computed correctly, then saved in single precision");
   add_bug(BugKind::Float32, "is right up to float32 rounding: angles or values computed in single precision");
 
   // Exact matches first: a reference error at rounding level is "correct"; otherwise the hypothesis
@@ -114,8 +145,12 @@ CheckResult check_table(const Eigen::MatrixXd& table, double base) {
       if (&c != best && c.id != "float32" && c.error <= exact && best->id != "correct")
         out.equivalent.push_back(static_cast<int>(&c - out.candidates.data()));
   } else {
-    const auto closest = std::min_element(out.candidates.begin(), out.candidates.end(),
-                                          [](const Candidate& a, const Candidate& b) { return a.error < b.error; });
+    // The closest guess: the first hypothesis within float rounding of the smallest error (so the
+    // reference, listed first, beats its own float32-rounded copy).
+    double least = std::numeric_limits<double>::infinity();
+    for (const Candidate& c : out.candidates) least = std::min(least, c.error);
+    const auto closest = std::find_if(out.candidates.begin(), out.candidates.end(),
+                                      [&](const Candidate& c) { return c.error <= least + 1e-6; });
     out.verdict = "unknown";
     out.closest = static_cast<int>(closest - out.candidates.begin());
   }

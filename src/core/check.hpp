@@ -20,6 +20,9 @@ enum class BugKind {
   StartAt1,       // positions 1 … len instead of 0 … len−1
   OtherBase,      // another base than the one meant
   Float32,        // angles and values in single precision
+  SavedFloat32,   // the reference, right, but stored in float32 (the file's rounding, not the maths')
+  LastColumnEmpty,// the last column left at zero (a loop stopping at 2i+1 < d, with odd d)
+  Transposed,     // dimensions in rows, positions in columns (pe.T saved)
 };
 
 struct BugSpec {
@@ -34,12 +37,15 @@ struct BugSpec {
 Eigen::MatrixXd buggy_table(BugKind bug, const BugSpec& spec);
 
 // The checker's id of a bug ("correct", "half_layout", "swapped", "exponent_i", "length_divisor",
-// "start_at_1", "base", "float32").
+// "start_at_1", "base", "float32", "saved_float32", "last_column_empty", "transposed"): for the JS API
+// and tests, never shown to the learner.
 const char* bug_id(BugKind bug);
+// Its short name for people ("halves layout", …; an English catalogue key).
+const char* bug_name(BugKind bug);
 
 struct Candidate {
   std::string id;        // "correct", "half_layout", "swapped", "exponent_i", "length_divisor", "base", "start_at_1", "float32"
-  std::string label;     // id, or "base 100" etc. for the other-base hypotheses
+  std::string label;     // bug_name, or "base 100" etc. for the other-base hypotheses
   std::string message;   // what the learner's code does, in a sentence
   double error = 0;      // max |table − this candidate|
 };

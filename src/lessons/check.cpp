@@ -169,10 +169,9 @@ class CheckLesson final : public Lesson {
     for (const core::Candidate& c : sorted) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      // Candidate labels are core's ids ("half_layout", "base 100"): shown through the table.
-      const std::string label = c.label.rfind("base ", 0) == 0
-                                    ? std::string(lang_ == 1 ? "底数" : "base") + c.label.substr(4)
-                                    : tr(lang_, c.label.c_str());
+      // Candidate labels are core's names ("halves layout", "base 100"), said through the catalogue.
+      const std::string label = c.label.rfind("base ", 0) == 0 ? trf(lang_, "base %s", c.label.substr(5).c_str())
+                                                               : tr(lang_, c.label.c_str());
       ImGui::TextUnformatted(label.c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(ui::short_number(c.error).c_str());

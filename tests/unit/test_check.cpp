@@ -105,7 +105,7 @@ TEST_CASE("the checker accepts a correct table and names each classic bug") {
 TEST_CASE("the verdict sentence is built from its frames and the candidates' messages, in any language") {
   const CheckResult twin = check_table(learner(40, 16, 10000, BugKind::ExponentI), 10000);
   const auto id = [](const Candidate& c) { return c.label; };
-  CHECK(verdict_sentence(twin, {"[%s]", "+(%s)", "?"}, id) == "[exponent_i]+(base 100)");
+  CHECK(verdict_sentence(twin, {"[%s]", "+(%s)", "?"}, id) == "[exponent i/d]+(base 100)");
   CHECK(verdict_sentence(twin, {}, [](const Candidate& c) { return c.message; }) == twin.message);
   Eigen::MatrixXd noise = learner(20, 8, 10000, BugKind::None);
   noise(3, 4) += 0.25;
@@ -113,7 +113,8 @@ TEST_CASE("the verdict sentence is built from its frames and the candidates' mes
   REQUIRE(unknown.closest >= 0);
   CHECK(unknown.best == -1);
   const std::string s = verdict_sentence(unknown, {"", "", "%s|%s|%s"}, id);
-  CHECK(s.rfind("0.25|correct|0.25", 0) == 0);
+  CAPTURE(s);
+  CHECK(s.rfind("0.25|reference|0.25", 0) == 0);
   // Every message the lesson shows has its Chinese counterpart (the other-base one is rebuilt with numbers).
   for (const Candidate& c : twin.candidates) {
     CAPTURE(c.message);
@@ -122,6 +123,31 @@ TEST_CASE("the verdict sentence is built from its frames and the candidates' mes
   for (const char* frame : {VerdictWords{}.found, VerdictWords{}.equivalent, VerdictWords{}.unknown}) {
     CAPTURE(frame);
     CHECK(std::string(posenc::ui::tr(1, frame)) != frame);
+  }
+}
+
+TEST_CASE("the checker names what lies outside the classic list: an empty last column, a transposed table, a right table saved as float32") {
+  // Odd d with the last column left at zero (the loop of seed 003): named, not "matches the reference".
+  Eigen::MatrixXd odd = learner(30, 7, 10000, BugKind::None);
+  odd.col(6).setZero();
+  CHECK(check_table(odd, 10000).verdict == "last_column_empty");
+  // pe.T saved: 16 rows of dimensions, 40 columns of positions. Row 0 is then sin(p · 1) over p.
+  const Eigen::MatrixXd pe = learner(40, 16, 10000, BugKind::None);
+  const Eigen::MatrixXd transposed = pe.transpose();
+  REQUIRE(transposed.rows() == 16);
+  CHECK(transposed(0, 3) == doctest::Approx(std::sin(3.0)));
+  const CheckResult t = check_table(transposed, 10000);
+  CHECK(t.verdict == "transposed");
+  CHECK(t.message.find("transposed") != std::string::npos);
+  // The exact table rounded to float32 when saved: "right, stored in float32", not float32 arithmetic.
+  Eigen::MatrixXd saved = pe;
+  for (Eigen::Index k = 0; k < saved.size(); ++k) saved(k) = static_cast<double>(static_cast<float>(saved(k)));
+  CHECK(check_table(saved, 10000).verdict == "saved_float32");
+  // No candidate shows an id to the learner: labels are names.
+  for (const Candidate& c : t.candidates) {
+    CAPTURE(c.label);
+    CHECK(c.label.find('_') == std::string::npos);
+    CHECK(std::string(posenc::ui::tr(1, c.label.rfind("base ", 0) == 0 ? "another base" : c.label.c_str())) != c.label);
   }
 }
 
