@@ -85,7 +85,9 @@ std::string param_text(Lesson& lesson, std::string_view name) {
 
 std::string Lesson::placeholder(std::string_view name) {
   std::string v = value(name);
-  return v.empty() ? param_text(*this, name) : v;
+  if (v.empty()) v = param_text(*this, name);
+  if (v.empty() && name == "narrow") v = narrow_ ? "1" : "0";
+  return v;
 }
 
 void Lesson::step(std::string_view id, DrawFn draw, std::vector<std::string_view> controls, EnterFn enter) {
@@ -118,6 +120,7 @@ std::vector<std::string_view> Lesson::step_controls(std::string_view id) const {
 void Lesson::draw(DrawContext& ctx) {
   lang_ = ctx.lang;
   theme_ = ctx.theme;
+  narrow_ = ctx.compact;
   begin_frame(ctx);
   const StepEntry* s = find_step(ctx.step_id);
   if (!s) {  // a content step without a visual (a unit test keeps this from shipping)

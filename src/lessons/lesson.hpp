@@ -56,8 +56,8 @@ class Lesson {
   // that no longer fits the token count), else nothing.
   virtual core::Messages update() = 0;
 
-  // The live value of a {{placeholder}}: the lesson's own value(), else the parameter of that name;
-  // "" when neither exists.
+  // The live value of a {{placeholder}}: the lesson's own value(), else the parameter of that name, else
+  // the framework's conditions ("narrow": the phone layout, text above the visual, touch); "" when none.
   std::string placeholder(std::string_view name);
   // The ids of the registered steps, in order.
   std::vector<std::string_view> step_ids() const;
@@ -115,6 +115,7 @@ class Lesson {
   int lang_ = 0;                      // the learner's language, for labels (set every frame)
   const ui::Theme* theme_ = nullptr;  // set every frame
   bool holding_ = false;              // the last change came from a control still being dragged
+  bool narrow_ = false;               // drawn in the phone layout (set every frame)
 
  private:
   struct StepEntry {

@@ -173,7 +173,7 @@ HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions&
     }
     ImGui::EndTooltip();
   }
-  res.clicked = ImGui::IsItemClicked();
+  res.clicked = item_tapped();
   ImGui::SetCursorScreenPos(ImVec2(origin.x, p1.y + bottom));
   if (opt.color_bar) {
     ImGui::SetCursorScreenPos(ImVec2(p0.x, ImGui::GetCursorScreenPos().y));

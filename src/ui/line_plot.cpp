@@ -336,7 +336,7 @@ LinePlotResult line_plot(const char* id, const std::vector<Series>& series, cons
   if (ImGui::IsItemHovered() && mp.x >= L.a.x && mp.x <= L.b.x && mp.y >= L.a.y && mp.y <= L.b.y) {
     res.hovered = true;
     res.hover_x = L.x.value(mp.x);
-    res.clicked = ImGui::IsItemClicked();
+    res.clicked = item_tapped();
     hover_readout(dl, series, L, opt, theme, res.hover_x);
   }
   ImGui::EndGroup();

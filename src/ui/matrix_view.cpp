@@ -129,7 +129,7 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
       ImGui::EndTooltip();
     }
   }
-  res.clicked = ImGui::IsItemClicked();
+  res.clicked = item_tapped();
   if (opt.color_bar) color_bar(range, std::min(size.x, em(16)), theme);
   ImGui::PopID();
   return res;

@@ -163,4 +163,11 @@ void apply_style(Theme& t, float scale) {
   ImGui::GetStyle() = style;
 }
 
+bool item_tapped() {
+  const ImGuiIO& io = ImGui::GetIO();
+  const float slop = em(0.6f);
+  return ImGui::IsItemHovered() && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+         io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] <= slop * slop;
+}
+
 }  // namespace posenc::ui

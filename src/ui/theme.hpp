@@ -9,6 +9,10 @@
 
 namespace posenc::ui {
 
+// The last item was clicked or tapped: pressed and released over it without moving further than a
+// few pixels in between (a swipe that starts on a visual scrolls the page; it selects nothing).
+bool item_tapped();
+
 struct Theme {
   ImFont* regular = nullptr;
   ImFont* bold = nullptr;

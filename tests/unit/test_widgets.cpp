@@ -232,7 +232,15 @@ TEST_CASE("hovering a line plot reports x in data units, the extra text's x, and
   h.frame(plot, ImVec2(origin.x + 500, origin.y + 150));
   CHECK(res.hover_x > middle);
   h.frame(plot, ImVec2(origin.x + 500, origin.y + 150), true);
+  CHECK_FALSE(res.clicked);  // a click counts when released, so that a swipe can start on a plot
+  h.frame(plot, ImVec2(origin.x + 500, origin.y + 150), false);
   CHECK(res.clicked);
+  // A swipe that starts on the plot (pressed, moved 80 px, released) selects nothing.
+  h.frame(plot, ImVec2(origin.x + 400, origin.y + 150), true);
+  h.frame(plot, ImVec2(origin.x + 400, origin.y + 110), true);
+  h.frame(plot, ImVec2(origin.x + 400, origin.y + 70), true);
+  h.frame(plot, ImVec2(origin.x + 400, origin.y + 70), false);
+  CHECK_FALSE(res.clicked);
 
   h.frame(plot, ImVec2(origin.x + 300, origin.y + 600));
   h.frame(plot, ImVec2(origin.x + 300, origin.y + 600));
