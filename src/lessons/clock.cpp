@@ -117,7 +117,7 @@ class ClockLesson final : public Lesson {
 
   void draw_one(const ui::Theme& t) {
     ui::ClockOptions o;
-    o.title = tr(lang_, "pair 0: (sin, cos) of pos · ω_0");
+    o.title = tr(lang_, "pair 0: (cos, sin) of pos · ω_0, a point on the unit circle");
     const std::string c = caption(0);
     o.caption = c.c_str();
     o.size = std::min(ImGui::GetContentRegionAvail().x, ui::em(16));

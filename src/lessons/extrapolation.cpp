@@ -134,6 +134,13 @@ class ExtrapolationLesson final : public Lesson {
     // that are not powers of two).
     if (n == "slope_max") return ui::short_number(*std::max_element(d_.slopes.begin(), d_.slopes.end()), 4);
     if (n == "slope_min") return ui::short_number(*std::min_element(d_.slopes.begin(), d_.slopes.end()), 4);
+    if (n == "last_start") {  // the first distance that falls into the last bucket
+      const long side = p_.bidirectional ? 1 : -1;  // bidirectional: keys after the query; causal: before
+      const int last = core::t5_bucket(side * 3L * p_.max_distance, p_.bidirectional, p_.buckets, p_.max_distance);
+      long r = 0;
+      while (r < 3L * p_.max_distance && core::t5_bucket(side * r, p_.bidirectional, p_.buckets, p_.max_distance) != last) ++r;
+      return std::to_string(r);
+    }
     if (n == "exact") return std::to_string((p_.bidirectional ? p_.buckets / 2 : p_.buckets) / 2);
     if (n == "ntk_base") return ui::short_number(d_.ntk_base, 6);
     if (n == "scale") return ui::short_number(double(p_.train) / p_.target, 4);

@@ -182,7 +182,7 @@ constexpr CataloguePair kCatalogue[] = {
     {"sinusoidal code, first 16 dims", "正弦编码，前 16 维"},
     // clock.cpp
     {"ω = %s, turn every %s", "ω = %s，每 %s 个位置转一圈"},
-    {"pair 0: (sin, cos) of pos · ω_0", "维度对 0：pos · ω_0 的 (sin, cos)"},
+    {"pair 0: (cos, sin) of pos · ω_0, a point on the unit circle", "频率对 0：pos · ω_0 的 (cos, sin)，单位圆上的一个点"},
     {"pair %d", "维度对 %d"},
     {"distance between PE(p) and PE(p + k)", "PE(p) 与 PE(p + k) 的距离"},
     {"How far apart are the codes of two positions k apart?", "相隔 k 的两个位置，编码相距多远？"},

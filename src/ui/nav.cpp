@@ -33,9 +33,10 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
     dl->AddText(ImVec2(c.x - ns.x / 2, c.y - ns.y / 2), done || i == current ? IM_COL32_WHITE : theme.text, num);
     const float tx = p.x + 2 * r + em(0.7f);
     dl->AddText(font, ImGui::GetFontSize(), ImVec2(tx, p.y + em(0.2f)), theme.text, e.title.c_str(), nullptr, title_w);
-    if (e.questions > 0) {  // predictions: "?" while open, "✓ right/asked" once all are answered
+    if (e.questions > 0) {  // predictions: "?" while open; once all are answered "✓" if all were right, else "✗"
       char badge[48];
-      if (e.answered >= e.questions) std::snprintf(badge, sizeof badge, "\xE2\x9C\x93 %d/%d", e.right, e.questions);
+      if (e.answered >= e.questions)
+        std::snprintf(badge, sizeof badge, "%s %d/%d", e.right == e.questions ? "\xE2\x9C\x93" : "\xE2\x9C\x97", e.right, e.questions);
       else std::snprintf(badge, sizeof badge, "? %d/%d", e.answered, e.questions);
       const float small = ImGui::GetFontSize() * 0.8f;
       const ImVec2 bs = theme.regular->CalcTextSizeA(small, 1e9f, 0, badge);
