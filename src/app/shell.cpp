@@ -248,10 +248,12 @@ void drawer(AppState& s, float top, float width, float height) {
   ImGui::PopStyleColor();
 }
 
-void notices(AppState& s, float top, float width) {
+// Notices float at the bottom, above the step bar, where they cover neither the title nor the
+// controls at the top of the visual.
+void notices(AppState& s, float width, float height) {
   if (s.notices.empty()) return;
   const float w = std::min(width - ui::em(2), ui::em(34));
-  ImGui::SetNextWindowPos(ImVec2((width - w) / 2, top + ui::em(0.6f)));
+  ImGui::SetNextWindowPos(ImVec2(width / 2, height - ui::em(4.2f)), 0, ImVec2(0.5f, 1.0f));
   ImGui::SetNextWindowSize(ImVec2(w, 0));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.note_bg));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.0f * s.theme.scale);
@@ -344,7 +346,7 @@ void draw(AppState& s, float width, float height) {
     ImGui::PopStyleVar();
   }
   drawer(s, top, width, height);
-  notices(s, top, width);
+  notices(s, width, height);
 }
 
 }  // namespace posenc::app

@@ -150,8 +150,10 @@ void apply_style(Theme& t, float scale) {
   c[ImGuiCol_FrameBg] = ImVec4(0.92f, 0.92f, 0.90f, 1.0f);
   c[ImGuiCol_FrameBgHovered] = ImVec4(0.86f, 0.89f, 0.95f, 1.0f);
   c[ImGuiCol_FrameBgActive] = ImVec4(0.80f, 0.85f, 0.95f, 1.0f);
-  c[ImGuiCol_SliderGrab] = ImGui::ColorConvertU32ToFloat4(t.accent);
-  c[ImGuiCol_SliderGrabActive] = ImVec4(0.10f, 0.30f, 0.70f, 1.0f);
+  // The slider's value is written across its track, over the grab: a light, translucent grab keeps
+  // the number readable wherever the grab stands.
+  c[ImGuiCol_SliderGrab] = ImGui::ColorConvertU32ToFloat4((t.accent & 0x00FFFFFF) | (0x66u << 24));
+  c[ImGuiCol_SliderGrabActive] = ImGui::ColorConvertU32ToFloat4((t.accent & 0x00FFFFFF) | (0x99u << 24));
   c[ImGuiCol_CheckMark] = ImGui::ColorConvertU32ToFloat4(t.accent);
   c[ImGuiCol_Header] = ImGui::ColorConvertU32ToFloat4(t.accent_soft);
   c[ImGuiCol_HeaderHovered] = ImVec4(0.84f, 0.89f, 0.98f, 1.0f);
