@@ -101,6 +101,9 @@ class RelativeLesson final : public Lesson {
     if (n == "e01") return ui::short_number(d_.at_zero.logits(0, 1));
     if (n == "e01_content") return ui::short_number(d_.at_zero.content_logits(0, 1));
     if (n == "e01_position") return ui::short_number(d_.at_zero.position_logits(0, 1));
+    // The position term as it follows a "+" or "−" in a sum: its magnitude, and the sign as a condition.
+    if (n == "e01_position_abs") return ui::short_number(std::fabs(d_.at_zero.position_logits(0, 1)));
+    if (n == "e01_position_negative") return d_.at_zero.position_logits(0, 1) < 0 ? "1" : "0";
     if (n == "shared_params") return ui::short_number(2 * per_table, 6);
     if (n == "per_head_params") return ui::short_number(2 * per_table * p_.heads, 6);
     if (n == "absolute_params") return ui::short_number(double(p_.max_len) * p_.d_model, 6);
