@@ -326,6 +326,12 @@ void after_frame(AppState& s) {
     }
     s.hooks.mirror_text(doc.title, step.title, text);
   }
+  if (s.hooks.page_language && s.lang != s.page_lang) {
+    s.page_lang = s.lang;
+    const int lang = lang_index(s);
+    s.hooks.page_language(s.lang, ui::tr(lang, "posenc — positional encoding, step by step"),
+                          ui::tr(lang, "posenc interactive walkthrough"));
+  }
   std::string h = current_hash(s);
   if (h != s.last_hash) {
     s.last_hash = h;

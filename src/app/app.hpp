@@ -26,6 +26,8 @@ struct PlatformHooks {
   std::function<void(const std::string& lang)> save_language;      // remember the choice
   // Mirror the current step as text for screen readers: lesson title, step title, body.
   std::function<void(const std::string&, const std::string&, const std::string&)> mirror_text;
+  // The page follows the language: <html lang>, the mirror's lang, the page title, the canvas label.
+  std::function<void(const std::string& lang, const std::string& title, const std::string& canvas_label)> page_language;
   std::function<void(const std::string& hash)> write_hash;        // replaceState, no history entry
   std::function<void(const std::string& progress)> save_progress;  // persist "id:seen,…"
 };
@@ -68,6 +70,7 @@ struct AppState {
   int focus_window = 0;    // keyboard focus mode: which part of the page Tab last went to
   bool animating = false;  // the lesson animated in the last frame: the platform keeps frames coming
   std::string last_hash;
+  std::string page_lang;  // the language the page (title, lang attributes) was last set to
 };
 
 void init(AppState& s);

@@ -123,6 +123,15 @@ EM_JS(void, js_download, (const char* name, const unsigned char* bytes, int size
 EM_JS(void, js_save_language, (const char* lang), {
   try { window.localStorage.setItem("posenc.lang", UTF8ToString(lang)); } catch (e) {}
 });
+EM_JS(void, js_page_language, (const char* lang, const char* title, const char* label), {
+  var l = UTF8ToString(lang);
+  document.documentElement.lang = l;
+  var mirror = document.getElementById("a11y");
+  if (mirror) mirror.lang = l;
+  document.title = UTF8ToString(title);
+  var canvas = document.getElementById("canvas");
+  if (canvas) canvas.setAttribute("aria-label", UTF8ToString(label));
+});
 EM_JS(void, js_mirror_text, (const char* title, const char* step, const char* body), {
   var root = document.getElementById("a11y");
   if (!root) return;
@@ -367,6 +376,9 @@ int main() {
     js_download(f.c_str(), reinterpret_cast<const unsigned char*>(b.data()), static_cast<int>(b.size()), mime);
   };
   s.hooks.save_language = [](const std::string& l) { js_save_language(l.c_str()); };
+  s.hooks.page_language = [](const std::string& l, const std::string& title, const std::string& label) {
+    js_page_language(l.c_str(), title.c_str(), label.c_str());
+  };
   s.hooks.mirror_text = [](const std::string& a, const std::string& b, const std::string& c) {
     js_mirror_text(a.c_str(), b.c_str(), c.c_str());
   };

@@ -10,6 +10,8 @@ namespace {
 constexpr CataloguePair kCatalogue[] = {
     // The interface (shell, navigation, predictions, export bar)
     {"positional encoding, step by step", "位置编码，一步一步"},
+    {"posenc — positional encoding, step by step", "posenc——位置编码，一步一步"},
+    {"posenc interactive walkthrough", "posenc 交互式讲解"},
     {"Lessons", "课程"},
     {"Lesson %d", "第 %d 课"},
     {"Prev", "上一步"},

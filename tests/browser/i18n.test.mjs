@@ -54,6 +54,14 @@ test('lang=zh shows Chinese titles and text, loads the font once, and keeps the 
   assert.ok(!mirror.p.includes('{{'), mirror.p);
   assert.match(mirror.p, /\d/);
   assert.equal(mirror.live, 'polite');
+  // The page says which language it speaks: <html lang>, the mirror's lang, the title, the canvas label.
+  const page_lang = await page.evaluate(() => ({ html: document.documentElement.lang, mirror: document.getElementById('a11y').lang,
+    title: document.title, label: document.getElementById('canvas').getAttribute('aria-label') }));
+  assert.deepEqual(page_lang, { html: 'zh', mirror: 'zh', title: 'posenc——位置编码，一步一步', label: 'posenc 交互式讲解' });
+  await page.evaluate(() => { location.hash = '#lesson=offsets&step=1&lang=en'; });
+  await page.waitForFunction(() => document.documentElement.lang === 'en', null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => document.getElementById('a11y').lang), 'en');
+  assert.equal(await page.evaluate(() => document.title), 'posenc — positional encoding, step by step');
   assert.deepEqual(errors, []);
   await context.close();
   site.close();
