@@ -3,7 +3,7 @@
 #  1. A deep link for a few frames: the last frame is saved and must not be blank (many distinct colours).
 #  2. Files, as a learner uses them: a .npy table with sine and cosine swapped (written here with NumPy)
 #     opened from the command line on lesson 11; the state printed on exit must name the file, its shape
-#     and the verdict "swapped", and the difference exported with --export-dir must hold exactly
+#     and the verdict that it swaps sin and cos, and the difference exported with --export-dir must hold exactly
 #     table − reference.
 #  3. Errors: a missing file and an export folder that does not exist give notices that say so.
 set -u
@@ -53,7 +53,7 @@ print("state:", json.dumps(st["state"]), "values:", json.dumps(st["values"], ens
 assert st["state"]["lesson"] == "check", st["state"]
 assert st["values"]["source"] == "table.npy", st["values"]
 assert st["values"]["shape"] == "16 × 8", st["values"]
-assert st["values"]["verdict"] == "swapped", st["values"]
+assert st["values"]["verdict"] == "Your table swaps sin and cos: cos in the even columns, sin in the odd ones.", st["values"]
 assert "table.npy: 16 × 8 loaded" in st["notices"], st["notices"]
 out = os.path.join(work, "out", "your_table_minus_reference.npy")
 assert any(n == "saved " + out for n in st["notices"]), (out, st["notices"])

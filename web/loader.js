@@ -11,6 +11,8 @@
   function fail(message) {
     if (failed) return;
     failed = true;
+    loader.hidden = false;
+    loader.setAttribute('aria-live', 'polite');
     loader.classList.remove('done');
     loader.classList.add('error');
     status.textContent = message;
@@ -101,6 +103,10 @@
     onPosencStarted: function () {
       started = true;
       loader.classList.add('done');
+      // Out of the accessibility tree once it has faded: a screen reader should not find a stale
+      // "loading" region after the app is up.
+      loader.removeAttribute('aria-live');
+      setTimeout(function () { if (!failed) loader.hidden = true; }, 400);
       canvas.focus();
     },
     print: function (text) { console.log(text); },

@@ -78,6 +78,9 @@ test('the DOM mirror follows steps and language in an English visit', async () =
   assert.ok(step.length > 3);
   assert.notEqual(step, 'A sentence is a set of vectors');
   assert.match(await page.textContent('#a11y p'), /attention|Attention/);
+  // The loading screen has left the accessibility tree (hidden, no live region) once the app is up.
+  await page.waitForFunction(() => document.getElementById('loader').hidden, null, { timeout: 5000 });
+  assert.equal(await page.evaluate(() => document.getElementById('loader').getAttribute('aria-live')), null);
   await context.close();
   site.close();
 });
