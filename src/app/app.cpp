@@ -297,6 +297,14 @@ core::Messages receive_file(AppState& s, std::string_view name, const unsigned c
   return {{"no lesson takes files", {}}};
 }
 
+void map_nav_keys() {
+  ImGuiIO& io = ImGui::GetIO();
+  const int enter = io.KeyMap[ImGuiKey_Enter];
+  if ((io.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard) && !io.WantTextInput && enter >= 0 &&
+      enter < static_cast<int>(IM_ARRAYSIZE(io.KeysDown)) && io.KeysDown[enter])
+    io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
+}
+
 void after_frame(AppState& s) {
   s.notices.erase(std::remove_if(s.notices.begin(), s.notices.end(), [&](const Notice& n) { return n.until < s.now; }),
                   s.notices.end());

@@ -124,6 +124,10 @@ core::Messages receive_file(AppState& s, std::string_view name, const unsigned c
 // Called once per frame by the platform after drawing: rewrites the hash when state changed.
 void after_frame(AppState& s);
 
+// Called by the platform right before ImGui::NewFrame: Enter activates the focused control as Space does
+// (ImGui 1.86 maps Enter to text input only), unless a text field has the keyboard.
+void map_nav_keys();
+
 // Draws the whole walkthrough into a window of `width` × `height` device pixels (shell.cpp).
 void draw(AppState& s, float width, float height);
 

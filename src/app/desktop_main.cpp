@@ -214,6 +214,7 @@ int main(int argc, char** argv) {
       renderer->upload_fonts();
     }
     ImGui_ImplGlfw_NewFrame();
+    app::map_nav_keys();
     ImGui::NewFrame();
     const ImVec2 size = ImGui::GetIO().DisplaySize;
     app::draw(s, size.x, size.y);

@@ -229,6 +229,7 @@ void frame(void*) {
   ImGui_ImplGlfw_NewFrame();
   g->input.apply_touch();
   g->input.deliver_keys();
+  app::map_nav_keys();
   ImGui::NewFrame();
   g->app.now = t0 / 1000.0;
   const ImVec2 size = ImGui::GetIO().DisplaySize;

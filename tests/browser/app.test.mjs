@@ -336,6 +336,17 @@ test('a prediction made with the mouse is recorded, scored and revealed', async 
   await context.close();
 });
 
+test('keyboard only: Enter activates the focused control, as Space does', async () => {
+  const { page, context } = await open(browser, site.url, '#lesson=order&step=3');
+  await frames(page, 3);
+  await page.keyboard.press('Tab');  // focus mode, on the visual: its first control is "Just show me"
+  await frames(page, 4);
+  await page.keyboard.press('Enter');
+  await frames(page, 4);
+  assert.match(await page.evaluate(() => localStorage.getItem('posenc.progress')), /q\.order\.pooled=-1/);
+  await context.close();
+});
+
 test('keyboard only: Tab enters focus mode, arrows and Space work the controls, Esc gives the arrows back', async () => {
   const { page, context } = await open(browser, site.url, '#lesson=order&step=3');
   await frames(page, 3);
