@@ -34,14 +34,22 @@ ImU32 hand_color(const ClockHand& h, const Theme& theme) {
   return h.ghost ? with_alpha(c, 0.35f) : c;
 }
 
-void draw_axes(ImDrawList* dl, ImVec2 c, float face_r, const Theme& theme) {
+// Axis names are left out where a labelled hand points along that axis: its tip label sits there.
+void draw_axes(ImDrawList* dl, ImVec2 c, float face_r, const std::vector<ClockHand>& hands, const Theme& theme) {
   const float ext = face_r - em(0.35f), fs = em(0.7f);
   dl->AddLine(ImVec2(c.x - ext, c.y), ImVec2(c.x + ext, c.y), theme.border, theme.scale);
   dl->AddLine(ImVec2(c.x, c.y - ext), ImVec2(c.x, c.y + ext), theme.border, theme.scale);
+  const auto near = [&](double axis) {
+    for (const ClockHand& h : hands) {
+      const double d = std::fabs(std::remainder(h.angle - axis, kTwoPi));
+      if (!h.label.empty() && d < 0.6) return true;
+    }
+    return false;
+  };
   ImFont* font = ImGui::GetFont();
   const float re_w = font->CalcTextSizeA(fs, 1e9f, 0, "Re").x;
-  dl->AddText(font, fs, ImVec2(c.x + ext - re_w, c.y + em(0.1f)), theme.muted, "Re");
-  dl->AddText(font, fs, ImVec2(c.x + em(0.25f), c.y - ext), theme.muted, "Im");
+  if (!near(0)) dl->AddText(font, fs, ImVec2(c.x + ext - re_w, c.y + em(0.1f)), theme.muted, "Re");
+  if (!near(kTwoPi / 4)) dl->AddText(font, fs, ImVec2(c.x + em(0.25f), c.y - ext), theme.muted, "Im");
 }
 
 void draw_trail(ImDrawList* dl, ImVec2 c, float r, const ClockHand& h, const Theme& theme) {
@@ -91,7 +99,7 @@ void draw_face(ImDrawList* dl, ImVec2 c, float face_r, const std::vector<ClockHa
   const float r = std::max(face_r * 0.5f, face_r - (labels || opt.axes ? em(1.25f) : em(0.45f)));
   dl->AddCircleFilled(c, face_r, theme.panel);
   dl->AddCircle(c, face_r, theme.border, 0, theme.scale);
-  if (opt.axes) draw_axes(dl, c, face_r, theme);
+  if (opt.axes) draw_axes(dl, c, face_r, hands, theme);
   dl->AddCircle(c, r, theme.muted, 0, 1.5f * theme.scale);
   if (opt.trail && !hands.empty() && drawable(hands[0])) draw_trail(dl, c, r, hands[0], theme);
   for (bool ghost : {true, false})
