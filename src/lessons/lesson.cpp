@@ -87,6 +87,11 @@ std::string Lesson::placeholder(std::string_view name) {
   std::string v = value(name);
   if (v.empty()) v = param_text(*this, name);
   if (v.empty() && name == "narrow") v = narrow_ ? "1" : "0";
+  // "plural_<name>": the number <name> is not 1 (English text: "{{n}} position{{?plural_n}}s{{/}}").
+  if (v.empty() && name.substr(0, 7) == "plural_" && name.size() > 7) {
+    const std::string n = placeholder(name.substr(7));
+    if (!n.empty()) v = n == "1" ? "0" : "1";
+  }
   return v;
 }
 

@@ -57,7 +57,8 @@ class Lesson {
   virtual core::Messages update() = 0;
 
   // The live value of a {{placeholder}}: the lesson's own value(), else the parameter of that name, else
-  // the framework's conditions ("narrow": the phone layout, text above the visual, touch); "" when none.
+  // the framework's conditions ("narrow": the phone layout, text above the visual, touch;
+  // "plural_<name>": placeholder <name> is not 1); "" when none.
   std::string placeholder(std::string_view name);
   // The ids of the registered steps, in order.
   std::vector<std::string_view> step_ids() const;

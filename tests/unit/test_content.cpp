@@ -239,3 +239,16 @@ TEST_CASE("a formula may hold a {{placeholder}}: it stays in the formula's text 
   CHECK(runs[1].kind == RunKind::Math);
   CHECK(runs[1].text == "ω_i = {{omega}}");
 }
+
+TEST_CASE("the framework's conditions: plural_<name> is 1 unless the number is 1, narrow follows the layout") {
+  const int at = lessons::find_lesson("sinusoidal");
+  REQUIRE(at >= 0);
+  auto lesson = lessons::lesson_table()[at].create();
+  lessons::set_param(*lesson, "len", "1");
+  CHECK(lesson->placeholder("len") == "1");
+  CHECK(lesson->placeholder("plural_len") == "0");
+  lessons::set_param(*lesson, "len", "2");
+  CHECK(lesson->placeholder("plural_len") == "1");
+  CHECK(lesson->placeholder("plural_no_such_number").empty());
+  CHECK(lesson->placeholder("narrow") == "0");  // not drawn yet: the desktop layout
+}
