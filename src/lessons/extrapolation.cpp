@@ -92,6 +92,9 @@ class ExtrapolationLesson final : public Lesson {
     // A fast pair (eight turns in training), one that turns about once in training, and the slowest.
     d_.shown_pairs = {core::pair_for_wavelength(p_.dim, p_.base, p_.train / 8.0),
                       core::pair_for_wavelength(p_.dim, p_.base, p_.train), p_.dim / 2 - 1};
+    // The nearest wavelength may still be too long to repeat when d is small: then a faster pair.
+    while (d_.shown_pairs[0] > 0 && kTwoPi / core::frequency(d_.shown_pairs[0], p_.dim, p_.base) > p_.train / 8.0)
+      --d_.shown_pairs[0];
     d_.table.resize(rows, 3);
     for (int c = 0; c < 3; ++c)
       d_.table.col(c) = full.col(core::sine_column(d_.shown_pairs[c], p_.dim, core::Layout::Interleaved));
@@ -127,6 +130,8 @@ class ExtrapolationLesson final : public Lesson {
     if (n == "slow_below_peak") return d_.slow_trained_angle < kTwoPi / 4 ? "1" : "0";
     if (n == "slow_trained_angle") return ui::short_number(d_.slow_trained_angle, 3);
     if (n == "fast_pair") return std::to_string(d_.shown_pairs[0]);
+    if (n == "fast_turns")  // how many turns the fast pair made in training (about 8 unless d is small)
+      return ui::short_number((p_.train - 1) * core::frequency(d_.shown_pairs[0], p_.dim, p_.base) / kTwoPi, 3);
     if (n == "slow_seen") return ui::short_number(d_.seen(d_.seen.size() - 1), 3);
     if (n == "slow_needed") return ui::short_number(d_.needed(d_.needed.size() - 1), 3);
     if (n == "slope") return ui::short_number(d_.slopes[p_.head], 4);
