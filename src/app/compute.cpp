@@ -7,6 +7,7 @@
 #include "core/check.hpp"
 #include "core/extrapolation.hpp"
 #include "core/mixing.hpp"
+#include "core/model_config.hpp"
 #include "core/offsets.hpp"
 #include "core/relative.hpp"
 #include "core/rope.hpp"
@@ -23,6 +24,7 @@ const char* type_name(ArgValue::Type t) {
     case ArgValue::Type::String: return "a string";
     case ArgValue::Type::Bool: return "a boolean";
     case ArgValue::Type::Array: return "an array";
+    case ArgValue::Type::Json: return "an object";
     case ArgValue::Type::Other: return "something else";
   }
   return "?";
@@ -75,6 +77,17 @@ class Reader {
       list += std::string(list.empty() ? "'" : ", '") + o + "'";
     }
     return fail(std::string(key) + " must be one of " + list + ", got " + describe(*v)), fallback;
+  }
+
+  // A JSON document: a plain object (passed as its JSON text) or a string holding JSON.
+  const std::string* json_text(const char* key, bool required = false) {
+    const ArgValue* v = find(key, required);
+    if (!v) return nullptr;
+    if (v->type != ArgValue::Type::Json && v->type != ArgValue::Type::String)
+      return fail(std::string(key) + " must be an object (the fields of a config.json) or its JSON text, got " +
+                  describe(*v)),
+             nullptr;
+    return &v->text;
   }
 
   const std::vector<double>* array(const char* key, size_t max_len, bool required = false) {
@@ -365,6 +378,31 @@ ComputeResult check(const Args& args) {
   return r;
 }
 
+// A model's inv_freq and attention factor from its config.json (lesson scaling).
+ComputeResult rope_init(const Args& args) {
+  Reader in("rope_init", args);
+  const std::string* text = in.json_text("config", true);
+  const double seq_len = in.number("seq_len", 0, 0, 1e12);
+  in.reject_unknown();
+  if (!in.ok()) return failure(in.error());
+  const core::ModelConfigResult parsed = core::parse_model_config(*text);
+  if (!parsed.ok()) return failure("rope_init: " + parsed.error.english());
+  const core::RopeInit init = core::rope_init(parsed.config, seq_len);
+  ComputeResult r = vector_result(init.inv_freq);
+  Json j;
+  j.begin_object().key("shape").begin_array().num(static_cast<double>(init.inv_freq.size())).end_array();
+  j.key("data").begin_array();
+  for (Eigen::Index i = 0; i < init.inv_freq.size(); ++i) j.num(init.inv_freq[i]);
+  j.end_array();
+  j.key("attention_factor").num(init.attention_factor).key("rotary_dim").num(init.rotary_dim);
+  j.key("rope_type").str(core::rope_type_name(init.rope_type));
+  j.key("notices").begin_array();
+  for (const core::Message& m : parsed.notices) j.str(m.english());
+  j.end_array().end_object();
+  r.json = j.text();
+  return r;
+}
+
 struct Kind {
   const char* name;
   ComputeResult (*fn)(const Args&);
@@ -373,7 +411,7 @@ constexpr Kind kKinds[] = {
     {"sinusoidal", sinusoidal}, {"pe_dot", pe_dot},         {"shift_map", shift_map},
     {"attention", attention},   {"cosine_stats", cosine_stats}, {"shaw_index", shaw_index},
     {"rope", rope},             {"rope_decay", rope_decay},     {"alibi_slopes", alibi_slopes},
-    {"t5_bucket", t5_bucket},   {"check", check}};
+    {"t5_bucket", t5_bucket},   {"check", check},               {"rope_init", rope_init}};
 
 }  // namespace
 

@@ -312,6 +312,7 @@ EMSCRIPTEN_KEEPALIVE void posenc_arg_array(const char* key, const double* v, int
   new_arg(key, app::ArgValue::Type::Array).array.assign(v, v + n);
 }
 EMSCRIPTEN_KEEPALIVE void posenc_arg_other(const char* key, const char* type) { new_arg(key, app::ArgValue::Type::Other).text = type; }
+EMSCRIPTEN_KEEPALIVE void posenc_arg_json(const char* key, const char* text) { new_arg(key, app::ArgValue::Type::Json).text = text; }
 // Returns "" on success (read the result with the getters below) or the error message.
 EMSCRIPTEN_KEEPALIVE const char* posenc_compute(const char* kind) {
   g->result = app::compute(kind, g->args);

@@ -139,3 +139,41 @@ TEST_CASE("check: a shape of NaN, infinity, huge, negative or fractional numbers
   CHECK(ok.json.find("\"verdict\"") != std::string::npos);
   CHECK(compute("check", {{"shape", arr({2, 4})}, {"data", arr(four)}}).error.find("needs 8") != std::string::npos);
 }
+
+TEST_CASE("rope_init takes a config object or its JSON text and answers inv_freq with the extra fields") {
+  ArgValue config;
+  config.type = ArgValue::Type::Json;
+  config.text = R"({"head_dim": 8, "rope_theta": 100, "rope_scaling": {"type": "linear", "factor": 2}})";
+  const ComputeResult r = compute("rope_init", {{"config", config}});
+  REQUIRE(r.error.empty());
+  CHECK(r.shape == std::vector<int>{4});
+  REQUIRE(r.data.size() == 4);
+  CHECK(r.data[0] == doctest::Approx(0.5));   // 100^0 / 2
+  CHECK(r.data[2] == doctest::Approx(0.05));  // 100^-1/2 / 2
+  CHECK(r.json.find("\"shape\":[4]") != std::string::npos);
+  CHECK(r.json.find("\"rotary_dim\":8") != std::string::npos);
+  CHECK(r.json.find("\"rope_type\":\"linear\"") != std::string::npos);
+  CHECK(r.json.find("\"attention_factor\":1") != std::string::npos);
+  CHECK(r.json.find("legacy key") != std::string::npos);  // the notice for "type"
+  // The same config as a JSON string; seq_len moves dynamic only past max_position_embeddings.
+  const char* dynamic = R"({"head_dim": 8, "rope_theta": 100, "max_position_embeddings": 10,
+                            "rope_scaling": {"rope_type": "dynamic", "factor": 2}})";
+  const ComputeResult at = compute("rope_init", {{"config", str(dynamic)}, {"seq_len", num(10)}});
+  const ComputeResult past = compute("rope_init", {{"config", str(dynamic)}, {"seq_len", num(20)}});
+  REQUIRE(at.error.empty());
+  REQUIRE(past.error.empty());
+  CHECK(at.data[1] == doctest::Approx(std::pow(100.0, -0.25)));
+  CHECK(past.data[1] == doctest::Approx(std::pow(100.0, -0.25) / std::cbrt(3.0)));  // base·3^(4/3)
+}
+
+TEST_CASE("rope_init errors name the argument or the config key") {
+  CHECK(compute("rope_init", {}).error.find("missing argument 'config'") != std::string::npos);
+  CHECK(compute("rope_init", {{"config", num(3)}}).error.find("config must be an object") != std::string::npos);
+  CHECK(compute("rope_init", {{"config", str("{")}}).error.find("not valid JSON") != std::string::npos);
+  CHECK(compute("rope_init", {{"config", str("{\"num_attention_heads\": 8}")}}).error.find("'hidden_size'") !=
+        std::string::npos);
+  CHECK(compute("rope_init", {{"config", str("{\"head_dim\": 8}")}, {"seq_len", num(-1)}}).error.find("seq_len") !=
+        std::string::npos);
+  CHECK(compute("rope_init", {{"config", str("{\"head_dim\": 8}")}, {"len", num(1)}}).error.find("unknown argument") !=
+        std::string::npos);
+}

@@ -1,0 +1,449 @@
+// How keys are resolved follows transformers (see rope_scaling.cpp for the versions read):
+// head_dim if given, else hidden_size // num_attention_heads (DeepseekV3Config sets head_dim to
+// qk_rope_head_dim; GPTNeoXConfig maps rotary_pct → partial_rotary_factor, rotary_emb_base →
+// rope_theta); rope_scaling.rope_type, else the legacy rope_scaling.type, else "default"; for
+// llama3 / yarn / longrope a top-level original_max_position_embeddings (Phi-3) wins over the one in
+// rope_scaling, and without either max_position_embeddings is the original length (v5's
+// standardize_rope_params). Where transformers only logs a warning (factor < 1, list lengths), we
+// refuse with a message: the lesson should not draw a config the model could not have.
+#include "model_config.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace posenc::core {
+namespace {
+
+using nlohmann::json;
+
+std::string fmt(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+std::string describe(const json& v) {
+  if (v.is_number()) return fmt(v.get<double>());
+  if (v.is_string()) {
+    const std::string& s = v.get_ref<const std::string&>();
+    return "'" + (s.size() > 40 ? s.substr(0, 40) + "…" : s) + "'";
+  }
+  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+  if (v.is_null()) return "null";
+  if (v.is_array()) return "an array";
+  return "an object";
+}
+
+// Records where a parse failed (only run on text the DOM parser refused).
+class ErrorSax : public nlohmann::json_sax<json> {
+ public:
+  std::string what;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return true; }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex) override {
+    what = ex.what();
+    const std::size_t cut = what.find("] ");  // drop "[json.exception.parse_error.101] "
+    if (cut != std::string::npos) what.erase(0, cut + 2);
+    if (what.size() > 160) what = what.substr(0, 160) + "…";
+    return false;
+  }
+};
+
+// Reads keys of one object, stopping at the first problem.
+class Reader {
+ public:
+  explicit Reader(ModelConfigResult& out) : out_(out) {}
+  bool ok() const { return out_.error.empty(); }
+  void fail(std::string format, std::vector<std::string> args = {}) {
+    if (ok()) out_.error = Message{std::move(format), std::move(args)};
+  }
+  void notice(std::string format, std::vector<std::string> args = {}) {
+    out_.notices.push_back(Message{std::move(format), std::move(args)});
+  }
+
+  // A present, non-null value at obj[key], or nullptr.
+  static const json* find(const json* obj, const char* key) {
+    if (!obj || !obj->is_object()) return nullptr;
+    const auto it = obj->find(key);
+    return it == obj->end() || it->is_null() ? nullptr : &*it;
+  }
+
+  // A number at obj[key] (`name` as the learner sees it, e.g. "rope_scaling.factor").
+  bool number(const json* obj, const char* key, const std::string& name, double& out, bool required) {
+    const json* v = find(obj, key);
+    if (!v) {
+      if (required) fail("missing required key '{0}'", {name});
+      return false;
+    }
+    if (!v->is_number()) return fail("'{0}' must be a number, got {1}", {name, describe(*v)}), false;
+    const double d = v->get<double>();
+    if (!std::isfinite(d)) return fail("'{0}' must be a finite number", {name}), false;
+    out = d;
+    return true;
+  }
+
+  bool positive(const json* obj, const char* key, const std::string& name, double& out, bool required) {
+    double v = 0;
+    if (!number(obj, key, name, v, required)) return false;
+    if (v <= 0) return fail("'{0}' must be positive, got {1}", {name, fmt(v)}), false;
+    out = v;
+    return true;
+  }
+
+  // A whole number in [1, hi] (sizes: widths, head counts).
+  bool size(const json* obj, const char* key, const std::string& name, int& out, bool required, double hi) {
+    double v = 0;
+    if (!number(obj, key, name, v, required)) return false;
+    if (v != std::floor(v)) return fail("'{0}' must be a whole number, got {1}", {name, fmt(v)}), false;
+    if (v < 1) return fail("'{0}' must be positive, got {1}", {name, fmt(v)}), false;
+    if (v > hi) return fail("'{0}' is {1}; at most {2} is supported", {name, fmt(v), fmt(hi)}), false;
+    out = static_cast<int>(v);
+    return true;
+  }
+
+  // A list of positive numbers of exactly `want` entries.
+  bool factors(const json* obj, const char* key, const std::string& name, std::vector<double>& out,
+               std::size_t want) {
+    const json* v = find(obj, key);
+    if (!v) return fail("missing required key '{0}'", {name}), false;
+    if (!v->is_array()) return fail("'{0}' must be a list of numbers, got {1}", {name, describe(*v)}), false;
+    if (v->size() != want)
+      return fail("'{0}' has {1} values; rotary_dim / 2 = {2} are needed",
+                  {name, std::to_string(v->size()), std::to_string(want)}),
+             false;
+    out.clear();
+    for (const json& e : *v) {
+      if (!e.is_number() || !(e.get<double>() > 0) || !std::isfinite(e.get<double>()))
+        return fail("'{0}' must hold positive numbers, got {1}", {name, describe(e)}), false;
+      out.push_back(e.get<double>());
+    }
+    return true;
+  }
+
+ private:
+  ModelConfigResult& out_;
+};
+
+constexpr double kMaxSize = 1 << 20;    // widths and head counts
+constexpr double kMaxPositions = 1e12;  // context lengths
+
+void read_config(const json& root, ModelConfigResult& out) {
+  Reader in(out);
+  RopeConfig& c = out.config;
+  const json* model = &root;
+  // Multimodal configs (Gemma 3, Llama 4, Qwen-VL…) keep the language model's fields in text_config.
+  const json* text = Reader::find(&root, "text_config");
+  if (text && text->is_object() && !Reader::find(&root, "hidden_size") && !Reader::find(&root, "head_dim")) {
+    model = text;
+    in.notice("the language model's fields were read from text_config");
+  }
+
+  // Width: head_dim, DeepSeek's rotary part, or hidden_size / num_attention_heads.
+  int rope_head = 0;
+  if (in.size(model, "qk_rope_head_dim", "qk_rope_head_dim", rope_head, false, kMaxSize)) {
+    c.head_dim = rope_head;
+    in.notice("qk_rope_head_dim ({0}) is the rotary width (multi-head latent attention)",
+              {std::to_string(rope_head)});
+  } else if (in.ok()) {
+    in.size(model, "head_dim", "head_dim", c.head_dim, false, kMaxSize);
+  }
+  if (in.ok() && c.head_dim == 0) {
+    in.size(model, "hidden_size", "hidden_size", c.hidden_size, true, kMaxSize);
+    if (in.ok())
+      in.size(model, "num_attention_heads", "num_attention_heads", c.num_attention_heads, true, kMaxSize);
+    if (in.ok() && c.hidden_size < c.num_attention_heads)
+      in.fail("hidden_size ({0}) is smaller than num_attention_heads ({1})",
+              {std::to_string(c.hidden_size), std::to_string(c.num_attention_heads)});
+  }
+  if (!in.ok()) return;
+
+  // rope_scaling (transformers v5 writes rope_parameters, with rope_theta inside).
+  const json* scaling = Reader::find(model, "rope_scaling");
+  const char* scaling_name = "rope_scaling";
+  if (!scaling && Reader::find(model, "rope_parameters")) {
+    scaling = Reader::find(model, "rope_parameters");
+    scaling_name = "rope_parameters";
+  }
+  if (scaling && !scaling->is_object())
+    return in.fail("'{0}' must be an object or null, got {1}", {scaling_name, describe(*scaling)});
+  const std::string prefix = std::string(scaling_name) + ".";
+
+  // Base and partial rotary (GPT-NeoX's own names read alike).
+  if (Reader::find(model, "rope_theta")) {
+    in.number(model, "rope_theta", "rope_theta", c.rope_theta, false);
+  } else if (Reader::find(scaling, "rope_theta")) {
+    in.number(scaling, "rope_theta", prefix + "rope_theta", c.rope_theta, false);
+  } else if (Reader::find(model, "rotary_emb_base")) {
+    in.number(model, "rotary_emb_base", "rotary_emb_base", c.rope_theta, false);
+    in.notice("rotary_emb_base (GPT-NeoX) read as rope_theta");
+  } else {
+    in.notice("no rope_theta given: transformers' default {0} is used", {fmt(c.rope_theta)});
+  }
+  if (in.ok() && !(c.rope_theta > 1))
+    return in.fail("'rope_theta' must be greater than 1, got {0}", {fmt(c.rope_theta)});
+  const json* prf_obj = model;
+  const char* prf_key = "partial_rotary_factor";
+  if (!Reader::find(model, prf_key)) {
+    if (Reader::find(scaling, prf_key))
+      prf_obj = scaling;
+    else if (Reader::find(model, "rotary_pct")) {
+      prf_key = "rotary_pct";
+      in.notice("rotary_pct (GPT-NeoX) read as partial_rotary_factor");
+    }
+  }
+  if (in.positive(prf_obj, prf_key, prf_key, c.partial_rotary_factor, false) && c.partial_rotary_factor > 1)
+    return in.fail("'{0}' must be at most 1, got {1}", {prf_key, fmt(c.partial_rotary_factor)});
+  if (!in.ok()) return;
+
+  const int head = rope_head_dim(c);
+  const double rotary = head * c.partial_rotary_factor;
+  if (rotary > kMaxRotaryDim)
+    return in.fail("the rotary dimension {0} exceeds the cap of {1}",
+                   {fmt(std::floor(rotary)), std::to_string(kMaxRotaryDim)});
+  const int dim = rope_rotary_dim(c);
+  if (dim < 2 || dim % 2 != 0)
+    return in.fail("the rotary dimension must be even and at least 2 (RoPE rotates pairs), got {0}",
+                   {std::to_string(dim)});
+
+  // The type.
+  std::string type = "default";
+  if (const json* t = Reader::find(scaling, "rope_type")) {
+    if (!t->is_string()) return in.fail("'{0}rope_type' must be a string, got {1}", {prefix, describe(*t)});
+    type = t->get_ref<const std::string&>();
+  } else if (const json* legacy = Reader::find(scaling, "type")) {
+    if (!legacy->is_string())
+      return in.fail("'{0}type' must be a string, got {1}", {prefix, describe(*legacy)});
+    type = legacy->get_ref<const std::string&>();
+    in.notice("legacy key '{0}type' read as '{0}rope_type'", {prefix});
+  }
+  if (!parse_rope_type(type, c.rope_type))
+    return in.fail("unknown rope_type '{0}' (known: default, linear, dynamic, yarn, longrope, llama3)",
+                   {type.size() > 40 ? type.substr(0, 40) + "…" : type});
+  const RopeType rt = c.rope_type;
+
+  // Lengths.
+  const bool needs_max = rt == RopeType::Dynamic || rt == RopeType::Yarn || rt == RopeType::LongRope;
+  bool has_max = in.positive(model, "max_position_embeddings", "max_position_embeddings",
+                             c.max_position_embeddings, needs_max);
+  if (!in.ok()) return;
+  if (has_max && c.max_position_embeddings > kMaxPositions)
+    return in.fail("'max_position_embeddings' is {0}; at most {1} is supported",
+                   {fmt(c.max_position_embeddings), fmt(kMaxPositions)});
+  if (rt == RopeType::Llama3 || rt == RopeType::Yarn || rt == RopeType::LongRope) {
+    if (Reader::find(model, "original_max_position_embeddings")) {
+      in.positive(model, "original_max_position_embeddings", "original_max_position_embeddings",
+                  c.original_max_position_embeddings, false);
+    } else if (Reader::find(scaling, "original_max_position_embeddings")) {
+      in.positive(scaling, "original_max_position_embeddings", prefix + "original_max_position_embeddings",
+                  c.original_max_position_embeddings, false);
+    } else if (rt == RopeType::Llama3 && !has_max) {
+      return in.fail("missing required key '{0}'", {prefix + "original_max_position_embeddings"});
+    } else {
+      c.original_max_position_embeddings = c.max_position_embeddings;
+      in.notice(
+          "no original_max_position_embeddings: max_position_embeddings ({0}) is taken as the training "
+          "length",
+          {fmt(c.max_position_embeddings)});
+    }
+    if (!in.ok()) return;
+    if (c.original_max_position_embeddings > kMaxPositions)
+      return in.fail("'original_max_position_embeddings' is {0}; at most {1} is supported",
+                     {fmt(c.original_max_position_embeddings), fmt(kMaxPositions)});
+  }
+
+  // The factor: required except where transformers derives it from the two lengths.
+  if (rt != RopeType::Default) {
+    const bool derivable = (rt == RopeType::Yarn || rt == RopeType::LongRope) && has_max &&
+                           c.original_max_position_embeddings > 0;
+    if (in.number(scaling, "factor", prefix + "factor", c.factor, !derivable) && c.factor < 1)
+      return in.fail("'{0}factor' must be at least 1, got {1}", {prefix, fmt(c.factor)});
+    if (!in.ok()) return;
+    if (c.factor == 0 && derivable) {
+      c.factor = c.max_position_embeddings / c.original_max_position_embeddings;
+      if (c.factor < 1)
+        return in.fail("max_position_embeddings / original_max_position_embeddings = {0} is below 1",
+                       {fmt(c.factor)});
+      in.notice("no factor: max_position_embeddings / original_max_position_embeddings = {0} is used",
+                {fmt(c.factor)});
+    }
+  }
+
+  if (rt == RopeType::Dynamic && dim < 4)
+    return in.fail(
+        "dynamic scaling needs a rotary dimension of at least 4 (its exponent is d/(d−2)), got {0}",
+        {std::to_string(dim)});
+  if (rt == RopeType::Llama3) {
+    in.positive(scaling, "low_freq_factor", prefix + "low_freq_factor", c.low_freq_factor, true);
+    if (in.ok())
+      in.positive(scaling, "high_freq_factor", prefix + "high_freq_factor", c.high_freq_factor, true);
+    if (in.ok() && c.high_freq_factor <= c.low_freq_factor)
+      return in.fail("'{0}high_freq_factor' ({1}) must exceed '{0}low_freq_factor' ({2})",
+                     {prefix, fmt(c.high_freq_factor), fmt(c.low_freq_factor)});
+  }
+  if (rt == RopeType::Yarn) {
+    in.positive(scaling, "beta_fast", prefix + "beta_fast", c.beta_fast, false);
+    if (in.ok()) in.positive(scaling, "beta_slow", prefix + "beta_slow", c.beta_slow, false);
+    if (in.ok()) in.number(scaling, "mscale", prefix + "mscale", c.mscale, false);
+    if (in.ok()) in.number(scaling, "mscale_all_dim", prefix + "mscale_all_dim", c.mscale_all_dim, false);
+    if (const json* t = Reader::find(scaling, "truncate")) {
+      if (!t->is_boolean())
+        return in.fail("'{0}truncate' must be true or false, got {1}", {prefix, describe(*t)});
+      c.truncate = t->get<bool>();
+    }
+    if (in.ok() && (c.beta_fast != 0 ? c.beta_fast : 32) <= (c.beta_slow != 0 ? c.beta_slow : 1))
+      in.notice("beta_fast should exceed beta_slow (defaults 32 and 1)");
+  }
+  if (rt == RopeType::Yarn || rt == RopeType::LongRope) {
+    double af = 0;
+    if (in.number(scaling, "attention_factor", prefix + "attention_factor", af, false)) {
+      if (af < 0) return in.fail("'{0}attention_factor' must not be negative, got {1}", {prefix, fmt(af)});
+      c.attention_factor = af;
+    }
+  }
+  if (rt == RopeType::LongRope && in.ok()) {
+    const std::size_t want = static_cast<std::size_t>(dim / 2);
+    in.factors(scaling, "short_factor", prefix + "short_factor", c.short_factor, want);
+    if (in.ok()) in.factors(scaling, "long_factor", prefix + "long_factor", c.long_factor, want);
+  }
+}
+
+}  // namespace
+
+ModelConfigResult parse_model_config(std::string_view text) {
+  ModelConfigResult out;
+  if (text.size() > kMaxConfigBytes) {
+    out.error = Message{"config.json is {0} bytes; at most {1} are read",
+                        {std::to_string(text.size()), std::to_string(kMaxConfigBytes)}};
+    return out;
+  }
+  const json root = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  if (root.is_discarded()) {
+    ErrorSax sax;
+    json::sax_parse(text.begin(), text.end(), &sax);
+    out.error = Message{"config.json is not valid JSON: {0}",
+                        {sax.what.empty() ? std::string("parse error") : sax.what}};
+    return out;
+  }
+  if (!root.is_object()) {
+    out.error = Message{"config.json must be a JSON object {…}, got {0}", {describe(root)}};
+    return out;
+  }
+  read_config(root, out);
+  return out;
+}
+
+// Presets: the fields RoPE reads, with the values as published (other keys left out).
+// Sources read for this file (2026-07): see each entry.
+const std::vector<ModelPreset>& model_presets() {
+  static const std::vector<ModelPreset> presets = {
+      {"llama2-7b", "Llama 2 7B",
+       // meta-llama/Llama-2-7b-hf config.json, as quoted verbatim in several GitHub files found with the
+       // search tool (e.g. a transformers "LlamaConfig" log loading
+       // models--meta-llama--Llama-2-7b-hf/snapshots/8a0442e8…/config.json); no rope_theta in the file.
+       "https://huggingface.co/meta-llama/Llama-2-7b-hf/blob/main/config.json",
+       R"({"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 4096,
+  "rope_scaling": null})"},
+      {"llama3.1-8b", "Llama 3.1 8B",
+       // github.com/mlc-ai/mlc-llm python/mlc_llm/model/model_preset.py "llama3_1_8b"
+       // @ 79d603f085f50500e9509fa01785ffa7ecfaaa93 (a copy of the hub config.json); the same block in
+       // other GitHub copies with transformers_version 4.43.0.dev0.
+       "https://huggingface.co/meta-llama/Llama-3.1-8B/blob/main/config.json",
+       R"({"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 131072,
+  "rope_theta": 500000.0,
+  "rope_scaling": {"factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+                   "original_max_position_embeddings": 8192, "rope_type": "llama3"}})"},
+      {"qwen2.5-7b-yarn4", "Qwen2.5 7B Instruct, YaRN ×4",
+       // Width, heads, θ and 32768: mlc-llm model_preset.py "qwen2_7b" @ 79d603f0 (Qwen2-7B-Instruct,
+       // the architecture Qwen2.5-7B-Instruct keeps). rope_scaling: the block the Qwen2.5 model card
+       // says to add for texts past 32,768 tokens, as quoted in GitHub READMEs found with the search tool.
+       "https://huggingface.co/Qwen/Qwen2.5-7B-Instruct (README, 'Processing Long Texts')",
+       R"({"hidden_size": 3584, "num_attention_heads": 28, "max_position_embeddings": 32768,
+  "rope_theta": 1000000.0,
+  "rope_scaling": {"factor": 4.0, "original_max_position_embeddings": 32768, "type": "yarn"}})"},
+      {"mistral-7b", "Mistral 7B v0.1",
+       // mlc-llm model_preset.py "mistral_7b" @ 79d603f0 (transformers_version 4.34.0.dev0).
+       "https://huggingface.co/mistralai/Mistral-7B-v0.1/blob/main/config.json",
+       R"({"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 32768,
+  "rope_theta": 10000.0})"},
+      {"gpt-neox-20b", "GPT-NeoX-20B (partial rotary)",
+       // github.com/EleutherAI/gpt-neox configs/20B.yml @ 252ddc522fba7e2138d4c08fd05f6d11084567b8
+       // (hidden-size 6144, num-attention-heads 64, rotary_pct 0.25, max-position-embeddings 2048);
+       // rotary_emb_base 10000 as in GitHub copies of the hub config.json (transformers 4.19.0.dev0).
+       "https://huggingface.co/EleutherAI/gpt-neox-20b/blob/main/config.json",
+       R"({"hidden_size": 6144, "num_attention_heads": 64, "max_position_embeddings": 2048,
+  "rotary_pct": 0.25, "rotary_emb_base": 10000})"},
+      {"phi3.5-mini", "Phi-3.5-mini (LongRoPE)",
+       // mlc-llm model_preset.py "phi-3_5" @ 79d603f0 (_name_or_path Phi-3.5-mini-instruct): the
+       // factors exactly as listed there. Phi-3-mini-128k's own config.json was not found.
+       "https://huggingface.co/microsoft/Phi-3.5-mini-instruct/blob/main/config.json",
+       R"({"hidden_size": 3072, "num_attention_heads": 32, "max_position_embeddings": 131072,
+  "original_max_position_embeddings": 4096, "rope_theta": 10000.0,
+  "rope_scaling": {"type": "longrope",
+    "long_factor": [
+)"
+       "      1.0800000429153442, 1.1100000143051147, 1.1399999856948853, 1.340000033378601,\n"
+       "      1.5899999141693115, 1.600000023841858, 1.6200000047683716, 2.620000123977661,\n"
+       "      3.2300000190734863, 3.2300000190734863, 4.789999961853027, 7.400000095367432,\n"
+       "      7.700000286102295, 9.09000015258789, 12.199999809265137, 17.670000076293945,\n"
+       "      24.46000099182129, 28.57000160217285, 30.420001983642578, 30.840002059936523,\n"
+       "      32.590003967285156, 32.93000411987305, 42.320003509521484, 44.96000289916992,\n"
+       "      50.340003967285156, 50.45000457763672, 57.55000305175781, 57.93000411987305,\n"
+       "      58.21000289916992, 60.1400032043457, 62.61000442504883, 62.62000274658203,\n"
+       "      62.71000289916992, 63.1400032043457, 63.1400032043457, 63.77000427246094,\n"
+       "      63.93000411987305, 63.96000289916992, 63.970001220703125, 64.02999877929688,\n"
+       "      64.06999969482422, 64.08000183105469, 64.12000274658203, 64.41000366210938,\n"
+       "      64.4800033569336, 64.51000213623047, 64.52999877929688, 64.83999633789062\n"
+       R"(    ],
+    "short_factor": [
+)"
+       "      1.0, 1.0199999809265137, 1.0299999713897705, 1.0299999713897705, 1.0499999523162842,\n"
+       "      1.0499999523162842, 1.0499999523162842, 1.0499999523162842, 1.0499999523162842,\n"
+       "      1.0699999332427979, 1.0999999046325684, 1.1099998950958252, 1.1599998474121094,\n"
+       "      1.1599998474121094, 1.1699998378753662, 1.2899998426437378, 1.339999794960022,\n"
+       "      1.679999828338623, 1.7899998426437378, 1.8199998140335083, 1.8499997854232788,\n"
+       "      1.8799997568130493, 1.9099997282028198, 1.9399996995925903, 1.9899996519088745,\n"
+       "      2.0199997425079346, 2.0199997425079346, 2.0199997425079346, 2.0199997425079346,\n"
+       "      2.0199997425079346, 2.0199997425079346, 2.0299997329711914, 2.0299997329711914,\n"
+       "      2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914,\n"
+       "      2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0799996852874756,\n"
+       "      2.0899996757507324, 2.189999580383301, 2.2199995517730713, 2.5899994373321533,\n"
+       "      2.729999542236328, 2.749999523162842, 2.8399994373321533\n"
+       R"(    ]}})"},
+      {"deepseek-v3", "DeepSeek-V3 (YaRN, mscale)",
+       // github.com/deepseek-ai/DeepSeek-V3 inference/configs/config_671B.json and inference/model.py
+       // @ 9b4e9788e4a3a731f7567338ed15d3ec549ce03b (qk_rope_head_dim 64, original_seq_len 4096,
+       // rope_theta 10000, rope_factor 40, beta_fast 32, beta_slow 1, mscale 1.0); the hub config.json's
+       // field names and mscale_all_dim / max_position_embeddings as quoted in GitHub copies.
+       "https://huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json",
+       R"({"hidden_size": 7168, "num_attention_heads": 128, "qk_rope_head_dim": 64,
+  "max_position_embeddings": 163840, "rope_theta": 10000,
+  "rope_scaling": {"beta_fast": 32, "beta_slow": 1, "factor": 40, "mscale": 1.0, "mscale_all_dim": 1.0,
+                   "original_max_position_embeddings": 4096, "type": "yarn"}})"},
+      {"gemma2-9b", "Gemma 2 9B",
+       // mlc-llm model_preset.py "gemma2_9b" @ 79d603f0: head_dim 256 is not 3584 / 16.
+       "https://huggingface.co/google/gemma-2-9b/blob/main/config.json",
+       R"({"hidden_size": 3584, "num_attention_heads": 16, "head_dim": 256, "max_position_embeddings": 8192,
+  "rope_theta": 10000.0})"},
+  };
+  return presets;
+}
+
+const ModelPreset* find_model_preset(std::string_view id) {
+  for (const ModelPreset& p : model_presets())
+    if (id == p.id) return &p;
+  return nullptr;
+}
+
+}  // namespace posenc::core
