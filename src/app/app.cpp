@@ -79,7 +79,10 @@ int step_count(const AppState& s, int lesson) { return static_cast<int>(doc_for(
 
 lessons::Lesson& current_lesson(AppState& s) {
   LessonSlot& slot = s.slots[s.lesson];
-  if (!slot.lesson) slot.lesson = lesson_table()[s.lesson].create();
+  if (!slot.lesson) {
+    slot.lesson = lesson_table()[s.lesson].create();
+    slot.lesson->set_language(lang_index(s));
+  }
   return *slot.lesson;
 }
 
@@ -171,6 +174,9 @@ core::Messages set_language(AppState& s, std::string_view lang) {
         if (s.hooks.save_language) s.hooks.save_language(std::string(lang));
       }
       s.lang = std::string(lang);
+      s.theme.lang = lang_index(lang);
+      for (LessonSlot& slot : s.slots)
+        if (slot.lesson) slot.lesson->set_language(s.theme.lang);
       load_language(s, static_cast<size_t>(lang_index(lang)));
       if (s.lang == "zh" && !s.cjk_requested && s.hooks.load_cjk_font) {
         s.cjk_requested = true;
@@ -286,7 +292,10 @@ void clear_prediction(AppState& s) {
 
 core::Messages receive_file(AppState& s, std::string_view name, const unsigned char* bytes, std::size_t size) {
   for (int i = 0; i < static_cast<int>(s.slots.size()); ++i) {
-    if (!s.slots[i].lesson) s.slots[i].lesson = lesson_table()[i].create();
+    if (!s.slots[i].lesson) {
+      s.slots[i].lesson = lesson_table()[i].create();
+      s.slots[i].lesson->set_language(lang_index(s));
+    }
     if (!s.slots[i].lesson->accepts_files()) continue;
     if (s.lesson != i) go(s, i, 0);
     const core::Messages notices = s.slots[i].lesson->receive_file(name, bytes, size);

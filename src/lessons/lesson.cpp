@@ -99,6 +99,12 @@ void Lesson::step(std::string_view id, DrawFn draw, std::vector<std::string_view
   steps_.push_back({id, std::move(draw), std::move(controls), std::move(enter)});
 }
 
+void Lesson::set_language(int lang) {
+  if (lang == lang_) return;
+  lang_ = lang;
+  if (language_changed()) update();
+}
+
 core::Messages Lesson::enter(std::string_view id) {
   const StepEntry* s = find_step(id);
   if (!s || !s->enter || !s->enter()) return {};
@@ -123,7 +129,7 @@ std::vector<std::string_view> Lesson::step_controls(std::string_view id) const {
 }
 
 void Lesson::draw(DrawContext& ctx) {
-  lang_ = ctx.lang;
+  set_language(ctx.lang);
   theme_ = ctx.theme;
   narrow_ = ctx.compact;
   begin_frame(ctx);

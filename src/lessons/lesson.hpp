@@ -66,6 +66,10 @@ class Lesson {
   std::vector<std::string_view> step_controls(std::string_view id) const;
   // Draws step ctx.step_id: the lesson's per-frame hook, the step's visual, then its controls.
   void draw(DrawContext& ctx);
+  // The learner's language (an index into app::kLanguages): set by the app when the lesson is created and
+  // whenever the language changes, before the lesson is asked for anything, so its labels, messages and
+  // placeholder values follow it; each frame's draw() sets it too.
+  void set_language(int lang);
   // The walkthrough arrived at step `id`: applies the settings the step needs to show what its text
   // says (the learner may change them again; links apply their parameters after this). Returns what
   // update() said when something changed.
@@ -95,6 +99,9 @@ class Lesson {
     (void)name;
     return {};
   }
+  // After the language changed: a lesson whose defaults depend on it (lesson 1's sentence) may switch
+  // them while the learner has not changed them. Returns true when it changed a parameter.
+  virtual bool language_changed() { return false; }
   // Called every frame before the step's visual (animation, work only some steps need).
   virtual void begin_frame(DrawContext& ctx) { (void)ctx; }
   // Called every frame after the step's controls.

@@ -1,8 +1,8 @@
 // Lesson 1 — order: why order matters. Self-attention without positions is permutation-equivariant:
 // reorder the tokens and the outputs reorder the same way, so a pooled summary cannot tell the two
 // sentences apart. Adding sinusoidal position encodings breaks the symmetry.
+#include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <utility>
 
 #include "core/attention.hpp"
@@ -19,15 +19,36 @@ namespace {
 constexpr int kMaxTokens = 12;
 constexpr int kMaxTextBytes = 160;
 
+// The default sentence and its reordering, in each language (app::kLanguages): English swaps "likes"
+// and "hates" — the same words, the opposite meaning —, Chinese reverses 我爱你 into 你爱我.
+struct Example {
+  const char* text;
+  std::vector<int> order;
+};
+const Example kExamples[] = {{"Tom likes apple, but hates orange", {0, 5, 2, 3, 4, 1, 6}},
+                             {"\xE6\x88\x91\xE7\x88\xB1\xE4\xBD\xA0", {2, 1, 0}}};
+const Example& example(int lang) { return kExamples[lang == 1 ? 1 : 0]; }
+
 struct Params {
-  std::string text = "Tom likes apple, but hates orange";
+  std::string text = kExamples[0].text;
   int dim = 8;
   int seed = 1;
   bool pe = false;
-  // Reordered sentence: token order[i] at position i. The default swaps "likes" and "hates":
-  // "Tom hates apple, but likes orange" — the same words, the opposite meaning.
-  std::vector<int> order = {0, 5, 2, 3, 4, 1, 6};
+  std::vector<int> order = kExamples[0].order;  // reordered sentence: token order[i] at position i
 };
+
+// The order a new sentence starts in, so that the two sentences differ from the start: an example's own,
+// else reversed ("猫追狗" → "狗追猫"), or its first token moved to the end when it reads the same backwards.
+core::Permutation first_order(const std::string& text, const std::vector<std::string>& tokens) {
+  for (const Example& e : kExamples)
+    if (text == e.text) return e.order;
+  const int n = static_cast<int>(tokens.size());
+  core::Permutation order = core::identity_permutation(n);
+  std::reverse(order.begin(), order.end());
+  if (std::equal(tokens.begin(), tokens.end(), tokens.rbegin()))
+    for (int i = 0; i < n; ++i) order[i] = (i + 1) % n;
+  return order;
+}
 
 struct Derived {
   std::vector<std::string> tokens, reordered;
@@ -42,15 +63,7 @@ struct View {
   int shuffles = 0;     // advances the shuffle button's random stream
 };
 
-// Joins tokens with spaces, except before punctuation.
-std::string sentence(const std::vector<std::string>& tokens) {
-  std::string s;
-  for (const auto& t : tokens) {
-    const bool punct = t.size() == 1 && std::strchr(",.;:!?", t[0]);
-    s += (s.empty() || punct ? "" : " ") + t;
-  }
-  return s;
-}
+std::string sentence(const std::vector<std::string>& tokens) { return join_tokens(tokens); }
 
 class OrderLesson final : public Lesson {
   Params p_;
@@ -71,6 +84,19 @@ class OrderLesson final : public Lesson {
     update();
   }
 
+  // Chinese shows a Chinese sentence: the default follows the language while the learner keeps it.
+  bool language_changed() override {
+    const Example& mine = example(lang_);
+    if (p_.text == mine.text) return false;
+    for (const Example& e : kExamples)
+      if (p_.text == e.text && p_.order == e.order) {
+        p_.text = mine.text;
+        p_.order = mine.order;
+        return true;
+      }
+    return false;
+  }
+
   void visit(ParamVisitor& v) override {
     v.text({"text", "sentence"}, p_.text, kMaxTextBytes);
     v.integer({"dim", "dimension", 4, 64}, p_.dim);
@@ -84,17 +110,15 @@ class OrderLesson final : public Lesson {
     std::vector<std::string> tokens = tokenize(p_.text, kMaxTokens);
     if (tokens.size() < 2) {
       notice.push_back({"text: needs at least two tokens; using the default sentence", {}});
-      p_.text = Params().text;
+      p_.text = example(lang_).text;
       tokens = tokenize(p_.text, kMaxTokens);
     } else if (tokenize(p_.text, kMaxTokens + 1).size() > kMaxTokens) {
       notice.push_back({"text: only the first {0} tokens are used", {std::to_string(kMaxTokens)}});
     }
     const int n = static_cast<int>(tokens.size());
-    if (!core::is_permutation(p_.order, n)) {
-      if (!p_.order.empty() && static_cast<int>(d_.tokens.size()) != n)
-        notice.push_back({"order: reset for the new sentence", {}});
-      p_.order = core::identity_permutation(n);
-    }
+    // A new sentence (typed, or set by a link before its order) starts reordered: never compared with itself.
+    if ((!d_.tokens.empty() && tokens != d_.tokens) || !core::is_permutation(p_.order, n))
+      p_.order = first_order(p_.text, tokens);
     d_.tokens = std::move(tokens);
     d_.reordered.clear();
     for (int i : p_.order) d_.reordered.push_back(d_.tokens[i]);

@@ -14,7 +14,31 @@ bool is_cjk_lead(std::string_view s, size_t i, size_t& len) {
   return (cp >= 0x3000 && cp <= 0x9FFF) || (cp >= 0xFF00 && cp <= 0xFFEF);
 }
 
+// The code point a CJK token starts with (0 for any other token).
+unsigned cjk_code_point(std::string_view t) {
+  size_t len = 0;
+  if (t.empty() || !is_cjk_lead(t, 0, len)) return 0;
+  return ((static_cast<unsigned char>(t[0]) & 0x0F) << 12) |
+         ((static_cast<unsigned char>(t[1]) & 0x3F) << 6) | (static_cast<unsigned char>(t[2]) & 0x3F);
+}
+
+// CJK symbols and punctuation, and full-width forms (，。！？ and the like).
+bool is_cjk_punct(unsigned cp) { return (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFFEF); }
+
 }  // namespace
+
+std::string join_tokens(const std::vector<std::string>& tokens) {
+  std::string s;
+  unsigned prev = 0;
+  for (const auto& t : tokens) {
+    const unsigned cp = cjk_code_point(t);
+    const bool ascii_punct = t.size() == 1 && std::strchr(",.;:!?", t[0]);
+    const bool tight = s.empty() || ascii_punct || (cp && prev) || is_cjk_punct(cp) || is_cjk_punct(prev);
+    s += (tight ? "" : " ") + t;
+    prev = cp;
+  }
+  return s;
+}
 
 std::vector<std::string> tokenize(std::string_view text, int max_tokens) {
   std::vector<std::string> tokens;

@@ -18,6 +18,7 @@ struct Theme {
   ImFont* bold = nullptr;
   ImFont* title = nullptr;  // larger bold, for headings
   float scale = 1.0f;       // device pixels per CSS pixel
+  int lang = 0;             // the learner's language (app::kLanguages), for the widgets' own words ("value")
 
   ImVector<ImWchar> cjk_ranges;  // glyph ranges of the merged CJK font (must outlive the atlas)
   bool has_cjk = false;

@@ -117,6 +117,52 @@ TEST_CASE("tokenize splits words, punctuation and CJK characters") {
   CHECK(tokenize("   ", 5).empty());
 }
 
+TEST_CASE("join_tokens writes a sentence back: no space before punctuation or between CJK characters") {
+  CHECK(join_tokens(tokenize("Tom likes apple, but hates orange", 12)) ==
+        "Tom likes apple, but hates orange");
+  CHECK(join_tokens({"\xE7\x8B\x97", "\xE8\xBF\xBD", "\xE7\x8C\xAB"}) ==
+        "\xE7\x8B\x97\xE8\xBF\xBD\xE7\x8C\xAB");  // 狗追猫
+  // 我爱 NLP，你呢？ — a space between Chinese and a Latin word, none around full-width punctuation
+  CHECK(join_tokens(
+            tokenize("\xE6\x88\x91\xE7\x88\xB1 NLP\xEF\xBC\x8C\xE4\xBD\xA0\xE5\x91\xA2\xEF\xBC\x9F", 12)) ==
+        "\xE6\x88\x91\xE7\x88\xB1 NLP\xEF\xBC\x8C\xE4\xBD\xA0\xE5\x91\xA2\xEF\xBC\x9F");
+}
+
+// Lesson 1's order as the hash writes it.
+static std::string order_of(Lesson& l) {
+  for (const ParamValue& v : read_params(l))
+    if (v.name == "order") return to_hash_string(v);
+  return {};
+}
+
+TEST_CASE("lesson 1: a new sentence starts reordered, and Chinese starts from 我爱你 reordered as 你爱我") {
+  auto l = lesson_table()[find_lesson("order")].create();
+  CHECK(order_of(*l) == "0,5,2,3,4,1,6");  // Tom hates apple, but likes orange
+  CHECK(set_param(*l, "text", "\xE7\x8C\xAB\xE8\xBF\xBD\xE7\x8B\x97").notices.empty());  // 猫追狗 …
+  CHECK(order_of(*l) == "2,1,0");  // … shown as 狗追猫
+  CHECK(l->placeholder("reordered") == "\xE7\x8B\x97\xE8\xBF\xBD\xE7\x8C\xAB");
+  CHECK(l->placeholder("moved") == "1");
+  set_param(*l, "text", "a b c d");  // the same number of tokens: still a new sentence
+  CHECK(order_of(*l) == "3,2,1,0");
+  set_param(*l, "text", "a  b c d");  // the same tokens: the learner's order stays
+  CHECK(order_of(*l) == "3,2,1,0");
+  set_param(*l, "text", "a b a");  // reads the same backwards: its first token moves to the end
+  CHECK(order_of(*l) == "1,2,0");
+  set_param(*l, "text", "Tom likes apple, but hates orange");  // the example keeps its own order
+  CHECK(order_of(*l) == "0,5,2,3,4,1,6");
+
+  l->set_language(1);  // the untouched default follows the language
+  CHECK(l->placeholder("sentence") == "\xE6\x88\x91\xE7\x88\xB1\xE4\xBD\xA0");   // 我爱你
+  CHECK(l->placeholder("reordered") == "\xE4\xBD\xA0\xE7\x88\xB1\xE6\x88\x91");  // 你爱我
+  CHECK(set_param(*l, "text", "x").notices.size() == 1);  // too short: the default of the language
+  CHECK(l->placeholder("sentence") == "\xE6\x88\x91\xE7\x88\xB1\xE4\xBD\xA0");
+  l->set_language(0);
+  CHECK(l->placeholder("sentence") == "Tom likes apple, but hates orange");
+  set_param(*l, "text", "the cat chased the dog");  // the learner's own sentence stays in any language
+  l->set_language(1);
+  CHECK(l->placeholder("sentence") == "the cat chased the dog");
+}
+
 TEST_CASE("every lesson's parameters survive a round trip through their hash strings") {
   for (const auto& entry : lesson_table()) {
     CAPTURE(entry.id);
