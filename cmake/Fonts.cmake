@@ -36,14 +36,13 @@ endforeach()
 
 # Chinese: WenQuanYi Micro Hei subset to the characters of content/zh and the interface strings (the web
 # serves it as cjk.ttf, fetched when Chinese is shown; the desktop compiles it in).
-file(GLOB POSENC_ZH_CONTENT CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/content/zh/*.md")
+file(GLOB POSENC_ZH_CONTENT CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/content/zh/*.md" "${CMAKE_SOURCE_DIR}/src/ui/catalogue_zh*.cpp")
 set(POSENC_CJK_CHARS "${CMAKE_BINARY_DIR}/assets/cjk_chars.txt")
 add_custom_command(
   OUTPUT "${POSENC_CJK_CHARS}"
   COMMAND ${CMAKE_COMMAND} "-DOUT=${POSENC_CJK_CHARS}"
-          "-DGLOBS=${CMAKE_SOURCE_DIR}/content/zh/*.md|${CMAKE_SOURCE_DIR}/src/ui/catalogue_zh.cpp" -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
-  DEPENDS ${POSENC_ZH_CONTENT} "${CMAKE_SOURCE_DIR}/src/ui/catalogue_zh.cpp"
-          "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
+          "-DGLOBS=${CMAKE_SOURCE_DIR}/content/zh/*.md|${CMAKE_SOURCE_DIR}/src/ui/catalogue_zh*.cpp" -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
+  DEPENDS ${POSENC_ZH_CONTENT} "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
   COMMENT "Collecting the characters of the Chinese text" VERBATIM)
 set(POSENC_CJK_FONT "${POSENC_FONT_OUT}/cjk.ttf")
 add_custom_command(

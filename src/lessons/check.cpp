@@ -24,7 +24,8 @@ struct Params {
 };
 
 struct Derived {
-  std::string source;          // where the table came from
+  std::string source;          // where the table came from: a file's name, or "pasted text"
+  int example = -1;            // … or the example loaded (index into kExamples)
   core::Message error;         // parse error, if the last input failed
   Eigen::MatrixXd table;
   bool have = false;
@@ -62,16 +63,20 @@ class CheckLesson final : public Lesson {
 
   core::Messages receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) override {
     const core::TableFile f = core::parse_table(bytes, size);
-    d_.source = name == "pasted text" ? tr(lang_, "pasted text") : std::string(name.substr(0, 80));  // api.js names pastes so
+    const std::string file(name.substr(0, 80));  // api.js names pastes "pasted text"
     if (!f.ok()) {
-      d_.error = f.error;
-      return {{"{0}: {1}", {d_.source, ui::tr_fill(lang_, f.error.format, f.error.args)}}};
+      d_.error = f.error;  // the table loaded before, if any, stays
+      const std::string shown = file == "pasted text" ? tr(lang_, "pasted text") : file;
+      return {{"{0}: {1}", {shown, ui::tr_fill(lang_, f.error.format, f.error.args)}}};
     }
+    d_.source = file;
+    d_.example = -1;
     d_.error = {};
     d_.table = f.data;
     d_.have = true;
     update();
-    return {{"{0}: {1} × {2} loaded", {d_.source, std::to_string(d_.table.rows()), std::to_string(d_.table.cols())}}};
+    return {{"{0}: {1} × {2} loaded",
+             {source(), std::to_string(d_.table.rows()), std::to_string(d_.table.cols())}}};
   }
 
   std::vector<Export> exports(std::string_view) const override {
@@ -82,13 +87,19 @@ class CheckLesson final : public Lesson {
   std::string value(std::string_view n) const override {
     if (n == "loaded") return d_.have ? "1" : "0";
     if (n == "shape") return d_.have ? std::to_string(d_.table.rows()) + " × " + std::to_string(d_.table.cols()) : tr(lang_, "none yet");
-    if (n == "source") return d_.have ? d_.source : tr(lang_, "nothing loaded");
+    if (n == "source") return d_.have ? source() : tr(lang_, "nothing loaded");
     if (n == "max_error") return d_.have ? ui::short_number(d_.result.max_error) : "–";
     if (n == "verdict") return d_.have ? verdict() : "–";  // the sentence the visual shows, never an id
     return {};
   }
 
  private:
+  // Where the table came from, in the learner's language.
+  std::string source() const {
+    if (d_.example >= 0) return trf(lang_, "example: %s", tr(lang_, kExamples[d_.example]));
+    return d_.source == "pasted text" ? tr(lang_, "pasted text") : d_.source;
+  }
+
   // Every step: the inputs, then the verdict or the difference heatmap once a table is in.
   void draw_step(DrawContext& ctx, bool diff) {
     const ui::Theme& t = *theme_;
@@ -106,7 +117,8 @@ class CheckLesson final : public Lesson {
     d_.table = m;
     d_.have = true;
     d_.error = {};
-    d_.source = std::string("example: ") + kExamples[which];
+    d_.source.clear();
+    d_.example = which;
     update();
   }
 
@@ -153,7 +165,8 @@ class CheckLesson final : public Lesson {
   }
 
   void draw_verdict(const ui::Theme& t) {
-    ImGui::Text("%s: %d × %d", d_.source.c_str(), static_cast<int>(d_.table.rows()), static_cast<int>(d_.table.cols()));
+    const int rows = static_cast<int>(d_.table.rows()), cols = static_cast<int>(d_.table.cols());
+    ImGui::TextUnformatted(trf(lang_, "%s: %d × %d", source().c_str(), rows, cols).c_str());
     ui::residual(tr(lang_, "max |yours − reference| ="), d_.result.max_error, 1e-9, t);
     ImGui::PushFont(t.bold);
     ImGui::PushTextWrapPos(0);

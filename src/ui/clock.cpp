@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+
+#include "i18n.hpp"
 
 namespace posenc::ui {
 namespace {
@@ -81,12 +84,13 @@ void draw_tip_label(ImDrawList* dl, ImVec2 c, float r, const ClockHand& h, const
   dl->AddText(p, col, h.label.c_str());
 }
 
-void hover_tooltip(const std::vector<ClockHand>& hands) {
+void hover_tooltip(const std::vector<ClockHand>& hands, int lang) {
   ImGui::BeginTooltip();
   for (size_t i = 0; i < hands.size(); ++i) {
     if (!drawable(hands[i])) continue;
     const double a = wrap_angle(hands[i].angle);
-    const std::string name = hands[i].label.empty() ? "hand " + std::to_string(i + 1) : hands[i].label;
+    const std::string name =
+        hands[i].label.empty() ? trf(lang, "hand %d", static_cast<int>(i + 1)) : hands[i].label;
     ImGui::Text("%s: %.4f rad = %.1f\xC2\xB0", name.c_str(), a, a * 360.0 / kTwoPi);
   }
   ImGui::EndTooltip();
@@ -131,7 +135,7 @@ bool clock_face(const char* id, const std::vector<ClockHand>& hands, const Clock
   const ImVec2 mp = ImGui::GetIO().MousePos;
   const float dx = mp.x - c.x, dy = mp.y - c.y;
   const bool hovered = ImGui::IsItemHovered() && dx * dx + dy * dy <= size * size / 4;
-  if (hovered && !hands.empty()) hover_tooltip(hands);
+  if (hovered && !hands.empty()) hover_tooltip(hands, theme.lang);
   if (opt.caption) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme.muted));
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + size);

@@ -6,9 +6,10 @@
 #include <cstdio>
 
 #include "colormap.hpp"
+#include "i18n.hpp"
+#include "matrix_view.hpp"
 #include "rich_text.hpp"
 #include "ticks.hpp"
-#include "matrix_view.hpp"
 
 namespace posenc::ui {
 namespace {
@@ -164,9 +165,9 @@ HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions&
     if (cw >= 3 && ch >= 3)
       dl->AddRect(ImVec2(p0.x + c * cw, p0.y + r * ch), ImVec2(p0.x + (c + 1) * cw, p0.y + (r + 1) * ch), theme.strong);
     ImGui::BeginTooltip();
-    ImGui::Text("%s %s", opt.y_name, tick_label(opt.y_offset + r).c_str());
-    ImGui::Text("%s %s", opt.x_name, tick_label(opt.x_offset + c).c_str());
-    ImGui::Text("value %.9g", (*m)(r, c));
+    ImGui::Text("%s %s", tr(theme.lang, opt.y_name), tick_label(opt.y_offset + r).c_str());
+    ImGui::Text("%s %s", tr(theme.lang, opt.x_name), tick_label(opt.x_offset + c).c_str());
+    ImGui::Text("%s %s", tr(theme.lang, "value"), value_text((*m)(r, c), 9).c_str());
     if (opt.hover_extra) {
       const std::string extra = opt.hover_extra(r, c);
       if (!extra.empty()) ImGui::TextUnformatted(extra.c_str());

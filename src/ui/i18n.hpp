@@ -1,7 +1,8 @@
 // Every word the program itself shows — the interface, the lessons' visuals, notices and error
 // messages — in the learner's language, through one catalogue keyed by the English text. (Lesson prose
-// lives in content/<lang>/.) catalogue_zh.cpp holds the Chinese for each key; a key without an entry
-// shows in English, and a unit test lists every such gap that Chinese mode can reach.
+// lives in content/<lang>/.) catalogue_zh_app.cpp and catalogue_zh_lessons.cpp hold the Chinese for each
+// key; a key without an entry shows in English, and a unit test (test_drawn_text.cpp) reads back every
+// word Chinese mode draws and lists any English one.
 #pragma once
 
 #include <string>

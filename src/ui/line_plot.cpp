@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <limits>
 
+#include "i18n.hpp"
 #include "matrix_view.hpp"
-
 #include "plot_axes.hpp"
 #include "rich_text.hpp"
 
@@ -274,7 +274,7 @@ void hover_readout(ImDrawList* dl, const std::vector<Series>& series, const Layo
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(series_color(series, i)), "%s",
                        series_name(series, i).c_str());
     ImGui::SameLine();
-    ImGui::Text("%s", std::isfinite(y) ? short_number(y, 4).c_str() : "n/a");
+    ImGui::Text("%s", std::isfinite(y) ? short_number(y, 4).c_str() : tr(theme.lang, "n/a"));
     if (x != x_head) {
       ImGui::SameLine();
       ImGui::TextDisabled("(x = %s)", short_number(x, 4).c_str());

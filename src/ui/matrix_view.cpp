@@ -5,9 +5,17 @@
 #include <cstdio>
 
 #include "colormap.hpp"
+#include "i18n.hpp"
 #include "rich_text.hpp"
 
 namespace posenc::ui {
+
+std::string value_text(double v, int digits) {
+  if (std::isinf(v)) return v < 0 ? "\xE2\x88\x92\xE2\x88\x9E" : "\xE2\x88\x9E";  // −∞, ∞
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  return buf;
+}
 
 std::string short_number(double v, int digits) {
   char buf[32];
@@ -123,9 +131,9 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
       dl->AddRect(a, ImVec2(a.x + cell, a.y + cell_h), theme.strong, 0, 0, 1.5f * theme.scale);
       ImGui::BeginTooltip();
       const char* rl = opt.row_labels && r < (int)opt.row_labels->size() ? (*opt.row_labels)[r].c_str() : "";
-      ImGui::Text("%s %d %s", opt.row_name, r, rl);
-      ImGui::Text("%s %d", opt.col_name, c);
-      ImGui::Text("value %.6g", m(r, c));
+      ImGui::Text("%s %d %s", tr(theme.lang, opt.row_name), r, rl);
+      ImGui::Text("%s %d", tr(theme.lang, opt.col_name), c);
+      ImGui::Text("%s %s", tr(theme.lang, "value"), value_text(m(r, c), 6).c_str());
       ImGui::EndTooltip();
     }
   }

@@ -39,5 +39,7 @@ void color_bar(double range, float width, const Theme& theme);
 
 // Compact number for labels and readouts ("0.125", "-3.2e-17").
 std::string short_number(double v, int digits = 3);
+// A cell's value for a hover readout: `digits` significant digits, infinities as −∞ / ∞ (a masked score).
+std::string value_text(double v, int digits);
 
 }  // namespace posenc::ui

@@ -1,0 +1,304 @@
+// 中文 all the way through: every string ImGui actually draws in Chinese mode — every step of every lesson
+// at its defaults and with each control at either end, the notices, the checker's messages, the hover
+// tooltips — is read back from the draw lists glyph by glyph and must hold no English word except the
+// symbols, code names and units shown on purpose (kShownOnPurpose), and no literal "\n".
+#include <doctest/doctest.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/app.hpp"
+#include "core/check.hpp"
+#include "drawn_text.hpp"
+#include "headless.hpp"
+#include "lessons/params.hpp"
+
+using namespace posenc;
+using namespace posenc::app;
+using test::drawn_words;
+using test::DrawnWord;
+
+namespace {
+
+// ASCII words a Chinese learner sees on purpose: math and code names, units, proper names. Keep it short;
+// anything else English on a Chinese screen is a string that missed the catalogue (src/ui/i18n.hpp).
+// clang-format off
+const std::set<std::string> kShownOnPurpose = {
+    // the subject's own names, as Chinese technical writing keeps them
+    "RoPE", "ALiBi", "PE", "NTK", "aware" /* NTK-aware */, "Transformer", "RoFormer", "token", "softmax",
+    "logit", "logits", "Attn", "BLEU", "newstest2013", "Toeplitz",
+    // people, models, libraries
+    "Vaswani", "Shaw", "Uszkoreit", "Press", "GPT" /* GPT-J, GPT-NeoX */, "NeoX", "LLaMA", "PyTorch", "NumPy",
+    "tensor2tensor", "Fortran" /* NumPy's Fortran order */,
+    // functions and symbols in labels and plots, the names the shown code gives its variables, and the
+    // code names next to their Chinese labels ("最大长度 max_len"); d_model and L_train pass as subscripts
+    "sin", "cos", "max", "pos", "base", "len", "pe", "max_len", "max_distance", "NaN",
+    // file formats, number types, keys, units
+    "npy", "csv", "CSV", "float32", "float64", "double", "Ctrl", "Tab", "Esc", "MB", "rad",
+    // the program's own name, and the language switch's English side
+    "posenc", "EN",
+};
+// clang-format on
+
+// A letter with a subscript written out (h_i, S_j, W_Q): a symbol, not a word.
+bool is_subscripted_symbol(const std::string& run) {
+  return run.size() > 2 && run[1] == '_' && run.find('_', 2) == std::string::npos;
+}
+
+bool is_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// The English words among `words`: runs of ASCII letters, digits and '_' holding two letters or more
+// that are neither code of the lesson text, nor a name in `file_names` (the export bar names the file
+// it writes, cut with "…" when narrow), nor shown on purpose; and any word holding a literal
+// backslash-n.
+std::vector<std::string> english_words(const std::vector<DrawnWord>& words,
+                                       const std::vector<std::string>& file_names = {},
+                                       const std::set<std::string>& echoed = {}) {
+  std::vector<std::string> found;
+  for (const DrawnWord& dw : words) {
+    const std::string& w = dw.text;
+    if (w.find("\\n") != std::string::npos) found.push_back(w);
+    if (dw.code) continue;
+    const auto is_file = [&](const std::string& name) {
+      const size_t cut = w.rfind("\xE2\x80\xA6");  // …
+      return w == name ||
+             (cut != std::string::npos && cut + 3 == w.size() && name.rfind(w.substr(0, cut), 0) == 0);
+    };
+    if (std::any_of(file_names.begin(), file_names.end(), is_file)) continue;
+    const size_t dot = w.rfind('.');  // the code panel names its sources: content/code/01-order.py
+    if (w.find('/') != std::string::npos && dot != std::string::npos &&
+        (w.substr(dot) == ".py" || w.substr(dot) == ".cpp" || w.substr(dot) == ".hpp"))
+      continue;
+    for (size_t i = 0; i < w.size();) {
+      if (!is_word_char(w[i])) {
+        ++i;
+        continue;
+      }
+      size_t j = i;
+      int letters = 0;
+      for (; j < w.size() && is_word_char(w[j]); ++j) letters += w[j] != '_' && (w[j] < '0' || w[j] > '9');
+      const std::string run = w.substr(i, j - i);
+      if (letters >= 2 && !kShownOnPurpose.count(run) && !echoed.count(run) && !is_subscripted_symbol(run))
+        found.push_back(run + "  (in \"" + w + "\")");
+      i = j;
+    }
+  }
+  return found;
+}
+
+// A headless app drawing with the real fonts, the Chinese subset merged in (as the desktop does).
+struct ChineseScreen : test::Headless {
+  std::vector<unsigned char> cjk;
+  std::set<std::string> seen;    // every English word found, once
+  std::set<std::string> echoed;  // what the test typed (a link's keys and values), said back on purpose
+  std::string where;
+
+  ChineseScreen() {
+    std::ifstream f(POSENC_CJK_FONT, std::ios::binary);
+    cjk.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+    REQUIRE(cjk.size() > 10000);
+    ImGui::SetCurrentContext(ctx);
+    const bool ok = ui::load_fonts(s.theme,
+                                   {{"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"},
+                                    {"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"}},
+                                   16.0f, &cjk, cjk_text());
+    REQUIRE(ok);
+    unsigned char* px;
+    int w, h;
+    ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&px, &w, &h);
+    ui::apply_style(s.theme, 1.0f);
+    REQUIRE(set_language(s, "zh").empty());
+  }
+
+  // Draws a frame (the mouse at `mouse`) and checks the words it drew.
+  void look(ImVec2 mouse = ImVec2(-1, -1), float w = 1280, float h = 800) {
+    CAPTURE(w);
+    ImGui::SetCurrentContext(ctx);
+    ImGui::GetIO().MousePos = mouse;
+    frame(w, h);  // tables and wrapped text settle their widths in the frame after they first show
+    frame(w, h);
+    std::vector<std::string> files;
+    for (const lessons::Export& e : current_lesson(s).exports(step_id(s, s.lesson, s.step)))
+      files.push_back(e.name);
+    for (const std::string& e : english_words(drawn_words(s.theme), files, echoed))
+      if (seen.insert(e).second) {
+        CAPTURE(where);
+        FAIL_CHECK("English on the Chinese screen: " << e);
+      }
+  }
+
+  // Hovers a grid over the visual's side of the window, two frames at each point (a tooltip shows in
+  // the frame after the hover is seen).
+  void hover_everywhere() {
+    for (float y = 60; y < 780; y += 80)
+      for (float x = 500; x < 1280; x += 80) look(ImVec2(x, y));
+  }
+
+  // Shows what a change said, as the app does.
+  void say(const core::Messages& m) { notify(s, m); }
+};
+
+void every_step(ChineseScreen& z, int lesson, bool hover) {
+  for (int st = 0; st < step_count(z.s, lesson); ++st) {
+    z.say(go(z.s, lesson, st));
+    z.where = std::string(lessons::lesson_table()[lesson].id) + " step " + std::to_string(st);
+    z.look();  // the question first, if the step asks one
+    record_prediction(z.s, 0);
+    z.look();
+    z.look(ImVec2(-1, -1), 780, 1688);  // the phone layout
+    if (hover) z.hover_everywhere();
+  }
+  z.s.show_code = true;  // the code panel: its buttons are words, its code is code
+  z.look();
+  z.s.show_code = false;
+}
+
+}  // namespace
+
+TEST_CASE("the reader of drawn words sees the interface's words in either language") {
+  ChineseScreen z;
+  z.look();
+  const auto has = [&](const char* text) {
+    const std::vector<DrawnWord> words = drawn_words(z.s.theme);
+    return std::any_of(words.begin(), words.end(), [&](const DrawnWord& w) { return w.text == text; });
+  };
+  CHECK(has("下一步"));
+  REQUIRE(set_language(z.s, "en").empty());
+  z.frame(1280, 800);
+  CHECK(has("Next"));
+  CHECK(has("Why"));  // "Why order matters", word by word
+  // Tooltips are read too: hovering the sinusoidal heatmap shows a cell's value.
+  REQUIRE(set_language(z.s, "zh").empty());
+  go(z.s, lessons::find_lesson("sinusoidal"), 0);
+  bool value_seen = false;
+  for (float y = 60; y < 780 && !value_seen; y += 40)
+    for (float x = 500; x < 1280 && !value_seen; x += 40) {
+      z.look(ImVec2(x, y));
+      value_seen = has("\xE5\x80\xBC");  // 值
+    }
+  CHECK(value_seen);
+  const std::vector<std::string> said = english_words(
+      {{"Next"}, {"float32"}, {"a"}, {"x"}, {"中文mode"}, {"pair\\n"}, {"np.save", true}, {"pe_len4_d8…"}},
+      {"pe_len4_d8_base2"});
+  CHECK(said == std::vector<std::string>{"Next  (in \"Next\")", "mode  (in \"中文mode\")", "pair\\n",
+                                         "pair  (in \"pair\\n\")"});
+}
+
+TEST_CASE(
+    "Chinese mode draws no English word and no literal \\n: every step, every control at either end, "
+    "tooltips") {
+  ChineseScreen z;
+  for (int l = 0; l < static_cast<int>(z.s.slots.size()); ++l) {
+    z.say(go(z.s, l, 0));
+    every_step(z, l, true);
+    for (const lessons::ParamValue& p : lessons::read_params(current_lesson(z.s))) {
+      if (p.kind != lessons::ParamKind::Integer && p.kind != lessons::ParamKind::Real &&
+          p.kind != lessons::ParamKind::Flag)
+        continue;
+      for (double end : {p.lo, p.hi}) {
+        z.s.slots[l].lesson = lessons::lesson_table()[l].create();  // each extreme from the defaults
+        z.say(lessons::set_param(current_lesson(z.s), p.name, lessons::format_number(end)).notices);
+        every_step(z, l, false);
+      }
+    }
+  }
+}
+
+TEST_CASE("Chinese mode: notices of clamped links, the checker's messages and verdicts are Chinese") {
+  ChineseScreen z;
+  const char* hashes[] = {
+      "#lesson=order&dim=1e308&seed=x&order=0,0,0&text=a",
+      "#lesson=order&text=一二三四五六七八九十甲乙丙丁",
+      "#lesson=nope&step=99",
+      "#lesson=naive&step=zzz",
+      "#lang=klingon",
+      "#lesson=clock&dim=7&pe=maybe",
+      "#lesson=sinusoidal&layout=diagonal&len=0&base=1",
+      "#lesson=rope&dim=5",
+      "#lesson=extrapolation&max_distance=1",
+      "#lesson=frequencies&pair=999",
+      "#lesson=offsets&dim=3",
+  };
+  // A notice about a link names the key the link used, and the value it gave, as written.
+  z.echoed = {"dim",    "seed",     "order", "text", "lesson",       "step", "lang", "pe",
+              "layout", "len",      "base",  "pair", "max_distance", "nope", "zzz",  "klingon",
+              "maybe",  "diagonal", "en",    "zh",   "interleaved",  "half"};
+  for (const char* hash : hashes) {
+    z.where = hash;
+    z.say(apply_hash(z.s, hash));
+    z.look();
+  }
+  // What lessons adjust after an allowed change (a control moved, the same through a link) names the
+  // control as the learner sees it.
+  z.echoed.clear();
+  z.s.notices.clear();
+  const std::pair<const char*, const char*> adjusting[][2] = {
+      {{"#lesson=frequencies&pair=5", ""}, {"dim", "2"}},
+      {{"#lesson=clock", ""}, {"dim", "7"}},
+      {{"#lesson=offsets", ""}, {"dim", "5"}},
+      {{"#lesson=rope", ""}, {"dim", "9"}},
+      {{"#lesson=naive&probe=60", ""}, {"len", "8"}},
+      {{"#lesson=extrapolation&buckets=128", ""}, {"max_distance", "8"}},
+      {{"#lesson=order", ""}, {"text", "\xE7\x8C\xAB"}},
+      {{"#lesson=order", ""},
+       {"text",
+        "\xE4\xB8\x80\xE4\xBA\x8C\xE4\xB8\x89\xE5\x9B\x9B\xE4\xBA\x94\xE5\x85\xAD\xE4\xB8\x83\xE5\x85\xAB\xE4"
+        "\xB9\x9D\xE5\x8D\x81\xE7\x94\xB2\xE4\xB9\x99\xE4\xB8\x99"}},
+  };
+  for (const auto& [link, change] : adjusting) {
+    z.where = std::string(link.first) + " then " + change.first + "=" + change.second;
+    apply_hash(z.s, link.first);
+    const lessons::SetOutcome out = lessons::set_param(current_lesson(z.s), change.first, change.second);
+    CHECK(out.changed);
+    CHECK(out.notices.size() == 1);  // said by the lesson, not by the setter
+    z.say(out.notices);
+    z.look();
+  }
+  // Every reader error and every verdict of lesson 11.
+  const std::string files[] = {
+      "",
+      "\x93NUMPY\x09",
+      "\x93NUMPY\x01\x00\x10\x00{'descr': '<i4', 'fortran_order': False, 'shape': (2, 2), }",
+      "1 2\n3",
+      "a b\nc d",
+      "nan 1\n2 3",
+      "inf 1\n2 3",
+  };
+  z.echoed.clear();
+  for (const std::string& f : files) {
+    z.where = "file " + f;
+    z.say(receive_file(z.s, "pasted text", reinterpret_cast<const unsigned char*>(f.data()), f.size()));
+    for (int st = 0; st < step_count(z.s, z.s.lesson); ++st) {
+      go(z.s, z.s.lesson, st);
+      z.look();
+    }
+  }
+  using B = core::BugKind;
+  for (B bug : {B::None, B::HalfLayout, B::Swapped, B::ExponentI, B::LengthDivisor, B::StartAt1, B::OtherBase,
+                B::Float32, B::SavedFloat32, B::LastColumnEmpty, B::Transposed}) {
+    const Eigen::MatrixXd m = core::buggy_table(bug, {20, 8, 10000, 500000.0});
+    std::string csv;
+    for (int r = 0; r < m.rows(); ++r) {
+      for (int c = 0; c < m.cols(); ++c) csv += (c ? "," : "") + lessons::format_number(m(r, c));
+      csv += "\n";
+    }
+    z.where = "verdict " + std::to_string(static_cast<int>(bug));
+    z.say(receive_file(z.s, "位置编码.csv", reinterpret_cast<const unsigned char*>(csv.data()), csv.size()));
+    for (int st = 0; st < step_count(z.s, z.s.lesson); ++st) {
+      go(z.s, z.s.lesson, st);
+      z.look();
+      z.hover_everywhere();
+    }
+  }
+}
