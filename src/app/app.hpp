@@ -13,6 +13,7 @@
 #include "content/document.hpp"
 #include "lessons/lesson.hpp"
 #include "ui/texture.hpp"
+#include "ui/locate.hpp"
 #include "ui/theme.hpp"
 
 namespace posenc::app {
@@ -68,6 +69,10 @@ struct AppState {
   std::map<std::string, int> predictions;  // "<lesson id>.<step id>" → chosen index, or −1 when skipped
   int pending_choice = -1;                 // the choice selected but not locked in (current step)
   int focus_window = 0;    // keyboard focus mode: which part of the page Tab last went to
+  unsigned focus_id = 0;   // … the control it last saw focused (ImGuiID), to scroll a new one into view
+  int focus_init_frame = -10;  // … and the frame it last asked ImGui for a part's default control
+  bool refocus = false;        // … and that the focused control went away: focus the part's default
+  ui::ItemRect focus_rect;     // … and where the focus frame was last drawn (w = 0: none)
   bool animating = false;  // the lesson animated in the last frame: the platform keeps frames coming
   std::string last_hash;
   std::string page_lang;  // the language the page (title, lang attributes) was last set to

@@ -13,6 +13,7 @@
 
 #include "core/table_file.hpp"
 #include "ui/i18n.hpp"
+#include "ui/rich_text.hpp"
 #include "ui/theme.hpp"
 
 namespace posenc::app {
@@ -167,19 +168,13 @@ void draw_open_dialog(AppState& s, DesktopFiles& files) {
     files.dialog_requested = false;
     return;
   }
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(ui::tr(lang, "Type or paste the file's path, or drop the file onto the window:"));
-  ImGui::PopTextWrapPos();
+  ui::wrapped(ui::tr(lang, "Type or paste the file's path, or drop the file onto the window:"), s.theme);
   ImGui::SetNextItemWidth(-1);
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   bool submit = ImGui::InputTextWithHint("##path", "/home/me/pe.npy", buffer, sizeof buffer,
                                          ImGuiInputTextFlags_EnterReturnsTrue);
   if (!files.dialog_error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.theme.warn));
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(ui::tr_fill(lang, files.dialog_error.format, files.dialog_error.args).c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
+    ui::wrapped(ui::tr_fill(lang, files.dialog_error.format, files.dialog_error.args), s.theme, s.theme.warn);
   }
   ImGui::Spacing();
   submit |= ImGui::Button(ui::tr(lang, "Open"));

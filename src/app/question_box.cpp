@@ -7,6 +7,7 @@
 #include "ui/locate.hpp"
 #include "ui/rich_text.hpp"
 #include "ui/i18n.hpp"
+#include "ui/nav.hpp"
 
 namespace posenc::app {
 
@@ -48,6 +49,7 @@ void draw_question(AppState& s, const content::Question& q, float wrap) {
     const content::Block choice{content::BlockKind::Paragraph, q.choices[c], q.line};
     if (!answered) {
       if (ImGui::RadioButton("##choice", s.pending_choice == c)) s.pending_choice = c;
+      if (c == 0) ui::default_focus();  // keyboard focus arrives on the first choice
       ImGui::SameLine();
       const ui::RichStyle style{t.regular, t.text};
       ui::rich_text({choice}, choice_w, t, lookup, &style);
@@ -81,6 +83,7 @@ void draw_question(AppState& s, const content::Question& q, float wrap) {
     else ImGui::TextUnformatted(ui::tr(lang, *answered < 0 ? "Skipped. The answer:" : "Not quite. The answer:"));
     ImGui::PopFont();
     paragraph(q.explanation);
+    ui::default_focus();  // … and, once answered, on the explanation (read next)
     if (ImGui::SmallButton(ui::tr(lang, "Ask me again"))) clear_prediction(s);
     ui::remember(ui::tr(lang, "Ask me again"));
   }

@@ -109,9 +109,7 @@ void draw_text(AppState& s, float wrap) {
   ImGui::Text(ui::tr(lang_index(s), "Lesson %d"), s.lesson + 1);
   ImGui::PopStyleColor();
   ImGui::PushFont(t.title);
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
-  ImGui::TextUnformatted(doc.title.c_str());
-  ImGui::PopTextWrapPos();
+  ui::wrapped(doc.title, t, t.text, wrap, t.title);
   ImGui::PopFont();
   ImGui::Spacing();
   ui::title(std::to_string(s.step + 1) + ". " + step.title, wrap, t, t.accent);
@@ -138,16 +136,15 @@ void draw_visual(AppState& s, bool compact) {
   if (current_question(s) && !prediction(s, s.lesson, s.step)) {  // covered until the learner predicts
     s.animating = false;
     ImGui::Dummy(ImVec2(1, ui::em(2)));
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.theme.muted));
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(ui::tr(lang_index(s), "Make your prediction first: this visual then shows the answer."));
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
+    ui::wrapped(ui::tr(lang_index(s), "Make your prediction first: this visual then shows the answer."), s.theme, s.theme.muted);
     if (ImGui::SmallButton(ui::tr(lang_index(s), "Just show me"))) record_prediction(s, -1);
     ui::remember(ui::tr(lang_index(s), "Just show me"));
     return;
   }
+  // Keyboard focus arrives on the lesson's first control, past the export bar.
+  ImGui::PushItemFlag(ImGuiItemFlags_NoNavDefaultFocus, true);
   export_bar(s);
+  ImGui::PopItemFlag();
   lessons::DrawContext ctx;
   ctx.step = s.step;
   ctx.step_id = step_id(s, s.lesson, s.step);
@@ -174,26 +171,74 @@ void draw_step_bar(AppState& s, float width) {
   if (move) step_by(s, move);
 }
 
-// The windows keyboard focus mode visits with Tab, in order, for each layout.
-std::vector<const char*> focus_windows(Mode mode) {
+// The windows keyboard focus mode visits with Tab, in order, for each layout. While a question waits
+// for its answer the text (with the question) comes first; otherwise the visual and its controls.
+std::vector<const char*> focus_windows(const AppState& s, Mode mode) {
+  const bool asking = current_question(s) && !prediction(s, s.lesson, s.step);
   switch (mode) {
-    case Mode::Wide: return {"##visual", "##text", "##toc", "##topbar"};
-    case Mode::Medium: return {"##visual", "##text", "##topbar"};
+    case Mode::Wide:
+      if (asking) return {"##text", "##visual", "##toc", "##topbar"};
+      return {"##visual", "##text", "##toc", "##topbar"};
+    case Mode::Medium:
+      if (asking) return {"##text", "##visual", "##topbar"};
+      return {"##visual", "##text", "##topbar"};
     default: return {"##page", "##stepbar", "##topbar"};
   }
 }
 
-// Moves keyboard focus to window `index` of the layout's list, with the focus frame on its first control.
-void focus_window(Mode mode, int index) {
-  const std::vector<const char*> names = focus_windows(mode);
-  const int n = static_cast<int>(names.size());
-  ImGuiWindow* w = ImGui::FindWindowByName(names[((index % n) + n) % n]);
+// Moves keyboard focus to window `index` of the layout's list, with the focus frame on its default
+// control (the question's first choice, the visual's first control past the export bar, …).
+void focus_on(AppState& s, ImGuiWindow* w) {
+  s.focus_init_frame = ImGui::GetFrameCount();
   if (!w) return;
   ImGui::NavMoveRequestCancel();  // ImGui's own Tab (to the next text field) would pull focus back
   ImGui::FocusWindow(w);
   ImGui::NavInitWindow(w, true);
   GImGui->NavDisableHighlight = false;
   GImGui->NavDisableMouseHover = true;
+}
+
+void focus_window(AppState& s, Mode mode, int index) {
+  const std::vector<const char*> names = focus_windows(s, mode);
+  const int n = static_cast<int>(names.size());
+  focus_on(s, ImGui::FindWindowByName(names[((index % n) + n) % n]));
+}
+
+// Which part of the page (index into focus_windows) holds the keyboard focus now, or −1.
+int focused_part(const AppState& s, Mode mode) {
+  const ImGuiWindow* nav = GImGui->NavWindow;
+  if (!nav) return -1;
+  const std::vector<const char*> names = focus_windows(s, mode);
+  for (int i = 0; i < static_cast<int>(names.size()); ++i)
+    if (const ImGuiWindow* w = ImGui::FindWindowByName(names[i]); w && nav->RootWindowForNav == w) return i;
+  return -1;
+}
+
+// Keyboard focus mode never loses the focus frame: when the focused control goes away (the step
+// changed, the prediction was locked in) the focus moves to the part of the page's default control;
+// when it moves anywhere it is scrolled into view (ImGui does so for arrow moves, not for these jumps);
+// and it is recorded for posenc.locate(':focus') while it is fully in sight.
+void keep_focus_visible(AppState& s, Mode mode) {
+  ImGuiContext& g = *GImGui;
+  s.focus_rect = {};
+  if (!(g.IO.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard)) {
+    s.focus_id = 0;
+    return;
+  }
+  if (g.NavId == 0 || !g.NavIdIsAlive || !g.NavWindow) {
+    const bool init_pending = g.NavInitRequest || g.NavInitResultId != 0 || ImGui::GetFrameCount() - s.focus_init_frame < 2;
+    if (!init_pending && !ImGui::IsAnyItemActive()) s.refocus = true;  // next frame: ImGui drops requests made now
+    return;
+  }
+  ImGuiWindow* w = g.NavWindow;
+  const ImRect r = ImGui::WindowRectRelToAbs(w, w->NavRectRel[g.NavLayer]);
+  if (g.NavId != s.focus_id) {
+    s.focus_id = g.NavId;
+    if (!w->InnerClipRect.Contains(r)) ImGui::ScrollToRect(w, r, ImGuiScrollFlags_KeepVisibleEdgeY);
+  }
+  if (g.NavDisableHighlight) return;
+  s.focus_rect = {r.Min.x, r.Min.y, r.GetWidth(), r.GetHeight()};
+  if (w->InnerClipRect.Contains(r)) ui::remember_rect(":focus", s.focus_rect);
 }
 
 // Keys. By default ← → step through the walkthrough (and Page Up/Down always do). Tab switches to
@@ -210,11 +255,17 @@ void keyboard(AppState& s, Mode mode) {
       notify(s, {{"Keyboard: Tab moves between the parts of the page, the arrows between controls, Space or Enter activates; Esc gives the arrows back to the steps.", {}}}, 6);
       s.focus_window = 0;
     } else {
-      s.focus_window += io.KeyShift ? -1 : 1;
+      const int part = focused_part(s, mode);
+      s.focus_window = (part >= 0 ? part : s.focus_window) + (io.KeyShift ? -1 : 1);
     }
-    focus_window(mode, s.focus_window);
+    focus_window(s, mode, s.focus_window);
     return;
   }
+  if (s.refocus && focus_mode) {  // the focused control went away (see keep_focus_visible)
+    if (const int part = focused_part(s, mode); part >= 0) focus_on(s, GImGui->NavWindow->RootWindowForNav);
+    else focus_window(s, mode, s.focus_window);
+  }
+  s.refocus = false;
   if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
   if (pressed(ImGuiKey_PageDown)) step_by(s, +1);
   if (pressed(ImGuiKey_PageUp)) step_by(s, -1);
@@ -253,7 +304,14 @@ void drawer(AppState& s, float top, float width, float height) {
 void notices(AppState& s, float width, float height) {
   if (s.notices.empty()) return;
   const float w = std::min(width - ui::em(2), ui::em(34));
-  ImGui::SetNextWindowPos(ImVec2(width / 2, height - ui::em(4.2f)), 0, ImVec2(0.5f, 1.0f));
+  // … unless they would cover the keyboard focus: then they move to the top.
+  float bottom = height - ui::em(4.2f);
+  if (const ImGuiWindow* last = ImGui::FindWindowByName("##notices"); last && s.focus_rect.w > 0) {
+    const ImRect box(width / 2 - w / 2, bottom - last->Size.y, width / 2 + w / 2, bottom);
+    const ImRect focus(s.focus_rect.x, s.focus_rect.y, s.focus_rect.x + s.focus_rect.w, s.focus_rect.y + s.focus_rect.h);
+    if (box.Overlaps(focus)) bottom = ui::em(3.2f) + last->Size.y;
+  }
+  ImGui::SetNextWindowPos(ImVec2(width / 2, bottom), 0, ImVec2(0.5f, 1.0f));
   ImGui::SetNextWindowSize(ImVec2(w, 0));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.note_bg));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.0f * s.theme.scale);
@@ -261,9 +319,7 @@ void notices(AppState& s, float width, float height) {
                                          ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
   for (size_t i = 0; i < s.notices.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
-    ImGui::PushTextWrapPos(w - ui::em(3.5f));
-    ImGui::TextUnformatted(notice_text(s, s.notices[i]).c_str());
-    ImGui::PopTextWrapPos();
+    ui::wrapped(notice_text(s, s.notices[i]), s.theme, 0, w - ui::em(3.5f));
     ImGui::SameLine(w - ui::em(2.6f));
     if (ImGui::SmallButton("\xC3\x97")) s.notices[i].until = 0;  // ×
     ImGui::PopID();
@@ -347,6 +403,7 @@ void draw(AppState& s, float width, float height) {
   }
   drawer(s, top, width, height);
   notices(s, width, height);
+  keep_focus_visible(s, mode);
 }
 
 }  // namespace posenc::app

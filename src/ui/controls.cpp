@@ -1,6 +1,11 @@
 #include "controls.hpp"
 
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <type_traits>
 
 #include "matrix_view.hpp"
 #include "rich_text.hpp"
@@ -16,29 +21,67 @@ void record(const char* label, double lo, double hi, bool log_scale) {
 
 void set_control_log(std::vector<ControlRecord>* log) { g_control_log = log; }
 
+double nudge(double v, const Nudge& n) {
+  double out = v;
+  if (!n.log_scale) {
+    const double span = n.hi - n.lo;
+    const double step = n.integer ? std::max(1.0, n.big ? std::round(span / 10) : 1.0) : span / (n.big ? 10 : 100);
+    out = v + n.dir * step;
+  } else {
+    const double factor = n.big ? 10.0 : std::pow(10.0, 0.1);  // ten steps per decade
+    const double smallest = n.lo > 0 ? n.lo : n.integer || n.hi >= 10 ? 1.0 : n.hi / 1000;
+    if (n.dir > 0) out = v < smallest ? smallest : v * factor;
+    else out = v <= smallest ? n.lo : v / factor;
+    if (n.integer) {
+      out = std::round(out);
+      if (out == v) out = v + n.dir;  // small integers still move
+    }
+  }
+  if (n.integer) out = std::round(out);
+  return std::clamp(out, n.lo, n.hi);
+}
+
+namespace {
+// ← → on the slider keyboard focus is on (without Space first): which way, or 0. Takes the key from
+// ImGui's navigation, which would otherwise move the focus sideways.
+int arrow_on_focused_item() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!(io.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard) || !ImGui::IsItemFocused() || ImGui::IsItemActive()) return 0;
+  const int dir = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)) - ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow));
+  if (dir) ImGui::NavMoveRequestCancel();
+  return dir;
+}
+
 // "label  [slider]": the label in the controls' left column, the slider `draw` makes (given its flags)
-// in the rest of `width`.
-template <class Draw>
-bool labelled_slider(const char* label, double lo, double hi, float width, bool log_scale, Draw draw) {
+// in the rest of `width`; ← → move it while it has the keyboard focus (Shift: ten times as far).
+template <class T, class Draw>
+bool labelled_slider(const char* label, T* value, double lo, double hi, float width, bool log_scale, Draw draw) {
   record(label, lo, hi, log_scale);
   ImGui::PushID(label);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
   ImGui::SameLine(em(7.5f));
   ImGui::SetNextItemWidth(width - em(7.5f));
-  const bool changed = draw(ImGuiSliderFlags_AlwaysClamp | (log_scale ? ImGuiSliderFlags_Logarithmic : 0));
+  bool changed = draw(ImGuiSliderFlags_AlwaysClamp | (log_scale ? ImGuiSliderFlags_Logarithmic : 0));
+  if (const int dir = arrow_on_focused_item()) {
+    const Nudge n{lo, hi, log_scale, std::is_integral_v<T>, dir, ImGui::GetIO().KeyShift};
+    const T next = static_cast<T>(nudge(static_cast<double>(*value), n));
+    changed = changed || next != *value;
+    *value = next;
+  }
   ImGui::PopID();
   return changed;
 }
+}  // namespace
 
 bool slider_int(const char* label, int* value, int lo, int hi, float width, bool log_scale) {
-  return labelled_slider(label, lo, hi, width, log_scale,
+  return labelled_slider(label, value, lo, hi, width, log_scale,
                          [&](ImGuiSliderFlags flags) { return ImGui::SliderInt("##v", value, lo, hi, "%d", flags); });
 }
 
 bool slider_real(const char* label, double* value, double lo, double hi, float width, bool log_scale,
                  const char* format) {
-  return labelled_slider(label, lo, hi, width, log_scale, [&](ImGuiSliderFlags flags) {
+  return labelled_slider(label, value, lo, hi, width, log_scale, [&](ImGuiSliderFlags flags) {
     return ImGui::SliderScalar("##v", ImGuiDataType_Double, value, &lo, &hi, format, flags);
   });
 }
@@ -111,12 +154,6 @@ void residual(const char* label, double value, double tolerance, const Theme& th
             [&](std::string_view) { return v; }, &style);
 }
 
-void caption(const char* text, const Theme& theme) {
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme.muted));
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(text);
-  ImGui::PopTextWrapPos();
-  ImGui::PopStyleColor();
-}
+void caption(const char* text, const Theme& theme) { wrapped(text, theme, theme.muted); }
 
 }  // namespace posenc::ui

@@ -11,6 +11,17 @@ namespace posenc::ui {
 
 // "label [====o====]" on one line; returns true when the value changed. Lessons reach these through
 // their parameters' declarations (lessons::Lesson::control), never with ranges of their own.
+// One keyboard step of a slider: ← or → (dir −1 / +1), Shift for a big step. Linear: 1 (integers) or
+// 1/100 of the range; Shift: 1/10 of it. Logarithmic: ten steps per decade; Shift: a decade. From 0 a
+// log slider steps to its smallest positive value (1 for counts). Clamped to [lo, hi]. For tests.
+struct Nudge {
+  double lo = 0, hi = 1;
+  bool log_scale = false, integer = false;
+  int dir = 1;
+  bool big = false;
+};
+double nudge(double value, const Nudge& n);
+
 bool slider_int(const char* label, int* value, int lo, int hi, float width, bool log_scale = false);
 bool slider_real(const char* label, double* value, double lo, double hi, float width, bool log_scale = false,
                  const char* format = "%.4g");

@@ -23,7 +23,7 @@ Record& record() {
 
 }  // namespace
 
-void remember(std::string_view label) {
+void remember_rect(std::string_view label, const ItemRect& rect) {
   Record& r = record();
   const int frame = ImGui::GetFrameCount();
   if (r.context != ImGui::GetCurrentContext() || r.frame != frame) {  // a new frame: forget the last one
@@ -31,9 +31,13 @@ void remember(std::string_view label) {
     r.frame = frame;
     r.items.clear();
   }
+  r.items.emplace_back(std::string(label), rect);
+}
+
+void remember(std::string_view label) {
   if (!ImGui::IsItemVisible()) return;
   const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-  r.items.emplace_back(std::string(label), ItemRect{lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
+  remember_rect(label, ItemRect{lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
 }
 
 std::optional<ItemRect> locate(std::string_view label) {

@@ -17,6 +17,9 @@ struct ItemRect {
 // frame. Items that are scrolled or clipped out of sight are not recorded.
 void remember(std::string_view label);
 
+// Records `rect` under `label` for this frame (e.g. ":focus", the keyboard focus frame).
+void remember_rect(std::string_view label, const ItemRect& rect);
+
 // The rectangle of the last item remembered under `label` in the latest frame, or nothing when that
 // frame drew no such item.
 std::optional<ItemRect> locate(std::string_view label);

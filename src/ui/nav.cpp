@@ -5,6 +5,7 @@
 #include <imgui_internal.h>
 
 #include "locate.hpp"
+#include "rich_text.hpp"
 
 namespace posenc::ui {
 
@@ -20,7 +21,7 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
     const float r_est = em(0.75f);
     const float title_w = w - (2 * r_est + em(0.7f)) - em(e.questions > 0 ? 2.8f : 0.5f);  // room for the badge
     ImFont* font = i == current ? theme.bold : theme.regular;
-    const float title_h = font->CalcTextSizeA(ImGui::GetFontSize(), 1e9f, title_w, e.title.c_str()).y;
+    const float title_h = measure_wrapped(e.title, theme, title_w, font);
     const float row_h = std::max(em(2.5f), title_h + em(1.1f));
     if (ImGui::Selectable("##lesson", i == current, 0, ImVec2(w, row_h))) clicked = i;
     char num[8];
@@ -32,7 +33,10 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
     const ImVec2 ns = ImGui::CalcTextSize(num);
     dl->AddText(ImVec2(c.x - ns.x / 2, c.y - ns.y / 2), done || i == current ? IM_COL32_WHITE : theme.text, num);
     const float tx = p.x + 2 * r + em(0.7f);
-    dl->AddText(font, ImGui::GetFontSize(), ImVec2(tx, p.y + em(0.2f)), theme.text, e.title.c_str(), nullptr, title_w);
+    const ImVec2 next = ImGui::GetCursorScreenPos();  // the title wraps as lesson text does (no lone last character)
+    ImGui::SetCursorScreenPos(ImVec2(tx, p.y + em(0.2f)));
+    wrapped(e.title, theme, theme.text, title_w, font);
+    ImGui::SetCursorScreenPos(next);
     if (e.questions > 0) {  // predictions: "?" while open; once all are answered "✓" if all were right, else "✗"
       char badge[48];
       if (e.answered >= e.questions)
@@ -53,6 +57,18 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
     ImGui::PopID();
   }
   return clicked;
+}
+
+void default_focus() {
+  ImGuiContext& g = *GImGui;
+  ImGuiWindow* window = g.CurrentWindow;
+  if (!g.NavWindow || g.NavWindow->RootWindowForNav != window->RootWindowForNav || (!g.NavInitRequest && g.NavInitResultId == 0) ||
+      g.NavLayer != window->DC.NavLayerCurrent)
+    return;  // no focus request for this part of the page in flight
+  g.NavInitRequest = false;
+  g.NavInitResultId = g.LastItemData.ID;
+  g.NavInitResultRectRel = ImGui::WindowRectAbsToRel(window, g.LastItemData.Rect);
+  g.NavAnyRequest = g.NavMoveScoringItems;
 }
 
 int step_bar(int step, int count, bool can_prev, bool can_next, float width, const StepBarLabels& labels,

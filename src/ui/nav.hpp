@@ -26,6 +26,11 @@ struct StepBarLabels {
   const char* step_of = "step %d of %d";
 };
 
+// Makes the item just drawn the one keyboard focus lands on when its part of the page is entered (Tab)
+// or re-entered (its focused control went away), even over items drawn before it. ImGui's own
+// SetItemDefaultFocus does this only in the frame a window appears.
+void default_focus();
+
 // Returns −1 (Prev), +1 (Next) or 0. Buttons are disabled when there is nowhere to go.
 int step_bar(int step, int count, bool can_prev, bool can_next, float width, const StepBarLabels& labels,
              const Theme& theme);

@@ -1,7 +1,10 @@
 #include "rich_text.hpp"
 
+#include <imgui_internal.h>
+
 #include <algorithm>
 #include <cfloat>
+#include <cstdio>
 
 #include "math_layout.hpp"
 
@@ -60,6 +63,15 @@ std::string fill_placeholders(std::string_view text, const std::function<std::st
   return out;
 }
 
+// A paragraph's id for keyboard focus, stable across frames (the blocks may be fresh copies each
+// frame): its source line and its first words.
+ImGuiID paragraph_id(const content::Block& b) {
+  const std::string& first = b.runs.front().text;
+  char key[64];
+  std::snprintf(key, sizeof key, "\xC2\xB6%d:%.40s", b.line, first.c_str());
+  return ImGui::GetID(key);
+}
+
 struct Line {
   std::vector<std::pair<Atom, float>> atoms;  // atom and its x offset
   float width = 0;
@@ -94,6 +106,11 @@ bool can_break_between(std::string_view before, std::string_view after) {
   utf8_at(after, 0, first);
   const unsigned last = last_code_point(before);
   if (is_closing(first) || is_opening(last)) return false;
+  // Nor after a lone operator: "= 3" stays on one line.
+  std::string_view word = before;
+  while (!word.empty() && word.back() == ' ') word.remove_suffix(1);
+  for (std::string_view op : {"=", "\xE2\x89\x88", "<", ">", "\xE2\x89\xA4", "\xE2\x89\xA5", "\xC3\x97", "+", "\xE2\x88\x92", "-", "\xC2\xB1"})
+    if (word == op) return false;  // = ≈ < > ≤ ≥ × + − - ±
   if (before.back() == ' ') return true;
   return is_cjk(last) || is_cjk(first);
 }
@@ -118,9 +135,13 @@ std::vector<std::string_view> break_units(std::string_view text) {
   return units;
 }
 
-void rich_text(const std::vector<content::Block>& blocks, float wrap_width, const Theme& theme,
-               const PlaceholderLookup& lookup, const RichStyle* style_override) {
+namespace {
+// Lays out the blocks and, when `draw`, draws them and advances the cursor. Returns the height of the
+// last block (what measure_wrapped needs).
+float typeset(const std::vector<content::Block>& blocks, float wrap_width, const Theme& theme,
+              const PlaceholderLookup& lookup, const RichStyle* style_override, bool draw) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
+  float last_height = 0;
   const float font_px = ImGui::GetFontSize();
   const float line_h = font_px * 1.45f;
   const float block_gap = font_px * 0.7f;
@@ -196,19 +217,50 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
       return a.font->CalcTextSizeA(font_px, 1e9f, 0, v.data(), v.data() + v.size()).x + (a.background ? 2 * chip_pad : 0);
     };
     auto breakable = [](const Atom& prev, const Atom& cur) { return can_break_between(prev.text, cur.text); };
-    std::vector<Line> lines(1);
+    struct Group {
+      size_t begin, end;
+      float width;
+    };
+    std::vector<Group> groups;
     for (size_t g = 0; g < atoms.size();) {
       size_t end = g + 1;
       while (end < atoms.size() && !breakable(atoms[end - 1], atoms[end])) ++end;
       float group_w = 0;
       for (size_t k = g; k < end; ++k) group_w += width_of(atoms[k], k + 1 == end);
-      if (!lines.back().atoms.empty() && lines.back().width + group_w > width) lines.emplace_back();
-      for (size_t k = g; k < end; ++k) {
-        Line& line = lines.back();
-        line.atoms.push_back({atoms[k], line.width});
-        line.width += width_of(atoms[k], false);
-      }
+      groups.push_back({g, end, group_w});
       g = end;
+    }
+    std::vector<size_t> line_start{0};  // index of each line's first group
+    float line_w = 0;
+    for (size_t gi = 0; gi < groups.size(); ++gi) {
+      if (gi > line_start.back() && line_w + groups[gi].width > width) {
+        line_start.push_back(gi);
+        line_w = 0;
+      }
+      float full = 0;  // with trailing spaces, as the next group starts after them
+      for (size_t k = groups[gi].begin; k < groups[gi].end; ++k) full += width_of(atoms[k], false);
+      line_w += full;
+    }
+    // No orphan: a last line of one lone character (a CJK character with its punctuation) takes the
+    // word before it along.
+    if (line_start.size() >= 2) {
+      const size_t last = line_start.back(), before = line_start[line_start.size() - 2];
+      std::string tail;
+      for (size_t gi = last; gi < groups.size(); ++gi)
+        for (size_t k = groups[gi].begin; k < groups[gi].end; ++k) tail += atoms[k].text;
+      size_t points = 0;
+      for (unsigned char c : tail) points += (c & 0xC0) != 0x80 && c != ' ';
+      if (points <= 2 && !tail.empty() && static_cast<unsigned char>(tail[0]) >= 0x80 && last - before >= 3)
+        line_start.back() = last - 1;
+    }
+    std::vector<Line> lines(line_start.size());
+    for (size_t li = 0; li < line_start.size(); ++li) {
+      const size_t to = li + 1 < line_start.size() ? line_start[li + 1] : groups.size();
+      for (size_t gi = line_start[li]; gi < to; ++gi)
+        for (size_t k = groups[gi].begin; k < groups[gi].end; ++k) {
+          lines[li].atoms.push_back({atoms[k], lines[li].width});
+          lines[li].width += width_of(atoms[k], false);
+        }
     }
 
     // A line grows where a formula reaches above or below the text (fractions, stacked scripts).
@@ -227,6 +279,8 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
     }
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float height = line_top.back();
+    last_height = height;
+    if (!draw) continue;
     if (block.kind == content::BlockKind::Note) {
       dl->AddRectFilled(ImVec2(origin.x, origin.y - font_px * 0.3f),
                         ImVec2(origin.x + wrap_width, origin.y + height + font_px * 0.3f), theme.note_bg,
@@ -266,20 +320,60 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
     }
     float used = 0;  // a title takes only the width it needs (it may sit beside another widget)
     for (const Line& line : lines) used = std::max(used, line.width);
-    ImGui::Dummy(ImVec2(style_override ? std::min(wrap_width, used + indent) : wrap_width, height));
-    if (!style_override)
-      ImGui::Dummy(ImVec2(1, block_gap - ImGui::GetStyle().ItemSpacing.y * 2 > 0 ? block_gap - ImGui::GetStyle().ItemSpacing.y * 2 : 0));
+    if (style_override) {
+      ImGui::Dummy(ImVec2(std::min(wrap_width, used + indent), height));
+      continue;
+    }
+    // A paragraph is a stop for keyboard focus: ↑ ↓ read through long text, which scrolls to follow,
+    // and the focus frame marks the paragraph being read. It reacts to nothing else.
+    const ImRect bb(origin, ImVec2(origin.x + wrap_width, origin.y + height));
+    ImGui::ItemSize(bb);
+    const ImGuiID id = paragraph_id(shown);
+    if (ImGui::ItemAdd(bb, id)) ImGui::RenderNavHighlight(bb, id);
+    // The gap below takes room but is no item: the paragraph stays the last item (for default_focus).
+    ImGui::ItemSize(ImVec2(1, std::max(0.0f, block_gap - ImGui::GetStyle().ItemSpacing.y * 2)));
   }
+  return last_height;
 }
+}  // namespace
+
+void rich_text(const std::vector<content::Block>& blocks, float wrap_width, const Theme& theme,
+               const PlaceholderLookup& lookup, const RichStyle* style_override) {
+  typeset(blocks, wrap_width, theme, lookup, style_override, true);
+}
+
+float measure_wrapped(std::string_view text, const Theme& theme, float wrap_width, ImFont* font) {
+  const RichStyle style{font ? font : theme.regular, theme.text};
+  return typeset({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(text)}}, 0}}, wrap_width, theme,
+                 nullptr, &style, false);
+}
+
 
 std::vector<content::Run> formula_runs(std::string_view text) {
   std::vector<content::Run> runs;
   size_t start = 0;
+  const auto word_end = [&](size_t from) {  // just past the space after the word at `from`
+    const size_t space = text.find(' ', from);
+    return space == std::string_view::npos ? text.size() : space + 1;
+  };
+  const auto depth_of = [](std::string_view piece) {
+    int d = 0;
+    for (char c : piece) d += c == '(' ? 1 : c == ')' ? -1 : 0;
+    return d;
+  };
+  const auto formula_like = [](std::string_view w) {
+    return w.find_first_of("_^") != std::string_view::npos || w.find("\xE2\x88\x9A") != std::string_view::npos;
+  };
   while (start < text.size()) {
-    size_t end = text.find(' ', start);
-    end = end == std::string_view::npos ? text.size() : end + 1;
+    size_t end = word_end(start);
+    // A group a formula opens runs on to its closing bracket: "√(2/(π d))" is one formula.
+    const bool formula = formula_like(text.substr(start, end - start));
+    for (int depth = formula ? depth_of(text.substr(start, end - start)) : 0; depth > 0 && end < text.size();) {
+      const size_t more = word_end(end);
+      depth += depth_of(text.substr(end, more - end));
+      end = more;
+    }
     const std::string_view word = text.substr(start, end - start);
-    const bool formula = word.find_first_of("_^") != std::string_view::npos || word.find("\xE2\x88\x9A") != std::string_view::npos;
     if (formula) {
       std::string_view core = word;
       while (!core.empty() && core.back() == ' ') core.remove_suffix(1);
@@ -293,6 +387,12 @@ std::vector<content::Run> formula_runs(std::string_view text) {
     start = end;
   }
   return runs;
+}
+
+void wrapped(std::string_view text, const Theme& theme, ImU32 color, float wrap_width, ImFont* font) {
+  const RichStyle style{font ? font : theme.regular, color ? color : theme.text};
+  if (wrap_width <= 0) wrap_width = ImGui::GetContentRegionAvail().x;
+  rich_text({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(text)}}, 0}}, wrap_width, theme, nullptr, &style);
 }
 
 void title(std::string_view text, float wrap_width, const Theme& theme, ImU32 color) {

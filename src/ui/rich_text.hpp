@@ -33,6 +33,14 @@ std::vector<content::Run> formula_runs(std::string_view text);
 // "q_i", "√d_z", "base^(2i/d)") are typeset.
 void title(std::string_view text, float wrap_width, const Theme& theme, ImU32 color = 0);
 
+// Program text (captions, notices, hints) wrapped by the same rules as lesson text: never inside a
+// number, never after a lone operator, around CJK characters but not before closing punctuation, and
+// without a lone character on the last line. Colour 0: the theme's text; width 0: what is left.
+void wrapped(std::string_view text, const Theme& theme, ImU32 color = 0, float wrap_width = 0, ImFont* font = nullptr);
+
+// The height wrapped() would take, without drawing.
+float measure_wrapped(std::string_view text, const Theme& theme, float wrap_width, ImFont* font = nullptr);
+
 // A one-block line of inline runs (e.g. a formula with its live numbers): Math runs in the formula
 // colour, Placeholder runs drawn as highlighted values using their text as the value itself.
 void formula_line(const std::vector<content::Run>& runs, float wrap_width, const Theme& theme);

@@ -339,11 +339,91 @@ test('a prediction made with the mouse is recorded, scored and revealed', async 
 test('keyboard only: Enter activates the focused control, as Space does', async () => {
   const { page, context } = await open(browser, site.url, '#lesson=order&step=3');
   await frames(page, 3);
-  await page.keyboard.press('Tab');  // focus mode, on the visual: its first control is "Just show me"
+  await key(page, 'Tab');  // focus mode: while a question waits, on its first choice
   await frames(page, 4);
-  await page.keyboard.press('Enter');
+  await key(page, 'Enter');  // selects it
   await frames(page, 4);
-  assert.match(await page.evaluate(() => localStorage.getItem('posenc.progress')), /q\.order\.pooled=-1/);
+  await key(page, 'ArrowDown');
+  await key(page, 'ArrowDown');
+  await key(page, 'ArrowDown');  // past the other two choices to "Lock in my prediction"
+  await frames(page, 4);
+  await key(page, 'Enter');
+  assert.match(await page.evaluate(() => localStorage.getItem('posenc.progress')), /q\.order\.pooled=0/);
+  await context.close();
+});
+
+// One key press, and the frames that show its effect (quick presses of one key queue up, a frame each).
+const key = async (page, k) => { await page.keyboard.press(k); await frames(page, 3); };
+// Where the keyboard focus frame is, in CSS pixels, when it is fully in sight (else null).
+// Moving the focus off a control that went away takes a few frames: wait up to 20 for it.
+const focusRect = async page => {
+  for (let i = 0; i < 10; ++i) {
+    const r = await page.evaluate(() => posenc.locate(':focus'));
+    if (r) return r;
+    await frames(page, 2);
+  }
+  return null;
+};
+const inViewport = (r, w = 1280, h = 800) => r && r.x >= 0 && r.y >= 0 && r.x + r.w <= w && r.y + r.h <= h;
+
+test('keyboard only: after locking in a prediction the focus moves to the explanation, in sight', async () => {
+  const { page, context } = await open(browser, site.url, '#lesson=order&step=3');
+  await frames(page, 3);
+  await key(page, 'Tab');
+  const first = await focusRect(page);
+  assert.ok(inViewport(first), JSON.stringify(first));
+  await key(page, 'Space');
+  for (let i = 0; i < 3; ++i) await key(page, 'ArrowDown');
+  await key(page, 'Enter');
+  assert.match(await page.evaluate(() => localStorage.getItem('posenc.progress')), /q\.order\.pooled=0/);
+  const after = await focusRect(page);
+  assert.ok(inViewport(after), JSON.stringify(after));
+  assert.ok(after.y > first.y, 'the focus is below the choices, on the explanation');
+  await context.close();
+});
+
+test('keyboard only: after Page Down the focus is on the new step, in sight, at desktop and phone size', async () => {
+  for (const [w, h] of [[1280, 800], [390, 844]]) {
+    const { page, context } = await open(browser, site.url, '#lesson=sinusoidal&step=1', { width: w, height: h });
+    await frames(page, 3);
+    await key(page, 'Tab');
+    for (let i = 0; i < 10; ++i) await key(page, 'ArrowDown');  // far down the page
+    await frames(page, 4);
+    await key(page, 'PageDown');
+    assert.equal((await page.evaluate(() => posenc.state())).step, 2);
+    const r = await focusRect(page);
+    assert.ok(inViewport(r, w, h), `${w}x${h}: ${JSON.stringify(r)}`);
+    await context.close();
+  }
+});
+
+test('keyboard only: the arrows read through text longer than its column, which scrolls to follow', async () => {
+  const { page, context } = await open(browser, site.url, '#lesson=order&step=3', { width: 1280, height: 480 });
+  await frames(page, 3);
+  await page.evaluate(() => localStorage.setItem('posenc.progress', ''));
+  await key(page, 'Tab');  // the first choice
+  await key(page, 'Space');
+  for (let i = 0; i < 3; ++i) await key(page, 'ArrowDown');
+  await key(page, 'Enter');  // answered: the rest of the text is revealed
+  await frames(page, 6);
+  const explanation = await focusRect(page);  // the focus moved to the explanation
+  assert.ok(inViewport(explanation, 1280, 480), JSON.stringify(explanation));
+  const ys = [];
+  for (let i = 0; i < 10; ++i) {
+    await key(page, 'ArrowDown');
+    const r = await focusRect(page);
+    assert.ok(inViewport(r, 1280, 480), `press ${i}: ${JSON.stringify(r)}`);
+    ys.push(r.y);
+  }
+  // Reading on scrolled the column: back up at the explanation, it sits higher than it did.
+  let back = null;
+  for (let i = 0; i < 16 && !back; ++i) {
+    await key(page, 'ArrowUp');
+    const r = await focusRect(page);
+    if (r && Math.abs(r.h - explanation.h) < 30 && Math.abs(r.w - explanation.w) < 30) back = r;  // a scroll bar may narrow it
+  }
+  assert.ok(back && back.y < explanation.y - 20, JSON.stringify([explanation, back]));
+  assert.ok(new Set(ys).size >= 2, `the focus moved: ${ys}`);
   await context.close();
 });
 
@@ -351,7 +431,9 @@ test('keyboard only: Tab enters focus mode, arrows and Space work the controls, 
   const { page, context } = await open(browser, site.url, '#lesson=order&step=3');
   await frames(page, 3);
   const step = async () => (await page.evaluate(() => posenc.state())).step;
-  await page.keyboard.press('Tab');  // focus mode, on the visual: its first control is "Just show me"
+  await page.keyboard.press('Tab');  // focus mode, on the question's first choice
+  await frames(page, 4);
+  await page.keyboard.press('Tab');  // the visual: its first control is "Just show me"
   await frames(page, 4);
   await page.keyboard.press('ArrowRight');  // moves the focus, not the step
   await frames(page, 3);

@@ -52,6 +52,27 @@ TEST_CASE("line breaks: after spaces and around CJK, never before closing or aft
   CHECK_FALSE(can_break_between("\xE4\xBD\xA0", "\xE3\x80\x82"));    // 你 | 。
   CHECK_FALSE(can_break_between("\xEF\xBC\x88", "\xE4\xBD\xA0"));    // （ | 你
   CHECK(can_break_between("\xEF\xBC\x8C", "\xE4\xBD\xA0"));          // ， | 你
+  // never after a lone operator: "= 3", "≈ 0.5", "× 2" stay together; before one is fine
+  CHECK_FALSE(can_break_between("= ", "3"));
+  CHECK_FALSE(can_break_between("\xE2\x89\x88 ", "0.5"));  // ≈
+  CHECK_FALSE(can_break_between("\xC3\x97 ", "2"));         // ×
+  CHECK(can_break_between("x ", "= "));
+  CHECK(can_break_between("a=b ", "next"));
+}
+
+TEST_CASE("a formula in a caption runs to its closing bracket, spaces inside included") {
+  const auto runs = formula_runs("theory \xE2\x88\x9A(2/(\xCF\x80 d)) =");  // theory √(2/(π d)) =
+  REQUIRE(runs.size() == 3);
+  CHECK(runs[0].kind == posenc::content::RunKind::Text);
+  CHECK(runs[0].text == "theory ");
+  CHECK(runs[1].kind == posenc::content::RunKind::Math);
+  CHECK(runs[1].text == "\xE2\x88\x9A(2/(\xCF\x80 d))");
+  CHECK(runs[2].text == " =");
+  // plain brackets stay text; an unclosed one does not swallow the rest of the caption forever
+  CHECK(formula_runs("(sin, cos) pairs").size() == 1);
+  const auto open = formula_runs("q_i (never closed");
+  REQUIRE(open.size() == 2);
+  CHECK(open[0].text == "q_i");
 }
 
 TEST_CASE("short numbers keep three significant digits and switch to exponents for tiny values") {
