@@ -327,18 +327,20 @@ void after_frame(AppState& s) {
     const content::Step& step = doc.steps[std::clamp(s.step, 0, static_cast<int>(doc.steps.size()) - 1)];
     lessons::Lesson& lesson = current_lesson(s);
     const auto lookup = [&](std::string_view n) { return lesson.placeholder(n); };
+    const int say = lang_index(s);  // formulas said in words, in the page's language
     std::string text;
     if (step.questions.empty()) {
-      text = content::plain_text(step.blocks, lookup);
+      text = content::plain_text(step.blocks, lookup, say);
     } else {  // as on screen: the text after the question only once the learner has answered
       const content::Question& q = step.questions.front();
       const size_t split = std::min(q.reveal_from, step.blocks.size());
-      text = content::plain_text({step.blocks.begin(), step.blocks.begin() + split}, lookup);
-      text += (text.empty() ? "" : "\n") + content::plain_runs(q.prompt, lookup);
-      for (const auto& c : q.choices) text += "\n• " + content::plain_runs(c, lookup);
+      text = content::plain_text({step.blocks.begin(), step.blocks.begin() + split}, lookup, say);
+      text += (text.empty() ? "" : "\n") + content::plain_runs(q.prompt, lookup, say);
+      for (const auto& c : q.choices) text += "\n• " + content::plain_runs(c, lookup, say);
       if (prediction(s, s.lesson, s.step)) {
-        text += "\n" + content::plain_runs(q.choices[q.answer], lookup) + ". " + content::plain_runs(q.explanation, lookup);
-        text += "\n" + content::plain_text({step.blocks.begin() + split, step.blocks.end()}, lookup);
+        text += "\n" + content::plain_runs(q.choices[q.answer], lookup, say) + ". " +
+                content::plain_runs(q.explanation, lookup, say);
+        text += "\n" + content::plain_text({step.blocks.begin() + split, step.blocks.end()}, lookup, say);
       }
     }
     s.hooks.mirror_text(doc.title, step.title, text);

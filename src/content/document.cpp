@@ -1,4 +1,5 @@
 #include "document.hpp"
+#include "speech.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -311,12 +312,30 @@ std::vector<Run> visible_runs(const std::vector<Run>& runs, const std::function<
   return out;
 }
 
-std::string plain_runs(const std::vector<Run>& runs_in, const std::function<std::string(std::string_view)>& lookup) {
+// A formula's {{name}}s replaced by their values.
+static std::string filled(std::string_view formula, const std::function<std::string(std::string_view)>& lookup) {
+  std::string out;
+  size_t i = 0;
+  for (size_t open; (open = formula.find("{{", i)) != std::string_view::npos;) {
+    const size_t close = formula.find("}}", open + 2);
+    if (close == std::string_view::npos) break;
+    out.append(formula.substr(i, open - i));
+    out += lookup(formula.substr(open + 2, close - open - 2));
+    i = close + 2;
+  }
+  out.append(formula.substr(i));
+  return out;
+}
+
+std::string plain_runs(const std::vector<Run>& runs_in, const std::function<std::string(std::string_view)>& lookup,
+                       int speak_lang) {
   const std::vector<Run> runs = visible_runs(runs_in, lookup);
   std::string out;
   for (const Run& r : runs) {
     if (r.kind == RunKind::Placeholder) {
       out += lookup(r.text);
+    } else if (r.kind == RunKind::Math && speak_lang >= 0) {
+      out += spoken(filled(r.text, lookup), speak_lang);
     } else if (r.kind == RunKind::Math) {  // typesetting braces are not read out: {1}/{d} → 1/d
       for (char c : r.text)
         if (c != '{' && c != '}') out += c;
@@ -327,10 +346,11 @@ std::string plain_runs(const std::vector<Run>& runs_in, const std::function<std:
   return out;
 }
 
-std::string plain_text(const std::vector<Block>& blocks, const std::function<std::string(std::string_view)>& lookup) {
+std::string plain_text(const std::vector<Block>& blocks, const std::function<std::string(std::string_view)>& lookup,
+                       int speak_lang) {
   std::string out;
   for (const Block& b : blocks) {
-    const std::string line = plain_runs(b.runs, lookup);
+    const std::string line = plain_runs(b.runs, lookup, speak_lang);
     if (line.find_first_not_of(" ") == std::string::npos) continue;  // nothing holds here
     if (!out.empty()) out += '\n';
     if (b.kind == BlockKind::Bullet) out += "• ";
