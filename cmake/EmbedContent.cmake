@@ -1,7 +1,28 @@
-# Writes OUT (a C++ include) with every content/<lang>/*.md under CONTENT_DIR as a raw string literal.
-# Run as: cmake -DCONTENT_DIR=… -DOUT=… -P EmbedContent.cmake
-file(GLOB files RELATIVE "${CONTENT_DIR}" "${CONTENT_DIR}/*/*.md")
-list(SORT files)
+# Writes OUT (a C++ include) with every content/<lang>/*.md under CONTENT_DIR as a raw string literal,
+# or only those of the languages in LANGS (a ;-list) when given. With PACK_LANG and PACK_OUT it also
+# writes that language's files into one text file for the program to fetch (see content::add_files):
+# each file as a line "@@posenc-file <name>" followed by its text.
+# Run as: cmake -DCONTENT_DIR=… -DOUT=… [-DLANGS=en] [-DPACK_LANG=zh -DPACK_OUT=…] -P EmbedContent.cmake
+file(GLOB all_files RELATIVE "${CONTENT_DIR}" "${CONTENT_DIR}/*/*.md")
+list(SORT all_files)
+set(files "")
+set(pack "")
+foreach(rel IN LISTS all_files)
+  get_filename_component(lang "${rel}" DIRECTORY)
+  list(FIND LANGS "${lang}" wanted)
+  if(NOT DEFINED LANGS OR NOT wanted EQUAL -1)
+    list(APPEND files "${rel}")
+  endif()
+  if(DEFINED PACK_LANG AND lang STREQUAL PACK_LANG)
+    get_filename_component(name "${rel}" NAME)
+    file(READ "${CONTENT_DIR}/${rel}" text)
+    string(FIND "${text}" "@@posenc-file" clash)
+    if(NOT clash EQUAL -1)
+      message(FATAL_ERROR "${CONTENT_DIR}/${rel}: contains the pack marker @@posenc-file")
+    endif()
+    string(APPEND pack "@@posenc-file ${name}\n${text}")
+  endif()
+endforeach()
 set(body "// Generated from ${CONTENT_DIR} by cmake/EmbedContent.cmake. Do not edit.\n")
 string(APPEND body "namespace posenc::content {\nnamespace {\nconstexpr BundledFile kFiles[] = {\n")
 set(count 0)
@@ -22,3 +43,6 @@ endif()
 string(APPEND body "};\nconstexpr int kFileCount = ${count};\n}  // namespace\n}  // namespace posenc::content\n")
 include("${CMAKE_CURRENT_LIST_DIR}/WriteIfChanged.cmake")
 write_if_changed("${OUT}" "${body}")
+if(DEFINED PACK_OUT)
+  write_if_changed("${PACK_OUT}" "${pack}")
+endif()

@@ -44,19 +44,31 @@ add_custom_command(
           "-DGLOBS=${CMAKE_SOURCE_DIR}/content/zh/*.md|${CMAKE_SOURCE_DIR}/src/ui/catalogue_zh*.cpp" -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
   DEPENDS ${POSENC_ZH_CONTENT} "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
   COMMENT "Collecting the characters of the Chinese text" VERBATIM)
+# posenc_cjk_subset(OUT WHICH [DEPENDS …]): WenQuanYi Micro Hei cut down to the characters WHICH names
+# (pyftsubset's --text-file=… or --text=…).
+function(posenc_cjk_subset out which)
+  cmake_parse_arguments(SUB "" "" "DEPENDS" ${ARGN})
+  add_custom_command(
+    OUTPUT "${out}"
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${POSENC_FONT_OUT}"
+    COMMAND ${PYFTSUBSET} /usr/share/fonts/truetype/wqy/wqy-microhei.ttc --font-number=0
+            "${which}" --no-hinting --layout-features= "--output-file=${out}"
+    DEPENDS ${SUB_DEPENDS} /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
+    COMMENT "Subsetting ${out}" VERBATIM)
+endfunction()
 set(POSENC_CJK_FONT "${POSENC_FONT_OUT}/cjk.ttf")
-add_custom_command(
-  OUTPUT "${POSENC_CJK_FONT}"
-  COMMAND ${CMAKE_COMMAND} -E make_directory "${POSENC_FONT_OUT}"
-  COMMAND ${PYFTSUBSET} /usr/share/fonts/truetype/wqy/wqy-microhei.ttc --font-number=0
-          "--text-file=${POSENC_CJK_CHARS}" --no-hinting --layout-features= "--output-file=${POSENC_CJK_FONT}"
-  DEPENDS "${POSENC_CJK_CHARS}" /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
-  COMMENT "Subsetting the Chinese font")
+posenc_cjk_subset("${POSENC_CJK_FONT}" "--text-file=${POSENC_CJK_CHARS}" DEPENDS "${POSENC_CJK_CHARS}")
+
+# The language switch's own label, "中文", drawn from the first frame on: those two glyphs alone (~1 KB),
+# compiled into both programs, so the switch never reads "ZH" while the Chinese font is on its way.
+set(POSENC_ZH_LABEL_FONT "${POSENC_FONT_OUT}/zh_label.ttf")
+posenc_cjk_subset("${POSENC_ZH_LABEL_FONT}" "--text=中文")
 
 function(posenc_embed_fonts out)
   cmake_parse_arguments(EMBED "CJK" "" "" ${ARGN})
-  set(args "-DREGULAR=${POSENC_FONT_OUT}/DejaVuSans.ttf" "-DBOLD=${POSENC_FONT_OUT}/DejaVuSans-Bold.ttf")
-  set(deps ${POSENC_FONTS})
+  set(args "-DREGULAR=${POSENC_FONT_OUT}/DejaVuSans.ttf" "-DBOLD=${POSENC_FONT_OUT}/DejaVuSans-Bold.ttf"
+           "-DZH_LABEL=${POSENC_ZH_LABEL_FONT}")
+  set(deps ${POSENC_FONTS} "${POSENC_ZH_LABEL_FONT}")
   if(EMBED_CJK)
     list(APPEND args "-DCJK=${POSENC_CJK_FONT}")
     list(APPEND deps "${POSENC_CJK_FONT}")

@@ -1,5 +1,5 @@
 # The WebAssembly site: build/web/dist/{index.html, style.css, loader.js, favicon.svg, sw.js, posenc.js,
-# posenc.wasm, cjk.ttf}. Fonts are subset at build time (cmake/Fonts.cmake) and compiled into
+# posenc.wasm, cjk.ttf, zh.txt (written with the embedded content, see CMakeLists.txt)}. Fonts are subset at build time (cmake/Fonts.cmake) and compiled into
 # posenc.wasm (the Chinese font is fetched only when Chinese is shown).
 set(POSENC_DIST "${CMAKE_BINARY_DIR}/dist")
 include(cmake/Fonts.cmake)

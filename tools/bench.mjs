@@ -21,7 +21,7 @@ if (want('transfer')) {
   for (const f of fs.readdirSync(dist).sort()) {
     const buf = fs.readFileSync(path.join(dist, f));
     const g = zlib.gzipSync(buf, { level: 9 }).length;
-    const chineseOnly = f === 'cjk.ttf';  // fetched only when Chinese is shown
+    const chineseOnly = f === 'cjk.ttf' || f === 'zh.txt';  // fetched only when Chinese is shown
     if (!chineseOnly) raw += buf.length, gz += g;
     console.log(`  ${f.padEnd(14)} ${kb(buf.length)} raw ${kb(g)} gzip${chineseOnly ? '  (Chinese only, not in the total)' : ''}`);
   }

@@ -5,6 +5,7 @@
   var resolveReady;
   var ready = new Promise(function (resolve) { resolveReady = resolve; });
   var MAX_KEYS = 32, MAX_KEY_BYTES = 64, MAX_STRING_BYTES = 256, MAX_ARRAY = 1 << 24;
+  var MAX_JSON_BYTES = 256 * 1024;  // a model's config.json (rope_init's config), as C++ caps it
 
   Module['onPosencReady'] = function () {
     resolveReady();
@@ -31,6 +32,23 @@
     return true;
   }
 
+  // A JSON text (an object argument, stringified) through the heap, not the stack: configs run to KBs.
+  function passJson(key, jsonText) {
+    var bytes = new TextEncoder().encode(jsonText);
+    var ptr = Module['_malloc'](bytes.length + 1);
+    if (!ptr) return false;
+    HEAPU8.set(bytes, ptr);
+    HEAPU8[ptr + bytes.length] = 0;
+    Module['ccall']('posenc_arg_json', null, ['string', 'number'], [key, ptr]);
+    Module['_free'](ptr);
+    return true;
+  }
+
+  function isPlainObject(v) {
+    return v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v) &&
+      (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+  }
+
   function compute(kind, args) {
     if (typeof kind !== 'string') return err('compute(kind, args): kind must be a string, e.g. "sinusoidal"');
     if (kind.length > MAX_KEY_BYTES) return err('compute: unknown kind (name too long)');
@@ -46,9 +64,17 @@
         Module['ccall']('posenc_arg_number', null, ['string', 'number', 'number'], [key, v, 0]);
       } else if (typeof v === 'boolean') {
         Module['ccall']('posenc_arg_number', null, ['string', 'number', 'number'], [key, v ? 1 : 0, 1]);
+      } else if (typeof v === 'string' && key === 'config') {  // a config.json's text, as downloaded
+        if (v.length > MAX_JSON_BYTES) return err('compute: ' + key + ' is longer than ' + MAX_JSON_BYTES + ' characters');
+        if (!passJson(key, v)) return err('compute: out of memory for ' + key);
       } else if (typeof v === 'string') {
         if (v.length > MAX_STRING_BYTES) return err('compute: ' + key + ' is too long a string');
         Module['ccall']('posenc_arg_string', null, ['string', 'string'], [key, v]);
+      } else if (isPlainObject(v)) {
+        var jsonText;
+        try { jsonText = JSON.stringify(v); } catch (e) { return err('compute: ' + key + ' cannot be written as JSON (' + e.message + ')'); }
+        if (jsonText.length > MAX_JSON_BYTES) return err('compute: ' + key + ' is larger than ' + MAX_JSON_BYTES + ' bytes of JSON');
+        if (!passJson(key, jsonText)) return err('compute: out of memory for ' + key);
       } else if ((Array.isArray(v) || ArrayBuffer.isView(v)) && !(v instanceof DataView)) {
         if (v.length > MAX_ARRAY) return err('compute: ' + key + ' has ' + v.length + ' entries; at most ' + MAX_ARRAY + ' are allowed');
         var numeric = true;

@@ -17,6 +17,7 @@ using lessons::lesson_table;
 // other language when it is first chosen (parsing every language up front was a tenth of start-up).
 static void load_language(AppState& s, size_t lang) {
   if (s.languages_loaded[lang]) return;
+  if (lang > 0 && !content::has_language(kLanguages[lang])) return;  // its text is still on its way
   s.languages_loaded[lang] = true;
   const auto& table = lesson_table();
   for (size_t i = 0; i < table.size(); ++i) {
@@ -50,6 +51,15 @@ std::vector<std::string> take_content_errors(AppState& s) { return std::exchange
 static int lang_index(std::string_view lang);
 
 int lang_index(const AppState& s) { return lang_index(s.lang); }
+
+bool language_text_arrived(AppState& s, std::string_view lang, std::string_view pack) {
+  const int index = lang_index(lang);
+  if (kLanguages[index] != lang || content::add_files(lang, pack) == 0) return false;
+  load_language(s, static_cast<size_t>(index));
+  if (s.lang == lang) s.step = std::min(s.step, step_count(s, s.lesson) - 1);
+  s.dirty = true;
+  return true;
+}
 
 std::string cjk_text() {
   std::string text;
@@ -178,11 +188,13 @@ core::Messages set_language(AppState& s, std::string_view lang) {
       for (LessonSlot& slot : s.slots)
         if (slot.lesson) slot.lesson->set_language(s.theme.lang);
       load_language(s, static_cast<size_t>(lang_index(lang)));
-      if (s.lang == "zh" && !s.cjk_requested && s.hooks.load_cjk_font) {
+      if (s.lang == "zh" && !s.cjk_requested && s.hooks.load_chinese) {
         s.cjk_requested = true;
-        s.hooks.load_cjk_font();
+        s.hooks.load_chinese();
       }
-      const bool missing = s.slots[s.lesson].docs[lang_index(lang)].steps.empty();
+      // (English meanwhile while the text is on its way; no notice for that.)
+      const bool pending = !content::has_language(lang) && s.cjk_requested;
+      const bool missing = !pending && s.slots[s.lesson].docs[lang_index(lang)].steps.empty();
       s.step = std::min(s.step, step_count(s, s.lesson) - 1);
       if (missing) return {{"this lesson is not yet translated into '{0}'; showing English", {s.lang}}};
       return {};

@@ -21,7 +21,9 @@ namespace posenc::app {
 // What the app asks of the platform.
 struct PlatformHooks {
   std::function<void()> open_file_dialog;                          // the browser's file chooser
-  std::function<void()> load_cjk_font;                             // fetch the Chinese font (once)
+  // Fetch what Chinese needs, once: its font and, where the program does not embed it (the site), its
+  // lesson text (handed back through language_text_arrived).
+  std::function<void()> load_chinese;
   std::function<void(const std::string& text)> copy_text;          // to the clipboard
   std::function<void(const std::string& file, const std::string& bytes, const char* mime)> download;  // save a file
   std::function<void(const std::string& lang)> save_language;      // remember the choice
@@ -61,6 +63,7 @@ struct AppState {
   ui::TextureHost* textures = nullptr;  // set by the platform; headless runs use `null_textures`
   double now = 0;       // seconds, set by the platform each frame
   bool toc_open = false;
+  bool touch = false;          // the learner points with a finger: the platform's guess, then any touch
   int export_choice = 0;       // which of the step's matrices the export buttons act on
   bool show_code = false;      // the code panel above the visual
   bool cjk_requested = false;  // the Chinese font was asked for
@@ -101,6 +104,9 @@ int lang_index(const AppState& s);
 // Every character the Chinese interface can show (lesson text and interface strings), for the glyph
 // ranges of the CJK font.
 std::string cjk_text();
+// A language's lesson text arrived (a pack of its content files, see content::add_files): parses it and
+// shows it if that language is current. False when nothing was added.
+bool language_text_arrived(AppState& s, std::string_view lang, std::string_view pack);
 
 // Applies a URL hash (lesson, step — a number or a step id —, lang, then the lesson's parameters in
 // its own order). Unknown keys are ignored; bad values are clamped; returns what was adjusted.

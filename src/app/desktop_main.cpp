@@ -178,7 +178,7 @@ int main(int argc, char** argv) {
   d.files.export_dir = opt.export_dir;
   app::install_file_hooks(s, d.files);
   s.hooks.copy_text = [&d](const std::string& text) { glfwSetClipboardString(d.window, text.c_str()); };
-  s.hooks.load_cjk_font = [&d] {  // compiled in: ready at the next frame
+  s.hooks.load_chinese = [&d] {  // font and text compiled in: ready at the next frame
     d.cjk.assign(app::kFontCjk, app::kFontCjk + app::kFontCjkSize);
     d.fonts_dirty = true;
   };
@@ -206,9 +206,9 @@ int main(int argc, char** argv) {
     if (sx != scale || d.fonts_dirty) {  // fonts at the monitor's scale, from the bytes compiled in
       scale = sx;
       d.fonts_dirty = false;
-      static const std::string cjk_chars = app::cjk_text();
-      ui::load_fonts(s.theme, {{nullptr, app::kFontRegular, app::kFontRegularSize}, {nullptr, app::kFontBold, app::kFontBoldSize}},
-                     16.0f * scale, d.cjk.empty() ? nullptr : &d.cjk, cjk_chars);
+      ui::load_fonts(s.theme, {{nullptr, app::kFontRegular, app::kFontRegularSize}, {nullptr, app::kFontBold, app::kFontBoldSize},
+                  {nullptr, app::kFontZhLabel, app::kFontZhLabelSize}},
+                     16.0f * scale, d.cjk.empty() ? nullptr : &d.cjk, d.cjk.empty() ? std::string() : app::cjk_text());
       s.cjk_ready = s.theme.has_cjk;
       ui::apply_style(s.theme, scale);
       renderer->upload_fonts();

@@ -9,6 +9,8 @@ extern const unsigned char kFontRegular[];
 extern const unsigned kFontRegularSize;
 extern const unsigned char kFontBold[];
 extern const unsigned kFontBoldSize;
+extern const unsigned char kFontZhLabel[];  // "中文" alone: the language switch before the Chinese font
+extern const unsigned kFontZhLabelSize;
 extern const unsigned char kFontCjk[];  // desktop build only
 extern const unsigned kFontCjkSize;
 

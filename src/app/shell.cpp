@@ -77,8 +77,8 @@ void top_bar(AppState& s, Mode mode, float width) {
   ImGui::SameLine();
   const int lang = lang_index(s);
   ImGui::TextDisabled("%s", mode == Mode::Narrow ? "" : ui::tr(lang, "positional encoding, step by step"));
-  // Language switch at the right: "EN" and "中文" (the latter only once the CJK font is in).
-  const char* zh_label = s.theme.has_cjk ? "\xE4\xB8\xAD\xE6\x96\x87" : "ZH";
+  // Language switch at the right: "EN" and "中文" (its two glyphs are compiled in, see FontFiles::zh_label).
+  const char* zh_label = "\xE4\xB8\xAD\xE6\x96\x87";
   const float bw = ui::em(2.6f);
   ImGui::SameLine(width - 2 * bw - ui::em(1.4f));
   for (int i = 0; i < 2; ++i) {
@@ -149,6 +149,7 @@ void draw_visual(AppState& s, bool compact) {
   ctx.step = s.step;
   ctx.step_id = step_id(s, s.lesson, s.step);
   ctx.compact = compact;
+  ctx.touch = s.touch;
   ctx.theme = &s.theme;
   ctx.lang = lang_index(s);
   ctx.textures = s.textures ? s.textures : &s.null_textures;
@@ -252,7 +253,7 @@ void keyboard(AppState& s, Mode mode) {
   if (pressed(ImGuiKey_Tab) && !io.WantTextInput) {
     if (!focus_mode) {
       io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-      notify(s, {{"Keyboard: Tab moves between the parts of the page, the arrows between controls, Space or Enter activates; Esc gives the arrows back to the steps.", {}}}, 6);
+      notify(s, {{"Keyboard: Tab moves between the parts of the page, ↑ ↓ between controls and paragraphs, ← → move a slider (Shift: ten times as far), Space or Enter activates; Esc gives the arrows back to the steps.", {}}}, 6);
       s.focus_window = 0;
     } else {
       const int part = focused_part(s, mode);

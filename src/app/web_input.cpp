@@ -38,6 +38,7 @@ EM_BOOL WebInput::on_touch(int type, const EmscriptenTouchEvent* e, void* self) 
     const EmscriptenTouchPoint& p = e->touches[i];
     if (!p.isChanged) continue;
     const float x = static_cast<float>(p.targetX) * in.dpr_, y = static_cast<float>(p.targetY) * in.dpr_;
+    in.touched_ = true;
     if (type == EMSCRIPTEN_EVENT_TOUCHSTART && !t.down) {
       t = Touch{};
       t.active = t.down = true;

@@ -20,6 +20,7 @@ class WebInput {
   // Before ImGui::NewFrame: deliver queued key events, at most one change per key per frame.
   void deliver_keys();
   // Input still waiting for frames: queued keys, a finger on the screen, scrolling to deliver.
+  bool touched() const { return touched_; }  // a finger has touched the canvas since start
   bool busy() const { return !key_queue_.empty() || touch_.active || touch_.wheel != 0; }
 
  private:
@@ -43,6 +44,7 @@ class WebInput {
   GLFWwindow* window_ = nullptr;
   float dpr_ = 1, font_css_px_ = 16;
   Touch touch_;
+  bool touched_ = false;
   // ImGui 1.86 polls key state once per frame, so a key pressed and released between two frames (a quick
   // tap, or a busy machine) would be lost. Key events are queued and handed over one change per key per
   // frame, in order.

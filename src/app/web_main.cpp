@@ -94,17 +94,26 @@ EM_JS(void, js_open_file_dialog, (), {
   var input = document.getElementById("file");
   if (input) input.click();
 });
-EM_JS(void, js_load_cjk_font, (), {
-  fetch("cjk.ttf").then(function (r) {
-    if (!r.ok) throw new Error("HTTP " + r.status);
-    return r.arrayBuffer();
-  }).then(function (buffer) {
-    var bytes = new Uint8Array(buffer);
+// Chinese: its lesson text (zh.txt, not embedded in the site) and its font (cjk.ttf), fetched together;
+// the text is handed over first, so the font's glyphs cover it (a late text rebuilds the font).
+EM_JS(void, js_load_chinese, (), {
+  function get(url, how) {
+    return fetch(url).then(function (r) {
+      if (!r.ok) throw new Error(url + ": HTTP " + r.status);
+      return r[how]();
+    });
+  }
+  function hand(fn, bytes) {
     var p = _malloc(bytes.length);
     HEAPU8.set(bytes, p);
-    Module["ccall"]("posenc_cjk_font", null, ["number", "number"], [p, bytes.length]);
+    Module["ccall"](fn, null, ["number", "number"], [p, bytes.length]);
     _free(p);
-  }).catch(function (e) { console.warn("posenc: the Chinese font could not be loaded: " + e.message); });
+  }
+  var text = get("zh.txt", "arrayBuffer").then(function (b) { hand("posenc_chinese_text", new Uint8Array(b)); })
+    .catch(function (e) { console.warn("posenc: the Chinese lesson text could not be loaded: " + e.message); });
+  var font = get("cjk.ttf", "arrayBuffer");
+  Promise.all([font, text]).then(function (r) { hand("posenc_cjk_font", new Uint8Array(r[0])); })
+    .catch(function (e) { console.warn("posenc: the Chinese font could not be loaded: " + e.message); });
 });
 EM_JS(void, js_copy_text, (const char* text), {
   var s = UTF8ToString(text);
@@ -158,6 +167,10 @@ EM_JS(void, js_watch_events, (), {
   });
   document.addEventListener("visibilitychange", bump);
 });
+// Whether the primary pointer is a finger (phones, tablets): the text says "tap" instead of "hover".
+EM_JS(int, js_coarse_pointer, (), {
+  return window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? 1 : 0;
+});
 EM_JS(int, js_take_events, (), {
   var n = Module["posencEvents"] | 0;
   Module["posencEvents"] = 0;
@@ -174,9 +187,9 @@ void apply_dpr(float dpr) {
   g->dpr = dpr;
   g->input.set_pixel_ratio(dpr);
   g->fonts_dirty = false;
-  static const std::string cjk_chars = app::cjk_text();
-  ui::load_fonts(g->app.theme, {{nullptr, app::kFontRegular, app::kFontRegularSize}, {nullptr, app::kFontBold, app::kFontBoldSize}}, kFontCssPx * dpr,
-                 g->cjk_font.empty() ? nullptr : &g->cjk_font, cjk_chars);
+  ui::load_fonts(g->app.theme, {{nullptr, app::kFontRegular, app::kFontRegularSize}, {nullptr, app::kFontBold, app::kFontBoldSize},
+                  {nullptr, app::kFontZhLabel, app::kFontZhLabelSize}}, kFontCssPx * dpr,
+                 g->cjk_font.empty() ? nullptr : &g->cjk_font, g->cjk_font.empty() ? std::string() : app::cjk_text());
   g->app.cjk_ready = g->app.theme.has_cjk;
   ui::apply_style(g->app.theme, dpr);
   g->renderer->upload_fonts();
@@ -228,6 +241,10 @@ void frame(void*) {
   sync_canvas();
   ImGui_ImplGlfw_NewFrame();
   g->input.apply_touch();
+  if (g->input.touched() && !g->app.touch) {  // "tap" from now on, whatever the first guess said
+    g->app.touch = true;
+    g->app.dirty = true;
+  }
   g->input.deliver_keys();
   app::map_nav_keys();
   ImGui::NewFrame();
@@ -312,7 +329,7 @@ EMSCRIPTEN_KEEPALIVE void posenc_arg_array(const char* key, const double* v, int
   new_arg(key, app::ArgValue::Type::Array).array.assign(v, v + n);
 }
 EMSCRIPTEN_KEEPALIVE void posenc_arg_other(const char* key, const char* type) { new_arg(key, app::ArgValue::Type::Other).text = type; }
-EMSCRIPTEN_KEEPALIVE void posenc_arg_json(const char* key, const char* text) { new_arg(key, app::ArgValue::Type::Json).text = text; }
+EMSCRIPTEN_KEEPALIVE void posenc_arg_json(const char* key, const char* text) { new_arg(key, app::ArgValue::Type::Json).text = text ? text : ""; }
 // Returns "" on success (read the result with the getters below) or the error message.
 EMSCRIPTEN_KEEPALIVE const char* posenc_compute(const char* kind) {
   g->result = app::compute(kind, g->args);
@@ -330,6 +347,13 @@ EMSCRIPTEN_KEEPALIVE void posenc_cjk_font(const unsigned char* bytes, int size) 
   g->cjk_font.assign(bytes, bytes + std::max(0, size));
   g->fonts_dirty = true;  // rebuilt at the start of the next frame, outside ImGui's frame
   g->app.dirty = true;
+}
+// The Chinese lesson text (a pack of content files, see content::add_files), bytes owned by the caller.
+EMSCRIPTEN_KEEPALIVE void posenc_chinese_text(const char* bytes, int size) {
+  wake();
+  if (app::language_text_arrived(g->app, "zh", std::string_view(bytes, static_cast<std::size_t>(std::max(0, size)))) &&
+      !g->cjk_font.empty())
+    g->fonts_dirty = true;  // the font arrived first: its glyphs must now cover the text too
 }
 EMSCRIPTEN_KEEPALIVE int posenc_accepts_files() { return app::current_lesson(g->app).accepts_files() ? 1 : 0; }
 EMSCRIPTEN_KEEPALIVE const char* posenc_result_json() { return g->result.json.c_str(); }
@@ -372,7 +396,7 @@ int main() {
   s.hooks.write_hash = [](const std::string& h) { js_write_hash(h.c_str()); };
   s.hooks.save_progress = [](const std::string& p) { js_save_progress(p.c_str()); };
   s.hooks.open_file_dialog = [] { js_open_file_dialog(); };
-  s.hooks.load_cjk_font = [] { js_load_cjk_font(); };
+  s.hooks.load_chinese = [] { js_load_chinese(); };
   s.hooks.copy_text = [](const std::string& t) { js_copy_text(t.c_str()); };
   s.hooks.download = [](const std::string& f, const std::string& b, const char* mime) {
     js_download(f.c_str(), reinterpret_cast<const unsigned char*>(b.data()), static_cast<int>(b.size()), mime);
@@ -386,6 +410,7 @@ int main() {
   };
   js_mark("posenc:context");
   app::init(s);
+  s.touch = js_coarse_pointer() != 0;
   s.now = emscripten_get_now() / 1000.0;
   app::load_progress(s, take_string(js_initial(1)));
   const std::string preferred = take_string(js_initial(2));

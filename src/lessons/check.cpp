@@ -134,7 +134,9 @@ class CheckLesson final : public Lesson {
         }
       ImGui::EndCombo();
     }
-    ui::caption(tr(lang_, "or paste numbers with Ctrl+V anywhere on this page, or type them, one row per line:"), t);
+    // A finger has no Ctrl+V, and the canvas opens no on-screen keyboard: say what works.
+    ui::caption(tr(lang_, touch_ ? "On a touch screen, open a file with the button above; pasting or typing numbers needs a keyboard:"
+                                 : "or paste numbers with Ctrl+V anywhere on this page, or type them, one row per line:"), t);
     ImGui::InputTextMultiline("##paste", paste_.data(), paste_.size(),
                               ImVec2(std::min(ImGui::GetContentRegionAvail().x, ui::em(30)), ui::em(5)));
     if (ImGui::Button(tr(lang_, "Check the pasted numbers"))) {

@@ -87,6 +87,7 @@ std::string Lesson::placeholder(std::string_view name) {
   std::string v = value(name);
   if (v.empty()) v = param_text(*this, name);
   if (v.empty() && name == "narrow") v = narrow_ ? "1" : "0";
+  if (v.empty() && name == "touch") v = touch_ ? "1" : "0";
   // "plural_<name>": the number <name> is not 1 (English text: "{{n}} position{{?plural_n}}s{{/}}").
   if (v.empty() && name.substr(0, 7) == "plural_" && name.size() > 7) {
     const std::string n = placeholder(name.substr(7));
@@ -132,6 +133,7 @@ void Lesson::draw(DrawContext& ctx) {
   set_language(ctx.lang);
   theme_ = ctx.theme;
   narrow_ = ctx.compact;
+  touch_ = ctx.touch;
   begin_frame(ctx);
   const StepEntry* s = find_step(ctx.step_id);
   if (!s) {  // a content step without a visual (a unit test keeps this from shipping)

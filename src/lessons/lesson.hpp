@@ -36,6 +36,7 @@ struct DrawContext {
   int step = 0;                // the step's position (navigation, URL)
   std::string_view step_id;    // its id ({#id} in the content); what lessons key on
   bool compact = false;        // narrow (phone) layout
+  bool touch = false;          // the learner points with a finger (tap, not hover; no Ctrl+V)
   int lang = 0;                // index into app::kLanguages (0 English, 1 Chinese)
   const ui::Theme* theme = nullptr;
   ui::TextureHost* textures = nullptr;  // for heatmaps (never null while drawing)
@@ -57,7 +58,8 @@ class Lesson {
   virtual core::Messages update() = 0;
 
   // The live value of a {{placeholder}}: the lesson's own value(), else the parameter of that name, else
-  // the framework's conditions ("narrow": the phone layout, text above the visual, touch;
+  // the framework's conditions ("narrow": the phone layout, text above the visual; "touch": a finger,
+  // not a mouse, so "tap" rather than "hover";
   // "plural_<name>": placeholder <name> is not 1); "" when none.
   std::string placeholder(std::string_view name);
   // The ids of the registered steps, in order.
@@ -124,6 +126,7 @@ class Lesson {
   const ui::Theme* theme_ = nullptr;  // set every frame
   bool holding_ = false;              // the last change came from a control still being dragged
   bool narrow_ = false;               // drawn in the phone layout (set every frame)
+  bool touch_ = false;                // … for a learner using touch (set every frame)
 
  private:
   struct StepEntry {

@@ -245,6 +245,7 @@ constexpr CataloguePair kPairs[] = {
     {"positions from 1", "位置从 1 开始"},
     {"base 500000", "底数 500000"},
     {"or paste numbers with Ctrl+V anywhere on this page, or type them, one row per line:", "或在本页任意处按 Ctrl+V 粘贴数字，也可直接输入，每行对应表格一行："},
+    {"On a touch screen, open a file with the button above; pasting or typing numbers needs a keyboard:", "触屏设备请用上方的按钮打开文件；粘贴或输入数字需要键盘："},
     {"Check the pasted numbers", "检查粘贴的数字"},
     {"max |yours − reference| =", "max |你的 − 参考| ="},
     {"hypothesis", "假设"},

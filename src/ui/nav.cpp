@@ -21,7 +21,7 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
     const float r_est = em(0.75f);
     const float title_w = w - (2 * r_est + em(0.7f)) - em(e.questions > 0 ? 2.8f : 0.5f);  // room for the badge
     ImFont* font = i == current ? theme.bold : theme.regular;
-    const float title_h = measure_wrapped(e.title, theme, title_w, font);
+    const float title_h = measure_wrapped(e.title, theme, title_w, font, 1.2f);
     const float row_h = std::max(em(2.5f), title_h + em(1.1f));
     if (ImGui::Selectable("##lesson", i == current, 0, ImVec2(w, row_h))) clicked = i;
     char num[8];
@@ -35,7 +35,7 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
     const float tx = p.x + 2 * r + em(0.7f);
     const ImVec2 next = ImGui::GetCursorScreenPos();  // the title wraps as lesson text does (no lone last character)
     ImGui::SetCursorScreenPos(ImVec2(tx, p.y + em(0.2f)));
-    wrapped(e.title, theme, theme.text, title_w, font);
+    wrapped(e.title, theme, theme.text, title_w, font, 1.2f);
     ImGui::SetCursorScreenPos(next);
     if (e.questions > 0) {  // predictions: "?" while open; once all are answered "✓" if all were right, else "✗"
       char badge[48];

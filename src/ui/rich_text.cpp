@@ -143,7 +143,7 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
   ImDrawList* dl = ImGui::GetWindowDrawList();
   float last_height = 0;
   const float font_px = ImGui::GetFontSize();
-  const float line_h = font_px * 1.45f;
+  const float line_h = font_px * (style_override && style_override->line_height > 0 ? style_override->line_height : 1.45f);
   const float block_gap = font_px * 0.7f;
   std::vector<std::string> values;  // keeps looked-up placeholder text alive while drawing
 
@@ -342,8 +342,9 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
   typeset(blocks, wrap_width, theme, lookup, style_override, true);
 }
 
-float measure_wrapped(std::string_view text, const Theme& theme, float wrap_width, ImFont* font) {
-  const RichStyle style{font ? font : theme.regular, theme.text};
+float measure_wrapped(std::string_view text, const Theme& theme, float wrap_width, ImFont* font, float line_height) {
+  RichStyle style{font ? font : theme.regular, theme.text};
+  style.line_height = line_height;
   return typeset({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(text)}}, 0}}, wrap_width, theme,
                  nullptr, &style, false);
 }
@@ -389,8 +390,9 @@ std::vector<content::Run> formula_runs(std::string_view text) {
   return runs;
 }
 
-void wrapped(std::string_view text, const Theme& theme, ImU32 color, float wrap_width, ImFont* font) {
-  const RichStyle style{font ? font : theme.regular, color ? color : theme.text};
+void wrapped(std::string_view text, const Theme& theme, ImU32 color, float wrap_width, ImFont* font, float line_height) {
+  RichStyle style{font ? font : theme.regular, color ? color : theme.text};
+  style.line_height = line_height;
   if (wrap_width <= 0) wrap_width = ImGui::GetContentRegionAvail().x;
   rich_text({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(text)}}, 0}}, wrap_width, theme, nullptr, &style);
 }

@@ -20,6 +20,7 @@ struct RichStyle {
   ImFont* font = nullptr;
   ImU32 color = 0;
   ImU32 value_color = 0, value_background = 0;
+  float line_height = 0;  // in font sizes; 0: the text's 1.45
 };
 
 // Draws the blocks at the cursor, wrapping at `wrap_width`, and advances the cursor.
@@ -36,10 +37,13 @@ void title(std::string_view text, float wrap_width, const Theme& theme, ImU32 co
 // Program text (captions, notices, hints) wrapped by the same rules as lesson text: never inside a
 // number, never after a lone operator, around CJK characters but not before closing punctuation, and
 // without a lone character on the last line. Colour 0: the theme's text; width 0: what is left.
-void wrapped(std::string_view text, const Theme& theme, ImU32 color = 0, float wrap_width = 0, ImFont* font = nullptr);
+// line_height in font sizes (0: the lesson text's 1.45).
+void wrapped(std::string_view text, const Theme& theme, ImU32 color = 0, float wrap_width = 0, ImFont* font = nullptr,
+             float line_height = 0);
 
 // The height wrapped() would take, without drawing.
-float measure_wrapped(std::string_view text, const Theme& theme, float wrap_width, ImFont* font = nullptr);
+float measure_wrapped(std::string_view text, const Theme& theme, float wrap_width, ImFont* font = nullptr,
+                      float line_height = 0);
 
 // A one-block line of inline runs (e.g. a formula with its live numbers): Math runs in the formula
 // colour, Placeholder runs drawn as highlighted values using their text as the value itself.

@@ -28,14 +28,15 @@ ImFont* add_font(const FontSource& src, float px, const ImWchar* ranges, int ove
 }
 
 // Merges the CJK glyphs into the font added just before.
-void merge_cjk(const std::vector<unsigned char>& data, float px, const ImWchar* ranges) {
+void merge_cjk(const std::vector<unsigned char>& data, float px, const ImWchar* ranges, const FontSource* src = nullptr) {
   ImFontConfig cfg;
   cfg.MergeMode = true;
   cfg.FontDataOwnedByAtlas = false;  // the platform keeps the bytes
   cfg.OversampleH = 1;
   cfg.OversampleV = 1;
-  ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(data.data()), static_cast<int>(data.size()),
-                                             px, &cfg, ranges);
+  const unsigned char* bytes = src ? src->data : data.data();
+  const int size = src ? static_cast<int>(src->size) : static_cast<int>(data.size());
+  ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(bytes), size, px, &cfg, ranges);
 }
 
 }  // namespace
@@ -89,6 +90,10 @@ bool load_fonts(Theme& theme, const FontFiles& files, float px, const std::vecto
     return f;
   };
   theme.regular = with_cjk(add_font(files.regular, px, latin_greek_math_ranges(), 2), px);
+  if (theme.regular && !theme.has_cjk && files.zh_label.data && files.zh_label.size > 0) {
+    static const ImWchar zh_label[] = {0x4E2D, 0x4E2D, 0x6587, 0x6587, 0};  // 中 文
+    merge_cjk(std::vector<unsigned char>(), px, zh_label, &files.zh_label);
+  }
   theme.bold = with_cjk(add_font(files.bold, px, latin_greek_math_ranges(), 2), px);
   theme.title = with_cjk(add_font(files.bold, px * 1.35f, title_ranges(), 1), px * 1.35f);
   const bool ok = theme.regular && theme.bold && theme.title;

@@ -37,6 +37,7 @@ struct FontSource {
 struct FontFiles {
   FontSource regular;
   FontSource bold;
+  FontSource zh_label;  // optional: the glyphs of "中文", merged into the regular face until the CJK font is in
 };
 
 // Glyphs the Latin/Greek/math font covers (the same ranges the build's font subset keeps).

@@ -451,3 +451,13 @@ test('keyboard only: Tab enters focus mode, arrows and Space work the controls, 
   assert.equal(await step(), 3);
   await context.close();
 });
+
+test('on a touch screen the text says tap, with a mouse hover (whatever the window size)', async () => {
+  for (const [touch, width, height, word] of [[true, 1024, 768, /Tap the heatmap/], [false, 390, 844, /Hover over the heatmap/]]) {
+    const { page, context } = await open(browser, site.url, '#lesson=sinusoidal&step=0', { width, height, touch });
+    await frames(page, 4);
+    const text = await page.textContent('#a11y p');
+    assert.match(text, word, `touch ${touch}: ${text.slice(0, 300)}`);
+    await context.close();
+  }
+});

@@ -96,3 +96,45 @@ test('rope, rope_decay, alibi_slopes and t5_bucket: shapes, identities and error
     assert.equal(typeof r.error, 'string', JSON.stringify([kind, args]));
   }
 });
+
+test('rope_init: a model config object (or its JSON text) gives inv_freq, the attention factor and the type', async () => {
+  const d = 128, base = 500000;
+  // Llama 3.1's rope_scaling (llama3): wavelengths below 8192/4 kept, above 8192/1 divided by 8.
+  const config = { hidden_size: 4096, num_attention_heads: 32, rope_theta: base, max_position_embeddings: 131072,
+    rope_scaling: { rope_type: 'llama3', factor: 8.0, low_freq_factor: 1.0, high_freq_factor: 4.0,
+      original_max_position_embeddings: 8192 } };
+  const r = await compute('rope_init', { config, seq_len: 4096 });
+  assert.equal(r.error, undefined, r.error);
+  assert.deepEqual(r.shape, [d / 2]);
+  assert.equal(r.rotary_dim, d);
+  assert.equal(r.rope_type, 'llama3');
+  assert.equal(r.attention_factor, 1);
+  const plain = i => Math.pow(base, -2 * i / d);
+  assert.ok(Math.abs(r.data[0] - plain(0)) < 1e-15);  // the fastest pair: untouched
+  const last = d / 2 - 1;  // the slowest: wavelength far above 8192, so divided by the factor
+  assert.ok(Math.abs(r.data[last] - plain(last) / 8) < 1e-18 + 1e-12 * plain(last));
+  // the same config as JSON text, as downloaded
+  const t = await compute('rope_init', { config: JSON.stringify(config), seq_len: 4096 });
+  assert.deepEqual(t.data, r.data);
+  // YaRN: the attention temperature 0.1·ln(s) + 1
+  const yarn = await compute('rope_init', { config: { hidden_size: 512, num_attention_heads: 8, rope_theta: 10000,
+    max_position_embeddings: 16384, rope_scaling: { type: 'yarn', factor: 4, original_max_position_embeddings: 4096 } } });
+  assert.ok(Math.abs(yarn.attention_factor - (0.1 * Math.log(4) + 1)) < 1e-12, JSON.stringify(yarn));
+  assert.ok(yarn.notices.some(n => /type/.test(n)), 'the legacy "type" key is read with a notice');
+});
+
+test('rope_init: a bad config is an {error} that names what is wrong', async () => {
+  const missing = await compute('rope_init', { config: { num_attention_heads: 8, max_position_embeddings: 4096 } });
+  assert.match(missing.error, /hidden_size|head_dim/);
+  const broken = await compute('rope_init', { config: '{"hidden_size": 512,' });
+  assert.match(broken.error, /line 1/);
+  const small = await compute('rope_init', { config: { hidden_size: 512, num_attention_heads: 8, max_position_embeddings: 4096,
+    rope_scaling: { rope_type: 'linear', factor: 0.5 } } });
+  assert.match(small.error, /factor/);
+  const huge = await compute('rope_init', { config: { hidden_size: 65536, num_attention_heads: 1, max_position_embeddings: 4096 } });
+  assert.match(huge.error, /4096/);
+  const notObject = await compute('rope_init', { config: 42 });
+  assert.ok(notObject.error);
+  const big = await compute('rope_init', { config: 'x'.repeat(300 * 1024) });
+  assert.match(big.error, /longer than/);
+});

@@ -53,8 +53,8 @@ export async function stopPage({ site, browser, context } = {}) {
 }
 
 // Opens the site with `hash`, waits for posenc.ready; returns { page, errors }.
-export async function open(browser, url, hash = '', { width = 1280, height = 800, dpr = 1, wait = true } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr });
+export async function open(browser, url, hash = '', { width = 1280, height = 800, dpr = 1, wait = true, touch = false } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, hasTouch: touch, isMobile: touch });
   const page = await context.newPage();
   const errors = [];
   page.on('console', m => { if (m.type() === 'error') errors.push(m.text()); });

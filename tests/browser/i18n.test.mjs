@@ -21,8 +21,13 @@ test('an English visit never downloads the Chinese font', async () => {
   const { page, context } = await open(browser, site.url);
   await page.evaluate(() => posenc.go('sinusoidal', 2));
   await frames(page, 5);
-  assert.ok(!site.requests.some(p => p.endsWith('cjk.ttf')), site.requests.join(' '));
+  assert.ok(!site.requests.some(p => p.endsWith('cjk.ttf') || p.endsWith('zh.txt')), site.requests.join(' '));
   assert.ok(!cjk.test((await page.evaluate(() => posenc.lessons()))[0].title));
+  // … yet its language switch reads 中文, not "ZH", from the first frame
+  assert.ok(await page.evaluate(() => posenc.locate('中文')));
+  assert.equal(await page.evaluate(() => posenc.locate('ZH')), null);
+  const img = decodePng(await page.screenshot({ clip: { x: 1180, y: 0, width: 100, height: 40 } }));
+  assert.ok(colourCount(img) > 4, 'the label is drawn, not blank');
   await context.close();
   site.close();
 });
@@ -30,10 +35,12 @@ test('an English visit never downloads the Chinese font', async () => {
 test('lang=zh shows Chinese titles and text, loads the font once, and keeps the choice', async () => {
   const site = await serve();
   const { page, errors, context } = await open(browser, site.url, '#lesson=offsets&step=1&lang=zh');
+  // The Chinese text (zh.txt) arrives with the font, after the first (English) frame.
+  await page.waitForFunction(() => /[\u4e00-\u9fff]/.test(window.posenc.lessons()[0].title), null, { timeout: 10000 });
   const lessons = await page.evaluate(() => posenc.lessons());
   assert.ok(lessons.every(l => cjk.test(l.title)), JSON.stringify(lessons.map(l => l.title)));
   assert.equal((await page.evaluate(() => posenc.state())).lang, 'zh');
-  // The language switch says 中文 (not ZH) only once the Chinese font is in the atlas.
+  // The language switch says 中文 (its two glyphs are compiled in), and the Chinese font arrives.
   await page.waitForFunction(() => {
     window.dispatchEvent(new Event('resize'));  // asks for a frame (the app renders on demand)
     return window.posenc.locate('中文') !== null;
@@ -42,6 +49,7 @@ test('lang=zh shows Chinese titles and text, loads the font once, and keeps the 
   assert.ok(await page.evaluate(() => posenc.locate('下一步')), 'the step bar speaks Chinese');
   await frames(page, 10);
   assert.equal(site.requests.filter(p => p.endsWith('cjk.ttf')).length, 1);
+  assert.equal(site.requests.filter(p => p.endsWith('zh.txt')).length, 1);
   const img = decodePng(await page.screenshot());
   assert.ok(colourCount(img) > 30);
   assert.equal(await page.evaluate(() => localStorage.getItem('posenc.lang')), 'zh');

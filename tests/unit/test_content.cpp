@@ -252,3 +252,20 @@ TEST_CASE("the framework's conditions: plural_<name> is 1 unless the number is 1
   CHECK(lesson->placeholder("plural_no_such_number").empty());
   CHECK(lesson->placeholder("narrow") == "0");  // not drawn yet: the desktop layout
 }
+
+TEST_CASE("a language's text can arrive later, as one pack of files, once") {
+  using namespace posenc::content;
+  CHECK_FALSE(has_language("xx"));
+  const std::string pack = "@@posenc-file 01-order.md\n# Title\n\nText.\n@@posenc-file 02-naive.md\n# Two\n"
+                           "@@posenc-file ../evil.md\nskipped\n@@posenc-file no-newline";
+  CHECK(add_files("xx", pack) == 2);  // a name with '/' and a marker without its line end are left out
+  CHECK(has_language("xx"));
+  const BundledFile* f = find_bundled("xx", "01-order");
+  REQUIRE(f != nullptr);
+  CHECK(f->text == "# Title\n\nText.\n");
+  REQUIRE(find_bundled("xx", "02-naive") != nullptr);
+  CHECK(find_bundled("xx", "02-naive")->text == "# Two\n");
+  CHECK(add_files("xx", pack) == 0);  // once per language
+  CHECK(add_files("", pack) == 0);
+  CHECK(add_files("en", pack) == 0);  // embedded languages are never replaced
+}
