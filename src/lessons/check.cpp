@@ -8,6 +8,7 @@
 #include "core/table_file.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
+#include "ui/rich_text.hpp"
 #include "ui/heatmap.hpp"
 #include "ui/matrix_view.hpp"
 
@@ -145,11 +146,7 @@ class CheckLesson final : public Lesson {
       ctx.notices.insert(ctx.notices.end(), said.begin(), said.end());
     }
     if (!d_.error.empty()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.warn));
-      ImGui::PushTextWrapPos(0);
-      ImGui::TextUnformatted(ui::tr_fill(lang_, d_.error.format, d_.error.args).c_str());
-      ImGui::PopTextWrapPos();
-      ImGui::PopStyleColor();
+      ui::wrapped(ui::tr_fill(lang_, d_.error.format, d_.error.args), t, t.warn);
     }
   }
 
@@ -170,11 +167,7 @@ class CheckLesson final : public Lesson {
     const int rows = static_cast<int>(d_.table.rows()), cols = static_cast<int>(d_.table.cols());
     ImGui::TextUnformatted(trf(lang_, "%s: %d × %d", source().c_str(), rows, cols).c_str());
     ui::residual(tr(lang_, "max |yours − reference| ="), d_.result.max_error, 1e-9, t);
-    ImGui::PushFont(t.bold);
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(verdict().c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopFont();
+    ui::wrapped(verdict(), t, t.strong, 0, t.bold);
     if (!ImGui::BeginTable("candidates", 2, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) return;
     ImGui::TableSetupColumn(tr(lang_, "hypothesis"));
     ImGui::TableSetupColumn(tr(lang_, "max difference"));

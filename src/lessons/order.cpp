@@ -11,6 +11,7 @@
 #include "lesson.hpp"
 #include "tokenize.hpp"
 #include "ui/controls.hpp"
+#include "ui/rich_text.hpp"
 #include "ui/matrix_view.hpp"
 
 namespace posenc::lessons {
@@ -175,13 +176,7 @@ class OrderLesson final : public Lesson {
     return l;
   }
 
-  void heading(const char* text, const ui::Theme& t) {
-    ImGui::PushFont(t.bold);
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    ImGui::PopFont();
-  }
+  void heading(const char* text, const ui::Theme& t) { ui::wrapped(text, t, t.strong, 0, t.bold); }
 
   void draw_tokens(DrawContext&, const ui::Theme& t) {
     heading(tr(lang_, "Tokens"), t);

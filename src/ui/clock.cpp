@@ -1,6 +1,7 @@
 // Clock face: a face disc of the given diameter holding the unit circle, Re/Im axes, an optional trail
 // and the hands with their tip labels. Angles run counter-clockwise from +Re, so screen y is flipped.
 #include "clock.hpp"
+#include "rich_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -122,11 +123,7 @@ bool clock_face(const char* id, const std::vector<ClockHand>& hands, const Clock
   ImGui::BeginGroup();
   const float size = std::max(em(2), opt.size > 0 ? opt.size : em(8));
   if (opt.title) {
-    ImGui::PushFont(theme.bold);
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + size);
-    ImGui::TextUnformatted(opt.title);
-    ImGui::PopTextWrapPos();
-    ImGui::PopFont();
+    wrapped(opt.title, theme, theme.strong, size, theme.bold);
   }
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 c(origin.x + size / 2, origin.y + size / 2);
@@ -137,11 +134,7 @@ bool clock_face(const char* id, const std::vector<ClockHand>& hands, const Clock
   const bool hovered = ImGui::IsItemHovered() && dx * dx + dy * dy <= size * size / 4;
   if (hovered && !hands.empty()) hover_tooltip(hands, theme.lang);
   if (opt.caption) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme.muted));
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + size);
-    ImGui::TextUnformatted(opt.caption);
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
+    wrapped(opt.caption, theme, theme.muted, size);
   }
   ImGui::EndGroup();
   ImGui::PopID();

@@ -297,6 +297,28 @@ ImU32 palette(int i) {
   return colors[((i % n) + n) % n];
 }
 
+namespace {
+std::vector<PlotRecord>* g_plot_log = nullptr;  // tests only
+
+void record_plot(const LinePlotOptions& opt, const std::vector<Series>& series, const Layout& L) {
+  PlotRecord r{opt.title ? opt.title : "", L.y.lo, L.y.hi, opt.log_y, {}};
+  for (const Series& s : series) {
+    PlotRecord::End e{s.label, 0, 0};
+    bool any = false;
+    for (size_t i = 0; i < s.y.size(); ++i)
+      if (usable(s.y[i], opt.log_y) && (!opt.log_x || (i < s.x.size() && s.x[i] > 0))) {
+        if (!any) e.first = s.y[i];
+        e.last = s.y[i];
+        any = true;
+      }
+    if (any) r.ends.push_back(e);
+  }
+  g_plot_log->push_back(std::move(r));
+}
+}  // namespace
+
+void set_plot_log(std::vector<PlotRecord>* log) { g_plot_log = log; }
+
 LinePlotResult line_plot(const char* id, const std::vector<Series>& series, const LinePlotOptions& opt,
                          const Theme& theme) {
   LinePlotResult res;
@@ -318,6 +340,7 @@ LinePlotResult line_plot(const char* id, const std::vector<Series>& series, cons
   }
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const Layout L = make_layout(series, opt, origin, ImVec2(width, plot_height));
+  if (g_plot_log) record_plot(opt, series, L);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(L.a, L.b, theme.panel);
   dl->PushClipRect(L.a, L.b, true);

@@ -64,6 +64,20 @@ struct LinePlotResult {
 LinePlotResult line_plot(const char* id, const std::vector<Series>& series, const LinePlotOptions& opt,
                          const Theme& theme);
 
+// For tests: every plot drawn while a log is set, with its y axis and each series' first and last
+// drawable points — a curve whose ends (what the text quotes) fall outside the axis is clipped.
+struct PlotRecord {
+  std::string title;
+  double y_lo = 0, y_hi = 1;
+  bool log_y = false;
+  struct End {
+    std::string label;
+    double first = 0, last = 0;
+  };
+  std::vector<End> ends;
+};
+void set_plot_log(std::vector<PlotRecord>* log);
+
 // Colour `i` of the series palette (colour-blind-friendly, distinct on a light page).
 ImU32 palette(int i);
 

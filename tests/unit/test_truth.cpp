@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <functional>
 #include <string>
@@ -12,6 +13,7 @@
 #include "app/app.hpp"
 #include "content/document.hpp"
 #include "headless.hpp"
+#include "ui/line_plot.hpp"
 
 using namespace posenc;
 using namespace posenc::app;
@@ -63,14 +65,39 @@ void check_step(AppState& s, int lesson, int step) {
     }
 }
 
-// Draws every step of the current lesson (its question answered) and checks its text.
+int g_curves_seen = 0;  // how many curves check_plots looked at (the check must have something to check)
+
+// Every curve's ends (the values a text quotes: "falls to …", "reaches …") inside its plot's y axis.
+void check_plots(const std::vector<ui::PlotRecord>& plots) {
+  for (const ui::PlotRecord& p : plots) {
+    CAPTURE(p.title);
+    const double slack = p.log_y ? 0 : 1e-9 * std::max(1.0, p.y_hi - p.y_lo);
+    for (const ui::PlotRecord::End& e : p.ends) {
+      ++g_curves_seen;
+      CAPTURE(e.label);
+      CAPTURE(e.first);
+      CAPTURE(e.last);
+      CHECK(e.first >= p.y_lo - slack);
+      CHECK(e.first <= p.y_hi + slack);
+      CHECK(e.last >= p.y_lo - slack);
+      CHECK(e.last <= p.y_hi + slack);
+    }
+  }
+}
+
+// Draws every step of the current lesson (its question answered) and checks its text and plots.
 void check_every_step(test::Headless& h, int lesson) {
   for (int st = 0; st < step_count(h.s, lesson); ++st) {
     CAPTURE(st);
     go(h.s, lesson, st);
     record_prediction(h.s, -1);
     h.frame(1280, 800);  // computes what a step computes when shown
+    std::vector<ui::PlotRecord> plots;
+    ui::set_plot_log(&plots);
+    h.frame(1280, 800);
+    ui::set_plot_log(nullptr);
     check_step(h.s, lesson, st);
+    check_plots(plots);
   }
 }
 
@@ -96,4 +123,5 @@ TEST_CASE("every step's text holds at the defaults and with each control at eith
       }
     }
   }
+  CHECK(g_curves_seen > 100);  // the plots of lessons 4, 6, 7, 9 and 10 at every setting
 }
