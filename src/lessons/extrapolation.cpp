@@ -52,6 +52,7 @@ class ExtrapolationLesson final : public Lesson {
   Derived d_;
   std::vector<ui::Series> sine_series_;  // draw_sinusoidal's curves, rebuilt when the table changes
   Eigen::Index sine_series_rows_ = -1;
+  std::vector<int> sine_series_columns_;  // which of the table's three columns they show (distinct pairs)
   View view_;
 
  public:
@@ -157,15 +158,24 @@ class ExtrapolationLesson final : public Lesson {
 
   void draw_sinusoidal(const ui::Theme& t) {
     // The curves' points are built once per table (not per frame: thousands of positions × 3).
+    // Each pair once: with few pairs (small d) "one turn" may be the fast or the slowest pair itself.
     std::vector<ui::Series>& s = sine_series_;
-    if (sine_series_rows_ != d_.table.rows() || s.size() != 3) {
+    std::vector<int>& shown = sine_series_columns_;
+    if (sine_series_rows_ != d_.table.rows()) {
       s.clear();
-      for (int c = 0; c < 3; ++c) s.push_back(ui::series({}, d_.table.col(c)));
+      shown.clear();
+      for (int c = 0; c < 3; ++c) {
+        bool repeat = false;
+        for (int k : shown) repeat = repeat || d_.shown_pairs[k] == d_.shown_pairs[c];
+        if (repeat) continue;
+        shown.push_back(c);
+        s.push_back(ui::series({}, d_.table.col(c)));
+      }
       s[0].thickness = 1.0f;
       sine_series_rows_ = d_.table.rows();
     }
     const char* names[] = {"a fast pair (i = %d)", "one turn in training (i = %d)", "the slowest pair (i = %d)"};
-    for (int c = 0; c < 3; ++c) s[c].label = trf(lang_, names[c], d_.shown_pairs[c]);
+    for (size_t k = 0; k < shown.size(); ++k) s[k].label = trf(lang_, names[shown[k]], d_.shown_pairs[shown[k]]);
     ui::LinePlotOptions o;
     o.title = tr(lang_, "Sine columns of the code, with the positions past L_train shaded");
     o.x_label = tr(lang_, "position");

@@ -53,12 +53,13 @@ class NaiveLesson final : public Lesson {
   void visit(ParamVisitor& v) override {
     v.integer({"len", "length", 8, 512}, p_.len);
     v.integer({"dim", "dimension", 4, 512}, p_.dim);
-    v.integer({"probe", "position", 1, double(p_.len - 1)}, p_.probe);
+    // At most len − 3: the three lengths compared below (from probe + 1 up to len) stay distinct.
+    v.integer({"probe", "position", 1, double(p_.len - 3)}, p_.probe);
   }
 
   core::Messages update() override {
     core::Messages notice;
-    if (p_.probe >= p_.len) {
+    if (p_.probe > p_.len - 3) {
       p_.probe = p_.len / 2;
       notice.push_back({"probe: moved inside the sequence", {}});
     }
@@ -70,6 +71,7 @@ class NaiveLesson final : public Lesson {
     d_.lengths[0] = std::max(p_.probe + 1, p_.len / 8);
     d_.lengths[1] = std::max(p_.probe + 1, p_.len / 2);
     d_.lengths[2] = p_.len;
+    if (d_.lengths[1] == d_.lengths[0]) d_.lengths[1] = (d_.lengths[0] + d_.lengths[2]) / 2;  // three different lengths
     const int bits = std::max(1, static_cast<int>(std::ceil(std::log2(p_.len))));
     d_.binary = core::binary_encoding(p_.len, bits);
     d_.jump_binary = core::neighbour_distances(d_.binary);

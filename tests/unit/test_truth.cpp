@@ -72,6 +72,9 @@ void check_plots(const std::vector<ui::PlotRecord>& plots) {
   for (const ui::PlotRecord& p : plots) {
     CAPTURE(p.title);
     const double slack = p.log_y ? 0 : 1e-9 * std::max(1.0, p.y_hi - p.y_lo);
+    for (size_t a = 0; a < p.ends.size(); ++a)  // no curve drawn twice under one name
+      for (size_t b = a + 1; b < p.ends.size(); ++b)
+        if (!p.ends[a].label.empty()) CHECK(p.ends[a].label != p.ends[b].label);
     for (const ui::PlotRecord::End& e : p.ends) {
       ++g_curves_seen;
       CAPTURE(e.label);
