@@ -12,7 +12,7 @@ export DEBIAN_FRONTEND=noninteractive
 
 PACKAGES=(
   build-essential cmake make python3 dpkg-dev
-  emscripten libeigen3-dev doctest-dev libimgui-dev nlohmann-json3-dev
+  emscripten libeigen3-dev doctest-dev libimgui-dev
   chromium fonts-dejavu-core fonts-wqy-microhei fonttools python3-numpy
   libglfw3-dev libgl-dev xvfb xauth
   clang libclang-rt-14-dev

@@ -10,13 +10,12 @@
 
 #include <cmath>
 #include <cstdio>
-#include <nlohmann/json.hpp>
 #include <string>
+
+#include "json.hpp"
 
 namespace posenc::core {
 namespace {
-
-using nlohmann::json;
 
 std::string fmt(double v) {
   char buf[32];
@@ -24,42 +23,17 @@ std::string fmt(double v) {
   return buf;
 }
 
-std::string describe(const json& v) {
-  if (v.is_number()) return fmt(v.get<double>());
+std::string describe(const JsonValue& v) {
+  if (v.is_number()) return fmt(v.number);
   if (v.is_string()) {
-    const std::string& s = v.get_ref<const std::string&>();
+    const std::string& s = v.string;
     return "'" + (s.size() > 40 ? s.substr(0, 40) + "…" : s) + "'";
   }
-  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+  if (v.is_bool()) return v.boolean ? "true" : "false";
   if (v.is_null()) return "null";
   if (v.is_array()) return "an array";
   return "an object";
 }
-
-// Records where a parse failed (only run on text the DOM parser refused).
-class ErrorSax : public nlohmann::json_sax<json> {
- public:
-  std::string what;
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t) override { return true; }
-  bool number_unsigned(number_unsigned_t) override { return true; }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t&) override { return true; }
-  bool binary(binary_t&) override { return true; }
-  bool start_object(std::size_t) override { return true; }
-  bool key(string_t&) override { return true; }
-  bool end_object() override { return true; }
-  bool start_array(std::size_t) override { return true; }
-  bool end_array() override { return true; }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex) override {
-    what = ex.what();
-    const std::size_t cut = what.find("] ");  // drop "[json.exception.parse_error.101] "
-    if (cut != std::string::npos) what.erase(0, cut + 2);
-    if (what.size() > 160) what = what.substr(0, 160) + "…";
-    return false;
-  }
-};
 
 // Reads keys of one object, stopping at the first problem.
 class Reader {
@@ -74,27 +48,26 @@ class Reader {
   }
 
   // A present, non-null value at obj[key], or nullptr.
-  static const json* find(const json* obj, const char* key) {
-    if (!obj || !obj->is_object()) return nullptr;
-    const auto it = obj->find(key);
-    return it == obj->end() || it->is_null() ? nullptr : &*it;
+  static const JsonValue* find(const JsonValue* obj, const char* key) {
+    const JsonValue* v = obj ? obj->find(key) : nullptr;
+    return v && !v->is_null() ? v : nullptr;
   }
 
   // A number at obj[key] (`name` as the learner sees it, e.g. "rope_scaling.factor").
-  bool number(const json* obj, const char* key, const std::string& name, double& out, bool required) {
-    const json* v = find(obj, key);
+  bool number(const JsonValue* obj, const char* key, const std::string& name, double& out, bool required) {
+    const JsonValue* v = find(obj, key);
     if (!v) {
       if (required) fail("missing required key '{0}'", {name});
       return false;
     }
     if (!v->is_number()) return fail("'{0}' must be a number, got {1}", {name, describe(*v)}), false;
-    const double d = v->get<double>();
+    const double d = v->number;
     if (!std::isfinite(d)) return fail("'{0}' must be a finite number", {name}), false;
     out = d;
     return true;
   }
 
-  bool positive(const json* obj, const char* key, const std::string& name, double& out, bool required) {
+  bool positive(const JsonValue* obj, const char* key, const std::string& name, double& out, bool required) {
     double v = 0;
     if (!number(obj, key, name, v, required)) return false;
     if (v <= 0) return fail("'{0}' must be positive, got {1}", {name, fmt(v)}), false;
@@ -103,7 +76,8 @@ class Reader {
   }
 
   // A whole number in [1, hi] (sizes: widths, head counts).
-  bool size(const json* obj, const char* key, const std::string& name, int& out, bool required, double hi) {
+  bool size(const JsonValue* obj, const char* key, const std::string& name, int& out, bool required,
+            double hi) {
     double v = 0;
     if (!number(obj, key, name, v, required)) return false;
     if (v != std::floor(v)) return fail("'{0}' must be a whole number, got {1}", {name, fmt(v)}), false;
@@ -114,20 +88,20 @@ class Reader {
   }
 
   // A list of positive numbers of exactly `want` entries.
-  bool factors(const json* obj, const char* key, const std::string& name, std::vector<double>& out,
+  bool factors(const JsonValue* obj, const char* key, const std::string& name, std::vector<double>& out,
                std::size_t want) {
-    const json* v = find(obj, key);
+    const JsonValue* v = find(obj, key);
     if (!v) return fail("missing required key '{0}'", {name}), false;
     if (!v->is_array()) return fail("'{0}' must be a list of numbers, got {1}", {name, describe(*v)}), false;
-    if (v->size() != want)
+    if (v->items.size() != want)
       return fail("'{0}' has {1} values; rotary_dim / 2 = {2} are needed",
-                  {name, std::to_string(v->size()), std::to_string(want)}),
+                  {name, std::to_string(v->items.size()), std::to_string(want)}),
              false;
     out.clear();
-    for (const json& e : *v) {
-      if (!e.is_number() || !(e.get<double>() > 0) || !std::isfinite(e.get<double>()))
+    for (const JsonValue& e : v->items) {
+      if (!e.is_number() || !(e.number > 0) || !std::isfinite(e.number))
         return fail("'{0}' must hold positive numbers, got {1}", {name, describe(e)}), false;
-      out.push_back(e.get<double>());
+      out.push_back(e.number);
     }
     return true;
   }
@@ -139,12 +113,12 @@ class Reader {
 constexpr double kMaxSize = 1 << 20;    // widths and head counts
 constexpr double kMaxPositions = 1e12;  // context lengths
 
-void read_config(const json& root, ModelConfigResult& out) {
+void read_config(const JsonValue& root, ModelConfigResult& out) {
   Reader in(out);
   RopeConfig& c = out.config;
-  const json* model = &root;
+  const JsonValue* model = &root;
   // Multimodal configs (Gemma 3, Llama 4, Qwen-VL…) keep the language model's fields in text_config.
-  const json* text = Reader::find(&root, "text_config");
+  const JsonValue* text = Reader::find(&root, "text_config");
   if (text && text->is_object() && !Reader::find(&root, "hidden_size") && !Reader::find(&root, "head_dim")) {
     model = text;
     in.notice("the language model's fields were read from text_config");
@@ -170,7 +144,7 @@ void read_config(const json& root, ModelConfigResult& out) {
   if (!in.ok()) return;
 
   // rope_scaling (transformers v5 writes rope_parameters, with rope_theta inside).
-  const json* scaling = Reader::find(model, "rope_scaling");
+  const JsonValue* scaling = Reader::find(model, "rope_scaling");
   const char* scaling_name = "rope_scaling";
   if (!scaling && Reader::find(model, "rope_parameters")) {
     scaling = Reader::find(model, "rope_parameters");
@@ -193,7 +167,7 @@ void read_config(const json& root, ModelConfigResult& out) {
   }
   if (in.ok() && !(c.rope_theta > 1))
     return in.fail("'rope_theta' must be greater than 1, got {0}", {fmt(c.rope_theta)});
-  const json* prf_obj = model;
+  const JsonValue* prf_obj = model;
   const char* prf_key = "partial_rotary_factor";
   if (!Reader::find(model, prf_key)) {
     if (Reader::find(scaling, prf_key))
@@ -219,13 +193,13 @@ void read_config(const json& root, ModelConfigResult& out) {
 
   // The type.
   std::string type = "default";
-  if (const json* t = Reader::find(scaling, "rope_type")) {
+  if (const JsonValue* t = Reader::find(scaling, "rope_type")) {
     if (!t->is_string()) return in.fail("'{0}rope_type' must be a string, got {1}", {prefix, describe(*t)});
-    type = t->get_ref<const std::string&>();
-  } else if (const json* legacy = Reader::find(scaling, "type")) {
+    type = t->string;
+  } else if (const JsonValue* legacy = Reader::find(scaling, "type")) {
     if (!legacy->is_string())
       return in.fail("'{0}type' must be a string, got {1}", {prefix, describe(*legacy)});
-    type = legacy->get_ref<const std::string&>();
+    type = legacy->string;
     in.notice("legacy key '{0}type' read as '{0}rope_type'", {prefix});
   }
   if (!parse_rope_type(type, c.rope_type))
@@ -297,10 +271,10 @@ void read_config(const json& root, ModelConfigResult& out) {
     if (in.ok()) in.positive(scaling, "beta_slow", prefix + "beta_slow", c.beta_slow, false);
     if (in.ok()) in.number(scaling, "mscale", prefix + "mscale", c.mscale, false);
     if (in.ok()) in.number(scaling, "mscale_all_dim", prefix + "mscale_all_dim", c.mscale_all_dim, false);
-    if (const json* t = Reader::find(scaling, "truncate")) {
-      if (!t->is_boolean())
+    if (const JsonValue* t = Reader::find(scaling, "truncate")) {
+      if (!t->is_bool())
         return in.fail("'{0}truncate' must be true or false, got {1}", {prefix, describe(*t)});
-      c.truncate = t->get<bool>();
+      c.truncate = t->boolean;
     }
     if (in.ok() && (c.beta_fast != 0 ? c.beta_fast : 32) <= (c.beta_slow != 0 ? c.beta_slow : 1))
       in.notice("beta_fast should exceed beta_slow (defaults 32 and 1)");
@@ -328,14 +302,13 @@ ModelConfigResult parse_model_config(std::string_view text) {
                         {std::to_string(text.size()), std::to_string(kMaxConfigBytes)}};
     return out;
   }
-  const json root = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-  if (root.is_discarded()) {
-    ErrorSax sax;
-    json::sax_parse(text.begin(), text.end(), &sax);
-    out.error = Message{"config.json is not valid JSON: {0}",
-                        {sax.what.empty() ? std::string("parse error") : sax.what}};
+  JsonParse parsed = parse_json(text);
+  if (!parsed.ok()) {  // "line {0}, column {1}: …" kept as the format, so each stays translatable
+    out.error =
+        Message{"config.json is not valid JSON: " + parsed.error.format, std::move(parsed.error.args)};
     return out;
   }
+  const JsonValue& root = parsed.value;
   if (!root.is_object()) {
     out.error = Message{"config.json must be a JSON object {…}, got {0}", {describe(root)}};
     return out;

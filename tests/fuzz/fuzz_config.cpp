@@ -1,18 +1,35 @@
 // libFuzzer target: a pasted config.json. Any bytes give a RopeConfig or a message, never a crash,
 // a throw or an unbounded allocation; an accepted config gives finite frequencies of the width it says.
+// The JSON reader under it refuses with a "line L, column C: …" message and never nests past its cap.
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
+#include "core/json.hpp"
 #include "core/model_config.hpp"
 #include "core/rope_scaling.hpp"
 
 using namespace posenc::core;
 
+namespace {
+
+int depth(const JsonValue& v) {
+  int deepest = 0;
+  for (const JsonValue& e : v.items) deepest = std::max(deepest, depth(e));
+  for (const JsonMember& m : v.members) deepest = std::max(deepest, depth(m.value));
+  return (v.is_array() || v.is_object()) + deepest;
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const ModelConfigResult r = parse_model_config(std::string_view(reinterpret_cast<const char*>(data), size));
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const JsonParse j = parse_json(text);
+  if (j.ok() ? depth(j.value) > kMaxJsonDepth : j.error.english().rfind("line ", 0) != 0) std::abort();
+  const ModelConfigResult r = parse_model_config(text);
   if (!r.ok()) {
     if (r.error.english().empty()) std::abort();  // a refusal always says why
     return 0;
