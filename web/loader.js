@@ -8,6 +8,49 @@
   var started = false;
   var failed = false;
 
+  // The loading screen and every start-up error speak the language the app will open in: the link's
+  // lang=, else the learner's last choice, else the browser's (the same rule as the app).
+  var zh = false;
+  try {
+    var asked = /[#&]lang=(en|zh)\b/.exec(location.hash);
+    zh = asked ? asked[1] === 'zh'
+               : (localStorage.getItem('posenc.lang') || (/^zh/i.test(navigator.language || '') ? 'zh' : 'en')) === 'zh';
+  } catch (e) {}
+  var say = zh ? {
+    loading: '正在加载…',
+    megabytes: function (mb) { return '正在加载… ' + mb + ' MB'; },
+    tagline: 'Transformer 中的位置编码，一步一步',
+    noWebGL2: 'posenc 需要 WebGL2，但这个浏览器或设备不支持。请换用新版的 Firefox、Chrome、Edge 或 Safari，或者打开硬件加速。',
+    couldNotStart: function (why) { return 'posenc 无法启动：' + why + '。请检查网络连接后重新加载页面。'; },
+    failedToStart: function (why) { return 'posenc 无法启动：' + why + '。'; },
+    aFile: '有文件没能加载',
+    httpError: function (url, status) { return url + ' 无法加载（HTTP ' + status + '）'; },
+    contextLost: '图形上下文丢失了。请重新加载页面继续。',
+    scriptMissing: 'posenc.js 无法加载。请检查网络连接后重新加载页面。',
+    stopped: function (what) { return 'posenc 意外停止：' + what; },
+    shaders: function (details) { return 'posenc 无法设置图形（WebGL2 着色器）：' + details; }
+  } : {
+    loading: 'Loading…',
+    megabytes: function (mb) { return 'Loading… ' + mb + ' MB'; },
+    tagline: 'positional encoding in Transformers, step by step',
+    noWebGL2: 'posenc needs WebGL2, which this browser or device does not provide. ' +
+              'Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.',
+    couldNotStart: function (why) { return 'posenc could not start: ' + why + '. Check your connection and reload the page.'; },
+    failedToStart: function (why) { return 'posenc could not start: ' + why + '.'; },
+    aFile: 'a file failed to load',
+    httpError: function (url, status) { return url + ' could not be loaded (HTTP ' + status + ')'; },
+    contextLost: 'The graphics context was lost. Reload the page to continue.',
+    scriptMissing: 'posenc.js could not be loaded. Check your connection and reload the page.',
+    stopped: function (what) { return 'posenc stopped unexpectedly: ' + what; },
+    shaders: function (details) { return 'posenc could not set up its graphics (WebGL2 shaders): ' + details; }
+  };
+  if (zh) {
+    document.documentElement.lang = 'zh';
+    var tagline = loader.querySelector('.tagline');
+    if (tagline) tagline.textContent = say.tagline;
+    status.textContent = say.loading;
+  }
+
   function fail(message) {
     if (failed) return;
     failed = true;
@@ -30,8 +73,7 @@
   // WebGL2 itself is checked without creating a context here (a throwaway context cost ~200 ms before
   // the download even started); if the browser has the API but cannot create one, main() reports it
   // through Module.posencFail with the same message.
-  var noWebGL2 = 'posenc needs WebGL2, which this browser or device does not provide. ' +
-                 'Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.';
+  var noWebGL2 = say.noWebGL2;
   if (typeof WebGL2RenderingContext === 'undefined') {
     fail(noWebGL2);
     return;
@@ -45,13 +87,13 @@
     var l = 0, t = 0;
     for (var k in bytes) { l += bytes[k].loaded; t += bytes[k].total; }
     if (t > 0) fill.style.width = Math.min(100, Math.round(100 * l / t)) + '%';
-    status.textContent = 'Loading… ' + (l / 1048576).toFixed(1) + ' MB';
+    status.textContent = say.megabytes((l / 1048576).toFixed(1));
   }
 
   // Fetches `url` as a Response whose body reports its progress under `name`.
   function download(name, url, type) {
     return fetch(url, { credentials: 'same-origin' }).then(function (response) {
-      if (!response.ok) throw new Error(url + ' could not be loaded (HTTP ' + response.status + ')');
+      if (!response.ok) throw new Error(say.httpError(url, response.status));
       var total = Number(response.headers.get('Content-Length')) || 0;
       var loaded = 0;
       var reader = response.body && response.body.getReader ? response.body.getReader() : null;
@@ -70,7 +112,7 @@
   }
 
   function failLoading(e) {
-    fail('posenc could not start: ' + (e && e.message ? e.message : e) + '. Check your connection and reload the page.');
+    fail(say.couldNotStart(e && e.message ? e.message : e));
   }
 
   // The download starts now, before posenc.js runs: the module compiles while it streams in, and
@@ -90,7 +132,7 @@
   var canvas = document.getElementById('canvas');
   canvas.addEventListener('webglcontextlost', function (e) {
     e.preventDefault();
-    fail('The graphics context was lost. Reload the page to continue.');
+    fail(say.contextLost);
   });
 
   window.Module = {
@@ -98,8 +140,11 @@
     instantiateWasm: instantiateWasm,
     // No setStatus: with one, emscripten's run() defers main() by two timer hops (~40 ms here).
     monitorRunDependencies: function () {},
-    onAbort: function (what) { fail('posenc stopped unexpectedly: ' + what); },
-    posencFail: function (what) { fail(what === 'webgl2' ? noWebGL2 : what); },
+    onAbort: function (what) { fail(say.stopped(what)); },
+    // From main(): 'webgl2', or 'shaders:' and the compiler's log.
+    posencFail: function (what) {
+      fail(what === 'webgl2' ? noWebGL2 : what.indexOf('shaders:') === 0 ? say.shaders(what.slice(8)) : what);
+    },
     onPosencStarted: function () {
       started = true;
       loader.classList.add('done');
@@ -114,14 +159,14 @@
   };
 
   window.addEventListener('error', function (e) {
-    if (!started) fail('posenc could not start: ' + (e.message || 'a file failed to load') + '.');
+    if (!started) fail(say.failedToStart(e.message || say.aFile));
   });
   window.addEventListener('unhandledrejection', function (e) {
-    if (!started) fail('posenc could not start: ' + (e.reason && e.reason.message ? e.reason.message : e.reason) + '.');
+    if (!started) fail(say.failedToStart(e.reason && e.reason.message ? e.reason.message : e.reason));
   });
 
   var script = document.createElement('script');
   script.src = 'posenc.js';
-  script.onerror = function () { fail('posenc.js could not be loaded. Check your connection and reload the page.'); };
+  script.onerror = function () { fail(say.scriptMissing); };
   document.body.appendChild(script);
 })();

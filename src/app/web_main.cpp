@@ -232,7 +232,7 @@ bool needs_frame() {
 // which is still busy with the first frames at start-up.
 void check_renderer(void*) {
   const std::string errors = g->renderer->errors();
-  if (!errors.empty()) js_fail(("posenc could not set up its graphics (WebGL2 shaders): " + errors).c_str());
+  if (!errors.empty()) js_fail(("shaders:" + errors).c_str());  // the loader words it in the page's language
 }
 
 void frame(void*) {

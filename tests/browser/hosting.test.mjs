@@ -19,9 +19,9 @@ test('the site works from a sub-path and requests only its own files', async () 
 });
 
 // The loader's message when `file` is missing from the site.
-async function messageWithout(file) {
+async function messageWithout(file, hash = '') {
   const site = await serve({ hide: [file] });
-  const { page, context } = await open(browser, site.url, '', { wait: false });
+  const { page, context } = await open(browser, site.url, hash, { wait: false });
   await page.waitForSelector('#loader.error', { timeout: 15000 });
   const text = await page.textContent('#status');
   await context.close();
@@ -37,6 +37,19 @@ test('a missing wasm file shows a readable message, not a blank page', async () 
 
 test('a missing posenc.js shows a readable message', async () => {
   assert.match(await messageWithout('posenc.js'), /posenc\.js could not be loaded/);
+});
+
+test('in Chinese the loading screen and its errors are Chinese too', async () => {
+  const wasm = await messageWithout('posenc.wasm', '#lang=zh');
+  assert.match(wasm, /posenc 无法启动：posenc\.wasm 无法加载（HTTP 404）。请检查网络连接/);
+  assert.match(await messageWithout('posenc.js', '#lang=zh'), /posenc\.js 无法加载。/);
+  const site = await serve({ hide: ['posenc.js'] });
+  const { page, context } = await open(browser, site.url, '#lang=zh', { wait: false });
+  await page.waitForSelector('#loader.error', { timeout: 15000 });
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh');
+  assert.match(await page.textContent('.tagline'), /位置编码/);
+  await context.close();
+  site.close();
 });
 
 for (const [how, init] of [
