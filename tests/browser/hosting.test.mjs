@@ -109,3 +109,16 @@ test('after the first visit the site works offline, from a sub-path too', async 
   assert.deepEqual(errors.filter(e => !/net::ERR|Failed to load resource/.test(e)), []);
   await context.close();
 });
+
+test('the first English view stays within its budget: 400 KB gzip, Chinese files apart', async () => {
+  const { default: zlib } = await import('node:zlib');
+  const { default: fs } = await import('node:fs');
+  const { default: path } = await import('node:path');
+  const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../build/web/dist');
+  let total = 0;
+  for (const f of fs.readdirSync(dist)) {
+    if (f === 'cjk.ttf' || f === 'zh.txt') continue;  // fetched only when Chinese is shown
+    total += zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;
+  }
+  assert.ok(total <= 400 * 1024, `${(total / 1024).toFixed(1)} KB gzip`);
+});
