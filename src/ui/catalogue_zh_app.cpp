@@ -102,6 +102,7 @@ constexpr CataloguePair kPairs[] = {
     {"value", "值"},
     {"col", "列"},
     {"hand %d", "指针 %d"},
+    {"%s: %.4f rad = %.1f\xC2\xB0", "%s：%.4f 弧度 = %.1f\xC2\xB0"},
     {"n/a", "无"},
 };
 

@@ -92,7 +92,7 @@ void hover_tooltip(const std::vector<ClockHand>& hands, int lang) {
     const double a = wrap_angle(hands[i].angle);
     const std::string name =
         hands[i].label.empty() ? trf(lang, "hand %d", static_cast<int>(i + 1)) : hands[i].label;
-    ImGui::Text("%s: %.4f rad = %.1f\xC2\xB0", name.c_str(), a, a * 360.0 / kTwoPi);
+    ImGui::TextUnformatted(trf(lang, "%s: %.4f rad = %.1f\xC2\xB0", name.c_str(), a, a * 360.0 / kTwoPi).c_str());
   }
   ImGui::EndTooltip();
 }

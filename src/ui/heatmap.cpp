@@ -170,7 +170,7 @@ HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions&
     ImGui::Text("%s %s", tr(theme.lang, "value"), value_text((*m)(r, c), 9).c_str());
     if (opt.hover_extra) {
       const std::string extra = opt.hover_extra(r, c);
-      if (!extra.empty()) ImGui::TextUnformatted(extra.c_str());
+      if (!extra.empty()) wrapped(extra, theme, 0, em(24));  // long formulas wrap: the tooltip stays on screen
     }
     ImGui::EndTooltip();
   }

@@ -280,7 +280,7 @@ void hover_readout(ImDrawList* dl, const std::vector<Series>& series, const Layo
       ImGui::TextDisabled("(x = %s)", short_number(x, 4).c_str());
     }
   }
-  if (opt.hover_extra) ImGui::TextUnformatted(opt.hover_extra(hover_x, opt.hover_user).c_str());
+  if (opt.hover_extra) wrapped(opt.hover_extra(hover_x, opt.hover_user), theme, 0, em(24));  // stays on screen
   ImGui::EndTooltip();
 }
 
