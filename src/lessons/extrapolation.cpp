@@ -164,10 +164,10 @@ class ExtrapolationLesson final : public Lesson {
     if (sine_series_rows_ != d_.table.rows()) {
       s.clear();
       shown.clear();
+      // "one turn" gives way to the fast or the slowest pair it coincides with (their names say more).
+      const auto& pairs = d_.shown_pairs;
       for (int c = 0; c < 3; ++c) {
-        bool repeat = false;
-        for (int k : shown) repeat = repeat || d_.shown_pairs[k] == d_.shown_pairs[c];
-        if (repeat) continue;
+        if ((c == 1 && (pairs[1] == pairs[0] || pairs[1] == pairs[2])) || (c == 2 && pairs[2] == pairs[0])) continue;
         shown.push_back(c);
         s.push_back(ui::series({}, d_.table.col(c)));
       }

@@ -39,8 +39,8 @@ class ControlDrawer final : public ParamVisitor {
     ImGui::PushID(p.name);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr(lang_, p.label));
-    ImGui::SameLine(ui::em(7.5f));
-    ImGui::SetNextItemWidth(width_ - ui::em(7.5f));
+    ImGui::SameLine(ui::em(ui::kLabelColumn));
+    ImGui::SetNextItemWidth(width_ - ui::em(ui::kLabelColumn));
     // Applied on Enter or when the field loses focus, not on every keystroke.
     if (ImGui::InputText("##text", buf.data(), buf.size(), ImGuiInputTextFlags_EnterReturnsTrue) ||
         ImGui::IsItemDeactivatedAfterEdit()) {

@@ -60,8 +60,8 @@ bool labelled_slider(const char* label, T* value, double lo, double hi, float wi
   ImGui::PushID(label);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
-  ImGui::SameLine(em(7.5f));
-  ImGui::SetNextItemWidth(width - em(7.5f));
+  ImGui::SameLine(em(kLabelColumn));
+  ImGui::SetNextItemWidth(width - em(kLabelColumn));
   bool changed = draw(ImGuiSliderFlags_AlwaysClamp | (log_scale ? ImGuiSliderFlags_Logarithmic : 0));
   if (const int dir = arrow_on_focused_item()) {
     const Nudge n{lo, hi, log_scale, std::is_integral_v<T>, dir, ImGui::GetIO().KeyShift};
@@ -94,7 +94,7 @@ bool choice(const char* label, int* value, const std::vector<const char*>& optio
   ImGui::TextUnformatted(label);
   bool changed = false;
   for (int i = 0; i < static_cast<int>(options.size()); ++i) {
-    ImGui::SameLine(i == 0 ? em(7.5f) : 0.0f);
+    ImGui::SameLine(i == 0 ? em(kLabelColumn) : 0.0f);
     if (ImGui::RadioButton(options[i], *value == i) && *value != i) {
       *value = i;
       changed = true;

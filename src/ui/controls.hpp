@@ -9,6 +9,9 @@
 
 namespace posenc::ui {
 
+// Width of the controls' label column, in font sizes: holds the longest label ("训练长度 L_train").
+constexpr float kLabelColumn = 8.4f;
+
 // "label [====o====]" on one line; returns true when the value changed. Lessons reach these through
 // their parameters' declarations (lessons::Lesson::control), never with ranges of their own.
 // One keyboard step of a slider: ← or → (dir −1 / +1), Shift for a big step. Linear: 1 (integers) or
