@@ -11,22 +11,6 @@
 namespace posenc::ui {
 namespace {
 
-// Decodes the code point starting at s[i]; returns its byte length (1 for invalid bytes).
-int utf8_at(std::string_view s, size_t i, unsigned& cp) {
-  const unsigned char c = static_cast<unsigned char>(s[i]);
-  int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
-  if (i + len > s.size()) len = 1;
-  cp = len == 1 ? c : c & (0xFF >> (len + 1));
-  for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-  return len;
-}
-
-bool is_cjk(unsigned cp) {
-  return (cp >= 0x3000 && cp <= 0x30FF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
-         (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) ||
-         (cp >= 0xFF00 && cp <= 0xFFEF);
-}
-
 struct Atom {
   std::string_view text;
   ImFont* font;
@@ -77,63 +61,7 @@ struct Line {
   float width = 0;
 };
 
-bool is_closing(unsigned cp) {  // CJK punctuation that must not start a line
-  for (unsigned c : {0x3001u, 0x3002u, 0xFF0Cu, 0xFF0Eu, 0xFF1Au, 0xFF1Bu, 0xFF1Fu, 0xFF01u, 0xFF09u, 0x300Du, 0x300Fu,
-                     0x201Du, 0x2019u, 0x2026u, 0x3009u, 0x300Bu})
-    if (cp == c) return true;
-  return false;
-}
-
-bool is_opening(unsigned cp) {  // … and that must not end one
-  for (unsigned c : {0xFF08u, 0x300Cu, 0x300Eu, 0x201Cu, 0x2018u, 0x3008u, 0x300Au})
-    if (cp == c) return true;
-  return false;
-}
-
-unsigned last_code_point(std::string_view s) {
-  size_t i = s.size();
-  while (i > 0 && (static_cast<unsigned char>(s[i - 1]) & 0xC0) == 0x80) --i;
-  unsigned cp = 0;
-  if (i > 0) utf8_at(s, i - 1, cp);
-  return cp;
-}
-
 }  // namespace
-
-bool can_break_between(std::string_view before, std::string_view after) {
-  if (before.empty() || after.empty()) return true;
-  unsigned first = 0;
-  utf8_at(after, 0, first);
-  const unsigned last = last_code_point(before);
-  if (is_closing(first) || is_opening(last)) return false;
-  // Nor after a lone operator: "= 3" stays on one line.
-  std::string_view word = before;
-  while (!word.empty() && word.back() == ' ') word.remove_suffix(1);
-  for (std::string_view op : {"=", "\xE2\x89\x88", "<", ">", "\xE2\x89\xA4", "\xE2\x89\xA5", "\xC3\x97", "+", "\xE2\x88\x92", "-", "\xC2\xB1"})
-    if (word == op) return false;  // = ≈ < > ≤ ≥ × + − - ±
-  if (before.back() == ' ') return true;
-  return is_cjk(last) || is_cjk(first);
-}
-
-std::vector<std::string_view> break_units(std::string_view text) {
-  std::vector<std::string_view> units;
-  size_t start = 0, i = 0;
-  while (i < text.size()) {
-    unsigned cp = 0;
-    const int len = utf8_at(text, i, cp);
-    if (is_cjk(cp)) {
-      if (i > start) units.push_back(text.substr(start, i - start));
-      units.push_back(text.substr(i, len));
-      start = i + len;
-    } else if (cp == ' ') {
-      units.push_back(text.substr(start, i + 1 - start));
-      start = i + 1;
-    }
-    i += len;
-  }
-  if (start < text.size()) units.push_back(text.substr(start));
-  return units;
-}
 
 namespace {
 // Lays out the blocks and, when `draw`, draws them and advances the cursor. Returns the height of the
