@@ -6,6 +6,8 @@
 #     and the verdict that it swaps sin and cos, and the difference exported with --export-dir must hold exactly
 #     table − reference.
 #  3. Errors: a missing file and an export folder that does not exist give notices that say so.
+#  4. A model's config.json named on the command line opens lesson 11 with its numbers; the exported
+#     inv_freq is base^(−2i/d) for the pairs that rotate.
 set -u
 bin=${1:?usage: desktop_smoke.sh POSENC_DESKTOP}
 if ! command -v xvfb-run >/dev/null 2>&1; then
@@ -87,5 +89,28 @@ assert any(n.startswith("could not save your_table_minus_reference.csv: " + os.p
            for n in absent["notices"]), absent["notices"]
 assert not os.path.exists(os.path.join(work, "absent")), "the export created a folder"
 print("errors reported:", missing["notices"][-1], "|", absent["notices"][-1])
+PY
+
+# 4. a config.json goes to lesson 11, and its inv_freq export is the formula's
+cat >"$work/config.json" <<'JSON'
+{"architectures": ["GPTNeoXForCausalLM"], "hidden_size": 512, "num_attention_heads": 8,
+ "rotary_pct": 0.5, "rotary_emb_base": 20000, "max_position_embeddings": 1024}
+JSON
+mkdir -p "$work/cfg"
+run --frames 5 --hash "#lesson=order&step=0" "$work/config.json" --export-dir "$work/cfg" --export-on-start npy \
+    --print-state >"$work/config.txt" || { echo "FAIL: the desktop app exited with an error"; exit 1; }
+/usr/bin/python3 - "$work" <<'PY' || { echo "--- app output:"; cat "$work/config.txt"; exit 1; }
+import json, os, sys, glob, numpy as np
+work = sys.argv[1]
+st = json.loads([l for l in open(os.path.join(work, "config.txt"), encoding="utf-8") if l.startswith("{")][-1])
+assert st["state"]["lesson"] == "scaling", st["state"]
+assert st["state"]["params"]["model"] == "yours" and st["state"]["params"]["dim"] == 64, st["state"]
+assert st["values"]["rotary_dim"] == "32", st["values"]
+files = glob.glob(os.path.join(work, "cfg", "inv_freq_*.npy"))
+assert len(files) == 1, (files, st["notices"])
+got = np.load(files[0])
+want = 1.0 / 20000 ** (np.arange(0, 32, 2) / 32)
+assert got.shape == (16, 1) and np.abs(got[:, 0] - want).max() < 1e-15, got
+print("config.json read:", os.path.basename(files[0]))
 PY
 echo "desktop smoke test passed"

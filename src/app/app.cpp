@@ -303,12 +303,16 @@ void clear_prediction(AppState& s) {
 }
 
 core::Messages receive_file(AppState& s, std::string_view name, const unsigned char* bytes, std::size_t size) {
-  for (int i = 0; i < static_cast<int>(s.slots.size()); ++i) {
+  // The current lesson first (a config.json dropped on `scaling`), then the first lesson that reads
+  // this kind of file (a table goes to `check`).
+  const int n = static_cast<int>(s.slots.size());
+  for (int k = -1; k < n; ++k) {
+    const int i = k < 0 ? s.lesson : k;
     if (!s.slots[i].lesson) {
       s.slots[i].lesson = lesson_table()[i].create();
       s.slots[i].lesson->set_language(lang_index(s));
     }
-    if (!s.slots[i].lesson->accepts_files()) continue;
+    if (!s.slots[i].lesson->takes_file(name, bytes, size)) continue;
     if (s.lesson != i) go(s, i, 0);
     const core::Messages notices = s.slots[i].lesson->receive_file(name, bytes, size);
     s.dirty = true;

@@ -137,8 +137,8 @@ bool export_current(AppState& s, const std::string& format) {
   const std::vector<lessons::Export> list = current_lesson(s).exports(step_id(s, s.lesson, s.step));
   if (list.empty() || !s.hooks.download) return false;
   const lessons::Export& e = list[std::clamp(s.export_choice, 0, static_cast<int>(list.size()) - 1)];
-  if (format == "csv") s.hooks.download(e.name + ".csv", core::write_csv(*e.matrix), "text/csv");
-  else s.hooks.download(e.name + ".npy", core::write_npy(*e.matrix), "application/octet-stream");
+  if (format == "csv") s.hooks.download(e.name + ".csv", core::write_csv(e.data()), "text/csv");
+  else s.hooks.download(e.name + ".npy", core::write_npy(e.data()), "application/octet-stream");
   return true;
 }
 
@@ -153,7 +153,8 @@ void open_dropped(AppState& s, DesktopFiles& files) {
 void draw_open_dialog(AppState& s, DesktopFiles& files) {
   static char buffer[4096];
   const int lang = lang_index(s);
-  const char* title = ui::tr(lang, "Open a .npy or .csv file");
+  const bool config = lessons::lesson_table()[s.lesson].id == "scaling";  // the lesson that reads config.json
+  const char* title = ui::tr(lang, config ? "Open a config.json\xE2\x80\xA6" : "Open a .npy or .csv file");
   char id[256];
   std::snprintf(id, sizeof id, "%s###posenc-open", title);
   if (files.dialog_requested && !ImGui::IsPopupOpen(id)) {

@@ -75,15 +75,15 @@ void export_bar(AppState& s) {
   s.export_choice = std::clamp(s.export_choice, 0, static_cast<int>(list.size()) - 1);
   const lessons::Export& e = list[s.export_choice];
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
-  if (ImGui::Button("\xE2\x86\x93 .npy") && s.hooks.download) s.hooks.download(e.name + ".npy", core::write_npy(*e.matrix), "application/octet-stream");
+  if (ImGui::Button("\xE2\x86\x93 .npy") && s.hooks.download) s.hooks.download(e.name + ".npy", core::write_npy(e.data()), "application/octet-stream");
   ui::remember("\xE2\x86\x93 .npy");
   ImGui::SameLine();
-  if (ImGui::Button("\xE2\x86\x93 .csv") && s.hooks.download) s.hooks.download(e.name + ".csv", core::write_csv(*e.matrix), "text/csv");
+  if (ImGui::Button("\xE2\x86\x93 .csv") && s.hooks.download) s.hooks.download(e.name + ".csv", core::write_csv(e.data()), "text/csv");
   ui::remember("\xE2\x86\x93 .csv");
   ImGui::SameLine();
   if (ImGui::Button(ui::tr(lang, "Copy CSV")) && s.hooks.copy_text) {
-    s.hooks.copy_text(core::write_csv(*e.matrix));
-    notify(s, {{"copied {0} ({1} × {2}) as CSV", {e.name, std::to_string(e.matrix->rows()), std::to_string(e.matrix->cols())}}}, 3);
+    s.hooks.copy_text(core::write_csv(e.data()));
+    notify(s, {{"copied {0} ({1} × {2}) as CSV", {e.name, std::to_string(e.data().rows()), std::to_string(e.data().cols())}}}, 3);
   }
   ui::remember(ui::tr(lang, "Copy CSV"));
   ImGui::SameLine();

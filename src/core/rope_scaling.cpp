@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "random.hpp"
+
 namespace posenc::core {
 namespace {
 
@@ -34,6 +36,7 @@ void linear(const RopeConfig& c, RopeInit& r) {
   if (c.factor > 0) r.inv_freq /= c.factor;
 }
 
+// <code id="rope_dynamic">
 // Dynamic NTK: the base grows with the current length L beyond L0 = max_position_embeddings:
 // base' = base · (s·L/L0 − (s − 1))^(d/(d−2)); at L ≤ L0 it is the default.
 void dynamic(const RopeConfig& c, double seq_len, RopeInit& r) {
@@ -45,7 +48,9 @@ void dynamic(const RopeConfig& c, double seq_len, RopeInit& r) {
   const double grown = c.rope_theta * std::pow(s * len / l0 - (s - 1.0), static_cast<double>(d) / (d - 2));
   r.inv_freq = rope_default_inv_freq(d, grown);
 }
+// </code>
 
+// <code id="rope_yarn">
 // YaRN: pairs that turn more than beta_fast times in the original length keep their frequency, pairs
 // turning fewer than beta_slow times are divided by the factor, a linear ramp in between.
 void yarn(const RopeConfig& c, RopeInit& r) {
@@ -79,6 +84,7 @@ void yarn(const RopeConfig& c, RopeInit& r) {
     r.inv_freq[i] = theta / factor * ramp + theta * (1.0 - ramp);
   }
 }
+// </code>
 
 // LongRoPE: a searched factor per pair, one list for short and one for long contexts.
 void longrope(const RopeConfig& c, double seq_len, RopeInit& r) {
@@ -96,6 +102,7 @@ void longrope(const RopeConfig& c, double seq_len, RopeInit& r) {
     if (static_cast<std::size_t>(i) < ext.size() && ext[i] > 0) r.inv_freq[i] /= ext[i];
 }
 
+// <code id="rope_llama3">
 // Llama 3.1: wavelengths below L0/high_freq_factor kept, above L0/low_freq_factor divided by the
 // factor, and between them a blend linear in L0/wavelength.
 void llama3(const RopeConfig& c, RopeInit& r) {
@@ -116,6 +123,7 @@ void llama3(const RopeConfig& c, RopeInit& r) {
     }
   }
 }
+// </code>
 
 }  // namespace
 
@@ -203,6 +211,43 @@ Eigen::VectorXd rope_wavelengths(const Eigen::VectorXd& inv_freq) {
 Eigen::VectorXd rope_scale_factors(const Eigen::VectorXd& scaled, const Eigen::VectorXd& original) {
   const Eigen::Index n = std::min(scaled.size(), original.size());
   return scaled.head(n).cwiseQuotient(original.head(n));
+}
+
+Eigen::MatrixXd attention_entropy(const std::vector<double>& lengths, double spread,
+                                  const std::vector<double>& scales, int runs, std::uint64_t seed) {
+  const Eigen::Index n = static_cast<Eigen::Index>(lengths.size()), m = static_cast<Eigen::Index>(scales.size());
+  Eigen::MatrixXd h = Eigen::MatrixXd::Zero(n, m);
+  if (n == 0 || m == 0 || runs < 1) return h;
+  const auto keys = [](double l) { return static_cast<long>(std::clamp(l, 1.0, double(kMaxEntropyKeys))); };
+  const long total = keys(lengths.back());
+  Random rng(seed);
+  // Per scale, online as in a streaming softmax: the largest logit M so far, Z = Σ e^{z−M} and
+  // S = Σ z·e^{z−M}; then H = −Σ p ln p = ln Z + M − S/Z. No term overflows or underflows to all-zero.
+  std::vector<double> big(m), z_sum(m), s_sum(m);
+  for (int run = 0; run < runs; ++run) {
+    std::fill(z_sum.begin(), z_sum.end(), 0.0);
+    std::fill(s_sum.begin(), s_sum.end(), 0.0);
+    Eigen::Index k = 0;
+    for (long key = 1; key <= total && k < n; ++key) {
+      const double g = rng.gaussian() * spread;
+      for (Eigen::Index j = 0; j < m; ++j) {
+        const double z = scales[j] * g;
+        if (key == 1 || z > big[j]) {
+          const double rescale = key == 1 ? 0.0 : std::exp(big[j] - z);
+          z_sum[j] = z_sum[j] * rescale + 1.0;
+          s_sum[j] = s_sum[j] * rescale + z;
+          big[j] = z;
+        } else {
+          const double e = std::exp(z - big[j]);
+          z_sum[j] += e;
+          s_sum[j] += z * e;
+        }
+      }
+      for (; k < n && keys(lengths[k]) == key; ++k)
+        for (Eigen::Index j = 0; j < m; ++j) h(k, j) += std::log(z_sum[j]) + big[j] - s_sum[j] / z_sum[j];
+    }
+  }
+  return h / runs;
 }
 
 }  // namespace posenc::core

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -68,5 +69,16 @@ Eigen::VectorXd rope_wavelengths(const Eigen::VectorXd& inv_freq);
 
 // Per pair: new θ_i / old θ_i (1 = untouched, 1/s = interpolated by s). Sizes must match.
 Eigen::VectorXd rope_scale_factors(const Eigen::VectorXd& scaled, const Eigen::VectorXd& original);
+
+// Attention entropy against context length, for a random query over random keys. A query's logits
+// against independent isotropic Gaussian keys are independent N(0, spread²) draws (rotating such keys
+// by any RoPE angle leaves their distribution unchanged, so no positions enter); each is multiplied by
+// `scale` (an attention factor a applied to cos and sin multiplies the logits by a²). Entry (k, j): the
+// softmax entropy in nats over the first lengths[k] keys under scales[j], averaged over `runs` seeded
+// draws of max(lengths) logits (prefix sums: one pass per draw). lengths ascending, each ≥ 1; at most
+// kMaxEntropyKeys keys per draw (longer lengths are clamped).
+constexpr int kMaxEntropyKeys = 1 << 20;
+Eigen::MatrixXd attention_entropy(const std::vector<double>& lengths, double spread,
+                                  const std::vector<double>& scales, int runs, std::uint64_t seed);
 
 }  // namespace posenc::core

@@ -1,4 +1,4 @@
-// Lesson 11 — check: load your own sinusoidal table (a .npy or .csv file, or pasted numbers), compare
+// Lesson 12 — check: load your own sinusoidal table (a .npy or .csv file, or pasted numbers), compare
 // it with the reference of the same shape, see where it differs, and get the known bug it matches.
 #include <algorithm>
 #include <cmath>
@@ -61,6 +61,9 @@ class CheckLesson final : public Lesson {
   }
 
   bool accepts_files() const override { return true; }
+  bool takes_file(std::string_view name, const unsigned char* bytes, std::size_t size) const override {
+    return !looks_like_json(name, bytes, size);
+  }
 
   core::Messages receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) override {
     const core::TableFile f = core::parse_table(bytes, size);
@@ -135,16 +138,10 @@ class CheckLesson final : public Lesson {
         }
       ImGui::EndCombo();
     }
-    // A finger has no Ctrl+V, and the canvas opens no on-screen keyboard: say what works.
-    ui::caption(tr(lang_, touch_ ? "On a touch screen, open a file with the button above; pasting or typing numbers needs a keyboard:"
-                                 : "or paste numbers with Ctrl+V anywhere on this page, or type them, one row per line:"), t);
-    ImGui::InputTextMultiline("##paste", paste_.data(), paste_.size(),
-                              ImVec2(std::min(ImGui::GetContentRegionAvail().x, ui::em(30)), ui::em(5)));
-    if (ImGui::Button(tr(lang_, "Check the pasted numbers"))) {
-      const std::string text(paste_.c_str());
-      const core::Messages said = receive_file("pasted text", reinterpret_cast<const unsigned char*>(text.data()), text.size());
-      ctx.notices.insert(ctx.notices.end(), said.begin(), said.end());
-    }
+    paste_box(ctx, paste_.data(), paste_.size(),
+              "or paste numbers with Ctrl+V anywhere on this page, or type them, one row per line:",
+              "On a touch screen, open a file with the button above; pasting or typing numbers needs a keyboard:",
+              "Check the pasted numbers", 5);
     if (!d_.error.empty()) {
       ui::wrapped(ui::tr_fill(lang_, d_.error.format, d_.error.args), t, t.warn);
     }

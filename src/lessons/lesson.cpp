@@ -199,4 +199,29 @@ std::vector<ParamValue> read_params(Lesson& lesson) {
   return std::move(reader.values);
 }
 
+void Lesson::paste_box(DrawContext& ctx, char* buffer, std::size_t size, const char* caption,
+                       const char* touch_caption, const char* button, float height_em) {
+  ui::caption(tr(lang_, touch_ ? touch_caption : caption), *theme_);
+  ImGui::InputTextMultiline("##paste", buffer, size,
+                            ImVec2(std::min(ImGui::GetContentRegionAvail().x, ui::em(30)), ui::em(height_em)));
+  if (!ImGui::Button(tr(lang_, button))) return;
+  const std::string text(buffer);
+  const core::Messages said = receive_file("pasted text", reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  ctx.notices.insert(ctx.notices.end(), said.begin(), said.end());
+  ctx.edited = true;
+}
+
+bool looks_like_json(std::string_view name, const unsigned char* bytes, std::size_t size) {
+  if (name.size() >= 5 && name.substr(name.size() - 5) == ".json") return true;
+  for (std::size_t i = 0; i < size; ++i) {
+    if (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\r' || bytes[i] == '\n') continue;
+    if (i == 0 && size >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) {  // UTF-8 mark
+      i += 2;
+      continue;
+    }
+    return bytes[i] == '{';
+  }
+  return false;
+}
+
 }  // namespace posenc::lessons

@@ -30,6 +30,12 @@ using ui::trf;
 struct Export {
   std::string name;                    // file stem, e.g. "pe_len100_d128_base10000_interleaved"
   const Eigen::MatrixXd* matrix = nullptr;
+  // Instead of `matrix`: a table built only when asked for (exports are listed every frame; a large
+  // one the step does not draw is computed on the click, not on every change).
+  std::function<const Eigen::MatrixXd&()> make;
+  Export(std::string n, const Eigen::MatrixXd* m) : name(std::move(n)), matrix(m) {}
+  Export(std::string n, std::function<const Eigen::MatrixXd&()> f) : name(std::move(n)), make(std::move(f)) {}
+  const Eigen::MatrixXd& data() const { return matrix ? *matrix : make(); }
 };
 
 struct DrawContext {
@@ -84,6 +90,12 @@ class Lesson {
   }
   // Lessons that take a learner's file (dropped, picked or pasted) say so and receive its bytes.
   virtual bool accepts_files() const { return false; }
+  // Whether this file is one this lesson reads (a table for `check`, a config.json for `scaling`): the
+  // app hands a file to the current lesson when it takes it, else to the first lesson that does.
+  virtual bool takes_file(std::string_view name, const unsigned char* bytes, std::size_t size) const {
+    (void)name, (void)bytes, (void)size;
+    return accepts_files();
+  }
   virtual core::Messages receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) {
     (void)name, (void)bytes, (void)size;
     return {};
@@ -118,6 +130,11 @@ class Lesson {
   // After one of the lesson's own widgets changed a parameter: recompute, pass on what update() said,
   // have the URL rewritten.
   void edited(DrawContext& ctx);
+  // A box to paste or type a file's text into, above a button that hands it to receive_file() as
+  // "pasted text" (what it said goes to the notices). `caption`: what works with a mouse and keyboard;
+  // `touch_caption`: what works on a touch screen (the canvas opens no on-screen keyboard).
+  void paste_box(DrawContext& ctx, char* buffer, std::size_t size, const char* caption, const char* touch_caption,
+                 const char* button, float height_em);
   // A heatmap of a table with one row per position (labelled, hovered as "pos") and, with
   // `dimension_columns`, one column per dimension; titled `title` (an English catalogue key).
   ui::HeatmapOptions position_rows(const char* title, bool dimension_columns = true) const;
@@ -149,6 +166,9 @@ struct LessonEntry {
 // The walkthrough, in order.
 const std::vector<LessonEntry>& lesson_table();
 int find_lesson(std::string_view id);  // index or −1
+
+// A JSON file: named *.json, or text whose first non-blank character is '{'.
+bool looks_like_json(std::string_view name, const unsigned char* bytes, std::size_t size);
 
 // Sets one parameter by name from text (URL/JS API), then updates the lesson if it changed.
 SetOutcome set_param(Lesson& lesson, std::string_view name, std::string_view value);

@@ -13,6 +13,7 @@ std::unique_ptr<Lesson> create_sum_vs_concat();
 std::unique_ptr<Lesson> create_relative();
 std::unique_ptr<Lesson> create_rope();
 std::unique_ptr<Lesson> create_extrapolation();
+std::unique_ptr<Lesson> create_scaling();
 std::unique_ptr<Lesson> create_check();
 
 const std::vector<LessonEntry>& lesson_table() {
@@ -27,7 +28,8 @@ const std::vector<LessonEntry>& lesson_table() {
       {"relative", "08-relative", create_relative, {"relative_attention"}},
       {"rope", "09-rope", create_rope, {"rope_rotate", "rope_decay"}},
       {"extrapolation", "10-extrapolation", create_extrapolation, {"alibi_slopes", "t5_bucket", "ntk_base"}},
-      {"check", "11-check", create_check, {"check_table"}},
+      {"scaling", "11-scaling", create_scaling, {"rope_dynamic", "rope_yarn", "rope_llama3"}},
+      {"check", "12-check", create_check, {"check_table"}},
   };
   return table;
 }

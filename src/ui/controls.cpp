@@ -93,8 +93,16 @@ bool choice(const char* label, int* value, const std::vector<const char*>& optio
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
   bool changed = false;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   for (int i = 0; i < static_cast<int>(options.size()); ++i) {
+    // Options that do not fit on the line continue on the next, under the first one.
+    const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(options[i]).x;
     ImGui::SameLine(i == 0 ? em(kLabelColumn) : 0.0f);
+    if (i > 0 && ImGui::GetCursorScreenPos().x + width > right) {
+      ImGui::NewLine();
+      ImGui::SameLine(em(kLabelColumn));
+    }
     if (ImGui::RadioButton(options[i], *value == i) && *value != i) {
       *value = i;
       changed = true;

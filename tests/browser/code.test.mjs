@@ -58,3 +58,21 @@ test('the code button opens the panel with the embedded source', async () => {
   assert.ok(Math.abs(hide.x - button.x) < 1 && Math.abs(hide.y - button.y) < 1, JSON.stringify([hide, button]));
   assert.equal(await page.evaluate(() => posenc.locate('</> Code')), null);
 });
+
+test('the NumPy RoPE scaling methods agree with compute rope_init', async () => {
+  const base = { head_dim: 64, rope_theta: 500000, max_position_embeddings: 65536 };
+  const cases = [
+    ['linear(64, 500000.0, 4.0)', { ...base, max_position_embeddings: 8192, rope_scaling: { rope_type: 'linear', factor: 4 } }, 0],
+    ['dynamic(64, 500000.0, 2.0, 8192, 30000)', { ...base, max_position_embeddings: 8192, rope_scaling: { rope_type: 'dynamic', factor: 2 } }, 30000],
+    ['yarn(64, 500000.0, 8.0, 8192, 16, 2)[0]', { ...base, rope_scaling: { rope_type: 'yarn', factor: 8, original_max_position_embeddings: 8192, beta_fast: 16, beta_slow: 2 } }, 0],
+    ['llama3(64, 500000.0, 8.0, 8192, 1.0, 4.0)', { ...base, rope_scaling: { rope_type: 'llama3', factor: 8, original_max_position_embeddings: 8192, low_freq_factor: 1, high_freq_factor: 4 } }, 0],
+  ];
+  for (const [expr, config, seq_len] of cases) {
+    const py = python('11-scaling.py', `${expr}.tolist()`);
+    const core = await compute('rope_init', { config, seq_len });
+    assert.ok(close(py, core.data, 1e-15 * 8), expr);
+  }
+  const af = python('11-scaling.py', 'yarn(64, 500000.0, 8.0, 8192)[1]');
+  const core = await compute('rope_init', { config: { ...base, rope_scaling: { rope_type: 'yarn', factor: 8, original_max_position_embeddings: 8192 } } });
+  assert.ok(Math.abs(af - core.attention_factor) < 1e-15, `${af} ${core.attention_factor}`);
+});

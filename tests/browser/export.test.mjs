@@ -43,3 +43,22 @@ test('the .npy and .csv buttons download the sinusoidal table posenc.compute giv
   assert.deepEqual(rows.flat(), expected.data);
   await context.close();
 });
+
+test('lesson scaling exports inv_freq as rope_init computes it from the same config', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(site.url + '#lesson=scaling&step=0&model=llama3.1-8b');
+  await page.waitForFunction(() => window.posenc && window.posenc.ready);
+  await page.evaluate(() => posenc.ready);
+  await frames(page, 3);
+  // Llama 3.1 8B's config.json fields (the preset's source: huggingface.co/meta-llama/Llama-3.1-8B).
+  const config = { hidden_size: 4096, num_attention_heads: 32, max_position_embeddings: 131072, rope_theta: 500000,
+    rope_scaling: { factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192, rope_type: 'llama3' } };
+  const expected = await page.evaluate(c => posenc.compute('rope_init', { config: c, seq_len: 131072 }), config);
+  const [npy] = await Promise.all([page.waitForEvent('download'), clickControl(page, '↓ .npy')]);
+  assert.equal(npy.suggestedFilename(), 'inv_freq_llama3_rd128_base500000_s8_L8192.npy');
+  const got = readNpy(fs.readFileSync(await npy.path()));
+  assert.deepEqual(got.shape, [64, 1]);
+  assert.deepEqual(got.data, expected.data);
+  await context.close();
+});

@@ -9,7 +9,7 @@ let shared, page, errors;
 before(async () => ({ page, errors } = shared = await startPage()));
 after(() => stopPage(shared));
 
-const expected = ['order', 'naive', 'sinusoidal', 'frequencies', 'clock', 'offsets', 'sum-vs-concat', 'relative', 'rope', 'extrapolation', 'check'];
+const expected = ['order', 'naive', 'sinusoidal', 'frequencies', 'clock', 'offsets', 'sum-vs-concat', 'relative', 'rope', 'extrapolation', 'scaling', 'check'];
 
 test('the lesson table lists the lessons in order with their step counts', async () => {
   const lessons = await page.evaluate(() => posenc.lessons());
@@ -49,6 +49,7 @@ test('deep links restore each lesson with its parameters', async () => {
     relative: 'lesson=relative&step=2&len=24&k=5&offset=77&seed=3&heads=4&max_len=1024&d_model=256',
     rope: 'lesson=rope&step=1&m=40&n=12&pair=3&dim=32&base=500000&shift=-7&seed=9&max_dist=256',
     extrapolation: 'lesson=extrapolation&step=2&train=1024&target=8192&dim=128&base=10000&heads=12&head=9&causal=0&buckets=64&max_distance=256&bidirectional=1',
+    scaling: 'lesson=scaling&step=3&model=qwen2.5-7b-yarn4&dim=64&rotary=0.5&base=250000&type=dynamic&original=2048&target=20000&factor=3.5&beta_fast=16&beta_slow=2&low_freq=2&high_freq=8&mscale=0.5&mscale_all_dim=0.25&sigma=2.5',
   };
   for (const [id, hash] of Object.entries(links)) {
     const { page: p, context: c, errors: e } = await open(shared.browser, shared.site.url, '#' + hash);
@@ -123,4 +124,47 @@ test('compute pe_dot and shift_map: shapes, identities and errors', async () => 
     const r = await page.evaluate(([k, a]) => posenc.compute(k, a), [kind, args]);
     assert.equal(typeof r.error, 'string', JSON.stringify([kind, args]));
   }
+});
+
+test('lesson scaling: presets, a pasted config.json, LongRoPE factors in links, the exports', async () => {
+  await page.evaluate(() => posenc.go('scaling', 0));
+  let st = await page.evaluate(() => posenc.set('model', 'gpt-neox-20b'));
+  assert.equal(st.params.dim, 96);
+  assert.equal(st.params.rotary, 0.25);
+  st = await page.evaluate(() => posenc.set('model', 'phi3.5-mini'));
+  assert.equal(st.params.type, 'longrope');
+  assert.equal(st.params.original, 4096);
+  assert.equal(st.params.long_factor, '');
+  // A pasted config with its own LongRoPE lists: they go into the link, and the link brings them back.
+  const n = 4, factors = k => Array.from({ length: n }, (_, i) => 1 + k * i);
+  const config = { head_dim: 8, rope_theta: 10000, max_position_embeddings: 16384,
+    rope_scaling: { rope_type: 'longrope', original_max_position_embeddings: 4096, short_factor: factors(0.5), long_factor: factors(2) } };
+  await page.evaluate(text => {
+    const dt = new DataTransfer();
+    dt.setData('text', text);
+    window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, JSON.stringify(config, null, 2));
+  await frames(page, 3);
+  st = await page.evaluate(() => posenc.state());
+  assert.equal(st.lesson, 'scaling');
+  assert.equal(st.params.model, 'yours');
+  assert.equal(st.params.long_factor, '1,3,5,7');
+  assert.equal(st.params.target, 16384);
+  const hash = await hashOf(page);
+  const { page: p, context: c, errors: e } = await open(shared.browser, shared.site.url, hash);
+  assert.deepEqual((await p.evaluate(() => posenc.state())).params, st.params);
+  assert.deepEqual(e, []);
+  await c.close();
+  // The same numbers through compute: LongRoPE divides θ_i by long_factor[i] past the original length.
+  const r = await page.evaluate(cfg => posenc.compute('rope_init', { config: cfg, seq_len: 16384 }), config);
+  for (let i = 0; i < n; i++) assert.ok(Math.abs(r.data[i] - Math.pow(10000, -2 * i / 8) / (1 + 2 * i)) < 1e-15);
+  // A broken paste leaves the lesson as it was and says what is wrong.
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.setData('text', '{"head_dim": 64, "rope_scaling": {"rope_type": "linear"}}');
+    window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  });
+  await frames(page, 3);
+  assert.deepEqual((await page.evaluate(() => posenc.state())).params, st.params);
+  assert.deepEqual(errors, []);
 });

@@ -304,3 +304,28 @@ TEST_CASE("wavelength 2π/θ and the per-pair factor new/old") {
   CHECK(yarn_get_mscale(0.5, 3.0) == 1.0);
   CHECK(yarn_get_mscale(std::exp(2.0), 0.5) == doctest::Approx(1.1));
 }
+
+TEST_CASE("attention entropy: ln L with equal logits, ln L − σ²/2 for Gaussian logits at large L") {
+  const std::vector<double> lengths = {1, 2, 10, 1000, 1 << 18};
+  // spread 0: every key weighs the same, H = ln L exactly (any scale).
+  const Eigen::MatrixXd flat = attention_entropy(lengths, 0.0, {1.0, 3.0}, 1, 5);
+  for (size_t k = 0; k < lengths.size(); ++k)
+    for (int j = 0; j < 2; ++j) CHECK(flat(k, j) == doctest::Approx(std::log(lengths[k])).epsilon(1e-12));
+  // Logits N(0, σ²): Z ≈ L·E[e^z] = L·e^{σ²/2}, Σ z e^z / Z ≈ E[z e^z]/E[e^z] = σ², so H ≈ ln L − σ²/2
+  // (log-normal moments, valid while L ≫ e^{σ²}). Scale a multiplies σ.
+  const Eigen::MatrixXd h = attention_entropy(lengths, 1.0, {1.0, 1.5}, 4, 7);
+  CHECK(h(4, 0) == doctest::Approx(std::log(1 << 18) - 0.5).epsilon(0.002));
+  CHECK(h(4, 1) == doctest::Approx(std::log(1 << 18) - 1.125).epsilon(0.003));
+  CHECK(h(0, 0) == 0.0);  // one key: all the weight, no uncertainty
+  // Very sharp logits (a·σ = 40): finite, between 0 and ln L, lower than the milder scale.
+  const Eigen::MatrixXd sharp = attention_entropy(lengths, 8.0, {5.0, 1.0}, 1, 9);
+  for (size_t k = 0; k < lengths.size(); ++k) {
+    CHECK(std::isfinite(sharp(k, 0)));
+    CHECK(sharp(k, 0) >= -1e-12);
+    CHECK(sharp(k, 0) <= std::log(lengths[k]) + 1e-12);
+    CHECK(sharp(k, 0) <= sharp(k, 1) + 1e-12);
+  }
+  // Same seed, same numbers; lengths past the cap are clamped, not walked.
+  CHECK(attention_entropy({10, 100}, 1.0, {1.0}, 2, 3) == attention_entropy({10, 100}, 1.0, {1.0}, 2, 3));
+  CHECK(attention_entropy({1e12}, 0.0, {1.0}, 1, 3)(0, 0) == doctest::Approx(std::log(double(kMaxEntropyKeys))));
+}
