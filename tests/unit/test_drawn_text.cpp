@@ -38,12 +38,19 @@ const std::set<std::string> kShownOnPurpose = {
     "logit", "logits", "Attn", "BLEU", "newstest2013", "Toeplitz",
     // people, models, libraries
     "Vaswani", "Shaw", "Uszkoreit", "Press", "GPT" /* GPT-J, GPT-NeoX */, "NeoX", "LLaMA", "PyTorch", "NumPy",
-    "tensor2tensor", "Fortran" /* NumPy's Fortran order */,
+    "tensor2tensor", "Fortran" /* NumPy's Fortran order */, "transformers" /* Hugging Face's library */,
+    "Llama" /* Llama 2, Llama 3.1 */, "YaRN", "LongRoPE", "DeepSeek", "Qwen2" /* Qwen2.5 */, "Instruct", "Mistral",
+    "Gemma", "Phi", "mini" /* Phi-3.5-mini */,
     // functions and symbols in labels and plots, the names the shown code gives its variables, and the
     // code names next to their Chinese labels ("最大长度 max_len"); d_model and L_train pass as subscripts
     "sin", "cos", "max", "pos", "base", "len", "pe", "max_len", "max_distance", "NaN",
     // file formats, number types, keys, units
-    "npy", "csv", "CSV", "float32", "float64", "double", "Ctrl", "Tab", "Esc", "MB", "rad",
+    "npy", "csv", "CSV", "float32", "float64", "double", "Ctrl", "Tab", "Esc", "MB", "rad", "config", "json",
+    // config.json's keys and rope_type's values as the file writes them: lesson 11 reads them back, and its
+    // controls are labelled by them so the learner finds each in their own file
+    "head_dim", "rotary_dim", "partial_rotary_factor", "rope_theta", "rope_type", "factor", "attention_factor",
+    "beta_fast", "beta_slow", "low_freq_factor", "high_freq_factor", "mscale", "mscale_all_dim", "short_factor",
+    "long_factor", "default", "linear", "dynamic", "yarn", "longrope", "llama3",
     // the program's own name, and the language switch's English side
     "posenc", "EN",
 };
@@ -76,6 +83,7 @@ std::vector<std::string> english_words(const std::vector<DrawnWord>& words,
              (cut != std::string::npos && cut + 3 == w.size() && name.rfind(w.substr(0, cut), 0) == 0);
     };
     if (std::any_of(file_names.begin(), file_names.end(), is_file)) continue;
+    if (w.find("://") != std::string::npos) continue;  // a link: where a model preset's numbers were read
     const size_t dot = w.rfind('.');  // the code panel names its sources: content/code/01-order.py
     if (w.find('/') != std::string::npos && dot != std::string::npos &&
         (w.substr(dot) == ".py" || w.substr(dot) == ".cpp" || w.substr(dot) == ".hpp"))
