@@ -24,6 +24,9 @@ struct PlatformHooks {
   // Fetch what Chinese needs, once: its font and, where the program does not embed it (the site), its
   // lesson text (handed back through language_text_arrived).
   std::function<void()> load_chinese;
+  // Asks for the code panel's text (the site's code.txt); it arrives through content::add_code, or
+  // code_text_failed(). Unset where the code is compiled in.
+  std::function<void()> load_code;
   std::function<void(const std::string& text)> copy_text;          // to the clipboard
   std::function<void(const std::string& file, const std::string& bytes, const char* mime)> download;  // save a file
   std::function<void(const std::string& lang)> save_language;      // remember the choice
@@ -67,6 +70,7 @@ struct AppState {
   int export_choice = 0;       // which of the step's matrices the export buttons act on
   bool show_code = false;      // the code panel above the visual
   bool cjk_requested = false;  // the Chinese font was asked for
+  bool code_requested = false;  // the code panel's text was asked for and has not failed
   bool cjk_ready = false;      // … and merged into the fonts
   bool dirty = true;    // the hash needs rewriting
   std::map<std::string, int> predictions;  // "<lesson id>.<step id>" → chosen index, or −1 when skipped

@@ -17,6 +17,14 @@ namespace {
 
 // The C++ that computes the visual (embedded from src/core at build time) and the lesson's NumPy version.
 void code_panel(AppState& s) {
+  if (!content::code_available()) {  // the site fetches the code when the panel first opens
+    if (!s.code_requested && s.hooks.load_code) {
+      s.code_requested = true;
+      s.hooks.load_code();
+    }
+    ImGui::TextDisabled("%s", ui::tr(lang_index(s), "Loading the code\xE2\x80\xA6"));
+    return;
+  }
   const lessons::LessonEntry& entry = lessons::lesson_table()[s.lesson];
   std::vector<const content::CodeSnippet*> shown;
   for (std::string_view id : entry.code)

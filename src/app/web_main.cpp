@@ -27,6 +27,7 @@
 #include "app/gl_textures.hpp"
 #include "app/web_input.hpp"
 #include "app/json.hpp"
+#include "content/code.hpp"
 
 namespace {
 
@@ -114,6 +115,21 @@ EM_JS(void, js_load_chinese, (), {
   var font = get("cjk.ttf", "arrayBuffer");
   Promise.all([font, text]).then(function (r) { hand("posenc_cjk_font", new Uint8Array(r[0])); })
     .catch(function (e) { console.warn("posenc: the Chinese font could not be loaded: " + e.message); });
+});
+// The code panel's text (code.txt, not embedded in the site), fetched when the panel first opens.
+EM_JS(void, js_load_code, (), {
+  fetch("code.txt").then(function (r) {
+    if (!r.ok) throw new Error("code.txt: HTTP " + r.status);
+    return r.arrayBuffer();
+  }).then(function (b) {
+    var bytes = new Uint8Array(b), p = _malloc(bytes.length);
+    HEAPU8.set(bytes, p);
+    Module["ccall"]("posenc_code_text", null, ["number", "number"], [p, bytes.length]);
+    _free(p);
+  }).catch(function (e) {
+    console.warn("posenc: the code could not be loaded: " + e.message);
+    Module["ccall"]("posenc_code_text", null, ["number", "number"], [0, -1]);
+  });
 });
 EM_JS(void, js_copy_text, (const char* text), {
   var s = UTF8ToString(text);
@@ -355,6 +371,19 @@ EMSCRIPTEN_KEEPALIVE void posenc_chinese_text(const char* bytes, int size) {
       !g->cjk_font.empty())
     g->fonts_dirty = true;  // the font arrived first: its glyphs must now cover the text too
 }
+// The code panel's text (a pack, see content::add_code), bytes owned by the caller; size −1: the fetch
+// failed (the panel asks again when next opened).
+EMSCRIPTEN_KEEPALIVE void posenc_code_text(const char* bytes, int size) {
+  wake();
+  g->app.dirty = true;
+  if (size < 0) {
+    g->app.code_requested = false;
+    g->app.show_code = false;
+    app::notify(g->app, {{"the code could not be loaded; open it again to retry", {}}}, 5);
+    return;
+  }
+  content::add_code(std::string_view(bytes, static_cast<std::size_t>(size)));
+}
 EMSCRIPTEN_KEEPALIVE int posenc_accepts_files() { return app::current_lesson(g->app).accepts_files() ? 1 : 0; }
 EMSCRIPTEN_KEEPALIVE const char* posenc_result_json() { return g->result.json.c_str(); }
 EMSCRIPTEN_KEEPALIVE int posenc_result_rank() { return static_cast<int>(g->result.shape.size()); }
@@ -397,6 +426,7 @@ int main() {
   s.hooks.save_progress = [](const std::string& p) { js_save_progress(p.c_str()); };
   s.hooks.open_file_dialog = [] { js_open_file_dialog(); };
   s.hooks.load_chinese = [] { js_load_chinese(); };
+  s.hooks.load_code = [] { js_load_code(); };
   s.hooks.copy_text = [](const std::string& t) { js_copy_text(t.c_str()); };
   s.hooks.download = [](const std::string& f, const std::string& b, const char* mime) {
     js_download(f.c_str(), reinterpret_cast<const unsigned char*>(b.data()), static_cast<int>(b.size()), mime);

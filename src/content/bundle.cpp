@@ -39,29 +39,35 @@ bool has_language(std::string_view lang) {
   return false;
 }
 
-int add_files(std::string_view lang, std::string_view pack) {
+std::vector<PackEntry> read_pack(std::string_view pack, std::size_t max_entries) {
   static constexpr std::string_view kMarker = "@@posenc-file ";
+  std::vector<PackEntry> out;
+  size_t at = pack.find(kMarker);
+  while (at != std::string_view::npos && out.size() < max_entries) {
+    const size_t header_start = at + kMarker.size();
+    const size_t line_end = pack.find('\n', header_start);
+    if (line_end == std::string_view::npos) break;
+    const size_t next = pack.find(kMarker, line_end + 1);
+    out.push_back({pack.substr(header_start, line_end - header_start),
+                   pack.substr(line_end + 1, (next == std::string_view::npos ? pack.size() : next) - line_end - 1)});
+    at = next;
+  }
+  return out;
+}
+
+int add_files(std::string_view lang, std::string_view pack) {
   if (lang.empty() || lang.size() > 8 || has_language(lang)) return 0;  // a language arrives once
   Store& s = store();
   s.texts.emplace_back(lang);
   const std::string_view lang_view = s.texts.back();
   int added = 0;
-  size_t at = pack.find(kMarker);
-  while (at != std::string_view::npos && added < 64) {
-    const size_t name_start = at + kMarker.size();
-    const size_t line_end = pack.find('\n', name_start);
-    if (line_end == std::string_view::npos) break;
-    const size_t next = pack.find(kMarker, line_end + 1);
-    const std::string_view name = pack.substr(name_start, line_end - name_start);
-    const std::string_view text = pack.substr(line_end + 1, (next == std::string_view::npos ? pack.size() : next) - line_end - 1);
-    if (!name.empty() && name.size() <= 64 && name.find('/') == std::string_view::npos) {
-      s.texts.emplace_back(name);
-      const std::string_view name_view = s.texts.back();
-      s.texts.emplace_back(text);
-      s.files.push_back({lang_view, name_view, s.texts.back()});
-      ++added;
-    }
-    at = next;
+  for (const PackEntry& e : read_pack(pack, 64)) {
+    if (e.header.empty() || e.header.size() > 64 || e.header.find('/') != std::string_view::npos) continue;
+    s.texts.emplace_back(e.header);
+    const std::string_view name_view = s.texts.back();
+    s.texts.emplace_back(e.text);
+    s.files.push_back({lang_view, name_view, s.texts.back()});
+    ++added;
   }
   return added;
 }

@@ -3,7 +3,9 @@
 // site embeds English only and adds the other languages' files when they arrive (add_files).
 #pragma once
 
+#include <cstddef>
 #include <string_view>
+#include <vector>
 
 namespace posenc::content {
 
@@ -24,6 +26,13 @@ bool has_language(std::string_view lang);
 // "@@posenc-file <name>" then its text). Once per language; a language already present is left alone.
 // Returns how many files were added (at most 64; names with '/' or over 64 bytes are skipped).
 int add_files(std::string_view lang, std::string_view pack);
+
+// The entries of a pack: each a line "@@posenc-file <header>" followed by its text (up to the next such
+// line). Views into `pack`; at most `max_entries`; an entry without a line end after its header ends it.
+struct PackEntry {
+  std::string_view header, text;
+};
+std::vector<PackEntry> read_pack(std::string_view pack, std::size_t max_entries);
 
 // The file of lesson `stem` ("01-order") in `lang`, or nullptr.
 const BundledFile* find_bundled(std::string_view lang, std::string_view stem);

@@ -1,5 +1,6 @@
 // Code shown next to the lessons: regions of src/core marked `// <code id="…">` (embedded at build time,
-// so they cannot drift from what runs) and the NumPy versions in content/code/NN-<id>.py.
+// so they cannot drift from what runs) and the NumPy versions in content/code/NN-<id>.py. The site
+// fetches them when the code panel first opens (add_code).
 #pragma once
 
 #include <string_view>
@@ -15,5 +16,11 @@ struct CodeSnippet {
 const CodeSnippet* core_snippet(std::string_view id);     // nullptr if unknown
 const CodeSnippet* python_snippet(std::string_view stem);  // nullptr if the lesson has none
 const CodeSnippet* core_snippets(int* count);
+
+// Whether the code is here: embedded (native builds), or added from the site's code.txt.
+bool code_available();
+// Adds the regions and scripts of a pack (cmake/EmbedCode.cmake's PACK_OUT: "@@posenc-file core|python
+// <id> <file>" lines, each followed by its text). Once; returns how many were added (at most 256).
+int add_code(std::string_view pack);
 
 }  // namespace posenc::content

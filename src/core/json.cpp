@@ -114,7 +114,7 @@ class Parser {
     const auto* u = reinterpret_cast<const unsigned char*>(p);
     const int n = utf8_length(u, reinterpret_cast<const unsigned char*>(end_));
     char buf[16];
-    if (n == 0) return std::snprintf(buf, sizeof buf, "byte 0x%02X", u[0]), buf;
+    if (n == 0) return std::snprintf(buf, sizeof buf, "0x%02X", u[0]), buf;  // a byte that is not UTF-8
     if (u[0] < 0x20 || u[0] == 0x7F) return std::snprintf(buf, sizeof buf, "U+%04X", u[0]), buf;
     return "'" + std::string(p, static_cast<std::size_t>(n)) + "'";
   }

@@ -31,8 +31,8 @@ std::string describe(const JsonValue& v) {
   }
   if (v.is_bool()) return v.boolean ? "true" : "false";
   if (v.is_null()) return "null";
-  if (v.is_array()) return "an array";
-  return "an object";
+  if (v.is_array()) return "[…]";  // signs, not words: the message reads the same in every language
+  return "{…}";
 }
 
 // Reads keys of one object, stopping at the first problem.

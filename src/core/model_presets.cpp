@@ -31,7 +31,7 @@ const std::vector<ModelPreset>& model_presets() {
        // Width, heads, θ and 32768: mlc-llm model_preset.py "qwen2_7b" @ 79d603f0 (Qwen2-7B-Instruct,
        // the architecture Qwen2.5-7B-Instruct keeps). rope_scaling: the block the Qwen2.5 model card
        // says to add for texts past 32,768 tokens, as quoted in GitHub READMEs found with the search tool.
-       "https://huggingface.co/Qwen/Qwen2.5-7B-Instruct (README, 'Processing Long Texts')",
+       "https://huggingface.co/Qwen/Qwen2.5-7B-Instruct#processing-long-texts",  // the model card's section
        R"({"hidden_size": 3584, "num_attention_heads": 28, "max_position_embeddings": 32768,
   "rope_theta": 1000000.0,
   "rope_scaling": {"factor": 4.0, "original_max_position_embeddings": 32768, "type": "yarn"}})"},

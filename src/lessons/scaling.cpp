@@ -313,7 +313,7 @@ class ScalingLesson final : public Lesson {
   std::string model_name() const {
     const auto& presets = core::model_presets();
     std::string name = p_.model < static_cast<int>(presets.size())
-                           ? presets[p_.model].label
+                           ? std::string(tr(lang_, presets[p_.model].label))
                            : (yours_name_.empty() || yours_name_ == "pasted text" ? tr(lang_, "your config.json") : yours_name_);
     if (d_.edited) name = trf(lang_, "%s, edited", name.c_str());
     return name;
@@ -489,7 +489,7 @@ class ScalingLesson final : public Lesson {
     if (ImGui::BeginCombo("##model", model_name().c_str())) {
       for (int i = 0; i <= yours; ++i) {
         if (i == yours && p_.model != yours) break;  // "yours" only once the learner has given one
-        const std::string label = i < yours ? presets[i].label : model_name();
+        const std::string label = i < yours ? std::string(tr(lang_, presets[i].label)) : model_name();
         if (ImGui::Selectable(label.c_str(), i == p_.model) && (i != p_.model || d_.edited)) {
           p_.model = i;
           applied_model_ = -1;  // re-apply, also after edits
@@ -507,7 +507,6 @@ class ScalingLesson final : public Lesson {
   }
 
   void draw_config(DrawContext& ctx) {
-    const ui::Theme& t = *theme_;
     draw_picker(ctx);
     if (ImGui::Button(tr(lang_, "Open a config.json\xE2\x80\xA6"))) ctx.open_file = true;
     paste_box(ctx, paste_.data(), paste_.size(),
@@ -569,6 +568,11 @@ class ScalingLesson final : public Lesson {
     }
     ui::LinePlotOptions o = pair_plot("New θ_i / old θ_i for each method (log scale)", 16);
     o.log_y = true;
+    o.fix_y = true;  // room above 1 for its label, below the smallest ratio
+    o.y_max = 2.5;
+    o.y_min = 0.5 / p_.factor;
+    for (const ui::Series& one : s)
+      for (double y : one.y) o.y_min = std::min(o.y_min, y / 2);
     o.y_markers.push_back({1.0, tr(lang_, "1: untouched"), 0});
     o.y_markers.push_back({1.0 / p_.factor, trf(lang_, "1/s = 1/%s", ui::short_number(p_.factor, 3).c_str()), 0});
     ui::line_plot("ratios", s, o, *theme_);
@@ -579,7 +583,7 @@ class ScalingLesson final : public Lesson {
       case RopeType::Linear: return tr(lang_, "linear (position interpolation)");
       case RopeType::Dynamic: return trf(lang_, "dynamic NTK at %d tokens", p_.target);
       case RopeType::Yarn: return "YaRN";
-      case RopeType::Llama3: return "Llama 3.1 (llama3)";
+      case RopeType::Llama3: return tr(lang_, "Llama 3.1 (llama3)");
       case RopeType::LongRope: return "LongRoPE";
       default: return tr(lang_, "unscaled");
     }

@@ -33,6 +33,8 @@ constexpr CataloguePair kPairs[] = {
     {"Hide code", "隐藏代码"},
     {"Copy CSV", "复制 CSV"},
     {"Copy", "复制"},
+    {"Loading the code\xE2\x80\xA6", "正在加载代码\xE2\x80\xA6"},
+    {"the code could not be loaded; open it again to retry", "代码未能加载；再打开一次即可重试"},
     {"copied {0}", "已复制 {0}"},
     {"copied {0} ({1} × {2}) as CSV", "已复制 {0}（{1} × {2}），格式为 CSV"},
     // Notices: links and posenc.set (lessons/params.cpp, app/app.cpp) and lessons adjusting a parameter

@@ -50,7 +50,9 @@ const std::set<std::string> kShownOnPurpose = {
     // controls are labelled by them so the learner finds each in their own file
     "head_dim", "rotary_dim", "partial_rotary_factor", "rope_theta", "rope_type", "factor", "attention_factor",
     "beta_fast", "beta_slow", "low_freq_factor", "high_freq_factor", "mscale", "mscale_all_dim", "short_factor",
-    "long_factor", "default", "linear", "dynamic", "yarn", "longrope", "llama3",
+    "long_factor", "default", "linear", "dynamic", "yarn", "longrope", "llama3", "rope_scaling",
+    "max_position_embeddings", "original_max_position_embeddings", "hidden_size", "num_attention_heads",
+    "rotary_pct", "rotary_emb_base" /* GPT-NeoX's names */, "JSON", "null" /* the reader's own terms */,
     // the program's own name, and the language switch's English side
     "posenc", "EN",
 };
@@ -97,7 +99,8 @@ std::vector<std::string> english_words(const std::vector<DrawnWord>& words,
       int letters = 0;
       for (; j < w.size() && is_word_char(w[j]); ++j) letters += w[j] != '_' && (w[j] < '0' || w[j] > '9');
       const std::string run = w.substr(i, j - i);
-      if (letters >= 2 && !kShownOnPurpose.count(run) && !echoed.count(run) && !is_subscripted_symbol(run))
+      const bool hex = run.size() > 2 && run[0] == '0' && run[1] == 'x';  // a byte, as 0xFF
+      if (letters >= 2 && !hex && !kShownOnPurpose.count(run) && !echoed.count(run) && !is_subscripted_symbol(run))
         found.push_back(run + "  (in \"" + w + "\")");
       i = j;
     }
@@ -273,7 +276,29 @@ TEST_CASE("Chinese mode: notices of clamped links, the checker's messages and ve
     z.say(out.notices);
     z.look();
   }
-  // Every reader error and every verdict of lesson 11.
+  // Lesson 11's config reader: what it says of configs it reads and of those it refuses.
+  const std::string configs[] = {
+      "{\"head_dim\": 64,",
+      "[1, 2]",
+      "{\"head_dim\": 64, \"rope_theta\": \"big\"}",
+      "{\"hidden_size\": 512, \"num_attention_heads\": 8, \"rotary_pct\": 0.5, \"rotary_emb_base\": 20000}",
+      "{\"head_dim\": 64, \"rope_scaling\": {\"type\": \"yarn\", \"factor\": 4, \"original_max_position_embeddings\": 4096}}",
+      "{\"head_dim\": 64, \"rope_scaling\": {\"rope_type\": \"llama3\", \"factor\": 8, \"low_freq_factor\": 4, \"high_freq_factor\": 1}}",
+      "{\"head_dim\": 64, \"rope_scaling\": {\"rope_type\": \"linear\", \"factor\": 0.5}}",
+      "{\"head_dim\": 64, \"rope_scaling\": {\"rope_type\": \"linear\"}}",
+      "{\"head_dim\": 64, \"rope_scaling\": [1]}",
+      "{\"head_dim\": 8, \"rope_scaling\": {\"rope_type\": \"longrope\", \"factor\": 4, \"short_factor\": [1, 1], \"long_factor\": [1]}}",
+      "{\"head_dim\": 64, \"rope_scaling\": {\"rope_type\": \"magic\", \"factor\": 2}}",
+      "\xFF{}",
+  };
+  apply_hash(z.s, "#lesson=scaling&step=0");
+  z.echoed = {"big", "magic"};  // the configs' own values, said back on purpose
+  for (const std::string& c : configs) {
+    z.where = "config " + c;
+    z.say(receive_file(z.s, "config.json", reinterpret_cast<const unsigned char*>(c.data()), c.size()));
+    z.look();
+  }
+  // Every reader error and every verdict of lesson 12.
   const std::string files[] = {
       "",
       "\x93NUMPY\x09",
