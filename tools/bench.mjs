@@ -132,6 +132,10 @@ if (want('recompute')) {
   await recompute(page, 'sum-vs-concat recovery, d 1023 ↔ 1024', 'sum-vs-concat', 2, largest, 'dim', [1023, 1024]);
   await recompute(page, 'sum-vs-concat recovery, vocabulary 999 ↔ 1000', 'sum-vs-concat', 2, largest, 'vocab', [999, 1000]);
   await recompute(page, 'sum-vs-concat variance, len 4095 ↔ 4096', 'sum-vs-concat', 3, largest, 'len', [4095, 4096]);
+  // Lesson scaling: every method at 512 pairs; the attention entropy over 2^17 keys (its longest).
+  await recompute(page, 'scaling methods, head_dim 1022 ↔ 1024', 'scaling', 2, { dim: 1024, target: 4194304 }, 'dim', [1022, 1024]);
+  await recompute(page, 'scaling entropy, 2^17 keys, factor 7.9 ↔ 8', 'scaling', 4, { target: 4194304 }, 'factor', [7.9, 8]);
+  await recompute(page, 'scaling entropy, 2^17 keys, σ 2 ↔ 2.5', 'scaling', 4, { target: 4194304 }, 'sigma', [2, 2.5]);
 }
 
 // Dragging with the mouse: the d_model slider of the 4096 × 1024 table, one pixel per frame. The page is

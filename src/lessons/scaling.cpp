@@ -260,6 +260,8 @@ class ScalingLesson final : public Lesson {
     if (n == "last_pair") return std::to_string(d_.pairs - 1);
     if (n == "partial") return d_.rotary_dim < p_.dim ? "1" : "0";
     if (n == "longer") return p_.target > p_.original ? "1" : "0";
+    if (n == "new_angles") return p_.target > p_.original && d_.never_turn > 0 ? "1" : "0";
+    if (n == "all_turned") return p_.target > p_.original && d_.never_turn == 0 ? "1" : "0";
     if (n == "cache_rows") return std::to_string(std::min(p_.target, kCacheRows));
     if (n == "af") return num(d_.current.attention_factor);
     if (n == "fast_wavelength") return positions(d_.wavelength(0));

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "content/bundle.hpp"
 #include "content/code.hpp"
 #include "lessons/lesson.hpp"
 
@@ -47,4 +48,24 @@ TEST_CASE("embedded core regions are the source files' text") {
     CHECK(without_blank_lines(ss.str()).find(without_blank_lines(all[i].text)) != std::string::npos);
     CHECK(all[i].text.find("(") != std::string_view::npos);
   }
+}
+
+TEST_CASE("a code pack (the site's code.txt) is read into snippets; malformed entries are skipped") {
+  // Natively the code is compiled in, so add_code leaves it alone; the pack format is read_pack's.
+  CHECK(content::code_available());
+  CHECK(content::add_code("@@posenc-file core x src/core/x.cpp\nint x;\n") == 0);
+  CHECK(content::core_snippet("x") == nullptr);
+  const std::string pack =
+      "@@posenc-file core rope_yarn src/core/rope_scaling.cpp\nvoid yarn();\n"
+      "@@posenc-file python 11-scaling content/code/11-scaling.py\ndef yarn(): pass\n"
+      "@@posenc-file nonsense\nignored\n"
+      "@@posenc-file core";  // no line end: the pack ends
+  const std::vector<content::PackEntry> e = content::read_pack(pack, 16);
+  REQUIRE(e.size() == 3);
+  CHECK(e[0].header == "core rope_yarn src/core/rope_scaling.cpp");
+  CHECK(e[0].text == "void yarn();\n");
+  CHECK(e[1].text == "def yarn(): pass\n");
+  CHECK(e[2].header == "nonsense");
+  CHECK(content::read_pack(pack, 1).size() == 1);
+  CHECK(content::read_pack("no marker at all", 16).empty());
 }
