@@ -1,0 +1,69 @@
+// Checking a learner's RoPE cos/sin cache (the `check_rope` compute kind): infer what produced it —
+// layout, base, the position of row 0, how many columns rotate, the scaling and its factor, the
+// attention factor, the float type the angles were rounded to — and how far the cache is from the one
+// those parameters give. An estimator, not a lookup: every parameter is measured from the numbers
+// (angles by atan2, per-pair frequencies by phase tracking, the base by a log-linear fit), then the
+// discrete choices are settled by rebuilding candidates and keeping the closest.
+#pragma once
+
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+namespace posenc::core {
+
+// Larger caches are refused (the check stays well under a frame's worth of time on the web).
+constexpr int kMaxRopeCheckRows = 8192;
+constexpr int kMaxRopeCheckCols = 4096;
+
+struct RopeCacheCheck {
+  std::string error;  // non-empty: the input was refused (why, in English); nothing else is set
+
+  std::string layout;       // "half" (rotate_half: column j and j + rotary_dim/2 share θ_j) or "interleaved" (2j, 2j+1)
+  double base = 0;          // the base the unscaled pairs follow (a dynamic-NTK cache shows its grown base)
+  long long offset = 0;     // the position of row 0
+  int rotary_dim = 0;       // columns that rotate; the rest hold angle 0 (cos = 1, sin = 0)
+  std::string rope_type;    // "default", "linear", "llama3", "yarn", or "unknown" (no rule fits)
+  double factor = 1;        // the scaling factor s (1 for default)
+  double attention_factor = 1;        // the amplitude √(cos² + sin²) (YaRN's mscale; 1 without)
+  double original_max_position = 0;   // llama3 / yarn: the trained length L0 the cache implies (0: not pinned)
+  double high_freq_factor = 0;        // llama3: L0 / the shortest scaled wavelength (low_freq_factor taken as 1)
+  std::string precision;    // "float64", "float32", "bfloat16", "float16": the type pos·θ was rounded to
+  double max_error = 0;     // max |cache − the cache the parameters above give|
+  std::string verdict;      // see check_rope
+  std::string message;      // English sentences: what differs from the transformers default, or what is wrong
+
+  Eigen::VectorXd measured_inv_freq;  // θ_j per pair as measured from the cache (rotary_dim/2)
+  Eigen::VectorXd model_inv_freq;     // θ_j of the inferred parameters (float64)
+
+  bool ok() const { return error.empty(); }
+};
+
+// `cos`, `sin`: len × dim, row r at position offset + r, columns as the learner's apply_rotary uses
+// them. Refused (error set): sizes that differ, len < 3, dim < 2, more than kMaxRopeCheckRows rows or
+// kMaxRopeCheckCols columns, a NaN or infinity, |value| > 1.5, no rotating column, an odd number of
+// rotating columns. The verdict, first that applies:
+//   "not_rotation"  cos² + sin² varies from entry to entry, or the columns do not come in pairs of one
+//                   angle: not a cos/sin cache of rotations;
+//   "sign"          the angles run backwards (−pos·θ: sin negated, or cos and sin swapped);
+//   "unknown"       the frequencies follow none of the known rules (default, linear, llama3, yarn);
+//   "off_by_one"    row 0 is position 1;
+//   "offset"        row 0 is another position (a KV-cache slice, or a mistake);
+//   "low_precision" the angles were rounded to bfloat16 or float16 before cos/sin;
+//   "mismatch"      the rules above explain the layout but not every number (max_error large);
+//   "matches"       a cache transformers could have built (any base, layout or scaling; the message
+//                   still names what is not the default).
+RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin);
+
+// The same from the API's form: `shape` [len, dim] and the values row by row.
+RopeCacheCheck check_rope(const std::vector<long long>& shape, const std::vector<double>& cos,
+                          const std::vector<double>& sin);
+
+// The float types the angles may have been formed in, and pos·θ as each forms it: the position and θ
+// rounded to the type, their product rounded again (float64: untouched).
+enum class AnglePrecision { Float64, Float32, BFloat16, Float16 };
+const char* angle_precision_name(AnglePrecision p);
+double round_to_precision(double x, AnglePrecision p);
+double rounded_angle(double pos, double theta, AnglePrecision p);
+
+}  // namespace posenc::core
