@@ -130,6 +130,7 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
     c.head_dim = rope_head;
     in.notice("qk_rope_head_dim ({0}) is the rotary width (multi-head latent attention)",
               {std::to_string(rope_head)});
+    if (in.ok()) in.size(model, "qk_nope_head_dim", "qk_nope_head_dim", c.nope_head_dim, false, kMaxSize);
   } else if (in.ok()) {
     in.size(model, "head_dim", "head_dim", c.head_dim, false, kMaxSize);
   }

@@ -88,9 +88,11 @@ const std::vector<ModelPreset>& model_presets() {
        // github.com/deepseek-ai/DeepSeek-V3 inference/configs/config_671B.json and inference/model.py
        // @ 9b4e9788e4a3a731f7567338ed15d3ec549ce03b (qk_rope_head_dim 64, original_seq_len 4096,
        // rope_theta 10000, rope_factor 40, beta_fast 32, beta_slow 1, mscale 1.0); the hub config.json's
-       // field names and mscale_all_dim / max_position_embeddings as quoted in GitHub copies.
+       // field names and mscale_all_dim / max_position_embeddings as quoted in GitHub copies;
+       // qk_nope_head_dim 128 beside qk_rope_head_dim 64 as in the hub config.json's key fields quoted in
+       // GitHub copies found with the search tool (a DeepSeek-V3 walkthrough; a V3.2 "real config" test).
        "https://huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json",
-       R"({"hidden_size": 7168, "num_attention_heads": 128, "qk_rope_head_dim": 64,
+       R"({"hidden_size": 7168, "num_attention_heads": 128, "qk_rope_head_dim": 64, "qk_nope_head_dim": 128,
   "max_position_embeddings": 163840, "rope_theta": 10000,
   "rope_scaling": {"beta_fast": 32, "beta_slow": 1, "factor": 40, "mscale": 1.0, "mscale_all_dim": 1.0,
                    "original_max_position_embeddings": 4096, "type": "yarn"}})"},

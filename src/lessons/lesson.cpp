@@ -74,7 +74,14 @@ std::string param_text(Lesson& lesson, std::string_view name) {
     if (p.name != name) continue;
     switch (p.kind) {
       case ParamKind::Integer: return std::to_string(static_cast<long long>(p.number));
-      case ParamKind::Real: return ui::short_number(p.number, 6);
+      case ParamKind::Real: {  // six digits, without trailing zeros: 2.5, not 2.50000
+        std::string t = ui::short_number(p.number, 6);
+        if (t.find('.') != std::string::npos && t.find('e') == std::string::npos) {
+          t.erase(t.find_last_not_of('0') + 1);
+          if (t.back() == '.') t.pop_back();
+        }
+        return t;
+      }
       default: return to_hash_string(p);
     }
   }

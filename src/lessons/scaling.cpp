@@ -56,11 +56,12 @@ struct Params {
   double mscale = 0, mscale_all_dim = 0;
   double attention = 0;  // an explicit attention_factor from the config (0: derived)
   double sigma = 1;      // spread of the random logits (temperature step)
+  int nope = 0;          // DeepSeek's q/k columns without position (qk_nope_head_dim), 0: none
 
   // Everything a config sets (not the model choice, not the temperature step's spread).
   auto fields() const {
     return std::tie(short_text, long_text, dim, rotary, base, type, original, target, factor, beta_fast,
-                    beta_slow, low_freq, high_freq, mscale, mscale_all_dim, attention);
+                    beta_slow, low_freq, high_freq, mscale, mscale_all_dim, attention, nope);
   }
 };
 
@@ -94,13 +95,20 @@ struct Lazy {
   bool entropy_valid = false;
   std::vector<double> lengths;
   Eigen::MatrixXd entropy;  // lengths × {none, YaRN, LongRoPE}
-  double scales[3] = {1, 1, 1};
+  std::vector<double> scales;  // none, YaRN, LongRoPE[, the model's own]
   bool cache_valid = false;
   Eigen::MatrixXd cos, sin;
 };
 
 // A length in positions: whole numbers from 1000 on (no exponent in prose), else four digits.
 std::string positions(double x) { return x >= 1000 ? std::to_string(std::llround(x)) : ui::short_number(x, 4); }
+
+// A large number in prose without an exponent, to four significant digits: 65290000, not 6.529e+07.
+std::string plain(double x) {
+  if (!(x >= 1e5) || x >= 1e15) return ui::short_number(x, 4);
+  const double unit = std::pow(10.0, std::floor(std::log10(x)) - 3);
+  return std::to_string(std::llround(std::round(x / unit) * unit));
+}
 
 std::string join(const std::vector<double>& v) {
   std::string s;
@@ -163,7 +171,9 @@ class ScalingLesson final : public Lesson {
     v.real({"mscale", "mscale", 0, 4, Scale::Linear, "%.3g"}, p_.mscale);
     v.real({"mscale_all_dim", "mscale_all_dim", 0, 4, Scale::Linear, "%.3g"}, p_.mscale_all_dim);
     v.real({"attention", nullptr, 0, 16}, p_.attention);
-    v.real({"sigma", "logit spread σ", 0.1, 8, Scale::Log, "%.3g"}, p_.sigma);
+    v.integer({"nope", nullptr, 0, 4096}, p_.nope);
+    // Beyond σ ≈ 3 one key takes nearly all the weight at every length shown: the entropy no longer grows.
+    v.real({"sigma", "logit spread σ", 0.1, 3, Scale::Log, "%.3g"}, p_.sigma);
   }
 
   core::Messages update() override {
@@ -267,7 +277,13 @@ class ScalingLesson final : public Lesson {
     if (n == "fast_wavelength") return positions(d_.wavelength(0));
     if (n == "slow_wavelength") return positions(d_.wavelength(d_.pairs - 1));
     if (n == "length_ratio") return num(double(p_.target) / p_.original, 4);
-    if (n == "factor_short") return p_.factor * p_.original < p_.target * (1 - 1e-12) ? "1" : "0";
+    if (n == "factor_short") return d_.none.unseen > 0 && p_.factor * p_.original < p_.target * (1 - 1e-12) ? "1" : "0";
+    if (n == "s_above_1") return p_.factor > 1 + 1e-9 ? "1" : "0";
+    if (n == "dynamic_grows") return p_.target > p_.original ? "1" : "0";
+    if (n == "mla") return p_.nope > 0 ? "1" : "0";
+    if (n == "mla_dim") return std::to_string(p_.nope + d_.rotary_dim);
+    if (n == "mla_softmax") return num(mla_softmax(), 4);
+    if (n == "model_scale") return num(model_scale(), 4);
     if (n == "never_turn") return std::to_string(d_.never_turn);
     if (n == "stretched") {
       int k = 0;
@@ -279,7 +295,7 @@ class ScalingLesson final : public Lesson {
     if (n == "llama_kept") return std::to_string(d_.llama_kept);
     if (n == "llama_divided") return std::to_string(d_.llama_divided);
     if (n == "llama_blend") return std::to_string(d_.pairs - d_.llama_kept - d_.llama_divided);
-    if (n == "dynamic_base") return num(d_.dynamic_base, 4);
+    if (n == "dynamic_base") return plain(d_.dynamic_base);
     if (n == "dynamic_slowest") return num(1.0 / method(RopeType::Dynamic).ratio(d_.pairs - 1), 3);
     if (n == "has_longrope") return d_.has_longrope ? "1" : "0";
     if (n == "unseen_none") return std::to_string(d_.none.unseen);
@@ -290,14 +306,20 @@ class ScalingLesson final : public Lesson {
     if (n == "longrope_af") return num(longrope_factor(), 4);
     if (n == "af2") return num(d_.current.attention_factor * d_.current.attention_factor, 4);
     if (n == "h_len") return std::to_string(std::min(p_.target, kEntropyKeys));
+    if (n == "h_capped") return p_.target > kEntropyKeys ? "1" : "0";
     if (n == "h_train_len") return std::to_string(std::min(p_.original, kEntropyKeys));
-    if (n == "h_train" || n == "h_target" || n == "h_target_yarn" || n == "h_undone") {
+    if (n == "h_train" || n == "h_target" || n == "h_target_yarn" || n == "h_undone" || n == "grows" ||
+        n == "undone_part" || n == "overshoot") {
       fill_entropy();
       const Eigen::MatrixXd& h = lazy_.entropy;
       const auto row = [&](int len) {
         return static_cast<int>(std::find(lazy_.lengths.begin(), lazy_.lengths.end(), double(len)) - lazy_.lengths.begin());
       };
       const int r0 = row(std::min(p_.original, kEntropyKeys)), r1 = row(std::min(p_.target, kEntropyKeys));
+      const bool grows = h(r1, 0) > h(r0, 0) + 0.01, below = h(r1, 1) < h(r0, 0);
+      if (n == "grows") return grows ? "1" : "0";
+      if (n == "undone_part") return grows && !below ? "1" : "0";  // YaRN takes back part of the growth
+      if (n == "overshoot") return grows && below ? "1" : "0";     // … more than all of it
       if (n == "h_train") return num(h(r0, 0), 3);
       if (n == "h_target") return num(h(r1, 0), 3);
       if (n == "h_target_yarn") return num(h(r1, 1), 3);
@@ -317,9 +339,20 @@ class ScalingLesson final : public Lesson {
     std::string name = p_.model < static_cast<int>(presets.size())
                            ? std::string(tr(lang_, presets[p_.model].label))
                            : (yours_name_.empty() || yours_name_ == "pasted text" ? tr(lang_, "your config.json") : yours_name_);
-    if (d_.edited) name = trf(lang_, "%s, edited", name.c_str());
+    if (d_.edited) name = trf(lang_, "%s (edited)", name.c_str());
     return name;
   }
+
+  // DeepSeek's attention (multi-head latent attention) multiplies its softmax scale by
+  // get_mscale(s, mscale_all_dim)² besides cos and sin's factor: transformers' modeling_deepseek and
+  // DeepSeek-V3's inference/model.py (softmax_scale · mscale · mscale). 1 for other models.
+  double mla_softmax() const {
+    if (p_.nope <= 0 || p_.mscale_all_dim == 0) return 1.0;
+    const double m = core::yarn_get_mscale(p_.factor, p_.mscale_all_dim);
+    return m * m;
+  }
+  // What the model's own config multiplies its logits by: its attention factor squared, and DeepSeek's.
+  double model_scale() const { return d_.current.attention_factor * d_.current.attention_factor * mla_softmax(); }
 
   double longrope_factor() const {
     return p_.factor <= 1 ? 1.0 : std::sqrt(1.0 + std::log(p_.factor) / std::log(double(p_.original)));
@@ -353,8 +386,11 @@ class ScalingLesson final : public Lesson {
     m.init = init;
     m.ratio = core::rope_scale_factors(init.inv_freq, d_.inv_freq);
     m.angle = (p_.target - 1.0) * init.inv_freq;
+    // Beyond what training covered: past the angle of position L0, one position's turn beyond the last
+    // one trained (interpolating by exactly L/L0 ends at (L − 1)/s = L0 − 1/s, inside that step).
     m.unseen = 0;
-    for (int i = 0; i < d_.pairs; ++i) m.unseen += d_.seen(i) < kTwoPi && m.angle(i) > d_.seen(i) * (1 + 1e-12);
+    for (int i = 0; i < d_.pairs; ++i)
+      m.unseen += d_.seen(i) < kTwoPi && m.angle(i) > p_.original * d_.inv_freq(i) * (1 + 1e-12);
   }
 
   // Sets every parameter from a parsed config (a preset's or the learner's).
@@ -369,8 +405,10 @@ class ScalingLesson final : public Lesson {
     p_.original = static_cast<int>(std::clamp(trained > 0 ? trained : 4096.0, 64.0, double(1 << 20)));
     // No scaling: a four times longer text, so the other steps have something to stretch.
     p_.factor = c.rope_type == RopeType::Default ? 4.0 : std::clamp(c.factor > 0 ? c.factor : 1.0, 1.0, 128.0);
-    p_.target = static_cast<int>(std::clamp(std::max(extends ? c.max_position_embeddings : 0.0, p_.original * p_.factor),
-                                            64.0, double(1 << 22)));
+    // The extended length the config names (Llama 3.2: 131072 with factor 32 over 8192), else L0·s.
+    const bool named = extends && c.max_position_embeddings > p_.original;
+    p_.target = static_cast<int>(std::clamp(named ? c.max_position_embeddings : p_.original * p_.factor, 64.0, double(1 << 22)));
+    p_.nope = c.nope_head_dim;
     p_.beta_fast = c.beta_fast != 0 ? c.beta_fast : 32;
     p_.beta_slow = c.beta_slow != 0 ? c.beta_slow : 1;
     p_.low_freq = c.low_freq_factor;
@@ -469,12 +507,13 @@ class ScalingLesson final : public Lesson {
     std::sort(l.begin(), l.end());
     l.erase(std::unique(l.begin(), l.end()), l.end());
     const double yarn = core::yarn_get_mscale(p_.factor), longrope = longrope_factor();
-    lazy_.scales[0] = 1;
-    lazy_.scales[1] = yarn * yarn;
-    lazy_.scales[2] = longrope * longrope;
+    lazy_.scales = {1, yarn * yarn, longrope * longrope};
+    const double own = model_scale();  // drawn when it is none of the three
+    if (std::all_of(lazy_.scales.begin(), lazy_.scales.end(), [&](double x) { return std::abs(own - x) > 1e-3; }))
+      lazy_.scales.push_back(own);
     // As many draws as fit in 2^18 keys (the one-pass cost), at least one.
     const int runs = std::max(1, static_cast<int>(kEntropyKeys / l.back()));
-    lazy_.entropy = core::attention_entropy(l, p_.sigma, {lazy_.scales[0], lazy_.scales[1], lazy_.scales[2]}, runs, 2024);
+    lazy_.entropy = core::attention_entropy(l, p_.sigma, lazy_.scales, runs, 2024);
     lazy_.entropy_valid = true;
   }
 
@@ -525,6 +564,7 @@ class ScalingLesson final : public Lesson {
         ImGui::TextUnformatted(v.c_str());
       };
       row("head_dim", std::to_string(p_.dim));
+      if (p_.nope > 0) row("qk_nope_head_dim", std::to_string(p_.nope));
       row("rotary_dim", trf(lang_, "%d (%d pairs)", d_.rotary_dim, d_.pairs));
       row("rope_theta", ui::short_number(p_.base, 9));
       row("rope_type", kTypeNames[p_.type]);
@@ -567,6 +607,7 @@ class ScalingLesson final : public Lesson {
     for (size_t m = 0; m < kMethods.size(); ++m) {
       if (kMethods[m] == RopeType::LongRope && !d_.has_longrope) continue;
       s.push_back(ui::series(method_label(kMethods[m]), d_.methods[m].ratio));
+      s.back().color = method_color(kMethods[m]);
     }
     ui::LinePlotOptions o = pair_plot("New θ_i / old θ_i for each method (log scale)", 16);
     o.log_y = true;
@@ -576,8 +617,21 @@ class ScalingLesson final : public Lesson {
     for (const ui::Series& one : s)
       for (double y : one.y) o.y_min = std::min(o.y_min, y / 2);
     o.y_markers.push_back({1.0, tr(lang_, "1: untouched"), 0});
-    o.y_markers.push_back({1.0 / p_.factor, trf(lang_, "1/s = 1/%s", ui::short_number(p_.factor, 3).c_str()), 0});
+    if (p_.factor > 1.05)  // else it would sit on 1 and hide its label
+      o.y_markers.push_back({1.0 / p_.factor, trf(lang_, "1/s = 1/%s", ui::short_number(p_.factor, 3).c_str()), 0});
     ui::line_plot("ratios", s, o, *theme_);
+  }
+
+  // One colour per method on every plot, far apart in hue (the palette's neighbours were too alike).
+  static ImU32 method_color(RopeType t) {
+    switch (t) {
+      case RopeType::Linear: return IM_COL32(31, 119, 180, 255);    // blue
+      case RopeType::Dynamic: return IM_COL32(214, 39, 40, 255);    // red
+      case RopeType::Yarn: return IM_COL32(44, 160, 44, 255);       // green
+      case RopeType::Llama3: return IM_COL32(148, 103, 189, 255);   // violet
+      case RopeType::LongRope: return IM_COL32(140, 86, 75, 255);   // brown
+      default: return IM_COL32(255, 127, 14, 255);                  // unscaled: orange
+    }
   }
 
   std::string method_label(RopeType t) const {
@@ -596,10 +650,13 @@ class ScalingLesson final : public Lesson {
     std::vector<ui::Series> s = {ui::series(trf(lang_, "seen in training (%d tokens)", p_.original), d_.seen),
                                  ui::series(trf(lang_, "unscaled at %d tokens", p_.target), d_.none.angle)};
     s[0].thickness = 6.0f;
+    s[0].color = IM_COL32(190, 190, 190, 255);  // light grey, underneath: what training covered
+    s[1].color = method_color(RopeType::Default);
     for (size_t m = 0; m < kMethods.size(); ++m) {
       if (kMethods[m] == RopeType::LongRope && !d_.has_longrope) continue;
       s.push_back(ui::series(method_label(kMethods[m]), d_.methods[m].angle));
       s.back().thickness = 1.5f;
+      s.back().color = method_color(kMethods[m]);
     }
     ui::LinePlotOptions o = pair_plot("Largest angle each pair reaches (radians, log scale)", 16);
     o.log_y = true;
@@ -612,9 +669,12 @@ class ScalingLesson final : public Lesson {
     fill_entropy();
     const char* names[] = {"no attention factor", "YaRN: logits × %s", "LongRoPE: logits × %s"};
     std::vector<ui::Series> s;
-    for (int j = 0; j < 3; ++j) {
+    for (int j = 0; j < static_cast<int>(lazy_.scales.size()); ++j) {
       ui::Series one;
-      one.label = j == 0 ? tr(lang_, names[0]) : trf(lang_, names[j], ui::short_number(lazy_.scales[j], 4).c_str());
+      const std::string times = ui::short_number(lazy_.scales[j], 4);
+      one.label = j == 0 ? std::string(tr(lang_, names[0]))
+                  : j < 3 ? trf(lang_, names[j], times.c_str())
+                          : trf(lang_, "%s: logits × %s", model_name().c_str(), times.c_str());
       one.x = lazy_.lengths;
       one.y.assign(lazy_.entropy.col(j).data(), lazy_.entropy.col(j).data() + lazy_.entropy.rows());
       s.push_back(std::move(one));

@@ -98,10 +98,12 @@ bool choice(const char* label, int* value, const std::vector<const char*>& optio
   for (int i = 0; i < static_cast<int>(options.size()); ++i) {
     // Options that do not fit on the line continue on the next, under the first one.
     const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(options[i]).x;
-    ImGui::SameLine(i == 0 ? em(kLabelColumn) : 0.0f);
-    if (i > 0 && ImGui::GetCursorScreenPos().x + width > right) {
-      ImGui::NewLine();
+    if (i == 0) {
       ImGui::SameLine(em(kLabelColumn));
+    } else if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width > right) {
+      ImGui::SetCursorPosX(em(kLabelColumn));  // no SameLine: a new line, from the options' column
+    } else {
+      ImGui::SameLine();
     }
     if (ImGui::RadioButton(options[i], *value == i) && *value != i) {
       *value = i;

@@ -52,7 +52,7 @@ const std::set<std::string> kShownOnPurpose = {
     "beta_fast", "beta_slow", "low_freq_factor", "high_freq_factor", "mscale", "mscale_all_dim", "short_factor",
     "long_factor", "default", "linear", "dynamic", "yarn", "longrope", "llama3", "rope_scaling",
     "max_position_embeddings", "original_max_position_embeddings", "hidden_size", "num_attention_heads",
-    "rotary_pct", "rotary_emb_base" /* GPT-NeoX's names */, "JSON", "null" /* the reader's own terms */,
+    "qk_nope_head_dim", "rotary_pct", "rotary_emb_base" /* GPT-NeoX's names */, "JSON", "null" /* the reader's own terms */,
     // the program's own name, and the language switch's English side
     "posenc", "EN",
 };
