@@ -4,7 +4,6 @@
 // noise; every inferred field is asserted. Then malformed and contradictory input.
 #include <doctest/doctest.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -411,15 +410,12 @@ TEST_CASE("check_rope: malformed input is refused with a reason") {
   CHECK(has(check_rope({c.cos.rows(), c.cos.cols()}, flat_c, std::vector<double>(3)).error, "and sin 3"));
 }
 
-TEST_CASE("check_rope: a 4096 × 128 cache in a few tens of milliseconds") {
+TEST_CASE("check_rope: a full-size cache (4096 × 128, llama3, angles in bfloat16)") {
+  // Its speed is make bench's business (no timing here).
   Spec s;
   s.len = 4096, s.dim = s.rd = 128, s.base = 500000, s.scaling = Scaling::Llama3, s.prec = Prec::BF16;
   const Cache c = build(s);
-  const auto t0 = std::chrono::steady_clock::now();
   const RopeCacheCheck r = check_rope(c.cos, c.sin);
-  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  MESSAGE("check_rope 4096 x 128: " << ms << " ms");
   CHECK(r.precision == "bfloat16");
   CHECK(r.rope_type == "llama3");
-  CHECK(ms < 1000);  // generous: shared CI machines and sanitizer builds; natively ~tens of ms
 }
