@@ -1,172 +1,22 @@
 #include "compute.hpp"
 
 #include <cmath>
-#include <set>
 
 #include "core/attention.hpp"
-#include "core/check.hpp"
 #include "core/extrapolation.hpp"
 #include "core/mixing.hpp"
-#include "core/model_config.hpp"
 #include "core/offsets.hpp"
 #include "core/relative.hpp"
 #include "core/rope.hpp"
 #include "core/permutation.hpp"
 #include "core/sinusoidal.hpp"
+#include "compute_args.hpp"
 #include "json.hpp"
 
 namespace posenc::app {
 namespace {
 
-const char* type_name(ArgValue::Type t) {
-  switch (t) {
-    case ArgValue::Type::Number: return "a number";
-    case ArgValue::Type::String: return "a string";
-    case ArgValue::Type::Bool: return "a boolean";
-    case ArgValue::Type::Array: return "an array";
-    case ArgValue::Type::Json: return "an object";
-    case ArgValue::Type::Other: return "something else";
-  }
-  return "?";
-}
-
-// Reads typed arguments of one call, remembering the first error and which keys were used.
-class Reader {
- public:
-  Reader(std::string_view kind, const Args& args) : kind_(kind), args_(args) {}
-
-  bool ok() const { return error_.empty(); }
-  const std::string& error() const { return error_; }
-
-  double number(const char* key, double fallback, double lo, double hi, bool required = false) {
-    const ArgValue* v = find(key, required);
-    if (!v) return fallback;
-    if (v->type != ArgValue::Type::Number || !std::isfinite(v->number))
-      return fail(std::string(key) + " must be a finite number, got " + describe(*v)), fallback;
-    if (v->number < lo || v->number > hi)
-      return fail(std::string(key) + " must be in [" + fmt(lo) + ", " + fmt(hi) + "], got " + fmt(v->number)), fallback;
-    return v->number;
-  }
-
-  int integer(const char* key, int fallback, int lo, int hi, bool required = false, const char* cap = nullptr) {
-    const ArgValue* v = find(key, required);
-    if (!v) return fallback;
-    if (v->type != ArgValue::Type::Number || !std::isfinite(v->number) || v->number != std::floor(v->number))
-      return fail(std::string(key) + " must be a whole number, got " + describe(*v)), fallback;
-    if (v->number < lo || v->number > hi)
-      return fail(std::string(key) + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
-                  (cap ? std::string(" (") + cap + ")" : std::string()) + ", got " + fmt(v->number)),
-             fallback;
-    return static_cast<int>(v->number);
-  }
-
-  bool flag(const char* key, bool fallback) {
-    const ArgValue* v = find(key, false);
-    if (!v) return fallback;
-    if (v->type == ArgValue::Type::Bool) return v->number != 0;
-    if (v->type == ArgValue::Type::Number && (v->number == 0 || v->number == 1)) return v->number != 0;
-    return fail(std::string(key) + " must be true or false, got " + describe(*v)), fallback;
-  }
-
-  std::string choice(const char* key, const char* fallback, std::initializer_list<const char*> options) {
-    const ArgValue* v = find(key, false);
-    if (!v) return fallback;
-    std::string list;
-    for (const char* o : options) {
-      if (v->type == ArgValue::Type::String && v->text == o) return o;
-      list += std::string(list.empty() ? "'" : ", '") + o + "'";
-    }
-    return fail(std::string(key) + " must be one of " + list + ", got " + describe(*v)), fallback;
-  }
-
-  // A JSON document: a plain object (passed as its JSON text) or a string holding JSON.
-  const std::string* json_text(const char* key, bool required = false) {
-    const ArgValue* v = find(key, required);
-    if (!v) return nullptr;
-    if (v->type != ArgValue::Type::Json && v->type != ArgValue::Type::String)
-      return fail(std::string(key) + " must be an object (the fields of a config.json) or its JSON text, got " +
-                  describe(*v)),
-             nullptr;
-    return &v->text;
-  }
-
-  const std::vector<double>* array(const char* key, size_t max_len, bool required = false) {
-    const ArgValue* v = find(key, required);
-    if (!v) return nullptr;
-    if (v->type != ArgValue::Type::Array) return fail(std::string(key) + " must be an array of numbers, got " + describe(*v)), nullptr;
-    if (v->array.size() > max_len)
-      return fail(std::string(key) + " has " + std::to_string(v->array.size()) + " entries; at most " +
-                  std::to_string(max_len) + " are allowed"),
-             nullptr;
-    return &v->array;
-  }
-
-  // Call after reading every argument: rejects keys the kind does not take.
-  void reject_unknown() {
-    if (!ok()) return;
-    for (const auto& [k, v] : args_)
-      if (!used_.count(k)) {
-        std::string known;
-        for (const auto& u : seen_) known += (known.empty() ? "" : ", ") + u;
-        fail("unknown argument '" + k + "' for " + std::string(kind_) + " (takes " + known + ")");
-        return;
-      }
-  }
-
-  void fail(std::string message) {
-    if (error_.empty()) error_ = std::string(kind_) + ": " + std::move(message);
-  }
-
- private:
-  const ArgValue* find(const char* key, bool required) {
-    seen_.push_back(key);
-    used_.insert(key);
-    auto it = args_.find(key);
-    if (it == args_.end()) {
-      if (required) fail(std::string("missing argument '") + key + "'");
-      return nullptr;
-    }
-    return &it->second;
-  }
-  static std::string fmt(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.10g", v);
-    return buf;
-  }
-  static std::string describe(const ArgValue& v) {
-    if (v.type == ArgValue::Type::Number) return fmt(v.number);
-    if (v.type == ArgValue::Type::String) return "'" + v.text.substr(0, 40) + "'";
-    if (v.type == ArgValue::Type::Other) return v.text.empty() ? "something else" : v.text;
-    return type_name(v.type);
-  }
-
-  std::string_view kind_;
-  const Args& args_;
-  std::string error_;
-  std::set<std::string, std::less<>> used_;
-  std::vector<std::string> seen_;
-};
-
-ComputeResult matrix_result(const Eigen::MatrixXd& m) {
-  ComputeResult r;
-  r.shape = {static_cast<int>(m.rows()), static_cast<int>(m.cols())};
-  r.data.resize(m.size());
-  Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(r.data.data(), m.rows(), m.cols()) = m;
-  return r;
-}
-
-ComputeResult vector_result(const Eigen::VectorXd& v) {
-  ComputeResult r;
-  r.shape = {static_cast<int>(v.size())};
-  r.data.assign(v.data(), v.data() + v.size());
-  return r;
-}
-
-ComputeResult failure(const std::string& message) {
-  ComputeResult r;
-  r.error = message;
-  return r;
-}
+using namespace detail;
 
 ComputeResult sinusoidal(const Args& args) {
   Reader in("sinusoidal", args);
@@ -335,74 +185,6 @@ ComputeResult t5_bucket(const Args& args) {
   return out;
 }
 
-ComputeResult check(const Args& args) {
-  Reader in("check", args);
-  const std::vector<double>* shape = in.array("shape", 2, true);
-  const std::vector<double>* data = in.array("data", static_cast<size_t>(kMaxCells), true);
-  const double base = in.number("base", 10000.0, 1.0 + 1e-9, 1e12);
-  in.reject_unknown();
-  long rows = 0, cols = 0;
-  if (in.ok()) {
-    if (shape->size() != 2) in.fail("shape must be [len, dim]");
-    else {
-      // Validated as doubles first: casting NaN, ±inf or a huge value to an integer is undefined.
-      const auto whole_in = [](double v, double hi) { return std::isfinite(v) && v == std::floor(v) && v >= 1 && v <= hi; };
-      if (!whole_in((*shape)[0], kMaxRows) || !whole_in((*shape)[1], kMaxCols)) {
-        in.fail("shape must be two whole numbers within 8192 × 4096");
-      } else {
-        rows = static_cast<long>((*shape)[0]);
-        cols = static_cast<long>((*shape)[1]);
-        if (static_cast<long>(data->size()) != rows * cols)
-          in.fail("data has " + std::to_string(data->size()) + " values; shape " + std::to_string(rows) + " × " +
-                  std::to_string(cols) + " needs " + std::to_string(rows * cols));
-      }
-    }
-  }
-  if (in.ok())
-    for (double v : *data)
-      if (!std::isfinite(v)) {
-        in.fail("data must be finite numbers (found NaN or Infinity)");
-        break;
-      }
-  if (!in.ok()) return failure(in.error());
-  const Eigen::MatrixXd table =
-      Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(data->data(), rows, cols);
-  const core::CheckResult c = core::check_table(table, base);
-  Json j;
-  j.begin_object().key("max_error").num(c.max_error).key("verdict").str(c.verdict).key("message").str(c.message);
-  j.key("candidates").begin_object();
-  for (const core::Candidate& k : c.candidates) j.key(k.id == "base" ? k.label : k.id).num(k.error);  // "base 100" etc.
-  j.end_object().end_object();
-  ComputeResult r;
-  r.json = j.text();
-  return r;
-}
-
-// A model's inv_freq and attention factor from its config.json (lesson scaling).
-ComputeResult rope_init(const Args& args) {
-  Reader in("rope_init", args);
-  const std::string* text = in.json_text("config", true);
-  const double seq_len = in.number("seq_len", 0, 0, 1e12);
-  in.reject_unknown();
-  if (!in.ok()) return failure(in.error());
-  const core::ModelConfigResult parsed = core::parse_model_config(*text);
-  if (!parsed.ok()) return failure("rope_init: " + parsed.error.english());
-  const core::RopeInit init = core::rope_init(parsed.config, seq_len);
-  ComputeResult r = vector_result(init.inv_freq);
-  Json j;
-  j.begin_object().key("shape").begin_array().num(static_cast<double>(init.inv_freq.size())).end_array();
-  j.key("data").begin_array();
-  for (Eigen::Index i = 0; i < init.inv_freq.size(); ++i) j.num(init.inv_freq[i]);
-  j.end_array();
-  j.key("attention_factor").num(init.attention_factor).key("rotary_dim").num(init.rotary_dim);
-  j.key("rope_type").str(core::rope_type_name(init.rope_type));
-  j.key("notices").begin_array();
-  for (const core::Message& m : parsed.notices) j.str(m.english());
-  j.end_array().end_object();
-  r.json = j.text();
-  return r;
-}
-
 struct Kind {
   const char* name;
   ComputeResult (*fn)(const Args&);
@@ -411,7 +193,8 @@ constexpr Kind kKinds[] = {
     {"sinusoidal", sinusoidal}, {"pe_dot", pe_dot},         {"shift_map", shift_map},
     {"attention", attention},   {"cosine_stats", cosine_stats}, {"shaw_index", shaw_index},
     {"rope", rope},             {"rope_decay", rope_decay},     {"alibi_slopes", alibi_slopes},
-    {"t5_bucket", t5_bucket},   {"check", check},               {"rope_init", rope_init}};
+    {"t5_bucket", t5_bucket},   {"check", check_kind},          {"rope_init", rope_init_kind},
+    {"check_rope", check_rope_kind}};
 
 }  // namespace
 
