@@ -96,6 +96,7 @@ void export_bar(AppState& s) {
   ui::remember(ui::tr(lang, "Copy CSV"));
   ImGui::SameLine();
   if (list.size() > 1) {
+    if (ImGui::GetContentRegionAvail().x < ui::em(10)) ImGui::NewLine();  // too narrow to read a name: next line
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ui::em(16)));
     if (ImGui::BeginCombo("##export", e.name.c_str())) {
       for (int i = 0; i < static_cast<int>(list.size()); ++i)

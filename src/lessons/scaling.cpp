@@ -406,6 +406,8 @@ class ScalingLesson final : public Lesson {
     // No scaling: a four times longer text, so the other steps have something to stretch.
     p_.factor = c.rope_type == RopeType::Default ? 4.0 : std::clamp(c.factor > 0 ? c.factor : 1.0, 1.0, 128.0);
     // The extended length the config names (Llama 3.2: 131072 with factor 32 over 8192), else L0·s.
+    // (The text calls L0 the length RoPE was set up for, not "trained on": Llama 3.1's long-context
+    // pre-training after its 8K stage is described in "The Llama 3 Herd of Models", Meta 2024.)
     const bool named = extends && c.max_position_embeddings > p_.original;
     p_.target = static_cast<int>(std::clamp(named ? c.max_position_embeddings : p_.original * p_.factor, 64.0, double(1 << 22)));
     p_.nope = c.nope_head_dim;
@@ -525,8 +527,10 @@ class ScalingLesson final : public Lesson {
     const int yours = static_cast<int>(presets.size());
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr(lang_, "Model"));
-    ImGui::SameLine(ui::em(ui::kLabelColumn));
-    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ui::em(18)));
+    // Narrow (phones): the box on its own line, as wide as the column, so the long names fit.
+    const bool own_line = ImGui::GetContentRegionAvail().x < ui::em(ui::kLabelColumn + 20);
+    if (!own_line) ImGui::SameLine(ui::em(ui::kLabelColumn));
+    ImGui::SetNextItemWidth(own_line ? ImGui::GetContentRegionAvail().x : ui::em(18));
     if (ImGui::BeginCombo("##model", model_name().c_str())) {
       for (int i = 0; i <= yours; ++i) {
         if (i == yours && p_.model != yours) break;  // "yours" only once the learner has given one
@@ -543,8 +547,11 @@ class ScalingLesson final : public Lesson {
 
   void draw_source() {
     const auto& presets = core::model_presets();
-    if (p_.model < static_cast<int>(presets.size()))
-      ui::wrapped(trf(lang_, "Source: %s", presets[p_.model].source), *theme_, theme_->muted);
+    if (p_.model >= static_cast<int>(presets.size())) return;
+    // ImGui's own wrapping: a link has no spaces, and on a phone it must still break (mid-word).
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme_->muted));
+    ImGui::TextWrapped("%s", trf(lang_, "Source: %s", presets[p_.model].source).c_str());
+    ImGui::PopStyleColor();
   }
 
   void draw_config(DrawContext& ctx) {
