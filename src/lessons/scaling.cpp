@@ -83,6 +83,9 @@ struct Derived {
   Method none;               // unscaled, run at the target length
   std::array<Method, kMethods.size()> methods;
   bool has_longrope = false;  // LongRoPE factors for exactly `pairs` pairs
+  bool llama_valid = true;    // high_freq_factor > low_freq_factor (transformers refuses the rest)
+  bool yarn_backwards = false;  // beta_fast ≤ beta_slow: YaRN's ramp runs the wrong way
+  RopeType type = RopeType::Llama3;  // the type computed: the chosen one, yarn for longrope without lists
   std::vector<double> short_factor, long_factor;
   int never_turn = 0;        // pairs whose wavelength exceeds L0
   int llama_kept = 0, llama_divided = 0;
@@ -180,18 +183,10 @@ class ScalingLesson final : public Lesson {
     core::Messages notice;
     if (p_.model != applied_model_) apply_model(p_.model, notice);
     if (p_.dim % 2) ++p_.dim;
-    if (p_.high_freq <= p_.low_freq) {
-      p_.high_freq = std::min(64.0, p_.low_freq * 2);
-      if (p_.high_freq <= p_.low_freq) p_.low_freq = p_.high_freq / 2;
-      notice.push_back({"high_freq_factor must exceed low_freq_factor; using {0} and {1}",
-                        {ui::short_number(p_.low_freq, 4), ui::short_number(p_.high_freq, 4)}});
-    }
-    if (p_.beta_fast <= p_.beta_slow) {
-      p_.beta_fast = std::min(256.0, p_.beta_slow * 2);
-      if (p_.beta_fast <= p_.beta_slow) p_.beta_slow = p_.beta_fast / 2;
-      notice.push_back({"beta_fast must exceed beta_slow; using {0} and {1}",
-                        {ui::short_number(p_.beta_fast, 4), ui::short_number(p_.beta_slow, 4)}});
-    }
+    // Pairs of settings that must be ordered are said beside the plot, never changed here: a link sets
+    // one parameter at a time, and its half-applied state must not rewrite the other half.
+    d_.llama_valid = p_.high_freq > p_.low_freq;
+    d_.yarn_backwards = p_.beta_fast <= p_.beta_slow;
     core::RopeConfig c = config_for(static_cast<RopeType>(p_.type));
     d_.rotary_dim = core::rope_rotary_dim(c);
     if (d_.rotary_dim < 4) {  // two pairs at least (dynamic's exponent d/(d−2) needs d ≥ 4)
@@ -202,10 +197,12 @@ class ScalingLesson final : public Lesson {
     }
     d_.pairs = d_.rotary_dim / 2;
     read_factor_lists(notice);
+    d_.type = p_.type == static_cast<int>(RopeType::LongRope) && !d_.has_longrope ? RopeType::Yarn
+                                                                                  : static_cast<RopeType>(p_.type);
     d_.inv_freq = core::rope_default_inv_freq(d_.rotary_dim, p_.base);
     d_.wavelength = core::rope_wavelengths(d_.inv_freq);
     d_.seen = (p_.original - 1.0) * d_.inv_freq;
-    d_.current = core::rope_init(config_for(static_cast<RopeType>(p_.type)), p_.target);
+    d_.current = core::rope_init(config_for(d_.type), p_.target);
     d_.scaled_wavelength = core::rope_wavelengths(d_.current.inv_freq);
     d_.inv_freq_export = d_.current.inv_freq;
     fill_method(d_.none, core::rope_init(config_for(RopeType::Default), p_.target));
@@ -263,8 +260,9 @@ class ScalingLesson final : public Lesson {
   std::string value(std::string_view n) const override {
     const auto num = [](double x, int digits = 4) { return ui::short_number(x, digits); };
     if (n == "model_name") return model_name();
-    if (n == "type") return kTypeNames[p_.type];
-    if (n == "scaled") return p_.type != static_cast<int>(RopeType::Default) ? "1" : "0";
+    if (n == "type") return kTypeNames[static_cast<int>(d_.type)];
+    if (n == "scaled") return d_.type != RopeType::Default ? "1" : "0";
+    if (n == "llama_valid") return d_.llama_valid ? "1" : "0";
     if (n == "rotary_dim") return std::to_string(d_.rotary_dim);
     if (n == "pairs") return std::to_string(d_.pairs);
     if (n == "last_pair") return std::to_string(d_.pairs - 1);
@@ -376,7 +374,7 @@ class ScalingLesson final : public Lesson {
     c.high_freq_factor = p_.high_freq;
     c.mscale = p_.mscale;
     c.mscale_all_dim = p_.mscale_all_dim;
-    if (p_.attention > 0 && t == static_cast<RopeType>(p_.type)) c.attention_factor = p_.attention;
+    if (p_.attention > 0 && t == d_.type) c.attention_factor = p_.attention;
     c.short_factor = d_.short_factor;
     c.long_factor = d_.long_factor;
     return c;
@@ -463,18 +461,16 @@ class ScalingLesson final : public Lesson {
     if (!d_.has_longrope) {
       d_.short_factor.clear();
       d_.long_factor.clear();
-      if (p_.type == static_cast<int>(RopeType::LongRope)) {
-        p_.type = static_cast<int>(RopeType::Yarn);
+      if (p_.type == static_cast<int>(RopeType::LongRope))
         notice.push_back({"rope_type longrope needs per-pair factors from a config; showing yarn", {}});
-      }
     }
   }
 
   std::string export_stem() const {
-    std::string s = std::string(kTypeNames[p_.type]) + "_rd" + std::to_string(d_.rotary_dim) + "_base" + format_number(p_.base);
-    if (p_.type != static_cast<int>(RopeType::Default))
+    std::string s = std::string(kTypeNames[static_cast<int>(d_.type)]) + "_rd" + std::to_string(d_.rotary_dim) + "_base" + format_number(p_.base);
+    if (d_.type != RopeType::Default)
       s += "_s" + format_number(p_.factor) + "_L" + std::to_string(p_.original);
-    if (p_.type == static_cast<int>(RopeType::Dynamic) || p_.type == static_cast<int>(RopeType::LongRope))
+    if (d_.type == RopeType::Dynamic || d_.type == RopeType::LongRope)
       s += "_len" + std::to_string(p_.target);
     return s;
   }
@@ -574,8 +570,8 @@ class ScalingLesson final : public Lesson {
       if (p_.nope > 0) row("qk_nope_head_dim", std::to_string(p_.nope));
       row("rotary_dim", trf(lang_, "%d (%d pairs)", d_.rotary_dim, d_.pairs));
       row("rope_theta", ui::short_number(p_.base, 9));
-      row("rope_type", kTypeNames[p_.type]);
-      if (p_.type != static_cast<int>(RopeType::Default)) row("factor", ui::short_number(p_.factor, 6));
+      row("rope_type", kTypeNames[static_cast<int>(d_.type)]);
+      if (d_.type != RopeType::Default) row("factor", ui::short_number(p_.factor, 6));
       row(tr(lang_, "trained length L0"), std::to_string(p_.original));
       row(tr(lang_, "target length"), std::to_string(p_.target));
       row("attention_factor", ui::short_number(d_.current.attention_factor, 6));
@@ -597,8 +593,8 @@ class ScalingLesson final : public Lesson {
   void draw_wavelengths(DrawContext& ctx) {
     draw_picker(ctx);
     std::vector<ui::Series> s = {ui::series(tr(lang_, "unscaled"), d_.wavelength)};
-    if (p_.type != static_cast<int>(RopeType::Default))
-      s.push_back(ui::series(trf(lang_, "with %s scaling", kTypeNames[p_.type]), d_.scaled_wavelength));
+    if (d_.type != RopeType::Default)
+      s.push_back(ui::series(trf(lang_, "with %s scaling", kTypeNames[static_cast<int>(d_.type)]), d_.scaled_wavelength));
     s[0].thickness = 4.0f;
     ui::LinePlotOptions o = pair_plot("Wavelength 2π/θ_i of each pair (positions, log scale)", 16);
     o.log_y = true;
@@ -612,7 +608,7 @@ class ScalingLesson final : public Lesson {
     draw_picker(ctx);
     std::vector<ui::Series> s;
     for (size_t m = 0; m < kMethods.size(); ++m) {
-      if (kMethods[m] == RopeType::LongRope && !d_.has_longrope) continue;
+      if (!drawn(kMethods[m])) continue;
       s.push_back(ui::series(method_label(kMethods[m]), d_.methods[m].ratio));
       s.back().color = method_color(kMethods[m]);
     }
@@ -627,6 +623,15 @@ class ScalingLesson final : public Lesson {
     if (p_.factor > 1.05)  // else it would sit on 1 and hide its label
       o.y_markers.push_back({1.0 / p_.factor, trf(lang_, "1/s = 1/%s", ui::short_number(p_.factor, 3).c_str()), 0});
     ui::line_plot("ratios", s, o, *theme_);
+    if (!d_.llama_valid)
+      ui::caption(tr(lang_, "high_freq_factor must exceed low_freq_factor (transformers refuses the config): no Llama 3.1 curve."), *theme_);
+    if (d_.yarn_backwards)
+      ui::caption(tr(lang_, "beta_fast should exceed beta_slow: YaRN's ramp now runs backwards (transformers warns the same)."), *theme_);
+  }
+
+  // Whether a method's curve is drawn: LongRoPE needs the config's lists, llama3 ordered factors.
+  bool drawn(RopeType t) const {
+    return (t != RopeType::LongRope || d_.has_longrope) && (t != RopeType::Llama3 || d_.llama_valid);
   }
 
   // One colour per method on every plot, far apart in hue (the palette's neighbours were too alike).
@@ -660,7 +665,7 @@ class ScalingLesson final : public Lesson {
     s[0].color = IM_COL32(190, 190, 190, 255);  // light grey, underneath: what training covered
     s[1].color = method_color(RopeType::Default);
     for (size_t m = 0; m < kMethods.size(); ++m) {
-      if (kMethods[m] == RopeType::LongRope && !d_.has_longrope) continue;
+      if (!drawn(kMethods[m])) continue;
       s.push_back(ui::series(method_label(kMethods[m]), d_.methods[m].angle));
       s.back().thickness = 1.5f;
       s.back().color = method_color(kMethods[m]);

@@ -81,8 +81,26 @@ TEST_CASE("scaling: presets set the parameters their configs imply") {
   lessons::set_param(*l, "model", "phi3.5-mini");
   const lessons::SetOutcome o = lessons::set_param(*l, "dim", "64");
   CHECK(l->placeholder("has_longrope") == "0");
-  CHECK(param(*l, "type") == "yarn");
+  CHECK(param(*l, "type") == "longrope");  // kept: computed as yarn while the lists do not fit
+  CHECK(l->placeholder("type") == "yarn");
   CHECK(o.notices.size() >= 1);
+  lessons::set_param(*l, "dim", "96");  // back to the lists' width: LongRoPE again
+  CHECK(l->placeholder("has_longrope") == "1");
+  CHECK(l->placeholder("type") == "longrope");
+}
+
+TEST_CASE("scaling: a link's half-applied state never rewrites the other half") {
+  // beta_fast = 0.5 is below the default beta_slow = 1 until beta_slow arrives; neither is changed.
+  auto l = make_scaling();
+  lessons::set_param(*l, "beta_fast", "0.5");
+  lessons::set_param(*l, "beta_slow", "0.0625");
+  CHECK(param(*l, "beta_fast") == "0.5");
+  CHECK(param(*l, "beta_slow") == "0.0625");
+  lessons::set_param(*l, "high_freq", "0.5");  // below low_freq = 1 for a moment
+  lessons::set_param(*l, "low_freq", "0.25");
+  CHECK(param(*l, "high_freq") == "0.5");
+  CHECK(param(*l, "low_freq") == "0.25");
+  CHECK(l->placeholder("llama_valid") == "1");
 }
 
 TEST_CASE("scaling: a pasted config becomes the parameters; a bad one is refused by name") {
