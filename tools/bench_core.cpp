@@ -1,5 +1,7 @@
 // `make bench`, native half: times core::sinusoidal on the 4096 × 1024 table (base 10000), the size the
-// issue's speed goal names, so tools/bench_core.sh can compare it with tools/bench_numpy.py.
+// issue's speed goal names, so tools/bench_core.sh can compare it with tools/bench_numpy.py; then
+// core::rope_rotate_rows over a 4096 × 1024 sequence, and core::check_rope on a 4096 × 128 cos/sin cache
+// (llama3, base 500000, angles rounded to bfloat16), whose goal is ≤ 30 ms (no NumPy counterpart).
 //   posenc_bench_core [--runs N] [--all-layouts] [--json]
 // Prints, per table, the median wall time of N runs (after one warm-up run) and two checksums that
 // tools/bench_numpy.py computes the same way: the sum of every entry and the sum of the even columns
@@ -10,11 +12,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "core/check_rope.hpp"
 #include "core/rope.hpp"
+#include "core/rope_scaling.hpp"
 #include "core/sinusoidal.hpp"
 
 namespace {
@@ -114,6 +119,65 @@ Result bench_rope(int runs) {
   return r;
 }
 
+// check_rope on the full-size cache its tests use: 4096 × 128, rotate_half, llama3 (factor 8, L0 8192,
+// low/high_freq_factor 1/4), base 500000, the position, θ and pos·θ each rounded to bfloat16 (float32's
+// bit pattern rounded to its upper 16 bits, nearest-even), as Meta's bf16 code forms the angles.
+constexpr int kRopeCheckLen = 4096;
+constexpr int kRopeCheckDim = 128;
+constexpr double kRopeCheckGoalMs = 30.0;
+
+double to_bf16(double x) {
+  float f = static_cast<float>(x);
+  std::uint32_t u;
+  std::memcpy(&u, &f, 4);
+  u += 0x7FFFu + ((u >> 16) & 1u);
+  u &= 0xFFFF0000u;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+struct RopeCheckResult {
+  Result timing;
+  posenc::core::RopeCacheCheck check;
+};
+
+RopeCheckResult bench_check_rope(int runs) {
+  using clock = std::chrono::steady_clock;
+  posenc::core::RopeConfig cfg;
+  cfg.head_dim = kRopeCheckDim;
+  cfg.rope_theta = 500000;
+  cfg.rope_type = posenc::core::RopeType::Llama3;
+  cfg.factor = 8;
+  cfg.low_freq_factor = 1;
+  cfg.high_freq_factor = 4;
+  cfg.original_max_position_embeddings = cfg.max_position_embeddings = 8192;
+  const Eigen::VectorXd theta = posenc::core::rope_init(cfg, 0).inv_freq;
+  const int h = kRopeCheckDim / 2;
+  Eigen::MatrixXd c(kRopeCheckLen, kRopeCheckDim), s(kRopeCheckLen, kRopeCheckDim);
+  for (int r = 0; r < kRopeCheckLen; ++r)
+    for (int j = 0; j < h; ++j) {
+      const double a = to_bf16(to_bf16(r) * to_bf16(theta[j]));
+      c(r, j) = c(r, j + h) = std::cos(a);
+      s(r, j) = s(r, j + h) = std::sin(a);
+    }
+  RopeCheckResult out;
+  out.check = posenc::core::check_rope(c, s);  // warm-up
+  std::vector<double> ms;
+  for (int k = 0; k < runs; ++k) {
+    const auto t0 = clock::now();
+    out.check = posenc::core::check_rope(c, s);
+    ms.push_back(std::chrono::duration<double, std::milli>(clock::now() - t0).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  Result& r = out.timing;
+  r.name = "check_rope";
+  r.runs = runs;
+  r.median_ms = ms[ms.size() / 2];
+  r.min_ms = ms.front();
+  r.max_ms = ms.back();
+  return out;
+}
+
 int main(int argc, char** argv) {
   int runs = 7;
   bool json = false, all_layouts = false;
@@ -134,7 +198,7 @@ int main(int argc, char** argv) {
   results.push_back(bench("interleaved", {kLen, kDim, kBase, Layout::Interleaved, 0.0}, runs));
   if (all_layouts) results.push_back(bench("half", {kLen, kDim, kBase, Layout::Half, 0.0}, runs));
 
-  bool ok = true;
+  bool ok = true, check_ok = true;
   for (const Result& r : results) ok = ok && r.max_ref_diff <= 1e-15;
 
   if (json) {
@@ -161,6 +225,21 @@ int main(int argc, char** argv) {
     std::printf("core rope %dx%d interleaved: median %.2f ms (%d runs, min %.2f, max %.2f), checksum sum=%.12e even=%.12e\n",
                 kLen, kDim, r.median_ms, r.runs, r.min_ms, r.max_ms, r.sum, r.even_sum);
   }
+  if (!json) {
+    const RopeCheckResult rc = bench_check_rope(runs);
+    const Result& r = rc.timing;
+    const auto& k = rc.check;
+    // What it inferred, so a faster checker is seen to be the same checker.
+    const bool right = k.ok() && k.rope_type == "llama3" && k.precision == "bfloat16" && k.base == 500000 && k.factor == 8 &&
+                       k.offset == 0 && k.layout == "half" && k.verdict == "low_precision";
+    std::printf("core check_rope %dx%d llama3 bfloat16: median %.2f ms (%d runs, min %.2f, max %.2f), inferred %s %s base %.10g "
+                "factor %g verdict %s (%s)\n",
+                kRopeCheckLen, kRopeCheckDim, r.median_ms, r.runs, r.min_ms, r.max_ms, k.rope_type.c_str(), k.precision.c_str(),
+                k.base, k.factor, k.verdict.c_str(), right ? "as built" : "WRONG");
+    std::printf("goal (check_rope): median <= %.0f ms — %s\n", kRopeCheckGoalMs, r.median_ms <= kRopeCheckGoalMs ? "met" : "not met");
+    if (!right) std::fprintf(stderr, "bench_core: check_rope did not infer the cache it was given\n");
+    check_ok = right;
+  }
   if (!ok) std::fprintf(stderr, "bench_core: the table differs from the reference by more than 1e-15\n");
-  return ok ? 0 : 1;
+  return ok && check_ok ? 0 : 1;
 }

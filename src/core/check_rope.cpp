@@ -29,11 +29,52 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kTwoPi = 2 * kPi;
 
-double wrap(double a) { return a - kTwoPi * std::nearbyint(a / kTwoPi); }
+// std::nearbyint in the default rounding mode (to nearest, ties to even), inline: below 2^51 adding
+// and subtracting 1.5·2^52 rounds the fraction away; copysign keeps nearbyint's sign of a zero result.
+double round_even(double q) {
+  constexpr double kMagic = 6755399441055744.0;  // 1.5 · 2^52
+  if (!(std::fabs(q) < 2251799813685248.0)) return std::nearbyint(q);  // from 2^51 on, inf, NaN: the call
+  return std::copysign((q + kMagic) - kMagic, q);
+}
 
+double wrap(double a) { return a - kTwoPi * round_even(a / kTwoPi); }
+
+// The element of rank n/2, as std::nth_element finds it. A long vector is narrowed first (Floyd and
+// Rivest's select): a sorted, evenly spread sample gives two values that bracket the median, one
+// branch-free pass counts what lies below and copies what lies between, and only that band is selected
+// in. Should the bracket miss (or a NaN be there), or the median be a zero while the vector holds both
+// +0 and −0 (they compare equal: which one nth_element lands on is its own business), the plain
+// nth_element on the whole vector decides, so the answer is always, bit for bit, the one it gives.
 double median(std::vector<double>& v) {
   if (v.empty()) return 0;
-  const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+  const std::size_t n = v.size(), k = n / 2;
+  if (n >= 512) {
+    constexpr std::size_t kSample = 128, kReach = 16;
+    double sample[kSample];
+    for (std::size_t i = 0; i < kSample; ++i) sample[i] = v[(2 * i + 1) * n / (2 * kSample)];
+    std::sort(sample, sample + kSample);
+    const std::size_t ks = k * kSample / n;
+    const double lo = sample[ks >= kReach ? ks - kReach : 0], hi = sample[std::min(ks + kReach, kSample - 1)];
+    std::vector<double> band(n);
+    std::size_t below = 0, above = 0, nb = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double x = v[i];
+      band[nb] = x;
+      nb += (x >= lo) & (x <= hi);
+      below += x < lo;
+      above += x > hi;
+    }
+    if (below + nb + above == n && below <= k && k < below + nb) {
+      const auto mid = band.begin() + static_cast<std::ptrdiff_t>(k - below);
+      std::nth_element(band.begin(), mid, band.begin() + static_cast<std::ptrdiff_t>(nb));
+      if (*mid != 0) return *mid;
+      std::size_t zeros = 0, negative_zeros = 0;
+      for (const double x : v) zeros += x == 0, negative_zeros += x == 0 && std::signbit(x);
+      if (negative_zeros == 0) return 0.0;
+      if (negative_zeros == zeros) return -0.0;
+    }
+  }
+  const auto mid = v.begin() + static_cast<std::ptrdiff_t>(k);
   std::nth_element(v.begin(), mid, v.end());
   return *mid;
 }
@@ -45,14 +86,24 @@ std::string number(double v, int digits = 6) {
 }
 
 // x rounded to nearest-even with `mant` fraction bits and smallest normal exponent `emin` (subnormals
-// keep the spacing of the smallest normal binade).
+// keep the spacing of the smallest normal binade). In the type's normal range that is the double's own
+// fraction cut to `mant` bits, nearest-even, on its bit pattern (a carry out of the fraction steps the
+// exponent, as rounding up to the next binade should); below it, a multiple of 2^(emin − mant).
 double round_bits(double x, int mant, int emin, double max_finite) {
   if (x == 0 || !std::isfinite(x)) return x;
-  int e = 0;
-  std::frexp(x, &e);  // |x| in [2^(e−1), 2^e)
-  const int exp = std::max(e - 1, emin);
-  const double ulp = std::ldexp(1.0, exp - mant);
-  const double r = std::nearbyint(x / ulp) * ulp;
+  std::uint64_t u;
+  std::memcpy(&u, &x, sizeof u);
+  const int exp = static_cast<int>((u >> 52) & 0x7FF) - 1023;  // |x| in [2^exp, 2^(exp+1)) for a normal double
+  double r;
+  if (exp >= emin) {
+    const int drop = 52 - mant;
+    u += ((std::uint64_t{1} << (drop - 1)) - 1) + ((u >> drop) & 1);
+    u &= ~((std::uint64_t{1} << drop) - 1);
+    std::memcpy(&r, &u, sizeof r);
+  } else {
+    const double ulp = std::ldexp(1.0, emin - mant);
+    r = std::nearbyint(x / ulp) * ulp;
+  }
   return std::fabs(r) > max_finite ? std::copysign(std::numeric_limits<double>::infinity(), r) : r;
 }
 
@@ -65,6 +116,14 @@ std::string validate(const Eigen::MatrixXd& c, const Eigen::MatrixXd& s) {
   if (c.rows() > kMaxRopeCheckRows || c.cols() > kMaxRopeCheckCols)
     return "The cache is " + std::to_string(c.rows()) + " × " + std::to_string(c.cols()) + "; the checker takes at most " +
            std::to_string(kMaxRopeCheckRows) + " rows × " + std::to_string(kMaxRopeCheckCols) + " columns.";
+  // One branch-free pass says whether every value is fine (a NaN fails the comparison too); only then
+  // is the first bad one looked for.
+  bool fine = true;
+  for (const Eigen::MatrixXd* m : {&c, &s}) {
+    const double* v = m->data();
+    for (Eigen::Index i = 0; i < m->size(); ++i) fine &= std::fabs(v[i]) <= 1.5;
+  }
+  if (fine) return {};
   for (const Eigen::MatrixXd* m : {&c, &s}) {
     const char* name = m == &c ? "cos" : "sin";
     for (Eigen::Index j = 0; j < m->cols(); ++j)
@@ -113,14 +172,21 @@ bool still_column(const Eigen::MatrixXd& phi, int c) {
 }
 
 // How much the columns that a layout pairs disagree, relative to the angles' size (0: they agree).
-double pairing_mismatch(const Eigen::MatrixXd& phi, int rd, bool interleaved) {
+// `pairs` gets each pair's angle under that layout (the mean of its two columns), from the same pass.
+double pairing_mismatch(const Eigen::MatrixXd& phi, int rd, bool interleaved, Eigen::MatrixXd& pairs) {
   const int h = rd / 2;
+  const Eigen::Index n = phi.rows();
+  pairs.resize(n, h);
   double diff = 0, size = 1e-300;
   for (int j = 0; j < h; ++j) {
     const int a = interleaved ? 2 * j : j, b = interleaved ? 2 * j + 1 : j + h;
-    for (Eigen::Index r = 0; r < phi.rows(); ++r) {
-      diff += std::fabs(wrap(phi(r, a) - phi(r, b)));
-      size += std::fabs(phi(r, a)) + std::fabs(phi(r, b));
+    const double *pa = &phi(0, a), *pb = &phi(0, b);
+    double* out = &pairs(0, j);
+    for (Eigen::Index r = 0; r < n; ++r) {
+      const double d = wrap(pb[r] - pa[r]);  // |wrap(b − a)| = |wrap(a − b)|: wrap is odd
+      diff += std::fabs(d);
+      size += std::fabs(pa[r]) + std::fabs(pb[r]);
+      out[r] = pa[r] + d / 2;
     }
   }
   return diff / size;
@@ -497,23 +563,41 @@ struct Rebuild {
   double sign = 1, phase = 0;
 };
 
-// max |cache − rebuilt| over the given rows (every row when `rows` is empty).
+// max |cache − rebuilt| over the given rows (every row when `rows` is empty), starting from `start` (a
+// max already known over some of them). Gives up, returning infinity, once the max passes `abort_above`
+// (checked after each pair): a candidate that far off can be neither the closest nor within reach of it.
+// Each position and θ_j is rounded once; rows whose rounded positions agree (bfloat16 and float16 hold
+// 256 and 2048 integers exactly, then every 2nd, 4th … one) share one angle, so one cos and sin.
 double rebuild_error(const Eigen::MatrixXd& c, const Eigen::MatrixXd& s, const Measured& m, const Rebuild& rb,
-                     const std::vector<int>& rows) {
-  double worst = 0;
+                     const std::vector<int>& rows, double abort_above = std::numeric_limits<double>::infinity(),
+                     double start = 0) {
+  const double inf = std::numeric_limits<double>::infinity();
   const int n = rows.empty() ? m.len : static_cast<int>(rows.size());
+  const AnglePrecision p = rb.precision;
+  std::vector<double> pos(static_cast<std::size_t>(n));
+  for (int k = 0; k < n; ++k)
+    pos[k] = round_to_precision(static_cast<double>(rb.offset + (rows.empty() ? k : rows[k])), p);
+  double worst = start;
   for (int j = 0; j < m.half; ++j) {
     const int a = column_a(m, j), b = column_b(m, j);
-    for (int k = 0; k < n; ++k) {
-      const int r = rows.empty() ? k : rows[k];
-      const double ang = rb.sign * rounded_angle(static_cast<double>(rb.offset + r), rb.theta[j], rb.precision) + rb.phase;
-      if (!std::isfinite(ang)) return std::numeric_limits<double>::infinity();  // float16 beyond 65504
+    const double *ca = &c(0, a), *sa = &s(0, a), *cb = &c(0, b), *sb = &s(0, b);
+    const double t = round_to_precision(rb.theta[j], p);
+    for (int k = 0, end = 0; k < n; k = end) {
+      const double prod = pos[k] * t;
+      const double ang = rb.sign * (p == AnglePrecision::Float64 ? prod : round_to_precision(prod, p)) + rb.phase;
+      if (!std::isfinite(ang)) return inf;  // float16 beyond 65504
       const double cv = m.amp * std::cos(ang), sv = m.amp * std::sin(ang);
-      worst = std::max({worst, std::fabs(c(r, a) - cv), std::fabs(s(r, a) - sv), std::fabs(c(r, b) - cv),
-                        std::fabs(s(r, b) - sv)});
+      for (end = k + 1; end < n && pos[end] == pos[k];) ++end;
+      for (int q = k; q < end; ++q) {  // the rows of one angle
+        const int r = rows.empty() ? q : rows[q];
+        const double d1 = std::fabs(ca[r] - cv), d2 = std::fabs(sa[r] - sv), d3 = std::fabs(cb[r] - cv), d4 = std::fabs(sb[r] - sv);
+        const double d12 = d1 < d2 ? d2 : d1, d34 = d3 < d4 ? d4 : d3, d = d12 < d34 ? d34 : d12;
+        worst = worst < d ? d : worst;  // std::max
+      }
     }
+    if (worst > abort_above) return inf;
   }
-  if (!(worst < std::numeric_limits<double>::infinity())) worst = std::numeric_limits<double>::infinity();
+  if (!(worst < inf)) worst = inf;
   return worst;
 }
 
@@ -616,13 +700,26 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
   Measured m;
   m.len = static_cast<int>(cos.rows());
   m.dim = static_cast<int>(cos.cols());
-  // 1. angles
+  // 1–2. angles and the rotary width: the trailing columns first, back to the first that rotates (the
+  // width needs only theirs)
   m.phi.resize(m.len, m.dim);
-  for (int c = 0; c < m.dim; ++c)
-    for (int r = 0; r < m.len; ++r) m.phi(r, c) = std::atan2(sin(r, c), cos(r, c));
-  // 2. rotary width
+  const auto bits = [](double v) {
+    std::uint64_t u;
+    std::memcpy(&u, &v, sizeof u);
+    return u;
+  };
+  // A row that repeats the row above bit for bit (low-precision angles repeat) repeats its angle.
+  const auto angles = [&](int c) {
+    const double *cc = &cos(0, c), *sc = &sin(0, c);
+    double* ph = &m.phi(0, c);
+    ph[0] = std::atan2(sc[0], cc[0]);
+    for (int r = 1; r < m.len; ++r)
+      ph[r] = bits(cc[r]) == bits(cc[r - 1]) && bits(sc[r]) == bits(sc[r - 1]) ? ph[r - 1] : std::atan2(sc[r], cc[r]);
+  };
   m.rd = m.dim;
-  while (m.rd > 0 && still_column(m.phi, m.rd - 1)) --m.rd;
+  angles(m.dim - 1);
+  while (m.rd > 0 && still_column(m.phi, m.rd - 1))
+    if (--m.rd > 0) angles(m.rd - 1);
   if (m.rd == 0) {
     out.error = "No column rotates: every angle is 0 (cos = 1, sin = 0 throughout).";
     return out;
@@ -633,17 +730,40 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
   }
   m.half = m.rd / 2;
   out.rotary_dim = m.rd;
-  // 1b. amplitude (over the rotating columns; rows strided so a large cache costs little)
+  // 1 (the rest). the other rotating columns' angles and the amplitude, column by column. An entry that
+  // equals, bit for bit, the row above or the entry of a column it may share its angle with (2j and
+  // 2j+1, or j and j + rd/2) takes that angle instead of another atan2: in a clean cache half the angles
+  // are copies, and more when the angles were rounded. Amplitudes over the rotating columns: their
+  // extremes are the roots of the extremes of cos² + sin² (a correctly rounded root is monotonic), and
+  // rows strided into the median so a large cache costs little.
   {
     std::vector<double> amps;
     const int stride = std::max(1, m.len * m.rd / 65536);
-    double lo = std::numeric_limits<double>::infinity(), hi = 0;
-    for (int c = 0; c < m.rd; ++c)
-      for (int r = 0; r < m.len; ++r) {
-        const double a = std::sqrt(cos(r, c) * cos(r, c) + sin(r, c) * sin(r, c));
-        lo = std::min(lo, a), hi = std::max(hi, a);
-        if (r % stride == 0) amps.push_back(a);
+    amps.reserve(static_cast<std::size_t>(m.rd) * static_cast<std::size_t>(m.len / stride + 1));
+    double qlo = std::numeric_limits<double>::infinity(), qhi = 0;
+    for (int c = 0; c < m.rd; ++c) {
+      const double *cc = &cos(0, c), *sc = &sin(0, c);
+      double* ph = &m.phi(0, c);
+      if (c < m.rd - 1) {  // column rd − 1 has its angles from step 2
+        const int p1 = c % 2 ? c - 1 : -1, p2 = c >= m.half ? c - m.half : -1;
+        const double *c1 = p1 >= 0 ? &cos(0, p1) : nullptr, *s1 = p1 >= 0 ? &sin(0, p1) : nullptr;
+        const double *c2 = p2 >= 0 ? &cos(0, p2) : nullptr, *s2 = p2 >= 0 ? &sin(0, p2) : nullptr;
+        const double *f1 = p1 >= 0 ? &m.phi(0, p1) : nullptr, *f2 = p2 >= 0 ? &m.phi(0, p2) : nullptr;
+        for (int r = 0; r < m.len; ++r) {
+          const std::uint64_t x = bits(cc[r]), y = bits(sc[r]);
+          if (r > 0 && bits(cc[r - 1]) == x && bits(sc[r - 1]) == y) ph[r] = ph[r - 1];
+          else if (c1 && bits(c1[r]) == x && bits(s1[r]) == y) ph[r] = f1[r];
+          else if (c2 && bits(c2[r]) == x && bits(s2[r]) == y) ph[r] = f2[r];
+          else ph[r] = std::atan2(sc[r], cc[r]);
+        }
       }
+      for (int r = 0; r < m.len; ++r) {
+        const double q = cc[r] * cc[r] + sc[r] * sc[r];
+        qlo = q < qlo ? q : qlo, qhi = qhi < q ? q : qhi;  // std::min, std::max
+      }
+      for (int r = 0; r < m.len; r += stride) amps.push_back(std::sqrt(cc[r] * cc[r] + sc[r] * sc[r]));
+    }
+    const double lo = std::sqrt(qlo), hi = std::sqrt(qhi);
     m.amp = median(amps);
     if (std::fabs(m.amp - 1) < 1e-4) m.amp = 1;
     if (hi - lo > 0.05 * m.amp || m.amp < 0.1) {
@@ -655,8 +775,10 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
     m.pass_amp = 1;
     if (m.rd < m.dim && std::fabs(cos(0, m.dim - 1) - m.amp) < std::fabs(cos(0, m.dim - 1) - 1)) m.pass_amp = m.amp;
   }
-  // 3. layout
-  const double mis_half = pairing_mismatch(m.phi, m.rd, false), mis_inter = pairing_mismatch(m.phi, m.rd, true);
+  // 3. layout (each layout's pair angles come from the same pass)
+  Eigen::MatrixXd pairs_half, pairs_inter;
+  const double mis_half = pairing_mismatch(m.phi, m.rd, false, pairs_half);
+  const double mis_inter = pairing_mismatch(m.phi, m.rd, true, pairs_inter);
   m.interleaved = mis_inter < mis_half;  // one pair: the same columns either way, called "half"
   out.layout = m.interleaved ? "interleaved" : "half";
   if (std::min(mis_half, mis_inter) > 0.02) {
@@ -665,12 +787,7 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
                   " nor 2j with 2j+1 agree): apply_rotary needs each angle twice.";
     return out;
   }
-  m.pairs.resize(m.len, m.half);
-  for (int j = 0; j < m.half; ++j)
-    for (int r = 0; r < m.len; ++r) {
-      const double a = m.phi(r, column_a(m, j)), b = m.phi(r, column_b(m, j));
-      m.pairs(r, j) = a + wrap(b - a) / 2;
-    }
+  m.pairs = std::move(m.interleaved ? pairs_inter : pairs_half);
   // 4. θ per pair; angles running backwards are turned round first
   m.theta.resize(m.half);
   std::vector<double> scratch;
@@ -712,6 +829,7 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
   std::vector<int> rows;
   const int sample = std::min(m.len, 256);
   for (int k = 0; k < sample; ++k) rows.push_back(static_cast<int>((static_cast<long long>(k) * (m.len - 1)) / std::max(1, sample - 1)));
+  const std::vector<int> tail(rows.end() - std::min<std::ptrdiff_t>(16, static_cast<std::ptrdiff_t>(rows.size())), rows.end());
   const AnglePrecision types[] = {AnglePrecision::Float64, AnglePrecision::Float32, AnglePrecision::BFloat16, AnglePrecision::Float16};
   const std::vector<double> bases = base_candidates(rule.base);
   std::vector<FreqModel> rules(bases.size());
@@ -723,10 +841,23 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
     rules[i].base = bases[i];  // exactly (exp(log b) may differ in the last bit)
     Rebuild trial = rb;
     trial.theta = model_theta(rules[i], m.rd);
-    double errs[4];
+    // The last few sampled rows first, every type: lower bounds of each type's error. Then the types
+    // in the order of those bounds, each given up once it is past 1.5 × the best finished one (it could
+    // be neither the least nor picked below), so usually one type is rebuilt in full.
+    double low[4], errs[4];
     for (int t = 0; t < 4; ++t) {
       trial.precision = types[t];
-      errs[t] = rebuild_error(cos, sin, m, trial, rows);
+      low[t] = rebuild_error(cos, sin, m, trial, tail);
+    }
+    int order[4] = {0, 1, 2, 3};
+    std::stable_sort(order, order + 4, [&](int x, int y) { return low[x] < low[y]; });
+    double done = std::numeric_limits<double>::infinity();
+    for (int t : order) {
+      trial.precision = types[t];
+      errs[t] = low[t] == std::numeric_limits<double>::infinity()
+                    ? low[t]  // a non-finite angle among the rows: the whole rebuild is infinite too
+                    : rebuild_error(cos, sin, m, trial, rows, 1.5 * done + 1e-12, low[t]);
+      done = std::min(done, errs[t]);
     }
     const double least = *std::min_element(errs, errs + 4);
     int pick = 0;
