@@ -199,6 +199,7 @@ class ExtrapolationLesson final : public Lesson {
     ui::LinePlotOptions o;
     o.title = tr(lang_, "Largest RoPE angle each pair reaches (radians, log scale)");
     o.x_label = tr(lang_, "pair i");
+    o.integer_x = true;
     o.log_y = true;
     o.height = ui::em(16);
     o.y_markers.push_back({kTwoPi, tr(lang_, "2π: one full turn"), 0});
@@ -224,6 +225,7 @@ class ExtrapolationLesson final : public Lesson {
     ui::LinePlotOptions lo;
     lo.title = tr(lang_, "Head slopes (log scale)");
     lo.x_label = tr(lang_, "head");
+    lo.integer_x = true;
     lo.log_y = true;
     lo.height = ui::em(10);
     ui::line_plot("slopes", {s}, lo, t);

@@ -586,6 +586,7 @@ class ScalingLesson final : public Lesson {
     ui::LinePlotOptions o;
     o.title = tr(lang_, title);
     o.x_label = tr(lang_, "pair i");
+    o.integer_x = true;
     o.height = ui::em(height_em);
     return o;
   }

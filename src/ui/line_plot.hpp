@@ -42,6 +42,7 @@ struct LinePlotOptions {
   const char* x_label = nullptr;
   const char* y_label = nullptr;
   bool log_x = false, log_y = false;  // log axes ignore values ≤ 0
+  bool integer_x = false;             // x counts things (pair i, head): ticks on whole numbers only
   bool fix_y = false;                 // use y_min/y_max instead of the data range
   double y_min = 0, y_max = 1;
   float width = 0;     // 0: available width

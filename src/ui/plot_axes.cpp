@@ -54,9 +54,16 @@ std::vector<std::string> labels_of(const std::vector<double>& ticks) {
 }
 
 // As many x ticks as fit with a gap between neighbouring labels.
-void fit_x_ticks(Layout& L) {
+void fit_x_ticks(Layout& L, bool integer) {
   for (int n = std::max(2, static_cast<int>((L.b.x - L.a.x) / em(4.5f))); n >= 2; --n) {
     L.xt = nice_ticks(L.x.lo, L.x.hi, n, L.x.log);
+    if (integer) {  // no "pair 0.5": whole numbers only, every one of them when the range is short
+      L.xt.erase(std::remove_if(L.xt.begin(), L.xt.end(), [](double v) { return v != std::floor(v); }), L.xt.end());
+      if (L.xt.size() < 2) {
+        L.xt.clear();
+        for (double v = std::ceil(L.x.lo); v <= L.x.hi && L.xt.size() < 64; ++v) L.xt.push_back(v);
+      }
+    }
     L.xl = labels_of(L.xt);
     bool fits = true;
     for (size_t i = 1; i < L.xt.size(); ++i) {
@@ -85,7 +92,7 @@ Layout make_layout(const std::vector<Series>& series, const LinePlotOptions& opt
   L.b = ImVec2(std::max(L.a.x + em(2), origin.x + size.x - em(0.8f)), L.a.y + plot_h);
   L.x = Axis{xr.lo, xr.hi, opt.log_x, L.a.x, L.b.x};
   L.y = Axis{yr.lo, yr.hi, opt.log_y, L.b.y, L.a.y};
-  fit_x_ticks(L);
+  fit_x_ticks(L, opt.integer_x);
   return L;
 }
 

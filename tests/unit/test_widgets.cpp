@@ -11,6 +11,7 @@
 #include "core/random.hpp"
 #include "ui/clock.hpp"
 #include "ui/line_plot.hpp"
+#include "ui/plot_axes.hpp"
 
 using namespace posenc::ui;
 
@@ -334,4 +335,23 @@ TEST_CASE("a clock face with several hands, labels, trail and caption draws and 
   h.frame(draw, ImVec2(centre.x + 900, centre.y));
   h.frame(draw, ImVec2(centre.x + 900, centre.y));
   CHECK_FALSE(hovered);
+}
+
+TEST_CASE("an axis that counts things (integer_x) has ticks on whole numbers only") {
+  Headless h;
+  h.frame([] {});  // a frame, so text can be measured
+  ImGui::SetCurrentContext(h.ctx);
+  ImGui::NewFrame();
+  Series two;
+  two.x = {0, 1};
+  two.y = {1, 2};
+  LinePlotOptions o;
+  const plot::Layout plain = plot::make_layout({two}, o, ImVec2(0, 0), ImVec2(600, 300));
+  // Without the option a range of 0…1 gets fractional ticks (0.2, 0.4, …): what a "pair 0.5" looks like.
+  CHECK(std::any_of(plain.xt.begin(), plain.xt.end(), [](double v) { return v != std::floor(v); }));
+  o.integer_x = true;
+  const plot::Layout counted = plot::make_layout({two}, o, ImVec2(0, 0), ImVec2(600, 300));
+  REQUIRE(counted.xt.size() >= 2);
+  for (double v : counted.xt) CHECK(v == std::floor(v));
+  ImGui::EndFrame();
 }
