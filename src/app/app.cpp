@@ -354,7 +354,7 @@ void after_frame(AppState& s) {
       text += (text.empty() ? "" : "\n") + content::plain_runs(q.prompt, lookup, say);
       for (const auto& c : q.choices) text += "\n• " + content::plain_runs(c, lookup, say);
       if (prediction(s, s.lesson, s.step)) {
-        text += "\n" + content::plain_runs(q.choices[q.answer], lookup, say) + ". " +
+        text += "\n" + content::plain_runs(q.choices[q.answer], lookup, say) + (say == 1 ? "\xE3\x80\x82" : ". ") +  // 。
                 content::plain_runs(q.explanation, lookup, say);
         text += "\n" + content::plain_text({step.blocks.begin() + split, step.blocks.end()}, lookup, say);
       }

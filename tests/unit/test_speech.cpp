@@ -140,4 +140,10 @@ TEST_CASE("the screen-reader mirror speaks the step's formulas in the page's lan
   h.frame(1280, 800);
   CHECK(mirrored.find("大约按 1 除以 根号 d 下降") != std::string::npos);
   CHECK(mirrored.find("√") == std::string::npos);
+  // After an answer the mirror reads the right choice, then the explanation, joined in Chinese (。).
+  h.s.predictions[app::prediction_key(h.s, h.s.lesson, h.s.step)] = 0;
+  h.s.dirty = true;
+  h.frame(1280, 800);
+  CHECK(mirrored.find(". ") == std::string::npos);
+  CHECK(mirrored.find("\xE3\x80\x82") != std::string::npos);
 }
