@@ -28,7 +28,8 @@
     contextLost: '图形上下文丢失了。请重新加载页面继续。',
     scriptMissing: 'posenc.js 无法加载。请检查网络连接后重新加载页面。',
     stopped: function (what) { return 'posenc 意外停止：' + what; },
-    shaders: function (details) { return 'posenc 无法设置图形（WebGL2 着色器）：' + details; }
+    shaders: function (details) { return 'posenc 无法设置图形（WebGL2 着色器）：' + details; },
+    codeMissing: function (why) { return '其余课程的代码（posenc.deferred.wasm）无法加载：' + why + '。请检查网络连接后重新加载页面。'; }
   } : {
     loading: 'Loading…',
     megabytes: function (mb) { return 'Loading… ' + mb + ' MB'; },
@@ -42,7 +43,11 @@
     contextLost: 'The graphics context was lost. Reload the page to continue.',
     scriptMissing: 'posenc.js could not be loaded. Check your connection and reload the page.',
     stopped: function (what) { return 'posenc stopped unexpectedly: ' + what; },
-    shaders: function (details) { return 'posenc could not set up its graphics (WebGL2 shaders): ' + details; }
+    shaders: function (details) { return 'posenc could not set up its graphics (WebGL2 shaders): ' + details; },
+    codeMissing: function (why) {
+      return 'The code of the other lessons (posenc.deferred.wasm) could not be loaded: ' + why +
+             '. Check your connection and reload the page.';
+    }
   };
   if (zh) {
     document.documentElement.lang = 'zh';
@@ -66,6 +71,16 @@
     window.addEventListener('load', function () {
       navigator.serviceWorker.register('sw.js').catch(function (e) {
         console.warn('posenc: offline use is not available: ' + (e && e.message ? e.message : e));
+      });
+    });
+    // On a first visit the worker takes over only after the page has loaded: files fetched before that
+    // (the other lessons' code for a link to them, the Chinese font and text, the code panel's text)
+    // are asked for once more through it, so that it keeps them too.
+    navigator.serviceWorker.addEventListener('controllerchange', function () {
+      performance.getEntriesByType('resource').forEach(function (entry) {
+        var url = new URL(entry.name);
+        if (url.origin === location.origin && /\.(deferred\.wasm|ttf|txt)$/.test(url.pathname))
+          fetch(entry.name, { credentials: 'same-origin' }).catch(function () {});
       });
     });
   }
@@ -129,6 +144,76 @@
     return {};
   }
 
+  // The code of lessons 2 onwards and of compute() is a second module (tools/split_wasm.py): the first
+  // view does not wait for it. It is fetched when the learner first interacts, or before main() when
+  // the link opens another lesson. Instantiating it fills the table slots the first module calls those
+  // functions through; a call that comes first (the console API, a hash typed later) loads it
+  // synchronously through Module.loadSplitModule instead.
+  var deferredUrl = 'posenc.deferred.wasm';
+  var deferred = { compiled: null, module: null, loaded: false };
+  function fetchDeferred() {
+    if (!deferred.compiled) {
+      deferred.compiled = fetch(deferredUrl, { credentials: 'same-origin' }).then(function (response) {
+        if (!response.ok) throw new Error(say.httpError(deferredUrl, response.status));
+        return response.arrayBuffer();
+      }).then(function (buffer) {
+        return WebAssembly.compile(buffer);
+      }).then(function (module) {
+        deferred.module = module;
+        return module;
+      });
+    }
+    return deferred.compiled;
+  }
+  function instantiateDeferred() {
+    return fetchDeferred().then(function (module) {
+      if (deferred.loaded) return null;
+      return WebAssembly.instantiate(module, { primary: window.Module.asm }).then(function () {
+        deferred.loaded = true;
+      });
+    });
+  }
+  function loadDeferredNow(file, imports) {
+    if (deferred.loaded) return;
+    try {
+      var module = deferred.module;
+      if (!module) {
+        var xhr = new XMLHttpRequest();
+        xhr.open('GET', deferredUrl, false);
+        xhr.overrideMimeType('text/plain; charset=x-user-defined');
+        xhr.send();
+        if (xhr.status !== 200) throw new Error(say.httpError(deferredUrl, xhr.status));
+        var text = xhr.responseText;
+        var bytes = new Uint8Array(text.length);
+        for (var i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i) & 0xff;
+        module = new WebAssembly.Module(bytes);
+      }
+      new WebAssembly.Instance(module, imports);
+      deferred.loaded = true;
+    } catch (e) {
+      fail(say.codeMissing(e && e.message ? e.message : e));
+      throw e;
+    }
+  }
+  var linkedLesson = null;
+  location.hash.replace(/^#/, '').split('&').forEach(function (item) {
+    var eq = item.indexOf('=');
+    if (eq > 0 && item.slice(0, eq) === 'lesson') {
+      try { linkedLesson = decodeURIComponent(item.slice(eq + 1)); } catch (e) { linkedLesson = item.slice(eq + 1); }
+    }
+  });
+  var needDeferred = linkedLesson !== null && linkedLesson !== 'order';
+  if (needDeferred) fetchDeferred().catch(function () {});  // downloads alongside posenc.wasm
+  function firstInput() {
+    ['pointerdown', 'keydown', 'touchstart', 'wheel'].forEach(function (type) {
+      window.removeEventListener(type, firstInput, true);
+    });
+    (started ? instantiateDeferred() : fetchDeferred()).catch(function () {});
+  }
+  ['pointerdown', 'keydown', 'touchstart', 'wheel'].forEach(function (type) {
+    window.addEventListener(type, firstInput, true);
+  });
+
   var canvas = document.getElementById('canvas');
   canvas.addEventListener('webglcontextlost', function (e) {
     e.preventDefault();
@@ -140,6 +225,16 @@
     instantiateWasm: instantiateWasm,
     // No setStatus: with one, emscripten's run() defers main() by two timer hops (~40 ms here).
     monitorRunDependencies: function () {},
+    loadSplitModule: loadDeferredNow,
+    // Before main(): a link to another lesson waits for that lesson's code.
+    preRun: [function () {
+      if (!needDeferred) return;
+      var Module = window.Module;
+      Module.addRunDependency('deferred');
+      instantiateDeferred().then(function () { Module.removeRunDependency('deferred'); }, function (e) {
+        fail(say.codeMissing(e && e.message ? e.message : e));
+      });
+    }],
     onAbort: function (what) { fail(say.stopped(what)); },
     // From main(): 'webgl2', or 'shaders:' and the compiler's log.
     posencFail: function (what) {
@@ -153,9 +248,15 @@
       loader.removeAttribute('aria-live');
       setTimeout(function () { if (!failed) loader.hidden = true; }, 400);
       canvas.focus();
+      // Once fetched (first input, or the link), the other lessons' code is put in place between frames.
+      if (deferred.compiled) instantiateDeferred().catch(function () {});
     },
     print: function (text) { console.log(text); },
-    printErr: function (text) { console.warn(text); }
+    printErr: function (text) {
+      // Emscripten narrates a synchronous load of the second module; that is not a problem to report.
+      if (/^(placeholder function called|instantiated deferred module)/.test(text)) return;
+      console.warn(text);
+    }
   };
 
   window.addEventListener('error', function (e) {

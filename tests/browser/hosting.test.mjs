@@ -95,8 +95,13 @@ test('after the first visit the site works offline, from a sub-path too', async 
   const site = await serve({ prefix: '/offline/here/' });
   const { page, context, errors } = await open(browser, site.url, '#lesson=rope&step=1');
   await page.evaluate(() => navigator.serviceWorker.ready);
-  // The worker stores the first view's files when it installs.
-  await page.waitForFunction(async () => (await (await caches.open('posenc-v1')).keys()).length >= 8, null,
+  // The worker stores the first view's files when it installs, and the other lessons' code (which this
+  // link fetched before the worker took over) when the page asks for it again.
+  await page.waitForFunction(async () => {
+    const name = (await caches.keys()).find(n => n.startsWith('posenc-'));
+    const keys = name ? await (await caches.open(name)).keys() : [];
+    return keys.length >= 8 && keys.some(r => r.url.endsWith('posenc.deferred.wasm'));
+  }, null,
     { timeout: 15000, polling: 200 });
   site.close();  // the server is gone …
   await context.setOffline(true);  // … and so is the network
@@ -119,8 +124,8 @@ test('the first English view stays within its budget: 400 KB gzip of what the pa
   const { page, errors, context } = await open(browser, site.url, '#lesson=order&step=0&lang=en');
   await page.waitForTimeout(500);  // anything fetched after the first frame counts too
   const fetched = [...new Set(site.requests.map(p => p.slice(1) || 'index.html'))].filter(f => fs.existsSync(path.join(dist, f)));
-  // The Chinese text and font, and the code panel's text, come only when asked for.
-  for (const later of ['cjk.ttf', 'zh.txt', 'code.txt']) assert.ok(!fetched.includes(later), fetched.join(' '));
+  // The Chinese text and font, the code panel's text and the other lessons' code come only when asked for.
+  for (const later of ['cjk.ttf', 'zh.txt', 'code.txt', 'posenc.deferred.wasm']) assert.ok(!fetched.includes(later), fetched.join(' '));
   let total = 0;
   for (const f of fetched) total += zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;
   assert.ok(fetched.includes('posenc.wasm') && fetched.includes('posenc.js'), fetched.join(' '));
@@ -129,7 +134,48 @@ test('the first English view stays within its budget: 400 KB gzip of what the pa
   await clickControl(page, '</> Code');
   await frames(page, 10);
   assert.equal(site.requests.filter(p => p.endsWith('code.txt')).length, 1);
+  // That click was the first input: the other lessons' code follows, once, and lesson 11 then runs on it.
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some(r => r.name.endsWith('posenc.deferred.wasm') && r.responseEnd > 0));
+  await frames(page, 5);
+  const st = await page.evaluate(() => posenc.go('scaling', 2));
+  assert.equal(st.lesson, 'scaling');
+  await frames(page, 5);
+  assert.equal(site.requests.filter(p => p.endsWith('posenc.deferred.wasm')).length, 1);
   assert.deepEqual(errors, []);
+  await context.close();
+  site.close();
+});
+
+test('a link to a later lesson, or the console API before any input, loads the other lessons\' code', async () => {
+  const site = await serve();
+  // A link: fetched alongside posenc.wasm, in place before the first frame.
+  let { page, errors, context } = await open(browser, site.url, '#lesson=rope&step=1');
+  assert.equal((await page.evaluate(() => posenc.state())).lesson, 'rope');
+  // (Once for the page; the offline worker, once it takes over, may ask for it again to keep it.)
+  assert.ok(site.requests.some(p => p.endsWith('posenc.deferred.wasm')));
+  assert.deepEqual(errors, []);
+  await context.close();
+  // No input yet: the first call that needs it loads it on the spot, and the answer is right.
+  site.requests.length = 0;
+  ({ page, errors, context } = await open(browser, site.url, ''));
+  assert.equal(site.requests.filter(p => p.endsWith('posenc.deferred.wasm')).length, 0);
+  const slopes = await page.evaluate(() => posenc.compute('alibi_slopes', { heads: 4 }));
+  assert.deepEqual(slopes.data, [0.25, 0.0625, 0.015625, 0.00390625]);  // 2^(−8k/4), k = 1…4
+  assert.equal((await page.evaluate(() => posenc.go('extrapolation', 0))).lesson, 'extrapolation');
+  await frames(page, 5);
+  assert.ok(site.requests.some(p => p.endsWith('posenc.deferred.wasm')));
+  assert.deepEqual(errors, []);
+  await context.close();
+  site.close();
+});
+
+test('when the other lessons\' code cannot be loaded, the page says so', async () => {
+  const site = await serve({ hide: ['posenc.deferred.wasm'] });
+  const { page, context } = await open(browser, site.url, '#lesson=rope', { wait: false });
+  await page.waitForSelector('#loader.error', { timeout: 20000 });
+  const text = await page.textContent('#status');
+  assert.match(text, /posenc\.deferred\.wasm/);
+  assert.match(text, /HTTP 404/);
   await context.close();
   site.close();
 });
