@@ -55,6 +55,8 @@ add_custom_command(TARGET posenc POST_BUILD
   COMMAND ${POSENC_PYTHON3} ${CMAKE_SOURCE_DIR}/tools/split_wasm.py "${POSENC_DIST}/posenc.wasm.orig"
           --primary "${POSENC_DIST}/posenc.wasm" --deferred "${POSENC_DIST}/posenc.deferred.wasm"
           --keep-lesson Order --keep-create order --split-name posenc_compute
+          "--split-regex=^posenc::app::(detail|\\(anonymous namespace\\))::[a-z0-9_]+\\(std::__2::map<[^()]*posenc::app::ArgValue"
+          --report "${CMAKE_BINARY_DIR}/split_report.txt"
   COMMAND ${CMAKE_COMMAND} -E remove "${POSENC_DIST}/posenc.wasm.orig"
   VERBATIM)
 

@@ -152,6 +152,10 @@ def main():
     ap.add_argument('--keep-lesson', default='Order', help='class-name stem of the lesson the first view shows')
     ap.add_argument('--keep-create', default='order', help='its create_<id>() function')
     ap.add_argument('--split-name', action='append', default=[], help='a function that is a split root too')
+    ap.add_argument('--split-regex', action='append', default=[],
+                    help='functions whose name matches are split roots too (e.g. compute()\'s kinds, which reach '
+                         'the table through a data array, not through code)')
+    ap.add_argument('--report', help='write every function and where it went to this file')
     args = ap.parse_args()
 
     original = open(args.orig, 'rb').read()
@@ -169,7 +173,7 @@ def main():
         m = create.match(name)
         if m and m.group(1) != args.keep_create:
             return True
-        return name in args.split_name
+        return name in args.split_name or any(re.search(r, name) for r in args.split_regex)
 
     with tempfile.TemporaryDirectory() as tmp:
         bare = os.path.join(tmp, 'bare.wasm')
@@ -199,6 +203,11 @@ def main():
                         '--placeholder-namespace=placeholder', '-o1', args.primary, '-o2', args.deferred],
                        check=True)
 
+    if args.report:
+        with open(args.report, 'w') as out:
+            for k in range(count):
+                where = 'root' if k in roots_split else 'kept' if k in kept else 'deferred'
+                out.write('%s\t%s\n' % (where, names.get(imported + k, '?')))
     for path in (args.primary, args.deferred):
         data = open(path, 'rb').read()
         open(path, 'wb').write(without_names(data))

@@ -193,7 +193,8 @@ constexpr Kind kKinds[] = {
     {"sinusoidal", sinusoidal}, {"pe_dot", pe_dot},         {"shift_map", shift_map},
     {"attention", attention},   {"cosine_stats", cosine_stats}, {"shaw_index", shaw_index},
     {"rope", rope},             {"rope_decay", rope_decay},     {"alibi_slopes", alibi_slopes},
-    {"t5_bucket", t5_bucket},   {"check", check_kind},          {"rope_init", rope_init_kind}};
+    {"t5_bucket", t5_bucket},   {"check", check_kind},          {"rope_init", rope_init_kind},
+    {"check_rope", check_rope_kind}};
 
 }  // namespace
 

@@ -193,5 +193,6 @@ inline bool check_values(Reader& in, const char* key, const std::vector<double>&
 // The kinds that read a learner's table or config (compute_checks.cpp).
 ComputeResult check_kind(const Args& args);
 ComputeResult rope_init_kind(const Args& args);
+ComputeResult check_rope_kind(const Args& args);
 
 }  // namespace posenc::app::detail

@@ -1,10 +1,10 @@
 // The compute kinds that read what a learner brings: a sinusoidal table (check), a config.json
-// (rope_init). Each validates its arguments, then answers JSON. (check_rope's kind joins them with
-// lesson check's RoPE part: its code, ~15 KB gzip, does not fit the first view's budget yet.)
+// (rope_init), a RoPE cos/sin cache (check_rope). Each validates its arguments, then answers JSON.
 #include <Eigen/Core>
 
 #include "compute_args.hpp"
 #include "core/check.hpp"
+#include "core/check_rope.hpp"
 #include "core/model_config.hpp"
 #include "core/rope_scaling.hpp"
 #include "json.hpp"
@@ -55,6 +55,28 @@ ComputeResult rope_init_kind(const Args& args) {
   j.key("notices").begin_array();
   for (const core::Message& m : parsed.notices) j.str(m.english());
   j.end_array().end_object();
+  r.json = j.text();
+  return r;
+}
+
+// What produced a learner's RoPE cos/sin cache (lesson check, issue "in practice").
+ComputeResult check_rope_kind(const Args& args) {
+  Reader in("check_rope", args);
+  long rows = 0, cols = 0;
+  read_shape(in, rows, cols);
+  const std::vector<double>* cos = in.array("cos", static_cast<size_t>(kMaxCells), true);
+  const std::vector<double>* sin = in.array("sin", static_cast<size_t>(kMaxCells), true);
+  in.reject_unknown();
+  if (in.ok() && check_values(in, "cos", *cos, rows, cols)) check_values(in, "sin", *sin, rows, cols);
+  if (!in.ok()) return failure(in.error());
+  const core::RopeCacheCheck c = core::check_rope({rows, cols}, *cos, *sin);
+  if (!c.ok()) return failure("check_rope: " + c.error);
+  Json j;
+  j.begin_object().key("layout").str(c.layout).key("base").num(c.base).key("offset").num(static_cast<double>(c.offset));
+  j.key("rotary_dim").num(c.rotary_dim).key("rope_type").str(c.rope_type).key("factor").num(c.factor);
+  j.key("attention_factor").num(c.attention_factor).key("precision").str(c.precision);
+  j.key("max_error").num(c.max_error).key("verdict").str(c.verdict).key("message").str(c.message).end_object();
+  ComputeResult r;
   r.json = j.text();
   return r;
 }

@@ -138,3 +138,29 @@ test('rope_init: a bad config is an {error} that names what is wrong', async () 
   const big = await compute('rope_init', { config: 'x'.repeat(300 * 1024) });
   assert.match(big.error, /longer than/);
 });
+
+test('check_rope: an interleaved cache with a quarter of the columns rotating, built here, is read back', async () => {
+  // GPT-J style: columns 2j, 2j+1 share θ_j = 10000^(−2j/16) over the first 16 of 64 columns; the rest
+  // hold angle 0. Rows are positions 0 … 99.
+  const len = 100, dim = 64, rd = 16, cos = [], sin = [];
+  for (let p = 0; p < len; p++)
+    for (let k = 0; k < dim; k++) {
+      const a = k < rd ? p * Math.pow(10000, -2 * Math.floor(k / 2) / rd) : 0;
+      cos.push(Math.cos(a));
+      sin.push(Math.sin(a));
+    }
+  const r = await compute('check_rope', { shape: [len, dim], cos, sin });
+  assert.equal(r.error, undefined, r.error);
+  assert.equal(r.layout, 'interleaved');
+  assert.equal(r.base, 10000);
+  assert.equal(r.offset, 0);
+  assert.equal(r.rotary_dim, rd);
+  assert.equal(r.rope_type, 'default');
+  assert.equal(r.precision, 'float64');
+  assert.equal(r.verdict, 'matches');
+  assert.ok(r.max_error < 1e-12, String(r.max_error));
+  // Errors name what is wrong.
+  assert.match((await compute('check_rope', { shape: [len, dim], cos })).error, /missing argument 'sin'/);
+  assert.match((await compute('check_rope', { shape: [len, dim], cos, sin: sin.slice(1) })).error, /sin has 6399 values/);
+  assert.match((await compute('check_rope', { shape: [len, dim], cos: cos.map(x => 2 * x), sin })).error, /check_rope: /);
+});

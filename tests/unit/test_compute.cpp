@@ -177,3 +177,33 @@ TEST_CASE("rope_init errors name the argument or the config key") {
   CHECK(compute("rope_init", {{"config", str("{\"head_dim\": 8}")}, {"len", num(1)}}).error.find("unknown argument") !=
         std::string::npos);
 }
+
+TEST_CASE("check_rope reads a cos/sin cache built here and names what produced it") {
+  // A rotate_half cache (column j and j + 8 share θ_j = 500000^(−2j/16)) whose rows start at position 1.
+  const int len = 64, dim = 16;
+  std::vector<double> c, s;
+  for (int r = 0; r < len; ++r)
+    for (int k = 0; k < dim; ++k) {
+      const double angle = (r + 1) * std::pow(500000.0, -2.0 * (k % 8) / dim);
+      c.push_back(std::cos(angle));
+      s.push_back(std::sin(angle));
+    }
+  const ComputeResult r = compute("check_rope", {{"shape", arr({len, dim})}, {"cos", arr(c)}, {"sin", arr(s)}});
+  REQUIRE(r.error.empty());
+  CHECK(r.json.find("\"layout\":\"half\"") != std::string::npos);
+  CHECK(r.json.find("\"base\":500000") != std::string::npos);
+  CHECK(r.json.find("\"offset\":1") != std::string::npos);
+  CHECK(r.json.find("\"rotary_dim\":16") != std::string::npos);
+  CHECK(r.json.find("\"verdict\":\"off_by_one\"") != std::string::npos);
+  // Arguments: both arrays, the shape they fill, finite numbers; what the core refuses is said too.
+  CHECK(compute("check_rope", {{"shape", arr({len, dim})}, {"cos", arr(c)}}).error.find("missing argument 'sin'") !=
+        std::string::npos);
+  CHECK(compute("check_rope", {{"shape", arr({len, dim + 2})}, {"cos", arr(c)}, {"sin", arr(s)}}).error.find("needs") !=
+        std::string::npos);
+  std::vector<double> bad = c;
+  bad[5] = NAN;
+  CHECK(compute("check_rope", {{"shape", arr({len, dim})}, {"cos", arr(bad)}, {"sin", arr(s)}}).error.find("finite") !=
+        std::string::npos);
+  const std::vector<double> two = {1, 0, 1, 0};
+  CHECK(compute("check_rope", {{"shape", arr({2, 2})}, {"cos", arr(two)}, {"sin", arr(two)}}).error.find("check_rope: ") == 0);
+}
