@@ -30,7 +30,7 @@ using namespace posenc;
 
 constexpr const char* kUsage =
     "usage: posenc_desktop [options] [FILE]\n"
-    "  FILE, --open FILE      open a .npy/.csv table (lesson 12 checks it) or a config.json (lesson 11\n"
+    "  FILE, --open FILE      open a .npy/.csv table (lesson 13 checks it) or a config.json (lesson 11\n"
     "                         reads it), as if dropped onto the window\n"
     "  --hash '#lesson=…'     start at this view (the web's URL hash)\n"
     "  --export-dir DIR       where ↓ .npy / ↓ .csv save files (default: the current directory)\n"

@@ -34,16 +34,21 @@ inline cplx mul(cplx a, cplx b) { return {a.real() * b.real() - a.imag() * b.ima
 constexpr int kAnchor = 16;
 struct PhasorRun {
   double theta;
-  cplx step;
-  int j = -1;  // the position z belongs to
+  cplx step = 0;  // e^{iθ}, made on first use
+  int j = -1;     // the position z belongs to
   cplx z = 0;
-  explicit PhasorRun(double t) : theta(t), step(std::polar(1.0, t)) {}
-  // Advances to position `to` (≥ the current one) and returns e^{i·to·θ}.
+  explicit PhasorRun(double t) : theta(t) {}
+  // Advances to position `to` and returns e^{i·to·θ}.
   cplx at(int to) {
     if (j < 0 || to < j || to - j > to % kAnchor) j = to - to % kAnchor - 1;  // restart from the anchor
     while (j < to) {
       ++j;
-      z = j % kAnchor == 0 ? std::polar(1.0, j * theta) : mul(z, step);
+      if (j % kAnchor == 0) {
+        z = std::polar(1.0, j * theta);
+      } else {
+        if (step == cplx(0)) step = std::polar(1.0, theta);
+        z = mul(z, step);
+      }
     }
     return z;
   }
@@ -92,10 +97,10 @@ RopeHead random_rope_head(int tokens, int d_model, int heads, int head_dim, std:
   RopeHead h;
   h.heads = heads;
   h.head_dim = head_dim;
-  h.x = rng.gaussian_matrix(tokens, d_model);
   const double s = 1.0 / std::sqrt(static_cast<double>(d_model));
   h.wq = rng.gaussian_matrix(heads * head_dim, d_model, s);
   h.wk = rng.gaussian_matrix(heads * head_dim, d_model, s);
+  h.x = rng.gaussian_matrix(tokens, d_model);  // last: the weights do not depend on the token count
   return h;
 }
 
@@ -201,43 +206,45 @@ Eigen::VectorXd decode_score_error(const Eigen::MatrixXd& q, const Eigen::Matrix
 // <code id="dynamic_cache">
 // Dynamic NTK while decoding: the frequencies follow the current length, but a cached key keeps the
 // rotation it got when it was written. Compare with every key rotated under today's frequencies.
-Eigen::VectorXd dynamic_cache_error(const Eigen::MatrixXd& q, const Eigen::MatrixXd& k, const RopeConfig& c,
-                                    const std::vector<int>& lengths) {
+DynamicCacheError dynamic_cache_error(const Eigen::MatrixXd& q, const Eigen::MatrixXd& k, const RopeConfig& c,
+                                      const std::vector<int>& lengths) {
   const int d = static_cast<int>(q.cols()), n = d / 2;
   const double norm = 1.0 / std::sqrt(static_cast<double>(d));
   const int longest = lengths.empty() ? 0 : *std::max_element(lengths.begin(), lengths.end());
-  // Each key as written: rotated with rope_init(c, j + 1), the frequencies of its length then (a run of
-  // keys under the same frequencies continues one phasor run).
+  // Each key as written: rotated with rope_init(c, j + 1), the frequencies of its length then (keys
+  // under the same frequency continue one phasor run).
+  Eigen::MatrixXd theta_written(n, longest);
+  for (int j = 0; j < longest; ++j) theta_written.col(j) = rope_init(c, j + 1).inv_freq;
   Eigen::MatrixXcd written(longest, n);
-  std::vector<PhasorRun> runs;
-  Eigen::VectorXd last;
-  for (int j = 0; j < longest; ++j) {
-    const Eigen::VectorXd theta = rope_init(c, j + 1).inv_freq;
-    if (theta.size() != last.size() || theta != last) {
-      runs.clear();
-      for (int i = 0; i < n; ++i) runs.emplace_back(theta(i));
-      last = theta;
+  for (int i = 0; i < n; ++i) {
+    PhasorRun run(theta_written(i, 0));
+    for (int j = 0; j < longest; ++j) {
+      if (theta_written(i, j) != run.theta) run = PhasorRun(theta_written(i, j));
+      written(j, i) = run.at(j);
     }
-    for (int i = 0; i < n; ++i) written(j, i) = runs[i].at(j);
   }
-  Eigen::VectorXd out(lengths.size());
-  Eigen::VectorXd diff(longest);
+  DynamicCacheError out{Eigen::VectorXd(lengths.size()), Eigen::VectorXd(lengths.size())};
+  Eigen::VectorXd diff(longest), score(longest);
+  std::vector<cplx> phase(longest);
   for (size_t s = 0; s < lengths.size(); ++s) {
     const int len = lengths[s];
     const Eigen::VectorXd theta = rope_init(c, len).inv_freq;  // what the current length implies
     diff.head(len).setZero();
+    score.head(len).setZero();
     for (int i = 0; i < n; ++i) {
       PhasorRun now(theta(i));
-      std::vector<cplx> phase(len);
       for (int j = 0; j < len; ++j) phase[j] = now.at(j);
       // rotate_half pairs (i, i + d/2); Re[q̃ · conj(k · (cached − now))] per key, written out.
       const cplx query = mul(cplx(q(len - 1, i), q(len - 1, i + n)), phase[len - 1]);
       for (int j = 0; j < len; ++j) {
-        const cplx key = mul(cplx(k(j, i), k(j, i + n)), written(j, i) - phase[j]);
-        diff(j) += query.real() * key.real() + query.imag() * key.imag();
+        const cplx key(k(j, i), k(j, i + n));
+        const cplx was = mul(key, written(j, i) - phase[j]), fresh = mul(key, phase[j]);
+        diff(j) += query.real() * was.real() + query.imag() * was.imag();
+        score(j) += query.real() * fresh.real() + query.imag() * fresh.imag();
       }
     }
-    out(s) = len > 0 ? diff.head(len).cwiseAbs().maxCoeff() * norm : 0.0;
+    out.max_error(s) = len > 0 ? diff.head(len).cwiseAbs().maxCoeff() * norm : 0.0;
+    out.score_rms(s) = len > 0 ? std::sqrt(score.head(len).squaredNorm() / len) * norm : 0.0;
   }
   return out;
 }

@@ -44,7 +44,7 @@ Eigen::MatrixXd causal_softmax(const Eigen::MatrixXd& scores);
 // --- 1. the conversion script's permutation -----------------------------------------------------------
 
 // A small attention layer: X (tokens × d_model) and W_q, W_k ((heads·head_dim) × d_model), Gaussian from
-// a seed, the weights with standard deviation 1/√d_model.
+// a seed, the weights (drawn first, so they do not depend on `tokens`) with standard deviation 1/√d_model.
 struct RopeHead {
   Eigen::MatrixXd x, wq, wk;
   int heads = 1, head_dim = 2;
@@ -102,10 +102,14 @@ Eigen::VectorXd decode_score_error(const Eigen::MatrixXd& q, const Eigen::Matrix
 // factor, rope_theta, head_dim; every column rotating, rotate_half): key j was cached when the text was
 // j + 1 tokens long, so it was rotated with rope_init(c, j + 1); the newest query (position L − 1) with
 // rope_init(c, L). For each L in `lengths`: the largest |score with the cached keys − score with every
-// key rotated under the current frequencies| over the L keys, scores divided by √head_dim. q, k: rows
-// are positions 0 …, at least max(lengths) of them, head_dim columns.
-Eigen::VectorXd dynamic_cache_error(const Eigen::MatrixXd& q, const Eigen::MatrixXd& k, const RopeConfig& c,
-                                    const std::vector<int>& lengths);
+// key rotated under the current frequencies| over the L keys, and the root mean square of the latter
+// scores (their scale); scores divided by √head_dim. q, k: rows are positions 0 …, at least
+// max(lengths) of them, head_dim columns.
+struct DynamicCacheError {
+  Eigen::VectorXd max_error, score_rms;
+};
+DynamicCacheError dynamic_cache_error(const Eigen::MatrixXd& q, const Eigen::MatrixXd& k, const RopeConfig& c,
+                                      const std::vector<int>& lengths);
 
 // --- 5. partial rotary -----------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-// Lesson 12 — check: load your own sinusoidal table (a .npy or .csv file, or pasted numbers), compare
+// Lesson 13 — check: load your own sinusoidal table (a .npy or .csv file, or pasted numbers), compare
 // it with the reference of the same shape, see where it differs, and get the known bug it matches.
 #include <algorithm>
 #include <cmath>

@@ -14,6 +14,7 @@ std::unique_ptr<Lesson> create_relative();
 std::unique_ptr<Lesson> create_rope();
 std::unique_ptr<Lesson> create_extrapolation();
 std::unique_ptr<Lesson> create_scaling();
+std::unique_ptr<Lesson> create_in_practice();
 std::unique_ptr<Lesson> create_check();
 
 const std::vector<LessonEntry>& lesson_table() {
@@ -29,7 +30,9 @@ const std::vector<LessonEntry>& lesson_table() {
       {"rope", "09-rope", create_rope, {"rope_rotate", "rope_decay"}},
       {"extrapolation", "10-extrapolation", create_extrapolation, {"alibi_slopes", "t5_bucket", "ntk_base"}},
       {"scaling", "11-scaling", create_scaling, {"rope_dynamic", "rope_yarn", "rope_llama3"}},
-      {"check", "12-check", create_check, {"check_table"}},
+      {"in-practice", "12-in-practice", create_in_practice,
+       {"hf_permute", "position_ids", "dynamic_cache", "partial_rotary", "angle_precision"}},
+      {"check", "13-check", create_check, {"check_table"}},
   };
   return table;
 }

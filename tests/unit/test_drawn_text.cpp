@@ -53,6 +53,9 @@ const std::set<std::string> kShownOnPurpose = {
     "long_factor", "default", "linear", "dynamic", "yarn", "longrope", "llama3", "rope_scaling",
     "max_position_embeddings", "original_max_position_embeddings", "hidden_size", "num_attention_heads",
     "qk_nope_head_dim", "rotary_pct", "rotary_emb_base" /* GPT-NeoX's names */, "JSON", "null" /* the reader's own terms */,
+    // lesson 12: the code it names (transformers' rotate_half, position_ids as arange or cumsum), the company
+    // whose checkpoints the conversion script reads, the KV cache, and the float types by their names
+    "rotate_half", "arange", "cumsum", "Meta", "KV", "bfloat16", "float16",
     // the program's own name, and the language switch's English side
     "posenc", "EN",
 };
@@ -298,7 +301,7 @@ TEST_CASE("Chinese mode: notices of clamped links, the checker's messages and ve
     z.say(receive_file(z.s, "config.json", reinterpret_cast<const unsigned char*>(c.data()), c.size()));
     z.look();
   }
-  // Every reader error and every verdict of lesson 12.
+  // Every reader error and every verdict of lesson 13.
   const std::string files[] = {
       "",
       "\x93NUMPY\x09",

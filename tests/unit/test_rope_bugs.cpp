@@ -215,7 +215,8 @@ TEST_CASE("dynamic NTK against cached keys: exactly 0 up to L0, wrong after, as 
   const Eigen::MatrixXd q = rng.gaussian_matrix(80, 16), k = rng.gaussian_matrix(80, 16);
   std::vector<int> lengths;
   for (int len = 1; len <= 80; ++len) lengths.push_back(len);
-  const Eigen::VectorXd err = dynamic_cache_error(q, k, c, lengths);
+  const DynamicCacheError result = dynamic_cache_error(q, k, c, lengths);
+  const Eigen::VectorXd& err = result.max_error;
   for (int len = 1; len <= 32; ++len) CHECK(err(len - 1) == 0.0);
   for (int len = 33; len <= 80; ++len) CHECK(err(len - 1) > 1e-6);
   // L = 60 by hand: key j as written (rotated under the frequencies of length j + 1), against the key
@@ -229,14 +230,16 @@ TEST_CASE("dynamic NTK against cached keys: exactly 0 up to L0, wrong after, as 
   };
   const Eigen::VectorXd theta_now = theta_at(60);
   const Eigen::VectorXd query = rotate_by_hand(q.row(59).transpose(), 59, pairs, theta_now);
-  double worst = 0;
+  double worst = 0, squares = 0;
   for (int j = 0; j < 60; ++j) {
     const Eigen::VectorXd kj = k.row(j).transpose();
     const double cached = query.dot(rotate_by_hand(kj, j, pairs, theta_at(j + 1)));
     const double fresh = query.dot(rotate_by_hand(kj, j, pairs, theta_now));
     worst = std::max(worst, std::fabs(cached - fresh) / 4.0);
+    squares += fresh * fresh / 16.0;
   }
   CHECK(err(59) == doctest::Approx(worst).epsilon(1e-9));
+  CHECK(result.score_rms(59) == doctest::Approx(std::sqrt(squares / 60)).epsilon(1e-9));
 }
 
 TEST_CASE("partial rotary: GPT-NeoX rotates the first rotary_dim columns with rotate_half; the mispairings differ") {
