@@ -18,6 +18,7 @@
 
 #include "core/check_rope.hpp"
 #include "core/rope.hpp"
+#include "core/rope_cache.hpp"
 #include "core/rope_scaling.hpp"
 #include "core/sinusoidal.hpp"
 
@@ -125,10 +126,6 @@ constexpr int kRopeCheckLen = 4096;
 constexpr int kRopeCheckDim = 128;
 constexpr double kRopeCheckGoalMs = 30.0;
 
-// The input only needs to be a realistic bf16 cache (its correctness is the tests' business, with their
-// own rounding): the core's rounding serves.
-double to_bf16(double x) { return posenc::core::round_to_precision(x, posenc::core::AnglePrecision::BFloat16); }
-
 struct RopeCheckResult {
   Result timing;
   posenc::core::RopeCacheCheck check;
@@ -144,15 +141,14 @@ RopeCheckResult bench_check_rope(int runs) {
   cfg.low_freq_factor = 1;
   cfg.high_freq_factor = 4;
   cfg.original_max_position_embeddings = cfg.max_position_embeddings = 8192;
-  const Eigen::VectorXd theta = posenc::core::rope_init(cfg, 0).inv_freq;
-  const int h = kRopeCheckDim / 2;
-  Eigen::MatrixXd c(kRopeCheckLen, kRopeCheckDim), s(kRopeCheckLen, kRopeCheckDim);
-  for (int r = 0; r < kRopeCheckLen; ++r)
-    for (int j = 0; j < h; ++j) {
-      const double a = to_bf16(to_bf16(r) * to_bf16(theta[j]));
-      c(r, j) = c(r, j + h) = std::cos(a);
-      s(r, j) = s(r, j + h) = std::sin(a);
-    }
+  // The input only needs to be a realistic bf16 cache (its correctness is the tests' business, with
+  // their own rounding): the core's cache builder serves.
+  posenc::core::RopeCacheSpec spec;
+  spec.inv_freq = posenc::core::rope_init(cfg, 0).inv_freq;
+  spec.len = kRopeCheckLen;
+  spec.precision = posenc::core::AnglePrecision::BFloat16;
+  const posenc::core::RopeCache cache = posenc::core::rope_cache(spec);
+  const Eigen::MatrixXd &c = cache.cos, &s = cache.sin;
   RopeCheckResult out;
   out.check = posenc::core::check_rope(c, s);  // warm-up
   std::vector<double> ms;

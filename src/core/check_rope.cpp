@@ -886,6 +886,7 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
   if (rule.type == RopeType::Llama3 || rule.type == RopeType::Yarn) out.original_max_position = rule.l0;
   if (rule.type == RopeType::Llama3) out.high_freq_factor = rule.high;
   // verdict, most serious first
+  out.swapped = swapped;
   if (flipped) out.verdict = "sign";
   else if (!known) out.verdict = "unknown";
   else if (out.offset == 1) out.verdict = "off_by_one";

@@ -31,6 +31,7 @@ struct RopeCacheCheck {
   std::string precision;    // "float64", "float32", "bfloat16", "float16": the type pos·θ was rounded to
   double max_error = 0;     // max |cache − the cache the parameters above give|
   std::string verdict;      // see check_rope
+  bool swapped = false;     // verdict "sign": cos and sin swapped (false: sin negated)
   std::string message;      // English sentences: what differs from the transformers default, or what is wrong
 
   Eigen::VectorXd measured_inv_freq;  // θ_j per pair as measured from the cache (rotary_dim/2)

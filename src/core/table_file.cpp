@@ -1,5 +1,6 @@
 #include "table_file.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -78,60 +79,100 @@ double read_scalar(const std::uint8_t* p, int size, bool big_endian) {
   return f;
 }
 
-}  // namespace
+// A .npy file's header and where its data lie, for an array of `rank` dimensions (2: a table;
+// 3: a stack of tables). Errors name what is wrong, in the words of `what` ("a len × d table").
+struct Npy {
+  Message error;
+  long dims[3] = {0, 0, 0};
+  int item = 0;
+  bool big = false, column_major = false;
+  const std::uint8_t* data = nullptr;
+};
 
-TableFile parse_npy(const std::uint8_t* bytes, std::size_t size) {
+Npy read_npy(const std::uint8_t* bytes, std::size_t size, int rank) {
+  Npy out;
+  const auto fail_with = [&](std::string format, std::vector<std::string> args = {}) {
+    out.error = {std::move(format), std::move(args)};
+    return out;
+  };
   static const std::uint8_t magic[] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
-  if (size < 10 || std::memcmp(bytes, magic, 6) != 0) return fail(".npy: not a NumPy file (bad magic bytes)");
+  if (size < 10 || std::memcmp(bytes, magic, 6) != 0) return fail_with(".npy: not a NumPy file (bad magic bytes)");
   const int major = bytes[6];
-  if (major < 1 || major > 3) return fail(".npy: unsupported format version {0}", {std::to_string(major)});
+  if (major < 1 || major > 3) return fail_with(".npy: unsupported format version {0}", {std::to_string(major)});
   const std::size_t len_bytes = major == 1 ? 2 : 4;
-  if (size < 8 + len_bytes) return fail(".npy: truncated header");
+  if (size < 8 + len_bytes) return fail_with(".npy: truncated header");
   std::size_t header_len = 0;
   for (std::size_t i = 0; i < len_bytes; ++i) header_len |= static_cast<std::size_t>(bytes[8 + i]) << (8 * i);
   const std::size_t data_start = 8 + len_bytes + header_len;
-  if (header_len > 65536 || data_start > size) return fail(".npy: truncated or oversized header");
+  if (header_len > 65536 || data_start > size) return fail_with(".npy: truncated or oversized header");
   const std::string_view header(reinterpret_cast<const char*>(bytes + 8 + len_bytes), header_len);
   std::string descr, fortran, shape;
   if (!header_value(header, "descr", descr) || !header_value(header, "fortran_order", fortran) ||
       !header_value(header, "shape", shape))
-    return fail(".npy: the header lacks descr, fortran_order or shape");
-  int item = 0;
-  bool big = false;
-  if (descr == "<f8" || descr == "|f8" || descr == "=f8") item = 8;
-  else if (descr == "<f4" || descr == "|f4" || descr == "=f4") item = 4;
-  else if (descr == ">f8") item = 8, big = true;
-  else if (descr == ">f4") item = 4, big = true;
-  else return fail(".npy: dtype '{0}' is not float32 or float64; save with .astype(np.float64)", {descr.substr(0, 16)});
-  if (fortran != "True" && fortran != "False") return fail(".npy: fortran_order must be True or False");
-  long dims[2] = {0, 0};
+    return fail_with(".npy: the header lacks descr, fortran_order or shape");
+  if (descr == "<f8" || descr == "|f8" || descr == "=f8") out.item = 8;
+  else if (descr == "<f4" || descr == "|f4" || descr == "=f4") out.item = 4;
+  else if (descr == ">f8") out.item = 8, out.big = true;
+  else if (descr == ">f4") out.item = 4, out.big = true;
+  else return fail_with(".npy: dtype '{0}' is not float32 or float64; save with .astype(np.float64)", {descr.substr(0, 16)});
+  if (fortran != "True" && fortran != "False") return fail_with(".npy: fortran_order must be True or False");
+  out.column_major = fortran == "True";
+  const char* wrong_count = rank == 2 ? ".npy: shape ({0}) must be two whole numbers: a len × d table"
+                                      : ".npy: shape ({0}) must be three whole numbers: (2, len, dim), cos then sin";
   int n = 0;
   const char* s = shape.c_str();
   while (*s) {
     while (*s == ' ' || *s == ',') ++s;
     if (!*s) break;
-    if (!std::isdigit(static_cast<unsigned char>(*s)) || n == 2)
-      return fail(".npy: shape ({0}) must be two whole numbers: a len × d table", {shape.substr(0, 32)});
+    if (!std::isdigit(static_cast<unsigned char>(*s)) || n == rank) return fail_with(wrong_count, {shape.substr(0, 32)});
     char* end = nullptr;
     const long v = std::strtol(s, &end, 10);
-    if (v > 1000000000L) return fail(".npy: shape too large");
-    dims[n++] = v;
+    if (v > 1000000000L) return fail_with(".npy: shape too large");
+    out.dims[n++] = v;
     s = end;
   }
-  if (n != 2) return fail(".npy: shape ({0}) must have two dimensions: a len × d table", {shape.substr(0, 32)});
-  if (Message e = check_shape(dims[0], dims[1]); !e.empty()) return fail_in(".npy", std::move(e));
-  const std::size_t need = static_cast<std::size_t>(dims[0] * dims[1]) * item;
-  if (size - data_start < need)
-    return fail(".npy: truncated data ({0} bytes, the shape needs {1})", {std::to_string(size - data_start), std::to_string(need)});
-  TableFile t;
-  t.data.resize(dims[0], dims[1]);
-  const std::uint8_t* p = bytes + data_start;
-  const bool column_major = fortran == "True";
-  for (long k = 0; k < dims[0] * dims[1]; ++k) {
-    const long r = column_major ? k % dims[0] : k / dims[1];
-    const long c = column_major ? k / dims[0] : k % dims[1];
-    t.data(r, c) = read_scalar(p + k * item, item, big);
+  if (n != rank)
+    return fail_with(rank == 2 ? ".npy: shape ({0}) must have two dimensions: a len × d table"
+                               : ".npy: shape ({0}) must have three dimensions: (2, len, dim), cos then sin",
+                     {shape.substr(0, 32)});
+  long rows = out.dims[0], cols = out.dims[1];
+  if (rank == 3) {
+    if (out.dims[0] != 2)
+      return fail_with(".npy: shape ({0}) stacks {1} tables; a cos/sin cache stacks two: (2, len, dim), cos then sin",
+                       {shape.substr(0, 32), std::to_string(out.dims[0])});
+    rows = out.dims[1], cols = out.dims[2];
   }
+  if (Message e = check_shape(rows, cols); !e.empty()) return fail_with(".npy: " + e.format, std::move(e.args));
+  const long count = rows * cols * (rank == 3 ? 2 : 1);
+  if (count > kMaxTableCells) return fail_with(".npy: too many values ({0}; at most 4194304)", {std::to_string(count)});
+  const std::size_t need = static_cast<std::size_t>(count) * out.item;
+  if (size - data_start < need)
+    return fail_with(".npy: truncated data ({0} bytes, the shape needs {1})", {std::to_string(size - data_start), std::to_string(need)});
+  out.data = bytes + data_start;
+  return out;
+}
+
+// The table `which` of a read .npy (0 for a 2-D file; 0 or 1 of a (2, len, dim) stack).
+Eigen::MatrixXd npy_table(const Npy& f, int rank, int which) {
+  const long rows = rank == 3 ? f.dims[1] : f.dims[0], cols = rank == 3 ? f.dims[2] : f.dims[1];
+  const long stack = rank == 3 ? 2 : 1;
+  Eigen::MatrixXd m(rows, cols);
+  for (long r = 0; r < rows; ++r)
+    for (long c = 0; c < cols; ++c) {
+      // C order: the last index runs fastest; Fortran order: the first.
+      const long k = f.column_major ? which + stack * (r + rows * c) : (which * rows + r) * cols + c;
+      m(r, c) = read_scalar(f.data + k * f.item, f.item, f.big);
+    }
+  return m;
+}
+
+}  // namespace
+
+TableFile parse_npy(const std::uint8_t* bytes, std::size_t size) {
+  const Npy f = read_npy(bytes, size, 2);
+  if (!f.error.empty()) return fail(f.error.format, f.error.args);
+  TableFile t;
+  t.data = npy_table(f, 2, 0);
   if (Message e = check_finite(t.data); !e.empty()) return fail_in(".npy", std::move(e));
   return t;
 }
@@ -190,6 +231,124 @@ TableFile parse_csv(std::string_view text) {
   t.data = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(values.data(), rows, cols);
   if (Message e = check_finite(t.data); !e.empty()) return fail_in("text", std::move(e));
   return t;
+}
+
+namespace {
+
+// A non-finite value said of the table `name` ("cos" or "sin") of a pair read from `source` (".npy",
+// "text"): `e` is check_finite's message (or a reader's, passed on as it is).
+Message name_table(Message e, const char* source, const char* name) {
+  if (e.format.find("value at row {0}, column {1}") == std::string::npos) return e;
+  const bool nan = e.format.find("NaN") != std::string::npos;
+  return {std::string(source) + (nan ? ": the {0} table's value at row {1}, column {2} is NaN; a cos/sin cache has only finite values"
+                                     : ": the {0} table's value at row {1}, column {2} is infinite; a cos/sin cache has only finite values"),
+          {name, e.args.at(0), e.args.at(1)}};
+}
+
+TablePair fail_pair(Message e) {
+  TablePair p;
+  p.error = std::move(e);
+  return p;
+}
+
+// Whether a text line holds nothing but white space.
+bool blank(std::string_view line) {
+  for (char c : line)
+    if (c != ' ' && c != '\t' && c != '\r') return false;
+  return true;
+}
+
+// How many blocks of non-blank lines `text` holds; `second`: where the second begins (npos: none).
+int count_blocks(std::string_view text, std::size_t& second) {
+  int blocks = 0;
+  bool in_block = false;
+  second = std::string_view::npos;
+  for (std::size_t pos = 0; pos < text.size();) {
+    std::size_t nl = text.find('\n', pos);
+    if (nl == std::string_view::npos) nl = text.size();
+    const bool empty = blank(text.substr(pos, nl - pos));
+    if (!empty && !in_block && ++blocks == 2) second = pos;
+    in_block = !empty;
+    pos = nl + 1;
+  }
+  return blocks;
+}
+
+}  // namespace
+
+TablePair parse_npy_pair(const std::uint8_t* bytes, std::size_t size) {
+  const Npy f = read_npy(bytes, size, 3);
+  if (!f.error.empty()) return fail_pair(f.error);
+  TablePair p;
+  p.pair = true;
+  p.first = npy_table(f, 3, 0);
+  p.second = npy_table(f, 3, 1);
+  if (Message e = check_finite(p.first); !e.empty()) return fail_pair(name_table(std::move(e), ".npy", "cos"));
+  if (Message e = check_finite(p.second); !e.empty()) return fail_pair(name_table(std::move(e), ".npy", "sin"));
+  return p;
+}
+
+TablePair parse_csv_pair(std::string_view text) {
+  std::size_t split = 0;
+  const int blocks = count_blocks(text, split);
+  if (blocks != 2)
+    return fail_pair({"text: {0} block(s) of numbers; a cos/sin cache pasted as text has two: the cos rows, a blank line, the sin rows",
+                      {std::to_string(blocks)}});
+  // The sin block keeps its line numbers: the lines before it are passed on as empty lines.
+  const std::string_view cos_text = text.substr(0, split);
+  std::string sin_text(static_cast<std::size_t>(std::count(cos_text.begin(), cos_text.end(), '\n')), '\n');
+  sin_text += text.substr(split);
+  TableFile c = parse_csv(cos_text);
+  if (!c.ok()) return fail_pair(name_table(std::move(c.error), "text", "cos"));
+  TableFile s = parse_csv(sin_text);
+  if (!s.ok()) return fail_pair(name_table(std::move(s.error), "text", "sin"));
+  if (c.data.rows() != s.data.rows() || c.data.cols() != s.data.cols())
+    return fail_pair({"text: the cos block is {0} × {1} but the sin block is {2} × {3}; they must have the same shape",
+                      {std::to_string(c.data.rows()), std::to_string(c.data.cols()), std::to_string(s.data.rows()),
+                       std::to_string(s.data.cols())}});
+  if (c.data.size() + s.data.size() > kMaxTableCells)
+    return fail_pair({"text: too many values ({0}; at most 4194304)", {std::to_string(c.data.size() + s.data.size())}});
+  TablePair p;
+  p.pair = true;
+  p.first = std::move(c.data);
+  p.second = std::move(s.data);
+  return p;
+}
+
+int npy_rank(const std::uint8_t* bytes, std::size_t size) {
+  if (size < 10 || bytes[0] != 0x93 || std::memcmp(bytes + 1, "NUMPY", 5) != 0) return 0;
+  const std::size_t len_bytes = bytes[6] == 1 ? 2 : 4;
+  if (size < 8 + len_bytes) return 0;
+  std::size_t header_len = 0;
+  for (std::size_t i = 0; i < len_bytes; ++i) header_len |= static_cast<std::size_t>(bytes[8 + i]) << (8 * i);
+  if (header_len > 65536 || 8 + len_bytes + header_len > size) return 0;
+  std::string shape;
+  if (!header_value(std::string_view(reinterpret_cast<const char*>(bytes + 8 + len_bytes), header_len), "shape", shape)) return 0;
+  int n = 0;
+  bool in_number = false;
+  for (char ch : shape) {
+    const bool digit = std::isdigit(static_cast<unsigned char>(ch)) != 0;
+    n += digit && !in_number;
+    in_number = digit;
+  }
+  return n;
+}
+
+TablePair parse_cache_file(const std::uint8_t* bytes, std::size_t size) {
+  if (npy_rank(bytes, size) == 3) return parse_npy_pair(bytes, size);
+  const bool npy = size >= 6 && bytes[0] == 0x93 && std::memcmp(bytes + 1, "NUMPY", 5) == 0;
+  if (!npy && size <= 64L * 1024 * 1024) {
+    const std::string_view text(reinterpret_cast<const char*>(bytes), size);
+    // Two blocks of numbers (or more, refused there): a pasted pair; one block: one table.
+    std::size_t second = 0;
+    const int blocks = count_blocks(text, second);
+    if (blocks >= 2) return parse_csv_pair(text);
+  }
+  TableFile t = parse_table(bytes, size);
+  if (!t.ok()) return fail_pair(std::move(t.error));
+  TablePair p;
+  p.first = std::move(t.data);
+  return p;
 }
 
 TableFile parse_table(const std::uint8_t* bytes, std::size_t size) {

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "core/model_config.hpp"
+#include "core/rope_cache.hpp"
 #include "core/rope_scaling.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
@@ -479,17 +480,13 @@ class ScalingLesson final : public Lesson {
   // layout of rotate_half), both multiplied by the attention factor.
   void fill_cache() const {
     if (lazy_.cache_valid) return;
-    const Eigen::VectorXd& f = d_.current.inv_freq;
-    const int rows = std::min(p_.target, kCacheRows), n = static_cast<int>(f.size());
-    lazy_.cos.resize(rows, 2 * n);
-    lazy_.sin.resize(rows, 2 * n);
-    const double a = d_.current.attention_factor;
-    for (int r = 0; r < rows; ++r)
-      for (int i = 0; i < n; ++i) {
-        const double angle = r * f(i);
-        lazy_.cos(r, i) = lazy_.cos(r, i + n) = a * std::cos(angle);
-        lazy_.sin(r, i) = lazy_.sin(r, i + n) = a * std::sin(angle);
-      }
+    core::RopeCacheSpec spec;
+    spec.inv_freq = d_.current.inv_freq;
+    spec.len = std::min(p_.target, kCacheRows);
+    spec.attention_factor = d_.current.attention_factor;
+    core::RopeCache c = core::rope_cache(spec);
+    lazy_.cos = std::move(c.cos);
+    lazy_.sin = std::move(c.sin);
     lazy_.cache_valid = true;
   }
 

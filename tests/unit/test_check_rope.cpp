@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "bfloat16.hpp"
 #include "core/check_rope.hpp"
 
 using namespace posenc::core;
@@ -40,17 +41,9 @@ const char* prec_name(Prec p) {
   return "?";
 }
 
-// Rounding written independently of the checker: float casts, bfloat16 by rounding float32's bit
-// pattern to its upper 16 bits (nearest, ties to even), float16 through the compiler's _Float16.
-double to_bf16(double x) {
-  float f = static_cast<float>(x);
-  std::uint32_t u;
-  std::memcpy(&u, &f, 4);
-  u += 0x7FFFu + ((u >> 16) & 1u);
-  u &= 0xFFFF0000u;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
+// Rounding written independently of the checker: float casts, bfloat16 as bfloat16.hpp rounds (float32's
+// bit pattern to its upper 16 bits), float16 through the compiler's _Float16.
+using posenc::test::to_bf16;
 double round_as(double x, Prec p) {
   switch (p) {
     case Prec::F64: return x;

@@ -1,0 +1,209 @@
+#include "rope_cache.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace posenc::core {
+
+// <code id="rope_cache">
+RopeCache rope_cache(const RopeCacheSpec& spec) {
+  const int half = static_cast<int>(spec.inv_freq.size()), rd = 2 * half;
+  const int dim = std::max(spec.dim, rd), len = std::max(spec.len, 0);
+  RopeCache out{Eigen::MatrixXd::Ones(len, dim), Eigen::MatrixXd::Zero(len, dim)};
+  const auto store = [&](double v) { return spec.store_float32 ? static_cast<double>(static_cast<float>(v)) : v; };
+  for (int j = 0; j < half; ++j) {
+    const int a = spec.interleaved ? 2 * j : j, b = spec.interleaved ? 2 * j + 1 : j + half;
+    for (int r = 0; r < len; ++r) {
+      const double angle = rounded_angle(static_cast<double>(spec.offset + r), spec.inv_freq[j], spec.precision);
+      const double c = store(spec.attention_factor * std::cos(angle)), s = store(spec.attention_factor * std::sin(angle));
+      out.cos(r, a) = out.cos(r, b) = c;
+      out.sin(r, a) = out.sin(r, b) = s;
+    }
+  }
+  return out;
+}
+// </code>
+
+namespace {
+
+struct ExampleInfo {
+  const char* id;
+  const char* label;
+};
+
+constexpr ExampleInfo kExamples[kRopeExampleCount] = {
+    {"correct", "correct (as transformers builds it)"},
+    {"interleaved", "interleaved pairs"},
+    {"from-1", "positions from 1"},
+    {"bfloat16", "angles in bfloat16"},
+    {"base-10000", "base 10000 (rope_theta forgotten)"},
+    {"partial-25", "partial rotary, 25 %"},
+    {"linear-4", "linear scaling \xC3\x97" "4"},
+    {"yarn-4", "YaRN \xC3\x97" "4"},
+};
+
+// Llama 3 8B's RoPE as a RopeConfig (kRopeExampleConfig read by hand: 4096 / 32 = 128 columns a head).
+RopeConfig example_config() {
+  RopeConfig c;
+  c.hidden_size = 4096;
+  c.num_attention_heads = 32;
+  c.head_dim = 128;
+  c.rope_theta = 500000;
+  c.max_position_embeddings = 8192;
+  return c;
+}
+
+double relative(double a, double b) { return std::fabs(a - b) / std::max(std::fabs(b), 1e-300); }
+
+}  // namespace
+
+const char* rope_example_id(RopeExample e) { return kExamples[static_cast<int>(e)].id; }
+const char* rope_example_label(RopeExample e) { return kExamples[static_cast<int>(e)].label; }
+
+// Meta-Llama-3-8B's config.json (the fields RoPE reads; rope_scaling null), as copied into several
+// GitHub files found with the search tool (e.g. fixtures with "transformers_version": "4.38.2").
+const char* const kRopeExampleConfig =
+    R"({"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 8192, "rope_theta": 500000.0, "rope_scaling": null})";
+const char* const kRopeExampleConfigSource = "https://huggingface.co/meta-llama/Meta-Llama-3-8B/blob/main/config.json";
+
+RopeCache rope_example_cache(RopeExample e) {
+  RopeConfig c = example_config();
+  RopeCacheSpec spec;
+  spec.len = kRopeExampleRows;
+  spec.dim = c.head_dim;
+  spec.precision = AnglePrecision::Float32;
+  spec.store_float32 = true;
+  switch (e) {
+    case RopeExample::Correct: break;
+    case RopeExample::Interleaved: spec.interleaved = true; break;
+    case RopeExample::FromOne: spec.offset = 1; break;
+    case RopeExample::BFloat16: spec.precision = AnglePrecision::BFloat16; break;
+    case RopeExample::WrongBase: c.rope_theta = 10000; break;
+    case RopeExample::Partial: c.partial_rotary_factor = 0.25; break;
+    case RopeExample::Linear4:
+      c.rope_type = RopeType::Linear;
+      c.factor = 4;
+      break;
+    case RopeExample::Yarn4:
+      c.rope_type = RopeType::Yarn;
+      c.factor = 4;
+      c.original_max_position_embeddings = 8192;
+      c.max_position_embeddings = 4 * 8192;
+      break;
+  }
+  const RopeInit init = rope_init(c, 0);
+  spec.inv_freq = init.inv_freq;
+  spec.attention_factor = init.attention_factor;
+  return rope_cache(spec);
+}
+
+RopeExpected rope_expected(const RopeConfig& config, int len) {
+  RopeExpected e;
+  e.init = rope_init(config, len);
+  e.base = config.rope_theta;
+  e.head_dim = rope_head_dim(config);
+  if (config.rope_type != RopeType::Default) {
+    const double original = config.original_max_position_embeddings > 0 ? config.original_max_position_embeddings
+                                                                         : config.max_position_embeddings;
+    e.factor = config.factor > 0 ? config.factor : original > 0 ? config.max_position_embeddings / original : 1;
+  }
+  return e;
+}
+
+RopeCache rope_expected_cache(const RopeExpected& e, int len, int dim) {
+  RopeCacheSpec spec;
+  spec.inv_freq = e.init.inv_freq;
+  spec.len = len;
+  spec.dim = dim;
+  spec.attention_factor = e.init.attention_factor;
+  return rope_cache(spec);
+}
+
+std::vector<RopeDifference> rope_differences(const RopeCacheCheck& c, int dim, const RopeExpected* e) {
+  std::vector<RopeDifference> out;
+  if (!c.ok() || c.verdict == "not_rotation") return out;
+  using K = RopeDifferenceKind;
+  const auto add = [&](K kind, double have = 0, double want = 0) {
+    out.push_back({kind, have, want, 0, {}, {}});
+    return &out.back();
+  };
+  if (c.verdict == "sign") add(c.swapped ? K::Swapped : K::Sign);
+  if (c.layout == "interleaved") add(K::Layout, 0, c.rotary_dim / 2);
+  if (c.offset != 0) add(K::Offset, static_cast<double>(c.offset));
+  const bool unknown = c.rope_type == "unknown";
+  bool scaling_said = false;
+  if (e) {
+    const int rd = e->init.rotary_dim;
+    if (dim != e->head_dim && dim != rd) add(K::Width, dim, e->head_dim)->want2 = rd;
+    const bool same_width = c.rotary_dim == rd;
+    if (!same_width) add(K::Rotary, c.rotary_dim, rd);
+    if (unknown) {
+      add(K::Unknown);
+    } else if (same_width) {
+      // The rule and its numbers, where the checker can name them: dynamic NTK shows as default with its
+      // grown base, LongRoPE's per-pair factors as no rule — for those the frequencies are compared.
+      const RopeType type = e->init.rope_type;
+      bool named = false;
+      if (type != RopeType::LongRope && type != RopeType::Dynamic) {
+        const std::string want = rope_type_name(type);
+        if (relative(c.base, e->base) > 1e-6) named = true, add(K::Base, c.base, e->base);
+        if (c.rope_type != want) {
+          RopeDifference* d = add(K::Scaling, c.factor, e->factor);
+          d->have_name = c.rope_type;
+          d->want_name = want;
+          named = scaling_said = true;
+        } else if (want != "default" && relative(c.factor, e->factor) > 1e-3) {
+          add(K::Factor, c.factor, e->factor)->have_name = want;
+          named = true;
+        }
+      }
+      if (!named && c.model_inv_freq.size() == e->init.inv_freq.size()) {
+        double worst = 0;
+        for (Eigen::Index j = 0; j < c.model_inv_freq.size(); ++j)
+          worst = std::max(worst, relative(c.model_inv_freq[j], e->init.inv_freq[j]));
+        if (worst > 1e-3) add(K::Frequencies, worst);
+      }
+    }
+    const bool yarn_own = scaling_said && c.rope_type == "yarn" && relative(c.attention_factor, yarn_get_mscale(c.factor)) < 1e-3;
+    if (!yarn_own && relative(c.attention_factor, e->init.attention_factor) > 1e-3) add(K::Attention, c.attention_factor, e->init.attention_factor);
+  } else {
+    if (c.rotary_dim < dim) add(K::Rotary, c.rotary_dim, dim);
+    if (unknown) {
+      add(K::Unknown);
+    } else if (c.rope_type != "default") {
+      RopeDifference* d = add(K::Scaling, c.factor, 1);
+      d->have_name = c.rope_type;
+      d->want_name = "default";
+      scaling_said = true;
+    }
+    const bool yarn_own = scaling_said && c.rope_type == "yarn" && relative(c.attention_factor, yarn_get_mscale(c.factor)) < 1e-3;
+    if (!yarn_own && std::fabs(c.attention_factor - 1) > 1e-3) add(K::Attention, c.attention_factor, 1);
+  }
+  if (c.precision == "bfloat16" || c.precision == "float16") add(K::Precision)->have_name = c.precision;
+  if (c.verdict == "mismatch") add(K::Mismatch, c.max_error);
+  return out;
+}
+
+int cache_role_from_name(std::string_view name) {
+  bool cos = false, sin = false;
+  std::string word;
+  const auto end_word = [&] {
+    cos |= word == "cos" || word == "cosine" || word == "cosines";
+    sin |= word == "sin" || word == "sine" || word == "sines";
+    word.clear();
+  };
+  char last = 0;
+  for (const char ch : name) {
+    const bool lower = ch >= 'a' && ch <= 'z', upper = ch >= 'A' && ch <= 'Z';
+    if (!lower && !upper) end_word();
+    else {
+      if (upper && last >= 'a' && last <= 'z') end_word();  // cosCached: a new word at the capital
+      word += static_cast<char>(lower ? ch : ch - 'A' + 'a');
+    }
+    last = ch;
+  }
+  end_word();
+  return cos == sin ? 0 : cos ? 1 : 2;
+}
+
+}  // namespace posenc::core
