@@ -31,6 +31,9 @@ constexpr int kPrecisionPoints = 320;   // positions sampled on the precision pl
 // The dynamic step's work, about Σ over sampled lengths of (length × pairs) / 2; ≤ 20 ms natively.
 constexpr double kDynamicWork = 24.0 * 1024 * 32;
 const std::vector<const char*> kPairings = {"whole-head", "across-halves"};
+// bfloat16 blue, float16 red, float32 green, float64 violet, the fix in near-black on top.
+constexpr ImU32 kTypeColors[] = {IM_COL32(31, 119, 180, 255), IM_COL32(214, 39, 40, 255), IM_COL32(44, 160, 44, 255),
+                                 IM_COL32(148, 103, 189, 255), IM_COL32(40, 40, 40, 255)};
 constexpr AnglePrecision kTypes[] = {AnglePrecision::BFloat16, AnglePrecision::Float16, AnglePrecision::Float32,
                                      AnglePrecision::Float64};
 
@@ -43,9 +46,9 @@ struct Params {
   int seed = 1;
   double base = 500000;  // the base the head was trained with (rope_theta)
   double wrong = 10000;  // the base a port used
-  int max_dist = 256;
+  int max_dist = 64;
   int len_a = 8, len_b = 5;  // a batch of two, B left-padded to A's length
-  int step = 1;              // decoding step
+  int decode = 1;            // decoding step (not `step`: the link's own key for the walkthrough step)
   int original = 64;         // L0 of dynamic NTK
   double factor = 2;
   double growth = 4;         // decode up to growth · L0 tokens
@@ -101,7 +104,7 @@ struct Lazy {
   int longest = 0;
   std::vector<double> lengths;
   Eigen::VectorXd err;
-  double err_before = 0, err_end = 0, base_end = 0, score_rms = 0;
+  double err_before = 0, err_end = 0, err_max = 0, base_end = 0, score_rms = 0;
 };
 
 struct View {
@@ -127,7 +130,7 @@ class InPracticeLesson final : public Lesson {
   InPracticeLesson() {
     step("permute", [this](DrawContext& c) { draw_permute(c); }, {"tokens", "heads", "head_dim", "head", "d_model", "seed"});
     step("base", [this](DrawContext&) { draw_base(); }, {"base", "wrong", "max_dist", "head_dim", "seed"});
-    step("padding", [this](DrawContext&) { draw_padding(); }, {"step", "len_a", "len_b", "base", "seed"});
+    step("padding", [this](DrawContext&) { draw_padding(); }, {"decode", "len_a", "len_b", "base", "seed"});
     step("dynamic", [this](DrawContext&) { draw_dynamic(); }, {"original", "factor", "growth", "base", "head_dim"});
     step("partial", [this](DrawContext& c) { draw_partial(c); }, {"pairing", "rotary", "head_dim", "tokens", "seed"});
     step("precision", [this](DrawContext&) { draw_precision(); }, {"pair", "base", "max_pos", "head_dim"});
@@ -141,12 +144,12 @@ class InPracticeLesson final : public Lesson {
     v.integer({"head_dim", "head_dim", 4, 128, Scale::Log}, p_.head_dim);
     v.integer({"head", "head shown", 0, double(p_.heads - 1)}, p_.head);
     v.integer({"seed", "seed", 0, 9999}, p_.seed);
-    v.real({"base", "rope_theta (trained)", 100, 1e7, Scale::Log, "%.0f"}, p_.base);
-    v.real({"wrong", "rope_theta (used)", 100, 1e7, Scale::Log, "%.0f"}, p_.wrong);
+    v.real({"base", "rope_theta", 100, 1e7, Scale::Log, "%.0f"}, p_.base);
+    v.real({"wrong", "base used", 100, 1e7, Scale::Log, "%.0f"}, p_.wrong);
     v.integer({"max_dist", "max distance", 16, 4096, Scale::Log}, p_.max_dist);
     v.integer({"len_a", "length of A", 2, 32}, p_.len_a);
     v.integer({"len_b", "length of B", 1, double(p_.len_a)}, p_.len_b);
-    v.integer({"step", "decoding step", 1, kMaxSteps}, p_.step);
+    v.integer({"decode", "decoding step", 1, kMaxSteps}, p_.decode);
     v.integer({"original", "L0 (trained)", 8, 256, Scale::Log}, p_.original);
     v.real({"factor", "factor s", 1, 16, Scale::Log, "%.3g"}, p_.factor);
     v.real({"growth", "decode to L0 ×", 1.25, 4, Scale::Linear, "%.3g"}, p_.growth);
@@ -172,7 +175,7 @@ class InPracticeLesson final : public Lesson {
     if (head) make_head();
     if (shown) update_permute();
     if (shown || std::tie(p_.wrong, p_.max_dist) != std::tie(was.wrong, was.max_dist)) update_base();
-    if (shown || std::tie(p_.len_a, p_.len_b, p_.step) != std::tie(was.len_a, was.len_b, was.step)) update_padding();
+    if (shown || std::tie(p_.len_a, p_.len_b, p_.decode) != std::tie(was.len_a, was.len_b, was.decode)) update_padding();
     if (shown || std::tie(p_.rotary, p_.pairing) != std::tie(was.rotary, was.pairing)) update_partial(notice);
     if (fresh || std::tie(p_.head_dim, p_.base, p_.pair, p_.max_pos) != std::tie(was.head_dim, was.base, was.pair, was.max_pos))
       update_precision();
@@ -216,22 +219,24 @@ class InPracticeLesson final : public Lesson {
     if (n == "last_pad") return std::to_string(d_.pads - 1);
     if (n == "last_prompt") return std::to_string(p_.len_b - 1);
     if (n == "shift_residual") return num(d_.shift_residual);
-    if (n == "new_index") return std::to_string(p_.len_b + p_.step - 1);
+    if (n == "decode") return std::to_string(p_.decode);
+    if (n == "new_index") return std::to_string(p_.len_b + p_.decode - 1);
     if (n == "pos_correct") return std::to_string(d_.pos_correct);
     if (n == "pos_pad") return std::to_string(d_.pos_pad);
     if (n == "pos_off") return std::to_string(d_.pos_off);
     if (n == "err_pad") return num(d_.err_pad_max);
     if (n == "err_off") return num(d_.err_off_max);
     if (n == "err_generated") return num(d_.err_generated);
-    if (n == "has_generated") return flag(p_.step > 1);
+    if (n == "has_generated") return flag(p_.decode > 1);
     if (n == "decode_scale") return num(d_.decode_scale);
     // Dynamic NTK.
-    if (n == "longest" || n == "err_before" || n == "err_end" || n == "base_end" || n == "score_rms") {
+    if (n == "longest" || n == "err_before" || n == "err_end" || n == "err_max" || n == "base_end" || n == "score_rms") {
       fill_dynamic();
       if (n == "longest") return std::to_string(lazy_.longest);
       if (n == "err_before") return num(lazy_.err_before);
       if (n == "err_end") return num(lazy_.err_end);
-      if (n == "base_end") return num(lazy_.base_end, 4);
+      if (n == "base_end") return lazy_.base_end >= 1e5 ? std::to_string(std::llround(lazy_.base_end)) : num(lazy_.base_end, 4);
+      if (n == "err_max") return num(lazy_.err_max);
       return num(lazy_.score_rms);
     }
     // Partial rotary.
@@ -341,16 +346,16 @@ class InPracticeLesson final : public Lesson {
     const std::vector<double> by_arange = core::positions_from(d_.pads, p_.len_b), by_cumsum = core::positions_from(0, p_.len_b);
     d_.shift_residual = core::max_abs_diff(core::rotary_scores(qp, by_arange, kp, by_arange, rot),
                                            core::rotary_scores(qp, by_cumsum, kp, by_cumsum, rot));
-    d_.pos_correct = core::decode_position(DecodeRule::Correct, d_.pads, p_.len_b, p_.step);
-    d_.pos_pad = core::decode_position(DecodeRule::PadCounted, d_.pads, p_.len_b, p_.step);
-    d_.pos_off = core::decode_position(DecodeRule::OffByOne, d_.pads, p_.len_b, p_.step);
-    d_.err_pad = core::decode_score_error(q, k, d_.pads, p_.len_b, p_.step, DecodeRule::PadCounted, rot);
-    d_.err_off = core::decode_score_error(q, k, d_.pads, p_.len_b, p_.step, DecodeRule::OffByOne, rot);
+    d_.pos_correct = core::decode_position(DecodeRule::Correct, d_.pads, p_.len_b, p_.decode);
+    d_.pos_pad = core::decode_position(DecodeRule::PadCounted, d_.pads, p_.len_b, p_.decode);
+    d_.pos_off = core::decode_position(DecodeRule::OffByOne, d_.pads, p_.len_b, p_.decode);
+    d_.err_pad = core::decode_score_error(q, k, d_.pads, p_.len_b, p_.decode, DecodeRule::PadCounted, rot);
+    d_.err_off = core::decode_score_error(q, k, d_.pads, p_.len_b, p_.decode, DecodeRule::OffByOne, rot);
     d_.err_pad_max = d_.err_pad.cwiseAbs().maxCoeff();
     d_.err_off_max = d_.err_off.cwiseAbs().maxCoeff();
-    const int generated = p_.step;  // the keys after the prompt, the new token's own included
+    const int generated = p_.decode;  // the keys after the prompt, the new token's own included
     d_.err_generated = std::max(d_.err_pad.tail(generated).cwiseAbs().maxCoeff(), d_.err_off.tail(generated).cwiseAbs().maxCoeff());
-    const int keys = p_.len_b + p_.step;
+    const int keys = p_.len_b + p_.decode;
     const std::vector<double> right = core::positions_from(0, keys);
     d_.decode_scale = core::rotary_scores(q.row(keys - 1), {right.back()}, k.topRows(keys), right, rot).cwiseAbs().maxCoeff();
   }
@@ -434,6 +439,7 @@ class InPracticeLesson final : public Lesson {
     lazy_.err_before = 0;
     for (size_t s = 0; s < lengths.size() && lengths[s] <= p_.original; ++s) lazy_.err_before = std::max(lazy_.err_before, lazy_.err(s));
     lazy_.err_end = lazy_.err(lazy_.err.size() - 1);
+    lazy_.err_max = lazy_.err.maxCoeff();
     // The grown base at the longest length, read back from the slowest pair: θ_last = base'^(−(d−2)/d).
     const Eigen::VectorXd theta = core::rope_init(c, lazy_.longest).inv_freq;
     lazy_.base_end = std::pow(theta(theta.size() - 1), -double(p_.head_dim) / (p_.head_dim - 2));
@@ -488,8 +494,8 @@ class InPracticeLesson final : public Lesson {
     o.max_cell = ui::em(1.2f);
     o.range = 1;
     ui::matrix_view("perm", d_.perm_view, o, t);
-    ui::residual(tr(lang_, "rotate_half, permuted W_q, W_k: max |score − Meta's| ="), d_.res_right, 1e-9, t);
-    ui::residual(tr(lang_, "rotate_half, Meta's rows as they are ="), d_.res_broken, 1e-9, t);
+    ui::residual(tr(lang_, "transformers, W_q and W_k permuted: max |score − Meta's| ="), d_.res_right, 1e-9, t);
+    ui::residual(tr(lang_, "transformers, Meta's rows as they are ="), d_.res_broken, 1e-9, t);
     heatmap_pair(ctx, "scores", view_.scores_right, "scores, permuted", view_.scores_broken, "scores, not permuted", 9);
     heatmap_pair(ctx, "patterns", view_.pattern_right, "attention (causal softmax), permuted", view_.pattern_broken,
                  "attention, not permuted", 9);
@@ -536,7 +542,7 @@ class InPracticeLesson final : public Lesson {
       row(tr(lang_, "B: cumsum − 1"), d_.cumsum_b, &d_.mask_b);
       ImGui::EndTable();
     }
-    ImGui::TextUnformatted(trf(lang_, "B's new token at step %d: position %d (right), %d (pads counted), %d (off by one)", p_.step,
+    ImGui::TextUnformatted(trf(lang_, "B's new token at step %d: position %d (right), %d (pads counted), %d (off by one)", p_.decode,
                                d_.pos_correct, d_.pos_pad, d_.pos_off).c_str());
     std::vector<ui::Series> s = {ui::series(tr(lang_, "pads counted"), d_.err_pad), ui::series(tr(lang_, "off by one"), d_.err_off)};
     for (ui::Series& one : s) one.points = true;
@@ -545,7 +551,7 @@ class InPracticeLesson final : public Lesson {
     o.x_label = tr(lang_, "cached key (B's real tokens; the last is the new one)");
     o.integer_x = true;
     o.height = ui::em(12);
-    if (p_.step > 1) o.bands.push_back({p_.len_b - 0.5, p_.len_b + p_.step - 0.5, 0, tr(lang_, "generated")});
+    if (p_.decode > 1) o.bands.push_back({p_.len_b - 0.5, p_.len_b + p_.decode - 0.5, 0, tr(lang_, "generated")});
     ui::line_plot("decode", s, o, t);
   }
 
@@ -558,6 +564,8 @@ class InPracticeLesson final : public Lesson {
     ui::LinePlotOptions o;
     o.title = tr(lang_, "Dynamic NTK with a KV cache: the newest query against keys cached earlier");
     o.x_label = tr(lang_, "current length L (tokens)");
+    o.y_label = tr(lang_, "max |score error| over the cached keys");
+    o.legend = false;
     o.height = ui::em(16);
     o.markers.push_back({double(p_.original), "L0", 0});
     o.y_markers.push_back({lazy_.score_rms, tr(lang_, "typical |score|"), 0});
@@ -597,7 +605,8 @@ class InPracticeLesson final : public Lesson {
       one.label = tr(lang_, names[k]);
       one.x = d_.positions;
       one.y = d_.angle_err[k];
-      one.thickness = k == 4 ? 3.0f : 1.5f;
+      one.thickness = k == 4 ? 2.5f : 1.5f;
+      one.color = kTypeColors[k];
       s.push_back(std::move(one));
     }
     ui::LinePlotOptions o;
@@ -605,8 +614,9 @@ class InPracticeLesson final : public Lesson {
     o.x_label = tr(lang_, "position p");
     o.log_x = o.log_y = true;
     o.height = ui::em(17);
-    o.markers.push_back({double(d_.collision[0]), trf(lang_, "bfloat16: %lld = %lld", d_.collision[0], d_.collision[0] + 1), 0});
-    if (p_.max_pos >= d_.fp16_overflow) o.markers.push_back({65504.0, tr(lang_, "float16 max 65504"), 0});
+    o.markers.push_back({double(d_.collision[0]), trf(lang_, "%lld = %lld", d_.collision[0], d_.collision[0] + 1), 0});
+    if (p_.max_pos >= d_.fp16_overflow)
+      o.bands.push_back({double(d_.fp16_overflow), double(p_.max_pos), 0, tr(lang_, "float16: \xE2\x88\x9E")});
     ui::line_plot("precision", s, o, *theme_);
   }
 };

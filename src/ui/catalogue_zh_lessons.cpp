@@ -353,8 +353,7 @@ constexpr CataloguePair kPairs[] = {
     {"tokens L", "token 数 L"},
     {"d_model", "模型宽度 d_model"},
     {"head_dim", "每头维度 head_dim"},
-    {"rope_theta (trained)", "训练时 rope_theta"},
-    {"rope_theta (used)", "实际用的 rope_theta"},
+    {"base used", "实际用的底数"},
     {"length of A", "A 的长度"},
     {"length of B", "B 的长度"},
     {"decoding step", "解码步"},
@@ -375,8 +374,8 @@ constexpr CataloguePair kPairs[] = {
     {"permute, head %d: its first %d converted rows \xE2\x86\x90 Meta's rows", "permute，第 %d 个头：转换后的前 %d 行 ← Meta 的行"},
     {"converted row", "转换后的行"},
     {"Meta's row", "Meta 的行"},
-    {"rotate_half, permuted W_q, W_k: max |score \xE2\x88\x92 Meta's| =", "rotate_half，置换后的 W_q、W_k：max |得分 − Meta 的得分| ="},
-    {"rotate_half, Meta's rows as they are =", "rotate_half，Meta 的行原样不动 ="},
+    {"transformers, W_q and W_k permuted: max |score \xE2\x88\x92 Meta's| =", "transformers，W_q、W_k 已置换：max |得分 − Meta 的得分| ="},
+    {"transformers, Meta's rows as they are =", "transformers，Meta 的行原样不动 ="},
     {"trained base %s", "训练底数 %s"},
     {"used base %s", "实际底数 %s"},
     {"Score of one query and key against their distance r", "一个查询与一个键的得分随距离 r 的变化"},
@@ -411,8 +410,7 @@ constexpr CataloguePair kPairs[] = {
     {"fix: float32 angle, cos stored in bfloat16", "修正：float32 角度，cos 存为 bfloat16"},
     {"|cos(angle as formed) \xE2\x88\x92 cos(p\xC2\xB7\xCE\xB8)| against position (log scales)",
      "|cos(实际算出的角度) − cos(p·θ)| 随位置的变化（对数坐标）"},
-    {"bfloat16: %lld = %lld", "bfloat16：%lld = %lld"},
-    {"float16 max 65504", "float16 最大值 65504"},
+    {"float16: \xE2\x88\x9E", "float16：∞"},
 };
 
 }  // namespace

@@ -106,7 +106,7 @@ TEST_CASE("in-practice: padding and decoding positions for lengths 8 and 5") {
   CHECK(l->placeholder("pos_off") == "6");
   CHECK(std::strtod(l->placeholder("shift_residual").c_str(), nullptr) < 1e-12);
   CHECK(std::strtod(l->placeholder("err_pad").c_str(), nullptr) > 1e-3);
-  set(*l, "step", "4");
+  set(*l, "decode", "4");
   CHECK(l->placeholder("pos_correct") == "8");
   CHECK(l->placeholder("pos_pad") == "11");
   CHECK(l->placeholder("has_generated") == "1");

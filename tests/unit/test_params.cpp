@@ -163,6 +163,17 @@ TEST_CASE("lesson 1: a new sentence starts reordered, and Chinese starts from æˆ
   CHECK(l->placeholder("sentence") == "the cat chased the dog");
 }
 
+TEST_CASE("no lesson parameter takes a name the link itself uses (lesson, step, lang)") {
+  for (const auto& entry : lesson_table()) {
+    CAPTURE(entry.id);
+    auto l = entry.create();
+    for (const ParamValue& v : read_params(*l)) {
+      CAPTURE(v.name);
+      CHECK((v.name != "lesson" && v.name != "step" && v.name != "lang"));
+    }
+  }
+}
+
 TEST_CASE("every lesson's parameters survive a round trip through their hash strings") {
   for (const auto& entry : lesson_table()) {
     CAPTURE(entry.id);
