@@ -1,4 +1,4 @@
-# The WebAssembly site: build/web/dist/{index.html, style.css, loader.js, favicon.svg, sw.js, posenc.js,
+# The WebAssembly site: build/web/dist/{index.html, style.css, loader.js, sw.js, posenc.js,
 # posenc.wasm, cjk.ttf, zh.txt (written with the embedded content, see CMakeLists.txt)}. Fonts are subset at build time (cmake/Fonts.cmake) and compiled into
 # posenc.wasm (the Chinese font is fetched only when Chinese is shown).
 set(POSENC_DIST "${CMAKE_BINARY_DIR}/dist")
@@ -60,7 +60,7 @@ add_custom_command(TARGET posenc POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E remove "${POSENC_DIST}/posenc.wasm.orig"
   VERBATIM)
 
-set(POSENC_STATIC index.html style.css loader.js favicon.svg sw.js)
+set(POSENC_STATIC index.html style.css loader.js sw.js)
 set(POSENC_STATIC_OUT "")
 foreach(f ${POSENC_STATIC})
   add_custom_command(OUTPUT "${POSENC_DIST}/${f}"

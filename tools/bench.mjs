@@ -9,8 +9,8 @@ import { serve, launch, open, frames } from '../tests/browser/harness.mjs';
 const dist = process.argv[2] || 'build/web/dist';
 const helloDir = process.argv[3] || 'build/web/hello';
 // Optional third argument: a comma-separated list of parts to run (transfer, start, frames, recompute,
-// drag, memory, idle); all of them by default.
-const parts = (process.argv[4] || 'transfer,start,frames,recompute,drag,memory,idle').split(',');
+// drag, memory, change, idle); all of them by default.
+const parts = (process.argv[4] || 'transfer,start,frames,recompute,drag,memory,change,idle').split(',');
 const want = p => parts.includes(p);
 const kb = n => (n / 1024).toFixed(1).padStart(8) + ' KB';
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -225,6 +225,85 @@ if (want('memory')) {
       console.log(`  growth from cycle 1 to 20: ${(100 * growth).toFixed(1)}% (goal ≤ 10%); peak wasm memory ${(peak / 1048576).toFixed(0)} MB`);
     }
   }
+}
+
+// What one parameter change costs the whole browser: CPU time of every Chromium process (renderer, GPU,
+// browser, …) read from /proc before and after, minus the same wait with no change; frames the app ran
+// and frames it handed to WebGL; URL rewrites; requests that followed. The processes are this script's
+// descendants (Playwright starts Chromium as a child).
+function chromiumCpu() {
+  const ticks = {};
+  const children = new Map();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(f[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push({ pid: Number(d), cpu: Number(f[11]) + Number(f[12]) });
+    } catch (e) { /* gone meanwhile */ }
+  }
+  const walk = pid => {
+    for (const c of children.get(pid) || []) {
+      let type = 'other';
+      try {
+        const cmd = fs.readFileSync(`/proc/${c.pid}/cmdline`, 'utf8');
+        if (cmd.includes('chromium')) {
+          const m = /--type=([a-z-]+)/.exec(cmd);
+          type = m ? m[1].replace('-process', '') : 'browser';
+          if (type === 'utility') type = 'utility';
+        }
+      } catch (e) { /* gone */ }
+      ticks[type] = (ticks[type] || 0) + c.cpu;
+      walk(c.pid);
+    }
+  };
+  walk(process.pid);
+  return ticks;  // clock ticks (1/100 s)
+}
+
+async function perChange(title, lesson, step, name, values, count = 20) {
+  const { page: p, context: ctx } = await open(browser, site.url, `#lesson=${lesson}&step=${step}`);
+  await p.evaluate(() => {
+    window.__rewrites = 0;
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (...a) => { window.__rewrites++; return replace(...a); };
+  });
+  await p.mouse.move(2, 790);  // the pointer rests off the visual
+  const settle = () => new Promise(r => setTimeout(r, 700));
+  const measure = async change => {
+    await settle();
+    const req0 = site.requests.length;
+    const st0 = await p.evaluate(() => ({ ...posenc.stats(), rewrites: window.__rewrites }));
+    const cpu0 = chromiumCpu();
+    for (let i = 0; i < count; i++) {
+      if (change) await p.evaluate(([n, v]) => posenc.set(n, v), [name, values[i % values.length]]);
+      await settle();
+    }
+    const cpu1 = chromiumCpu();
+    const st1 = await p.evaluate(() => ({ ...posenc.stats(), rewrites: window.__rewrites }));
+    const cpu = {};
+    for (const k of Object.keys(cpu1)) cpu[k] = (cpu1[k] - (cpu0[k] || 0)) * 10 / count;  // ms per change
+    return { cpu, frames: (st1.frames - st0.frames) / count, drawn: ((st1.drawn ?? st1.frames) - (st0.drawn ?? st0.frames)) / count,
+             rewrites: (st1.rewrites - st0.rewrites) / count, requests: (site.requests.length - req0) / count,
+             p95: st1.frame_ms.p95 };
+  };
+  const idle = await measure(false);
+  const busy = await measure(true);
+  const types = [...new Set([...Object.keys(busy.cpu), ...Object.keys(idle.cpu)])].sort();
+  const per = types.map(t => `${t} ${((busy.cpu[t] || 0) - (idle.cpu[t] || 0)).toFixed(1)}`).join(', ');
+  const total = types.reduce((a, t) => a + (busy.cpu[t] || 0) - (idle.cpu[t] || 0), 0);
+  console.log(`  ${title}: per change ${busy.frames.toFixed(1)} app frames, ${busy.drawn.toFixed(1)} handed to WebGL, ` +
+    `${busy.rewrites.toFixed(1)} URL rewrites, ${busy.requests.toFixed(1)} requests; CPU ms (idle subtracted): ${per}; ` +
+    `total ${total.toFixed(1)} ms; frame p95 ${busy.p95.toFixed(2)} ms`);
+  await ctx.close();
+}
+
+if (want('change')) {
+  console.log('\nOne parameter change (posenc.set, 20 changes, 0.7 s apart; CPU of all Chromium processes from /proc)');
+  await perChange('sinusoidal default, dim 128 ↔ 64', 'sinusoidal', 0, 'dim', [64, 128]);
+  await perChange('extrapolation default, dim 64 ↔ 128', 'extrapolation', 0, 'dim', [128, 64]);
 }
 
 if (want('idle')) {

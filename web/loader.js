@@ -153,7 +153,14 @@
   var deferred = { compiled: null, module: null, loaded: false };
   function fetchDeferred() {
     if (!deferred.compiled) {
-      deferred.compiled = fetch(deferredUrl, { credentials: 'same-origin' }).then(function (response) {
+      deferred.compiled = fetch(deferredUrl, { credentials: 'same-origin' }).catch(function (e) {
+        // Offline, and the worker did not answer for it (not in control yet): the copy it kept, if any.
+        if (!window.caches) throw e;
+        return caches.match(deferredUrl, { ignoreSearch: true }).then(function (hit) {
+          if (!hit) throw e;
+          return hit;
+        });
+      }).then(function (response) {
         if (!response.ok) throw new Error(say.httpError(deferredUrl, response.status));
         return response.arrayBuffer();
       }).then(function (buffer) {

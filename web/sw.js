@@ -4,7 +4,7 @@
 // Scope: the folder the site is served from, so it works under any sub-path.
 'use strict';
 var CACHE = 'posenc-v2';
-var FIRST_VIEW = ['./', 'index.html', 'style.css', 'loader.js', 'posenc.js', 'posenc.wasm', 'favicon.svg'];
+var FIRST_VIEW = ['./', 'index.html', 'style.css', 'loader.js', 'posenc.js', 'posenc.wasm'];
 
 self.addEventListener('install', function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(FIRST_VIEW); })

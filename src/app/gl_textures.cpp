@@ -14,6 +14,7 @@ namespace posenc::app {
 
 ImTextureID GlTextureHost::upload(ImTextureID existing, int w, int h, const std::uint32_t* rgba) {
   GLuint tex = static_cast<GLuint>(reinterpret_cast<std::intptr_t>(existing));
+  ++generation_;
   if (!tex) glGenTextures(1, &tex);
   glBindTexture(GL_TEXTURE_2D, tex);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
@@ -28,6 +29,7 @@ ImTextureID GlTextureHost::upload(ImTextureID existing, int w, int h, const std:
 
 void GlTextureHost::release(ImTextureID id) {
   const GLuint tex = static_cast<GLuint>(reinterpret_cast<std::intptr_t>(id));
+  ++generation_;
   if (tex) glDeleteTextures(1, &tex);
 }
 

@@ -2,6 +2,8 @@
 // their texture bound (the renderer binds what it draws) and read no GL state back.
 #pragma once
 
+#include <cstdint>
+
 #include "ui/texture.hpp"
 
 namespace posenc::app {
@@ -11,9 +13,12 @@ class GlTextureHost final : public ui::TextureHost {
   ImTextureID upload(ImTextureID existing, int w, int h, const std::uint32_t* rgba) override;
   void release(ImTextureID id) override;
   int max_size() const override;
+  // Bumped by every upload and release: a frame's pixels may differ although its draw lists do not.
+  std::uint64_t generation() const { return generation_; }
 
  private:
   mutable int max_size_ = 0;
+  std::uint64_t generation_ = 0;
 };
 
 }  // namespace posenc::app

@@ -22,6 +22,7 @@
 #include "app/app.hpp"
 #include "app/compute.hpp"
 #include "app/embedded_fonts.hpp"
+#include "app/frame_digest.hpp"
 #include "app/frame_stats.hpp"
 #include "app/gl_renderer.hpp"
 #include "app/gl_textures.hpp"
@@ -50,14 +51,19 @@ struct Platform {
   app::Args args;
   app::ComputeResult result;
   std::string answer;  // keeps the last string returned to JavaScript alive
-  // Render on demand: frames are drawn while something may change on screen (input, an API call, an
-  // animation, a dragged control, a pending notice) and for a few frames after, so ImGui settles hover
-  // and layout; otherwise the animation-frame callback returns at once and the canvas keeps its image.
+  // Render on demand: a frame runs when something may change on screen (input, an API call, an
+  // animation, a dragged control, a pending notice); a frame that looks different from the last one is
+  // handed to WebGL and followed by one more (ImGui may settle layout or hover a frame later); a frame
+  // that looks the same (frame_digest) is not handed to WebGL — the canvas keeps its pixels — and ends
+  // the run. Otherwise the animation-frame callback returns at once.
   int settle_frames = 0;
+  std::uint64_t shown_digest = 0;    // the digest of the frame on the canvas
+  std::uint64_t font_generation = 0; // bumped when the font atlas is rebuilt (same texture id, new pixels)
+  // With nothing to run the main loop sleeps: no animation frames are requested (an idle page costs the
+  // browser nothing) until an event, an API call or a download wakes it.
+  bool asleep = false;
   double css_w = 0, css_h = 0;
 };
-
-constexpr int kSettleFrames = 4;
 
 void wake();
 
@@ -175,14 +181,28 @@ EM_JS(void, js_log_error, (const char* text), {
 // Counts DOM events that may change what the app shows; read (and reset) once per animation frame.
 EM_JS(void, js_watch_events, (), {
   Module["posencEvents"] = 1;
-  var bump = function () { Module["posencEvents"] = (Module["posencEvents"] | 0) + 1; };
+  // An event while the loop sleeps (posenc_sleep) wakes it: nothing else asks for animation frames.
+  var bump = function () {
+    Module["posencEvents"] = (Module["posencEvents"] | 0) + 1;
+    if (Module["posencAsleep"]) Module["ccall"]("posenc_wake", null, [], []);
+  };
   ["mousemove", "mousedown", "mouseup", "mouseout", "wheel", "keydown", "keyup", "keypress", "touchstart",
    "touchmove", "touchend", "touchcancel", "pointermove", "pointerdown", "pointerup", "focus", "blur",
    "resize", "paste", "compositionend"].forEach(function (t) {
     window.addEventListener(t, bump, { capture: true, passive: true });
   });
   document.addEventListener("visibilitychange", bump);
+  // Size and pixel-ratio changes that come without a 'resize' (a moved window, a zoomed page).
+  if (window.ResizeObserver) new ResizeObserver(bump).observe(Module["canvas"]);
+  var watchRatio = function () {
+    if (!window.matchMedia) return;
+    var q = window.matchMedia("(resolution: " + window.devicePixelRatio + "dppx)");
+    var once = function () { q.removeEventListener("change", once); bump(); watchRatio(); };
+    q.addEventListener("change", once);
+  };
+  watchRatio();
 });
+EM_JS(void, js_set_asleep, (int asleep), { Module["posencAsleep"] = asleep; });
 // Whether the primary pointer is a finger (phones, tablets): the text says "tap" instead of "hover".
 EM_JS(int, js_coarse_pointer, (), {
   return window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? 1 : 0;
@@ -209,6 +229,7 @@ void apply_dpr(float dpr) {
   g->app.cjk_ready = g->app.theme.has_cjk;
   ui::apply_style(g->app.theme, dpr);
   g->renderer->upload_fonts();
+  ++g->font_generation;
 }
 
 // Keeps the canvas backing store at CSS size × devicePixelRatio (DPR changes fire no event: poll).
@@ -224,7 +245,14 @@ void sync_canvas() {
   if (dpr != g->dpr || g->fonts_dirty) apply_dpr(dpr);
 }
 
-void wake() { g->settle_frames = kSettleFrames; }
+void wake() {
+  g->settle_frames = std::max(g->settle_frames, 1);
+  if (g->asleep) {
+    g->asleep = false;
+    js_set_asleep(0);
+    emscripten_resume_main_loop();
+  }
+}
 
 // Whether this animation frame has anything to draw.
 bool needs_frame() {
@@ -252,7 +280,12 @@ void check_renderer(void*) {
 }
 
 void frame(void*) {
-  if (g->ready && !needs_frame()) return;
+  if (g->ready && !needs_frame()) {
+    g->asleep = true;
+    js_set_asleep(1);
+    emscripten_pause_main_loop();
+    return;
+  }
   const double t0 = emscripten_get_now();
   sync_canvas();
   ImGui_ImplGlfw_NewFrame();
@@ -268,19 +301,27 @@ void frame(void*) {
   const ImVec2 size = ImGui::GetIO().DisplaySize;
   app::draw(g->app, size.x, size.y);
   ImGui::Render();
-  const double t1 = emscripten_get_now();
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(g->window, &fb_w, &fb_h);
-  const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(g->app.theme.page);
-  glClearColor(bg.x, bg.y, bg.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  g->renderer->render(*ImGui::GetDrawData(), fb_w, fb_h);
+  const std::uint64_t digest = app::frame_digest(*ImGui::GetDrawData(), fb_w, fb_h, g->app.theme.page,
+                                                 g->textures.generation() + g->font_generation);
+  const bool changed = !g->ready || digest != g->shown_digest;
+  const double t1 = emscripten_get_now();
+  if (changed) {
+    g->shown_digest = digest;
+    const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(g->app.theme.page);
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    g->renderer->render(*ImGui::GetDrawData(), fb_w, fb_h);
+  }
   const double t2 = emscripten_get_now();
-  if (g->app.dirty) wake();  // this frame changed state: the next ones show it settled
+  // This frame changed what is shown, or state, or ImGui holds a window back for a frame (a tooltip or
+  // popup measuring itself): one more frame shows it settled.
+  if (changed || g->app.dirty || app::imgui_settling()) wake();
   for (const std::string& e : app::take_content_errors(g->app)) js_log_error(("posenc content: " + e).c_str());
   app::after_frame(g->app);
   g->stats.add(t1 - t0 + (emscripten_get_now() - t2));
-  g->render_stats.add(t2 - t1);
+  if (changed) g->render_stats.add(t2 - t1);
   if (!g->ready) {
     g->ready = true;
     js_mark("posenc:first-frame");
@@ -298,6 +339,7 @@ const char* answer(std::string s) {
 
 extern "C" {
 
+EMSCRIPTEN_KEEPALIVE void posenc_wake() { wake(); }
 EMSCRIPTEN_KEEPALIVE const char* posenc_lessons() { return answer(app::lessons_json(g->app)); }
 EMSCRIPTEN_KEEPALIVE const char* posenc_state() { return answer(app::state_json(g->app)); }
 EMSCRIPTEN_KEEPALIVE const char* posenc_go(const char* id, const char* step) {
@@ -321,6 +363,7 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_stats() {
   app::Json j;
   j.begin_object();
   j.key("frames").num(static_cast<double>(g->stats.frames()));
+  j.key("drawn").num(static_cast<double>(g->render_stats.frames()));
   j.key("frame_ms").begin_object().key("p50").num(s.p50).key("p95").num(s.p95).key("max").num(s.max);
   j.key("last").num(s.last).end_object();
   j.key("render_ms").begin_object().key("p50").num(r.p50).key("p95").num(r.p95).key("max").num(r.max).end_object();
@@ -404,6 +447,11 @@ int main() {
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  // An opaque canvas with no depth or stencil buffer: ImGui's lists use neither, and the compositor
+  // need not blend an opaque canvas with the page (GLFW's defaults ask for alpha, 24-bit depth, stencil).
+  glfwWindowHint(GLFW_ALPHA_BITS, 0);
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
   double css_w = 0, css_h = 0;
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
   g->window = glfwCreateWindow(std::max(1, int(css_w)), std::max(1, int(css_h)), "posenc", nullptr, nullptr);

@@ -100,7 +100,7 @@ test('after the first visit the site works offline, from a sub-path too', async 
   await page.waitForFunction(async () => {
     const name = (await caches.keys()).find(n => n.startsWith('posenc-'));
     const keys = name ? await (await caches.open(name)).keys() : [];
-    return keys.length >= 8 && keys.some(r => r.url.endsWith('posenc.deferred.wasm'));
+    return ['posenc.js', 'posenc.wasm', 'loader.js', 'posenc.deferred.wasm'].every(f => keys.some(r => r.url.endsWith(f)));
   }, null,
     { timeout: 15000, polling: 200 });
   site.close();  // the server is gone …
