@@ -20,6 +20,7 @@
 #include "app/app.hpp"
 #include "app/desktop_files.hpp"
 #include "app/embedded_fonts.hpp"
+#include "app/frame_digest.hpp"
 #include "app/gl_renderer.hpp"
 #include "app/gl_textures.hpp"
 #include "app/json.hpp"
@@ -198,8 +199,13 @@ int main(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   std::string shader_errors;
   std::vector<app::Notice> notices;
+  // As on the web: a frame that looks like the one in the window (frame_digest) is neither drawn nor
+  // swapped, and with nothing changing the loop waits for events instead of spinning at the display rate.
+  std::uint64_t shown = 0, font_generation = 0;
+  bool idle = false;
   for (long frame = 0; !glfwWindowShouldClose(d.window) && (opt.frames < 0 || frame < opt.frames); ++frame) {
-    glfwPollEvents();
+    if (idle && opt.frames < 0) glfwWaitEventsTimeout(0.25);  // wakes for notices that expire, too
+    else glfwPollEvents();
     s.now = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     app::open_dropped(s, d.files);
     float sx = 1, sy = 1;
@@ -213,6 +219,7 @@ int main(int argc, char** argv) {
       s.cjk_ready = s.theme.has_cjk;
       ui::apply_style(s.theme, scale);
       renderer->upload_fonts();
+      ++font_generation;
     }
     ImGui_ImplGlfw_NewFrame();
     app::map_nav_keys();
@@ -224,19 +231,29 @@ int main(int argc, char** argv) {
     ImGui::Render();
     int w = 0, h = 0;
     glfwGetFramebufferSize(d.window, &w, &h);
-    const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(s.theme.page);
-    glClearColor(bg.x, bg.y, bg.z, 1);
-    glClear(GL_COLOR_BUFFER_BIT);
-    renderer->render(*ImGui::GetDrawData(), w, h);
+    const bool screenshot_now = !opt.screenshot.empty() && opt.frames >= 0 && frame == opt.frames - 1;
+    const std::uint64_t digest = app::frame_digest(*ImGui::GetDrawData(), w, h, s.theme.page,
+                                                   textures.generation() + font_generation);
+    const bool changed = frame == 0 || digest != shown || screenshot_now;
+    if (changed) {
+      shown = digest;
+      const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(s.theme.page);
+      glClearColor(bg.x, bg.y, bg.z, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      renderer->render(*ImGui::GetDrawData(), w, h);
+    }
+    const ImGuiIO& io = ImGui::GetIO();
+    idle = !changed && !s.animating && !s.dirty && s.notices.empty() && !ImGui::IsAnyItemActive() &&
+           !io.WantTextInput && !io.MouseDown[0] && !app::imgui_settling() && d.files.dropped.empty();
     if (frame == 0 && !(shader_errors = renderer->errors()).empty()) break;
     if (frame == 0 && !opt.export_on_start.empty() && !app::export_current(s, opt.export_on_start))
       std::fprintf(stderr, "posenc: --export-on-start: this step has nothing to export\n");
     log_notices(s, notices);
     app::after_frame(s);
     for (const std::string& e : app::take_content_errors(s)) std::fprintf(stderr, "posenc content: %s\n", e.c_str());
-    if (!opt.screenshot.empty() && opt.frames >= 0 && frame == opt.frames - 1 && !save_ppm(opt.screenshot, w, h))
+    if (screenshot_now && !save_ppm(opt.screenshot, w, h))
       std::fprintf(stderr, "posenc: could not write %s\n", opt.screenshot.c_str());
-    glfwSwapBuffers(d.window);
+    if (changed) glfwSwapBuffers(d.window);
   }
   log_notices(s, notices);
   if (opt.print_state) std::printf("%s\n", state_report(s, notices).c_str());
