@@ -65,18 +65,24 @@ void draw_grid(ImDrawList* dl, const Layout& L, const Theme& theme) {
   for (double v : L.yt) dl->AddLine(ImVec2(L.a.x, L.y.px(v)), ImVec2(L.b.x, L.y.px(v)), col, theme.scale);
 }
 
+bool marker_shown(const Marker& m, const Layout& L) { return usable(m.x, L.x.log) && m.x >= L.x.lo && m.x <= L.x.hi; }
+
+// Where a vertical marker's label goes: right of its line, or left of it near the plot's right edge.
+ImVec2 marker_label_pos(const Marker& m, const Layout& L, const LinePlotOptions& opt) {
+  const float label_y = L.a.y + em(0.2f) + (opt.bands.empty() ? 0 : em(1.1f));
+  const float px = L.x.px(m.x), w = ImGui::CalcTextSize(m.label.c_str()).x;
+  return ImVec2(px + em(0.25f) + w <= L.b.x ? px + em(0.25f) : px - em(0.25f) - w, label_y);
+}
+
 void draw_markers(ImDrawList* dl, const Layout& L, const LinePlotOptions& opt, const Theme& theme) {
   const float dash = em(0.35f), gap = em(0.25f);
-  const float label_y = L.a.y + em(0.2f) + (opt.bands.empty() ? 0 : em(1.1f));
   for (const Marker& m : opt.markers) {
-    if (!usable(m.x, L.x.log) || m.x < L.x.lo || m.x > L.x.hi) continue;
+    if (!marker_shown(m, L)) continue;
     const ImU32 col = m.color ? m.color : theme.muted;
     const float px = L.x.px(m.x);
     for (float y = L.a.y; y < L.b.y; y += dash + gap)
       dl->AddLine(ImVec2(px, y), ImVec2(px, std::min(y + dash, L.b.y)), col, 1.5f * theme.scale);
-    const float w = ImGui::CalcTextSize(m.label.c_str()).x;
-    const float tx = px + em(0.25f) + w <= L.b.x ? px + em(0.25f) : px - em(0.25f) - w;
-    label_at(dl, ImVec2(tx, label_y), col, m.label, theme);
+    label_at(dl, marker_label_pos(m, L, opt), col, m.label, theme);
   }
   for (const Marker& m : opt.y_markers) {
     if (!usable(m.x, L.y.log) || m.x < std::min(L.y.lo, L.y.hi) || m.x > std::max(L.y.lo, L.y.hi)) continue;
@@ -160,8 +166,10 @@ ImU32 series_color(const std::vector<Series>& series, size_t i) {
 }
 
 // The legend box's size, and the corner of the plot where it covers the fewest data points (ties: top
-// right, top left, bottom right, bottom left). Returns the number of points it covers there.
-int legend_corner(const std::vector<Series>& series, const Layout& L, ImVec2& pos, ImVec2& size) {
+// right, top left, bottom right, bottom left); a marker's label it would hide counts as many points.
+// Returns the number of points it covers there.
+int legend_corner(const std::vector<Series>& series, const LinePlotOptions& opt, const Layout& L, ImVec2& pos,
+                  ImVec2& size) {
   ImFont* font = ImGui::GetFont();
   const float fs = em(0.85f), row = fs * 1.3f, swatch = em(1.1f), pad = em(0.4f);
   float text_w = 0;
@@ -179,6 +187,13 @@ int legend_corner(const std::vector<Series>& series, const Layout& L, ImVec2& po
       for (int c = 0; c < 4; ++c)
         covered[c] += x >= corners[c].x && x <= corners[c].x + size.x && y >= corners[c].y && y <= corners[c].y + size.y;
     }
+  for (const Marker& m : opt.markers) {
+    if (!marker_shown(m, L) || m.label.empty()) continue;
+    const ImVec2 a = marker_label_pos(m, L, opt), b(a.x + ImGui::CalcTextSize(m.label.c_str()).x, a.y + em(1));
+    for (int c = 0; c < 4; ++c)
+      if (a.x < corners[c].x + size.x && b.x > corners[c].x && a.y < corners[c].y + size.y && b.y > corners[c].y)
+        covered[c] += 1000;
+  }
   const int best = static_cast<int>(std::min_element(covered, covered + 4) - covered);
   pos = corners[best];
   return covered[best];
@@ -223,9 +238,15 @@ void legend_above(const std::vector<Series>& series, float width, const Theme& t
 
 void draw_axis_text(ImDrawList* dl, const Layout& L, const LinePlotOptions& opt, ImVec2 origin,
                     const Theme& theme) {
+  // Centred on their ticks, but never cut by the plot's right edge; one that would then run into the
+  // label before it is left out.
+  float taken = -kInf;
   for (size_t i = 0; i < L.xt.size(); ++i) {
     const float w = ImGui::CalcTextSize(L.xl[i].c_str()).x;
-    dl->AddText(ImVec2(L.x.px(L.xt[i]) - w / 2, L.b.y + em(0.25f)), theme.muted, L.xl[i].c_str());
+    const float x = std::max(origin.x, std::min(L.x.px(L.xt[i]) - w / 2, L.b.x - w));
+    if (x < taken + em(0.4f)) continue;
+    dl->AddText(ImVec2(x, L.b.y + em(0.25f)), theme.muted, L.xl[i].c_str());
+    taken = x + w;
   }
   for (size_t i = 0; i < L.yt.size(); ++i) {
     const float w = ImGui::CalcTextSize(L.yl[i].c_str()).x;
@@ -331,7 +352,7 @@ LinePlotResult line_plot(const char* id, const std::vector<Series>& series, cons
   const bool legend = opt.legend && (series.size() > 1 || (series.size() == 1 && !series[0].label.empty()));
   ImVec2 legend_pos, legend_size;
   const Layout probe = make_layout(series, opt, ImGui::GetCursorScreenPos(), ImVec2(width, height));
-  const bool legend_inside = legend && legend_corner(series, probe, legend_pos, legend_size) == 0;
+  const bool legend_inside = legend && legend_corner(series, opt, probe, legend_pos, legend_size) == 0;
   float plot_height = height;
   if (legend && !legend_inside) {
     const float before = ImGui::GetCursorScreenPos().y;
