@@ -516,8 +516,11 @@ class InPracticeLesson final : public Lesson {
   void draw_padding() {
     const ui::Theme& t = *theme_;
     const int cols = p_.len_a;
+    // Seven rows, and room for the horizontal scroll bar that long rows need on a phone.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float height = 7 * (ImGui::GetTextLineHeight() + 2 * style.CellPadding.y + 1) + style.ScrollbarSize + 2;
     if (ImGui::BeginTable("ids", cols + 1, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX,
-                          ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 8.5f))) {
+                          ImVec2(0, height))) {
       ImGui::TableSetupScrollFreeze(1, 0);
       ImGui::TableSetupColumn("token");
       for (int c = 0; c < cols; ++c) ImGui::TableSetupColumn(std::to_string(c).c_str());
@@ -614,6 +617,13 @@ class InPracticeLesson final : public Lesson {
     o.x_label = tr(lang_, "position p");
     o.log_x = o.log_y = true;
     o.height = ui::em(17);
+    // Room above the errors of order one for the marker and band labels.
+    o.fix_y = true;
+    o.y_max = 1e8;
+    o.y_min = 1e-17;
+    for (const std::vector<double>& e : d_.angle_err)
+      for (double x : e)
+        if (x > 0 && x < o.y_min * 2) o.y_min = x / 2;
     o.markers.push_back({double(d_.collision[0]), trf(lang_, "%lld = %lld", d_.collision[0], d_.collision[0] + 1), 0});
     if (p_.max_pos >= d_.fp16_overflow)
       o.bands.push_back({double(d_.fp16_overflow), double(p_.max_pos), 0, tr(lang_, "float16: \xE2\x88\x9E")});

@@ -352,13 +352,11 @@ constexpr CataloguePair kPairs[] = {
     // in_practice.cpp
     {"tokens L", "token 数 L"},
     {"d_model", "模型宽度 d_model"},
-    {"head_dim", "每头维度 head_dim"},
     {"base used", "实际用的底数"},
     {"length of A", "A 的长度"},
     {"length of B", "B 的长度"},
     {"decoding step", "解码步"},
     {"decode to L0 \xC3\x97", "解码到 L0 ×"},
-    {"rotary_pct", "旋转比例 rotary_pct"},
     {"mispairing", "错误配对"},
     {"whole-head", "整个头"},
     {"across-halves", "跨前后两半"},
