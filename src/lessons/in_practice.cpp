@@ -262,6 +262,7 @@ class InPracticeLesson final : public Lesson {
     if (n == "err_fp32") return num(d_.worst[2]);
     if (n == "err_fp64") return num(d_.worst[3]);
     if (n == "err_fix") return num(d_.worst[4]);
+    if (n == "all_exact") return flag(d_.worst[0] == 0 && d_.worst[1] == 0 && d_.worst[2] == 0 && d_.worst[3] == 0);
     return {};
   }
 
@@ -478,13 +479,14 @@ class InPracticeLesson final : public Lesson {
   void draw_permute(DrawContext& ctx) {
     const ui::Theme& t = *theme_;
     std::vector<std::string> rows, cols;
-    const int first = p_.head * p_.head_dim;
-    for (int r = 0; r < d_.perm_view.rows(); ++r) rows.push_back(std::to_string(first + r));
-    for (int c = 0; c < d_.perm_view.cols(); ++c) cols.push_back(std::to_string(first + c));
+    // Rows within the head (as the hover readout counts them); two-digit labels side by side run together.
+    for (int r = 0; r < d_.perm_view.rows(); ++r) rows.push_back(std::to_string(r));
+    const int every = d_.perm_view.cols() > 16 ? 2 : 1;
+    for (int c = 0; c < d_.perm_view.cols(); ++c) cols.push_back(c % every ? "" : std::to_string(c));
     ui::MatrixViewOptions o;
     const std::string title = d_.perm_view.rows() == p_.head_dim
-                                  ? trf(lang_, "permute, head %d: converted row ← Meta's row", p_.head)
-                                  : trf(lang_, "permute, head %d: its first %d converted rows ← Meta's rows", p_.head,
+                                  ? trf(lang_, "permute, head %d: converted row ← Meta's row (within the head)", p_.head)
+                                  : trf(lang_, "permute, head %d: its first %d converted rows ← Meta's rows (within the head)", p_.head,
                                         static_cast<int>(d_.perm_view.rows()));
     o.title = title.c_str();
     o.row_labels = &rows;
@@ -578,7 +580,8 @@ class InPracticeLesson final : public Lesson {
   void draw_partial(DrawContext& ctx) {
     const ui::Theme& t = *theme_;
     std::vector<std::string> rows = {"GPT-NeoX", tr(lang_, kPairings[p_.pairing])}, cols;
-    for (int c = 0; c < p_.head_dim; ++c) cols.push_back(std::to_string(c));
+    const int every = std::max(1, p_.head_dim / 16);  // about 16 labels, whatever the width
+    for (int c = 0; c < p_.head_dim; ++c) cols.push_back(c % every ? "" : std::to_string(c));
     ui::MatrixViewOptions o;
     o.title = tr(lang_, "Which columns rotate: pair i as +(i+1) and −(i+1), 0 passes through");
     o.row_labels = &rows;

@@ -93,6 +93,23 @@ ImTextureID HeatmapImage::texture(TextureHost& host) {
   return m_ ? tex_ : 0;
 }
 
+namespace {
+
+// Ticks for `n` cells whose first is at axis value `first`: nice values, but never between two cells when
+// there are so few cells that nice steps would fall below one (a 2 × 2 map ticked 0, 0.2, 0.4, …).
+std::vector<double> cell_ticks(double first, int n, int max_ticks) {
+  std::vector<double> t = nice_ticks(first, first + n - 1, max_ticks, false);
+  if (t.size() >= 2 && t[1] - t[0] < 1) {
+    std::vector<double> whole;
+    for (double v : t)
+      if (std::fabs((v - first) - std::round(v - first)) < 1e-9) whole.push_back(v);
+    t = whole;
+  }
+  return t;
+}
+
+}  // namespace
+
 HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions& opt, const Theme& theme,
                       TextureHost& host) {
   HeatmapResult res;
@@ -125,14 +142,14 @@ HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions&
 
   // Axis ticks in data units (row/column index + offset).
   const float cw = (p1.x - p0.x) / cols, ch = (p1.y - p0.y) / rows;
-  for (double t : nice_ticks(opt.x_offset, opt.x_offset + cols - 1, std::max(2, int((p1.x - p0.x) / em(4))), false)) {
+  for (double t : cell_ticks(opt.x_offset, cols, std::max(2, int((p1.x - p0.x) / em(4))))) {
     const float x = p0.x + (static_cast<float>(t - opt.x_offset) + 0.5f) * cw;
     if (x < p0.x - 1 || x > p1.x + 1) continue;
     const std::string l = tick_label(t);
     dl->AddLine(ImVec2(x, p1.y), ImVec2(x, p1.y + em(0.25f)), theme.muted);
     dl->AddText(ImVec2(x - ImGui::CalcTextSize(l.c_str()).x / 2, p1.y + em(0.3f)), theme.muted, l.c_str());
   }
-  for (double t : nice_ticks(opt.y_offset, opt.y_offset + rows - 1, std::max(2, int((p1.y - p0.y) / em(2.2f))), false)) {
+  for (double t : cell_ticks(opt.y_offset, rows, std::max(2, int((p1.y - p0.y) / em(2.2f))))) {
     const float y = p0.y + (static_cast<float>(t - opt.y_offset) + 0.5f) * ch;
     if (y < p0.y - 1 || y > p1.y + 1) continue;
     const std::string l = tick_label(t);
