@@ -124,9 +124,13 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
         continue;
       }
       if (run.kind == content::RunKind::Placeholder) {
-        style.text = text;  // values do not break inside
-        atoms.push_back(style);
-        continue;
+        style.text = text;  // values do not break inside …
+        const float chip_w = style.font->CalcTextSizeA(font_px, 1e9f, 0, text.data(), text.data() + text.size()).x + font_px * 0.5f;
+        if (chip_w <= width) {
+          atoms.push_back(style);
+          continue;
+        }
+        style.background = 0;  // … unless one is wider than the line (a sentence): it breaks as text, bold, without its chip
       }
       for (std::string_view unit : break_units(text)) {
         style.text = unit;

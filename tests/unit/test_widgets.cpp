@@ -12,6 +12,8 @@
 #include "ui/clock.hpp"
 #include "ui/line_plot.hpp"
 #include "ui/plot_axes.hpp"
+#include "ui/rich_text.hpp"
+#include "content/document.hpp"
 
 using namespace posenc::ui;
 
@@ -354,4 +356,29 @@ TEST_CASE("an axis that counts things (integer_x) has ticks on whole numbers onl
   REQUIRE(counted.xt.size() >= 2);
   for (double v : counted.xt) CHECK(v == std::floor(v));
   ImGui::EndFrame();
+}
+
+TEST_CASE("a live value fits on one line as a chip; a sentence-long one wraps inside the text's width") {
+  Headless h;
+  const posenc::content::ParseResult doc = posenc::content::parse_document("# T\n## Step: S {#s}\nSaid: {{v}} done.\n", "t.md");
+  REQUIRE(doc.ok());
+  std::string value = "short";
+  const auto lookup = [&](std::string_view) { return value; };
+  float height = 0, right = 0;
+  const auto draw = [&] {
+    const float top = ImGui::GetCursorPosY(), left = ImGui::GetCursorScreenPos().x;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const int first = dl->VtxBuffer.Size;
+    rich_text(doc.doc.steps[0].blocks, 300, h.theme, lookup);
+    height = ImGui::GetCursorPosY() - top;
+    right = 0;
+    for (int k = first; k < dl->VtxBuffer.Size; ++k) right = std::max(right, dl->VtxBuffer[k].pos.x - left);
+  };
+  h.frame(draw);
+  const float one_line = height;
+  CHECK(right < 300);
+  value = "Compared with transformers' defaults (rotate_half pairs, positions from 0, every column rotating): it is scaled";
+  h.frame(draw);
+  CHECK(height > 2 * one_line);  // wrapped over several lines …
+  CHECK(right <= 300.5f);        // … none of them past the width
 }
