@@ -383,7 +383,7 @@ class InPracticeLesson final : public Lesson {
     d_.partial_diff = core::rotary_scores(q, pos, k, pos, bad) - right;
     d_.partial_err = d_.partial_diff.cwiseAbs().maxCoeff();
     d_.partial_scale = right.cwiseAbs().maxCoeff();
-    view_.partial_diff.set(d_.partial_diff, std::max(d_.partial_err, 1e-300));
+    view_.partial_diff.set(d_.partial_diff, d_.partial_err > 0 ? d_.partial_err : 1.0);  // all zero: a plain ±1 scale
   }
 
   void update_precision() {
