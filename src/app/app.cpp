@@ -314,7 +314,14 @@ core::Messages receive_file(AppState& s, std::string_view name, const unsigned c
     }
     if (!s.slots[i].lesson->takes_file(name, bytes, size)) continue;
     if (s.lesson != i) go(s, i, 0);
-    const core::Messages notices = s.slots[i].lesson->receive_file(name, bytes, size);
+    core::Messages notices = s.slots[i].lesson->receive_file(name, bytes, size);
+    if (const std::string_view to = s.slots[i].lesson->step_for_file(); !to.empty()) {  // where the file shows
+      const int step = find_step(s, i, to);
+      if (step >= 0 && step != s.step) {
+        const core::Messages more = go(s, i, step);
+        notices.insert(notices.end(), more.begin(), more.end());
+      }
+    }
     s.dirty = true;
     notify(s, notices);
     return notices;

@@ -144,10 +144,12 @@ bool export_current(AppState& s, const std::string& format) {
 
 void open_dropped(AppState& s, DesktopFiles& files) {
   if (files.dropped.empty()) return;
-  // As on the web, one file at a time: the first of those dropped together.
-  const std::string first = files.dropped.front();
+  // Each in the order dropped: the cos and sin halves of a RoPE cache dropped together pair up.
+  const std::vector<std::string> paths = std::move(files.dropped);
   files.dropped.clear();
-  if (open_path(s, first).empty()) files.dialog_requested = false;
+  bool all_read = true;
+  for (const std::string& path : paths) all_read &= open_path(s, path).empty();
+  if (all_read) files.dialog_requested = false;
 }
 
 void draw_open_dialog(AppState& s, DesktopFiles& files) {

@@ -5,24 +5,45 @@
 
 namespace posenc::core {
 
+// Exact (float64) angles turn each row from the one before, re-anchored on the formula every this many
+// rows: a rotation per row costs a quarter of a cos and a sin, and 31 rotations drift by ~1e-15.
+constexpr int kAnchorRows = 32;
+
 // <code id="rope_cache">
-RopeCache rope_cache(const RopeCacheSpec& spec) {
+void fill_rope_cache(const RopeCacheSpec& spec, Eigen::MatrixXd& cos, Eigen::MatrixXd& sin) {
   const int half = static_cast<int>(spec.inv_freq.size()), rd = 2 * half;
   const int dim = std::max(spec.dim, rd), len = std::max(spec.len, 0);
-  RopeCache out{Eigen::MatrixXd::Ones(len, dim), Eigen::MatrixXd::Zero(len, dim)};
+  cos.resize(len, dim);  // keeps the storage when the size is the same
+  sin.resize(len, dim);
+  cos.rightCols(dim - rd).setOnes();  // columns that do not rotate: angle 0
+  sin.rightCols(dim - rd).setZero();
   const auto store = [&](double v) { return spec.store_float32 ? static_cast<double>(static_cast<float>(v)) : v; };
+  const bool exact = spec.precision == AnglePrecision::Float64;
   for (int j = 0; j < half; ++j) {
     const int a = spec.interleaved ? 2 * j : j, b = spec.interleaved ? 2 * j + 1 : j + half;
+    const double theta = spec.inv_freq[j], step_c = std::cos(theta), step_s = std::sin(theta);
+    double c = 1, s = 0;
     for (int r = 0; r < len; ++r) {
-      const double angle = rounded_angle(static_cast<double>(spec.offset + r), spec.inv_freq[j], spec.precision);
-      const double c = store(spec.attention_factor * std::cos(angle)), s = store(spec.attention_factor * std::sin(angle));
-      out.cos(r, a) = out.cos(r, b) = c;
-      out.sin(r, a) = out.sin(r, b) = s;
+      if (!exact || r % kAnchorRows == 0) {
+        const double angle = rounded_angle(static_cast<double>(spec.offset + r), theta, spec.precision);
+        c = std::cos(angle), s = std::sin(angle);
+      } else {  // exact angles: the previous row turned by θ (a rotation; anchored again every kAnchorRows rows)
+        const double next = c * step_c - s * step_s;
+        s = s * step_c + c * step_s;
+        c = next;
+      }
+      cos(r, a) = cos(r, b) = store(spec.attention_factor * c);
+      sin(r, a) = sin(r, b) = store(spec.attention_factor * s);
     }
   }
-  return out;
 }
 // </code>
+
+RopeCache rope_cache(const RopeCacheSpec& spec) {
+  RopeCache out;
+  fill_rope_cache(spec, out.cos, out.sin);
+  return out;
+}
 
 namespace {
 
@@ -37,7 +58,7 @@ constexpr ExampleInfo kExamples[kRopeExampleCount] = {
     {"from-1", "positions from 1"},
     {"bfloat16", "angles in bfloat16"},
     {"base-10000", "base 10000 (rope_theta forgotten)"},
-    {"partial-25", "partial rotary, 25 %"},
+    {"partial-25", "partial rotary (25 %)"},
     {"linear-4", "linear scaling \xC3\x97" "4"},
     {"yarn-4", "YaRN \xC3\x97" "4"},
 };
@@ -110,13 +131,13 @@ RopeExpected rope_expected(const RopeConfig& config, int len) {
   return e;
 }
 
-RopeCache rope_expected_cache(const RopeExpected& e, int len, int dim) {
+RopeCacheSpec rope_expected_spec(const RopeExpected& e, int len, int dim) {
   RopeCacheSpec spec;
   spec.inv_freq = e.init.inv_freq;
   spec.len = len;
   spec.dim = dim;
   spec.attention_factor = e.init.attention_factor;
-  return rope_cache(spec);
+  return spec;
 }
 
 std::vector<RopeDifference> rope_differences(const RopeCacheCheck& c, int dim, const RopeExpected* e) {
@@ -139,9 +160,10 @@ std::vector<RopeDifference> rope_differences(const RopeCacheCheck& c, int dim, c
     if (!same_width) add(K::Rotary, c.rotary_dim, rd);
     if (unknown) {
       add(K::Unknown);
-    } else if (same_width) {
-      // The rule and its numbers, where the checker can name them: dynamic NTK shows as default with its
-      // grown base, LongRoPE's per-pair factors as no rule — for those the frequencies are compared.
+    } else {
+      // The rule and its numbers, where the checker can name them (at any rotary width: rope_theta and
+      // the scaling are the config's whatever it rotates); dynamic NTK shows as default with its grown
+      // base, LongRoPE's per-pair factors as no rule — for those the frequencies themselves are compared.
       const RopeType type = e->init.rope_type;
       bool named = false;
       if (type != RopeType::LongRope && type != RopeType::Dynamic) {
@@ -157,15 +179,19 @@ std::vector<RopeDifference> rope_differences(const RopeCacheCheck& c, int dim, c
           named = true;
         }
       }
-      if (!named && c.model_inv_freq.size() == e->init.inv_freq.size()) {
+      if (!named && same_width && c.model_inv_freq.size() == e->init.inv_freq.size()) {
         double worst = 0;
         for (Eigen::Index j = 0; j < c.model_inv_freq.size(); ++j)
           worst = std::max(worst, relative(c.model_inv_freq[j], e->init.inv_freq[j]));
         if (worst > 1e-3) add(K::Frequencies, worst);
       }
     }
+    // An attention factor that belongs to a scaling already said (YaRN's, on either side) is not said again.
     const bool yarn_own = scaling_said && c.rope_type == "yarn" && relative(c.attention_factor, yarn_get_mscale(c.factor)) < 1e-3;
-    if (!yarn_own && relative(c.attention_factor, e->init.attention_factor) > 1e-3) add(K::Attention, c.attention_factor, e->init.attention_factor);
+    const bool config_own = scaling_said && (e->init.rope_type == RopeType::Yarn || e->init.rope_type == RopeType::LongRope) &&
+                            std::fabs(c.attention_factor - 1) < 1e-3;
+    if (!yarn_own && !config_own && relative(c.attention_factor, e->init.attention_factor) > 1e-3)
+      add(K::Attention, c.attention_factor, e->init.attention_factor);
   } else {
     if (c.rotary_dim < dim) add(K::Rotary, c.rotary_dim, dim);
     if (unknown) {

@@ -32,6 +32,9 @@ struct RopeCache {
 };
 
 RopeCache rope_cache(const RopeCacheSpec& spec);
+// The same into `cos` and `sin`, resized (their storage is kept when the size is: no new allocation when
+// a lesson rebuilds a reference of the same shape).
+void fill_rope_cache(const RopeCacheSpec& spec, Eigen::MatrixXd& cos, Eigen::MatrixXd& sin);
 
 // The examples lesson `check` loads: caches a port of one model (kRopeExampleConfig, Llama 3 8B's
 // RoPE fields) might build, kExampleRows × 128, angles formed in float32 as transformers forms them and
@@ -66,7 +69,7 @@ struct RopeExpected {
   int head_dim = 0;
 };
 RopeExpected rope_expected(const RopeConfig& config, int len);
-RopeCache rope_expected_cache(const RopeExpected& e, int len, int dim);
+RopeCacheSpec rope_expected_spec(const RopeExpected& e, int len, int dim);
 
 // One way a checked cache differs from a config (or, with none, from transformers' defaults: rotate_half
 // pairs, positions from 0, every column rotating, no scaling, no attention factor, angles in float32 or

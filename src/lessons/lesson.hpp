@@ -100,6 +100,9 @@ class Lesson {
     (void)name, (void)bytes, (void)size;
     return {};
   }
+  // After receive_file(): the id of the step that shows what the file brought, when the learner should be
+  // taken there (a RoPE cache dropped on lesson check's sinusoidal steps); "" to stay.
+  virtual std::string_view step_for_file() const { return {}; }
 
  protected:
   using DrawFn = std::function<void(DrawContext&)>;

@@ -90,10 +90,10 @@ constexpr CataloguePair kPairs[] = {
     {"text: value at row {0}, column {1} is NaN; a position table has only finite values", "文本：第 {0} 行第 {1} 列的值是 NaN；位置编码表里只能有有限数值"},
     {"text: value at row {0}, column {1} is infinite; a position table has only finite values", "文本：第 {0} 行第 {1} 列的值是无穷大；位置编码表里只能有有限数值"},
     // a RoPE cos/sin cache in one file (table_file.hpp's pair readers)
-    {".npy: shape ({0}) must be three whole numbers: (2, len, dim), cos then sin", ".npy：shape ({0}) 必须是三个整数，即 (2, len, dim)，先 cos 后 sin"},
-    {".npy: shape ({0}) must have three dimensions: (2, len, dim), cos then sin", ".npy：shape ({0}) 必须是三维的，即 (2, len, dim)，先 cos 后 sin"},
+    {".npy: shape ({0}) must be three whole numbers: (2, len, dim), cos then sin", ".npy：shape ({0}) 必须是三个整数，即 (2, 长度, 维度)，先 cos 后 sin"},
+    {".npy: shape ({0}) must have three dimensions: (2, len, dim), cos then sin", ".npy：shape ({0}) 必须是三维的，即 (2, 长度, 维度)，先 cos 后 sin"},
     {".npy: shape ({0}) stacks {1} tables; a cos/sin cache stacks two: (2, len, dim), cos then sin",
-     ".npy：shape ({0}) 叠了 {1} 张表；cos/sin 缓存只叠两张：(2, len, dim)，先 cos 后 sin"},
+     ".npy：shape ({0}) 叠了 {1} 张表；cos/sin 缓存只叠两张：(2, 长度, 维度)，先 cos 后 sin"},
     {".npy: the {0} table's value at row {1}, column {2} is NaN; a cos/sin cache has only finite values",
      ".npy：{0} 表第 {1} 行第 {2} 列的值是 NaN；cos/sin 缓存里只能有有限数值"},
     {".npy: the {0} table's value at row {1}, column {2} is infinite; a cos/sin cache has only finite values",

@@ -330,6 +330,7 @@ TEST_CASE("Chinese mode: notices of clamped links, the checker's messages and ve
       csv += "\n";
     }
     z.where = "verdict " + std::to_string(static_cast<int>(bug));
+    go(z.s, z.s.lesson, 0);  // a table given on the sinusoidal steps is a sinusoidal table
     z.say(receive_file(z.s, "位置编码.csv", reinterpret_cast<const unsigned char*>(csv.data()), csv.size()));
     for (int st = 0; st < step_count(z.s, z.s.lesson); ++st) {
       go(z.s, z.s.lesson, st);
@@ -337,4 +338,60 @@ TEST_CASE("Chinese mode: notices of clamped links, the checker's messages and ve
       z.hover_everywhere();
     }
   }
+}
+
+TEST_CASE("Chinese mode: lesson check's RoPE steps — every example against every kind of reference, pairs, refusals") {
+  ChineseScreen z;
+  const int check = lessons::find_lesson("check");
+  go(z.s, check, find_step(z.s, check, "rope-load"));
+  const auto give = [&](const std::string& name, const std::string& data) {
+    z.where = "rope file " + name;
+    z.say(receive_file(z.s, name, reinterpret_cast<const unsigned char*>(data.data()), data.size()));
+    for (const char* step : {"rope-load", "rope-verdict", "rope-diff"}) {
+      go(z.s, check, find_step(z.s, check, step));
+      z.look();
+      record_prediction(z.s, 0);
+      z.look();
+    }
+  };
+  // A small cache by the formula (rotate_half, base 10000), as text rows.
+  const auto rows = [](int len, int dim, int offset, bool sin, double scale) {
+    std::string t;
+    for (int r = 0; r < len; ++r) {
+      for (int c = 0; c < dim; ++c) {
+        const double a = (r + offset) * std::pow(10000.0, -2.0 * (c % (dim / 2)) / dim);
+        t += (c ? "," : "") + lessons::format_number(scale * (sin ? std::sin(a) : std::cos(a)));
+      }
+      t += "\n";
+    }
+    return t;
+  };
+  z.echoed = {"cos_part", "sin_part", "bad"};  // the learner's own file names, said back
+  give("cos_part.csv", rows(20, 8, 0, false, 1));                            // half a pair: waiting
+  give("sin_part.csv", rows(10, 8, 0, true, 1));                             // shapes differ
+  give("pasted text", rows(20, 8, 3, false, 1) + "\n" + rows(20, 8, 3, true, -1));  // backwards, from 3
+  give("pasted text", rows(20, 8, 0, true, 1) + "\n" + rows(20, 8, 0, false, 1));   // swapped
+  give("pasted text", rows(20, 8, 0, false, 1) + "\n" + rows(20, 8, 0, true, 1.3));  // not a rotation
+  give("pasted text", rows(2, 8, 0, false, 1) + "\n" + rows(2, 8, 0, true, 1));      // too short
+  give("pasted text", "2 0\n2 0\n2 0\n\n0 0\n0 0\n0 0\n");                       // no cosine
+  give("pasted text", "1 0\n\n0 1\n\n1 1\n");                                     // three blocks
+  give("config.json", R"({"head_dim": 8, "rope_theta": 20000, "partial_rotary_factor": 0.5})");
+  give("pasted text", rows(20, 8, 0, false, 1) + "\n" + rows(20, 8, 0, true, 1));  // against it
+  give("bad.json", "{\"head_dim\": 8,");
+  // Every example against transformers' defaults, the examples' model, a preset and the learner's config.
+  for (const char* config : {"default", "llama3-8b", "qwen2.5-7b-yarn4", "yours"})
+    for (const lessons::ParamValue& p : lessons::read_params(current_lesson(z.s)))
+      if (p.name == "rope_example") {
+        for (const char* example : {"correct", "interleaved", "from-1", "bfloat16", "base-10000", "partial-25", "linear-4", "yarn-4"}) {
+          z.where = std::string("rope example ") + example + " against " + config;
+          z.say(lessons::set_param(current_lesson(z.s), "config", config).notices);
+          z.say(lessons::set_param(current_lesson(z.s), "rope_example", example).notices);
+          for (const char* step : {"rope-load", "rope-verdict", "rope-diff"}) {
+            go(z.s, check, find_step(z.s, check, step));
+            z.look();
+            z.look(ImVec2(-1, -1), 780, 1688);
+          }
+        }
+      }
+  z.hover_everywhere();  // the difference maps' tooltips
 }

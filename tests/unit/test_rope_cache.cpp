@@ -4,6 +4,7 @@
 // cos or sin. Expected numbers are computed here from the formulas, independently of the code under test.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -154,24 +155,38 @@ TEST_CASE("rope_cache: each cell is the formula's, in either layout, with offset
   s.attention_factor = 1.5;
   RopeCache c = rope_cache(s);
   REQUIRE(c.cos.rows() == 3);
+  const double eps = 1e-14;  // float64 angles: the rows turn from an anchor row, within rounding of the formula
   REQUIRE(c.cos.cols() == 6);
   for (int r = 0; r < 3; ++r) {
     CAPTURE(r);
     const double p = 2 + r;
     // rotate_half: pair j in columns j and j + 2
-    CHECK(c.cos(r, 0) == doctest::Approx(1.5 * std::cos(p)).epsilon(1e-15));
-    CHECK(c.cos(r, 2) == doctest::Approx(1.5 * std::cos(p)).epsilon(1e-15));
-    CHECK(c.sin(r, 1) == doctest::Approx(1.5 * std::sin(0.1 * p)).epsilon(1e-15));
-    CHECK(c.sin(r, 3) == doctest::Approx(1.5 * std::sin(0.1 * p)).epsilon(1e-15));
+    CHECK(std::fabs(c.cos(r, 0) - 1.5 * std::cos(p)) < eps);
+    CHECK(std::fabs(c.cos(r, 2) - 1.5 * std::cos(p)) < eps);
+    CHECK(std::fabs(c.sin(r, 1) - 1.5 * std::sin(0.1 * p)) < eps);
+    CHECK(std::fabs(c.sin(r, 3) - 1.5 * std::sin(0.1 * p)) < eps);
     CHECK(c.cos(r, 4) == 1);  // not rotating: angle 0, no attention factor
     CHECK(c.sin(r, 5) == 0);
   }
   s.interleaved = true;
   s.attention_factor = 1;
   c = rope_cache(s);
-  CHECK(c.cos(1, 1) == doctest::Approx(std::cos(3.0)).epsilon(1e-15));  // pair 0 in columns 0 and 1
-  CHECK(c.sin(1, 2) == doctest::Approx(std::sin(0.3)).epsilon(1e-15));  // pair 1 in columns 2 and 3
-  CHECK(c.sin(1, 3) == doctest::Approx(std::sin(0.3)).epsilon(1e-15));
+  CHECK(std::fabs(c.cos(1, 1) - std::cos(3.0)) < eps);  // pair 0 in columns 0 and 1
+  CHECK(std::fabs(c.sin(1, 2) - std::sin(0.3)) < eps);  // pair 1 in columns 2 and 3
+  CHECK(std::fabs(c.sin(1, 3) - std::sin(0.3)) < eps);
+  // A long cache stays on the formula between its anchor rows: every cell of 4096 rows.
+  RopeCacheSpec longer;
+  longer.inv_freq = Eigen::Vector3d(1.0, 0.05, 1e-4);
+  longer.len = 4096;
+  longer.offset = 7;
+  const RopeCache l = rope_cache(longer);
+  double worst = 0;
+  for (int r = 0; r < 4096; ++r)
+    for (int j = 0; j < 3; ++j) {
+      const double a = (7.0 + r) * longer.inv_freq[j];
+      worst = std::max({worst, std::fabs(l.cos(r, j) - std::cos(a)), std::fabs(l.sin(r, j + 3) - std::sin(a))});
+    }
+  CHECK(worst < 1e-13);
   // bfloat16 angles: the position, θ and their product each rounded; float32 storage of the values.
   s.interleaved = false;
   s.offset = 1000;
@@ -241,6 +256,28 @@ TEST_CASE("each example is diagnosed as what it is, and differs from Llama 3 8B'
     if (k.e == RopeExample::Yarn4) CHECK(d.at(0).have_name == "yarn");
     if (k.e == RopeExample::Yarn4) CHECK(d.at(0).want_name == "default");
   }
+}
+
+TEST_CASE("at another rotary width the base and the scaling are still compared; YaRN's attention factor goes with YaRN") {
+  // The partial-rotary example (32 of 128 columns, base 500000, no scaling) against Qwen2.5 with YaRN ×4
+  // (128 columns, rope_theta 1000000, attention factor 0.1·ln 4 + 1).
+  const ModelPreset* qwen = find_model_preset("qwen2.5-7b-yarn4");
+  REQUIRE(qwen != nullptr);
+  const ModelConfigResult cfg = parse_model_config(qwen->json);
+  REQUIRE(cfg.ok());
+  const RopeExpected want = rope_expected(cfg.config, kRopeExampleRows);
+  CHECK(want.init.attention_factor == doctest::Approx(0.1 * std::log(4.0) + 1));
+  const RopeCache c = rope_example_cache(RopeExample::Partial);
+  const std::vector<RopeDifference> d = rope_differences(check_rope(c.cos, c.sin), 128, &want);
+  using K = RopeDifferenceKind;
+  std::vector<K> kinds;
+  for (const RopeDifference& x : d) kinds.push_back(x.kind);
+  CHECK(kinds == std::vector<K>{K::Rotary, K::Base, K::Scaling});
+  CHECK(d.at(1).have == 500000);
+  CHECK(d.at(1).want == 1000000);
+  CHECK(d.at(2).have_name == "default");
+  CHECK(d.at(2).want_name == "yarn");
+  CHECK(d.at(2).want == 4);
 }
 
 TEST_CASE("against transformers' defaults: the base is the model's choice, the rest is compared") {

@@ -1,0 +1,258 @@
+// Lesson check's RoPE steps as the learner uses them: two files paired by name or by order, pasted text
+// in two blocks, a (2, len, dim) .npy, a config.json taken on these steps (and still going to lesson
+// scaling elsewhere), the sentence naming what differs from the config, each example's sentence, and the
+// difference table behind the heatmaps. Caches are built here from the formulas.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/app.hpp"
+#include "core/table_file.hpp"
+#include "headless.hpp"
+#include "lessons/lesson.hpp"
+
+using namespace posenc;
+
+namespace {
+
+struct Cache {
+  Eigen::MatrixXd cos, sin;
+};
+
+// rotate_half (or interleaved) pairs over the first `rd` columns, θ_j = base^(−2j/rd) / factor,
+// rows at positions offset … offset + len − 1, the other columns cos 1, sin 0.
+Cache build(int len, int dim, double base, int offset = 0, double factor = 1, bool interleaved = false, int rd = 0) {
+  if (rd == 0) rd = dim;
+  Cache c{Eigen::MatrixXd::Ones(len, dim), Eigen::MatrixXd::Zero(len, dim)};
+  for (int j = 0; j < rd / 2; ++j)
+    for (int r = 0; r < len; ++r) {
+      const double a = (r + offset) * std::pow(base, -2.0 * j / rd) / factor;
+      for (int col : {interleaved ? 2 * j : j, interleaved ? 2 * j + 1 : j + rd / 2}) {
+        c.cos(r, col) = std::cos(a);
+        c.sin(r, col) = std::sin(a);
+      }
+    }
+  return c;
+}
+
+std::string npy3(const Cache& c) {
+  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (2, " + std::to_string(c.cos.rows()) + ", " +
+                       std::to_string(c.cos.cols()) + "), }";
+  while ((10 + header.size() + 1) % 64) header += ' ';
+  header += '\n';
+  std::string out = "\x93NUMPY";
+  out += '\x01';
+  out += '\x00';
+  out += static_cast<char>(header.size() & 255);
+  out += static_cast<char>(header.size() >> 8);
+  out += header;
+  for (const Eigen::MatrixXd* m : {&c.cos, &c.sin})
+    for (Eigen::Index r = 0; r < m->rows(); ++r)
+      for (Eigen::Index k = 0; k < m->cols(); ++k) {
+        const double v = (*m)(r, k);
+        out.append(reinterpret_cast<const char*>(&v), 8);
+      }
+  return out;
+}
+
+const unsigned char* bytes(const std::string& s) { return reinterpret_cast<const unsigned char*>(s.data()); }
+
+std::unique_ptr<lessons::Lesson> check_lesson() {
+  return lessons::lesson_table()[lessons::find_lesson("check")].create();
+}
+
+core::Messages give(lessons::Lesson& l, const std::string& name, const std::string& data) {
+  return l.receive_file(name, bytes(data), data.size());
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("check: two files pair up by name (sin first) or by order (the first is cos)") {
+  auto l = check_lesson();
+  l->enter("rope-load");
+  const Cache c = build(64, 16, 10000);
+  const core::Messages first = give(*l, "sin_cached.npy", core::write_npy(c.sin));
+  CHECK(l->placeholder("rope_loaded") == "0");
+  CHECK(l->placeholder("rope_waiting") == "1");
+  CHECK(l->placeholder("rope_waiting_part") == "sin");
+  REQUIRE(first.size() == 1);
+  CHECK(first[0].english() == "sin_cached.npy: 64 × 16 read as the sin table; now the cos table");
+  give(*l, "cos_cached.npy", core::write_npy(c.cos));
+  CHECK(l->placeholder("rope_loaded") == "1");
+  CHECK(l->placeholder("rope_waiting") == "0");
+  CHECK(l->placeholder("rope_source") == "cos_cached.npy + sin_cached.npy");
+  // Had the names been ignored, cos and sin would be swapped: the checker would say so.
+  CHECK(l->placeholder("rope_sentence") ==
+        "Nothing differs from transformers' defaults (rotate_half pairs, positions from 0, every column rotating, no scaling, angles in float32 or better).");
+  // By order: unnamed files, the first is cos.
+  const Cache shifted = build(64, 16, 10000, 1);
+  give(*l, "a.csv", core::write_csv(shifted.cos));
+  CHECK(l->placeholder("rope_waiting_part") == "cos");
+  give(*l, "b.csv", core::write_csv(shifted.sin));
+  CHECK(l->placeholder("rope_source") == "a.csv + b.csv");
+  CHECK(has(l->placeholder("rope_sentence"), "its rows start at position 1, not 0"));
+  CHECK_FALSE(has(l->placeholder("rope_sentence"), "swapped"));
+  // A named sin first, then an unnamed file: that one is the cos.
+  give(*l, "rope-sin.csv", core::write_csv(c.sin));
+  give(*l, "other.csv", core::write_csv(c.cos));
+  CHECK(l->placeholder("rope_source") == "other.csv + rope-sin.csv");
+  CHECK(has(l->placeholder("rope_sentence"), "Nothing differs"));
+  // Two of one shape only: the newer waits for a partner, the loaded cache stays.
+  give(*l, "cos.npy", core::write_npy(c.cos));
+  const core::Messages mismatch = give(*l, "sin.npy", core::write_npy(build(32, 16, 10000).sin));
+  REQUIRE(mismatch.size() == 1);
+  CHECK(mismatch[0].english() == "cos.npy is 64 × 16 but sin.npy is 32 × 16: the cos and sin tables of one cache have the same shape");
+  CHECK(l->placeholder("rope_waiting_part") == "sin");
+  CHECK(l->placeholder("rope_source") == "other.csv + rope-sin.csv");
+}
+
+TEST_CASE("check: pasted text in two blocks, and a (2, len, dim) .npy, give both tables at once") {
+  auto l = check_lesson();
+  l->enter("rope-verdict");
+  const Cache c = build(40, 8, 10000, 0, 1, true);
+  const std::string text = "cos\n" + core::write_csv(c.cos) + "\nsin\n" + core::write_csv(c.sin);
+  give(*l, "pasted text", text);
+  CHECK(l->placeholder("rope_loaded") == "1");
+  CHECK(l->placeholder("rope_shape") == "40 × 8");
+  CHECK(has(l->placeholder("rope_sentence"), "its pairs are interleaved (columns 2j and 2j+1) where transformers' rotate_half pairs column j with j + 4"));
+  give(*l, "rope.npy", npy3(build(50, 8, 10000)));
+  CHECK(l->placeholder("rope_shape") == "50 × 8");
+  CHECK(l->placeholder("rope_source") == "rope.npy");
+  const core::Messages bad = give(*l, "pasted text", "1 0\n\n0 1\n\n1 0\n");
+  REQUIRE(bad.size() == 1);
+  CHECK(has(bad[0].english(), "3 block(s) of numbers"));
+  CHECK(l->placeholder("rope_source") == "rope.npy");  // kept
+}
+
+TEST_CASE("check: a config's cache with one thing changed gives the sentence naming that thing") {
+  auto l = check_lesson();
+  l->enter("rope-verdict");
+  const std::string config = R"({"head_dim": 32, "rope_theta": 1000000, "max_position_embeddings": 8192,
+                                 "rope_scaling": {"rope_type": "linear", "factor": 2}})";
+  const core::Messages read = give(*l, "config.json", config);
+  REQUIRE_FALSE(read.empty());
+  CHECK(read[0].english() == "config.json: read");
+  CHECK(l->placeholder("rope_compared") == "your config.json");
+  struct Case {
+    Cache cache;
+    const char* says;
+  };
+  const Case cases[] = {
+      {build(200, 32, 1e6, 0, 2), "It matches your config.json: the same frequencies, pairs and positions"},
+      {build(200, 32, 5e5, 0, 2), "Compared with your config.json: its base is 500000 where the config's rope_theta is 1000000."},
+      {build(200, 32, 1e6, 0, 4), "Compared with your config.json: its linear factor is 4 where the config's is 2."},
+      {build(200, 32, 1e6, 0, 1), "Compared with your config.json: it has no scaling where the config has linear \xC3\x97" "2."},
+      {build(200, 32, 1e6, 3, 2), "Compared with your config.json: its rows start at position 3, not 0 (right for a slice of a KV cache"},
+      {build(200, 32, 1e6, 0, 2, false, 16), "Compared with your config.json: 16 of its columns rotate where the config rotates 32."},
+  };
+  for (const Case& k : cases) {
+    CAPTURE(k.says);
+    give(*l, "rope.npy", npy3(k.cache));
+    CHECK(has(l->placeholder("rope_sentence"), k.says));
+  }
+  // The difference table is the cache minus the config's own: zero for the matching cache.
+  give(*l, "rope.npy", npy3(build(200, 32, 1e6, 1, 2)));
+  const std::vector<lessons::Export> ex = l->exports("rope-diff");
+  REQUIRE(ex.size() == 4);
+  CHECK(ex[0].name == "cos_yours_minus_reference_yours_len200_d32");
+  const Cache ref = build(200, 32, 1e6, 0, 2);
+  const Cache mine = build(200, 32, 1e6, 1, 2);
+  CHECK((ex[0].data() - (mine.cos - ref.cos)).cwiseAbs().maxCoeff() < 1e-12);
+  CHECK((ex[1].data() - (mine.sin - ref.sin)).cwiseAbs().maxCoeff() < 1e-12);
+  CHECK((ex[3].data() - ref.sin).cwiseAbs().maxCoeff() < 1e-12);
+  CHECK(l->placeholder("rope_worst_row") != "0");  // positions from 1: row 0 differs, but the fast pairs drift
+  // A broken config is refused by name and the one read before stays.
+  const core::Messages refused = give(*l, "bad.json", R"({"head_dim": 32, "rope_theta": "big"})");
+  REQUIRE(refused.size() == 1);
+  CHECK(has(refused[0].english(), "rope_theta"));
+  CHECK(l->placeholder("rope_compared") == "your config.json");
+}
+
+TEST_CASE("check: each example's sentence names what it is, against the examples' model") {
+  auto l = check_lesson();
+  l->enter("rope-verdict");
+  REQUIRE(lessons::set_param(*l, "config", "llama3-8b").changed);
+  const std::pair<const char*, const char*> cases[] = {
+      {"correct", "It matches Llama 3 8B's config (the examples' model)"},
+      {"interleaved", "its pairs are interleaved"},
+      {"from-1", "its rows start at position 1, not 0"},
+      {"bfloat16", "its angles were rounded to bfloat16 before cos and sin"},
+      {"base-10000", "its base is 10000 where the config's rope_theta is 500000"},
+      {"partial-25", "32 of its columns rotate where the config rotates 128"},
+      {"linear-4", "it is scaled: linear \xC3\x97" "4"},
+      {"yarn-4", "it is scaled: yarn \xC3\x97" "4"},
+  };
+  for (const auto& [id, says] : cases) {
+    CAPTURE(id);
+    REQUIRE(lessons::set_param(*l, "rope_example", id).changed);
+    const std::string s = l->placeholder("rope_sentence");
+    CAPTURE(s);
+    CHECK(has(s, says));
+    if (std::string(id) != "correct") CHECK(s.find(';') == std::string::npos);  // one difference each
+  }
+  // Against transformers' defaults the base is not judged, and a scaled cache is said to be scaled.
+  REQUIRE(lessons::set_param(*l, "config", "default").changed);
+  CHECK(has(l->placeholder("rope_sentence"), "Compared with transformers' defaults"));
+  CHECK(has(l->placeholder("rope_sentence"), "it is scaled: yarn"));
+  REQUIRE(lessons::set_param(*l, "rope_example", "base-10000").changed);
+  CHECK(has(l->placeholder("rope_sentence"), "Nothing differs from transformers' defaults"));
+  CHECK(l->placeholder("rope_ref_inferred") == "1");
+  REQUIRE(lessons::set_param(*l, "rope_example", "none").changed);
+  CHECK(l->placeholder("rope_loaded") == "0");
+}
+
+TEST_CASE("check: where the bfloat16 example differs most — the question's answer is what the heatmap shows") {
+  auto l = check_lesson();
+  l->enter("rope-diff");  // with nothing loaded, the step brings the bfloat16 example
+  REQUIRE(l->placeholder("rope_loaded") == "1");
+  CHECK(l->placeholder("rope_bf16") == "1");
+  CHECK(l->placeholder("rope_ref_config") == "1");
+  // In the last rows (past 3/4 of 1024) and a fast pair: within the first eighth of a half.
+  CHECK(std::stoi(l->placeholder("rope_worst_row")) > 768);
+  CHECK(std::stoi(l->placeholder("rope_worst_col")) % 64 < 8);
+  CHECK(std::stod(l->placeholder("rope_max_diff")) > 0.5);
+}
+
+TEST_CASE("check: files go where they are read — a config.json on the RoPE steps, caches to the RoPE steps") {
+  test::Headless h;
+  const int check = lessons::find_lesson("check");
+  const auto step_id = [&] { return std::string(app::step_id(h.s, h.s.lesson, h.s.step)); };
+  const std::string json = R"({"head_dim": 64, "rope_theta": 500000})";
+  // On the sinusoidal steps (and elsewhere) a config.json goes to lesson scaling.
+  app::go(h.s, check, 0);
+  app::receive_file(h.s, "config.json", bytes(json), json.size());
+  CHECK(lessons::lesson_table()[h.s.lesson].id == "scaling");
+  // On a RoPE step it stays here, and becomes what the cache is compared with.
+  app::go(h.s, check, app::find_step(h.s, check, "rope-verdict"));
+  app::receive_file(h.s, "config.json", bytes(json), json.size());
+  CHECK(h.s.lesson == check);
+  CHECK(step_id() == "rope-verdict");
+  CHECK(app::current_lesson(h.s).placeholder("rope_compared") == "your config.json");
+  // Pasted JSON too.
+  app::receive_file(h.s, "pasted text", bytes(json), json.size());
+  CHECK(h.s.lesson == check);
+  // A (2, len, dim) cache dropped on lesson 1 opens the diagnosis; half a pair, the loading step.
+  app::go(h.s, 0, 0);
+  const std::string cache = npy3(build(30, 8, 10000));
+  app::receive_file(h.s, "rope.npy", bytes(cache), cache.size());
+  CHECK(h.s.lesson == check);
+  CHECK(step_id() == "rope-verdict");
+  CHECK(app::current_lesson(h.s).placeholder("rope_loaded") == "1");
+  app::go(h.s, 0, 0);
+  const std::string cos = core::write_npy(build(30, 8, 10000).cos);
+  app::receive_file(h.s, "cos.npy", bytes(cos), cos.size());
+  CHECK(step_id() == "rope-load");
+  CHECK(app::current_lesson(h.s).placeholder("rope_waiting") == "1");
+  // An unnamed table on the sinusoidal steps is still a sinusoidal table.
+  app::go(h.s, check, 0);
+  const std::string pe = "0,1\n0.8414709848,0.5403023059\n";
+  app::receive_file(h.s, "pe.csv", bytes(pe), pe.size());
+  CHECK(step_id() == "load");
+  CHECK(app::current_lesson(h.s).placeholder("loaded") == "1");
+}
