@@ -524,7 +524,10 @@ class CheckLesson final : public Lesson {
   std::string config_label(int k) const {
     if (k == kDefaults) return tr(lang_, "transformers' defaults");
     if (k == kExampleModel) return tr(lang_, "Llama 3 8B's config (the examples' model)");
-    if (k == yours_option()) return yours_.have ? trf(lang_, "your %s", shown(yours_.name).c_str()) : tr(lang_, "your config.json (none loaded yet)");
+    if (k == yours_option()) {
+      if (!yours_.have) return tr(lang_, "your config.json (none loaded yet)");
+      return yours_.name == "pasted text" ? std::string(tr(lang_, "your pasted config")) : trf(lang_, "your %s", yours_.name.c_str());
+    }
     return trf(lang_, "%s's config", tr(lang_, core::model_presets()[k - 2].label));
   }
 

@@ -353,6 +353,7 @@ constexpr CataloguePair kPairs[] = {
     {"%s's config", "%s 的配置"},
     {"your %s", "你的 %s"},
     {"your config.json (none loaded yet)", "你的 config.json（尚未载入）"},
+    {"your pasted config", "你粘贴的配置"},
     {"the cache %s gives", "%s给出的缓存"},
     {"the cache the inferred parameters give", "按推断出的参数构造的缓存"},
     // the parameter table
