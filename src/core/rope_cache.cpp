@@ -17,7 +17,9 @@ void fill_rope_cache(const RopeCacheSpec& spec, Eigen::MatrixXd& cos, Eigen::Mat
   sin.resize(len, dim);
   cos.rightCols(dim - rd).setOnes();  // columns that do not rotate: angle 0
   sin.rightCols(dim - rd).setZero();
-  const auto store = [&](double v) { return spec.store_float32 ? static_cast<double>(static_cast<float>(v)) : v; };
+  const auto store = [&](double v) {
+    return spec.store_float32 ? static_cast<double>(static_cast<float>(v)) : v;
+  };
   const bool exact = spec.precision == AnglePrecision::Float64;
   for (int j = 0; j < half; ++j) {
     const int a = spec.interleaved ? 2 * j : j, b = spec.interleaved ? 2 * j + 1 : j + half;
@@ -27,7 +29,8 @@ void fill_rope_cache(const RopeCacheSpec& spec, Eigen::MatrixXd& cos, Eigen::Mat
       if (!exact || r % kAnchorRows == 0) {
         const double angle = rounded_angle(static_cast<double>(spec.offset + r), theta, spec.precision);
         c = std::cos(angle), s = std::sin(angle);
-      } else {  // exact angles: the previous row turned by θ (a rotation; anchored again every kAnchorRows rows)
+      } else {  // exact angles: the previous row turned by θ (a rotation; anchored again every kAnchorRows
+                // rows)
         const double next = c * step_c - s * step_s;
         s = s * step_c + c * step_s;
         c = next;
@@ -59,8 +62,12 @@ constexpr ExampleInfo kExamples[kRopeExampleCount] = {
     {"bfloat16", "angles in bfloat16"},
     {"base-10000", "base 10000 (rope_theta forgotten)"},
     {"partial-25", "partial rotary (25 %)"},
-    {"linear-4", "linear scaling \xC3\x97" "4"},
-    {"yarn-4", "YaRN \xC3\x97" "4"},
+    {"linear-4",
+     "linear scaling \xC3\x97"
+     "4"},
+    {"yarn-4",
+     "YaRN \xC3\x97"
+     "4"},
 };
 
 // Llama 3 8B's RoPE as a RopeConfig (kRopeExampleConfig read by hand: 4096 / 32 = 128 columns a head).
@@ -85,7 +92,8 @@ const char* rope_example_label(RopeExample e) { return kExamples[static_cast<int
 // GitHub files found with the search tool (e.g. fixtures with "transformers_version": "4.38.2").
 const char* const kRopeExampleConfig =
     R"({"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 8192, "rope_theta": 500000.0, "rope_scaling": null})";
-const char* const kRopeExampleConfigSource = "https://huggingface.co/meta-llama/Meta-Llama-3-8B/blob/main/config.json";
+const char* const kRopeExampleConfigSource =
+    "https://huggingface.co/meta-llama/Meta-Llama-3-8B/blob/main/config.json";
 
 RopeCache rope_example_cache(RopeExample e) {
   RopeConfig c = example_config();
@@ -95,12 +103,23 @@ RopeCache rope_example_cache(RopeExample e) {
   spec.precision = AnglePrecision::Float32;
   spec.store_float32 = true;
   switch (e) {
-    case RopeExample::Correct: break;
-    case RopeExample::Interleaved: spec.interleaved = true; break;
-    case RopeExample::FromOne: spec.offset = 1; break;
-    case RopeExample::BFloat16: spec.precision = AnglePrecision::BFloat16; break;
-    case RopeExample::WrongBase: c.rope_theta = 10000; break;
-    case RopeExample::Partial: c.partial_rotary_factor = 0.25; break;
+    case RopeExample::Correct:
+      break;
+    case RopeExample::Interleaved:
+      spec.interleaved = true;
+      break;
+    case RopeExample::FromOne:
+      spec.offset = 1;
+      break;
+    case RopeExample::BFloat16:
+      spec.precision = AnglePrecision::BFloat16;
+      break;
+    case RopeExample::WrongBase:
+      c.rope_theta = 10000;
+      break;
+    case RopeExample::Partial:
+      c.partial_rotary_factor = 0.25;
+      break;
     case RopeExample::Linear4:
       c.rope_type = RopeType::Linear;
       c.factor = 4;
@@ -124,9 +143,12 @@ RopeExpected rope_expected(const RopeConfig& config, int len) {
   e.base = config.rope_theta;
   e.head_dim = rope_head_dim(config);
   if (config.rope_type != RopeType::Default) {
-    const double original = config.original_max_position_embeddings > 0 ? config.original_max_position_embeddings
-                                                                         : config.max_position_embeddings;
-    e.factor = config.factor > 0 ? config.factor : original > 0 ? config.max_position_embeddings / original : 1;
+    const double original = config.original_max_position_embeddings > 0
+                                ? config.original_max_position_embeddings
+                                : config.max_position_embeddings;
+    e.factor = config.factor > 0 ? config.factor
+               : original > 0    ? config.max_position_embeddings / original
+                                 : 1;
   }
   return e;
 }
@@ -187,9 +209,11 @@ std::vector<RopeDifference> rope_differences(const RopeCacheCheck& c, int dim, c
       }
     }
     // An attention factor that belongs to a scaling already said (YaRN's, on either side) is not said again.
-    const bool yarn_own = scaling_said && c.rope_type == "yarn" && relative(c.attention_factor, yarn_get_mscale(c.factor)) < 1e-3;
-    const bool config_own = scaling_said && (e->init.rope_type == RopeType::Yarn || e->init.rope_type == RopeType::LongRope) &&
-                            std::fabs(c.attention_factor - 1) < 1e-3;
+    const bool yarn_own = scaling_said && c.rope_type == "yarn" &&
+                          relative(c.attention_factor, yarn_get_mscale(c.factor)) < 1e-3;
+    const bool config_own =
+        scaling_said && (e->init.rope_type == RopeType::Yarn || e->init.rope_type == RopeType::LongRope) &&
+        std::fabs(c.attention_factor - 1) < 1e-3;
     if (!yarn_own && !config_own && relative(c.attention_factor, e->init.attention_factor) > 1e-3)
       add(K::Attention, c.attention_factor, e->init.attention_factor);
   } else {
@@ -202,7 +226,8 @@ std::vector<RopeDifference> rope_differences(const RopeCacheCheck& c, int dim, c
       d->want_name = "default";
       scaling_said = true;
     }
-    const bool yarn_own = scaling_said && c.rope_type == "yarn" && relative(c.attention_factor, yarn_get_mscale(c.factor)) < 1e-3;
+    const bool yarn_own = scaling_said && c.rope_type == "yarn" &&
+                          relative(c.attention_factor, yarn_get_mscale(c.factor)) < 1e-3;
     if (!yarn_own && std::fabs(c.attention_factor - 1) > 1e-3) add(K::Attention, c.attention_factor, 1);
   }
   if (c.precision == "bfloat16" || c.precision == "float16") add(K::Precision)->have_name = c.precision;
@@ -221,7 +246,8 @@ int cache_role_from_name(std::string_view name) {
   char last = 0;
   for (const char ch : name) {
     const bool lower = ch >= 'a' && ch <= 'z', upper = ch >= 'A' && ch <= 'Z';
-    if (!lower && !upper) end_word();
+    if (!lower && !upper)
+      end_word();
     else {
       if (upper && last >= 'a' && last <= 'z') end_word();  // cosCached: a new word at the capital
       word += static_cast<char>(lower ? ch : ch - 'A' + 'a');

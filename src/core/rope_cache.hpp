@@ -19,9 +19,9 @@ struct RopeCacheSpec {
   Eigen::VectorXd inv_freq;  // θ_j, one per rotating pair (rotary_dim / 2 of them)
   int len = 0;               // rows: positions offset … offset + len − 1
   long long offset = 0;
-  int dim = 0;               // columns (0: every column rotates, 2 · inv_freq.size()); the columns past
-                             // the rotating ones hold cos 1, sin 0
-  bool interleaved = false;  // pairs (2j, 2j+1) as GPT-J and Meta's code; else rotate_half's (j, j + rd/2)
+  int dim = 0;                  // columns (0: every column rotates, 2 · inv_freq.size()); the columns past
+                                // the rotating ones hold cos 1, sin 0
+  bool interleaved = false;     // pairs (2j, 2j+1) as GPT-J and Meta's code; else rotate_half's (j, j + rd/2)
   double attention_factor = 1;  // multiplies cos and sin of the rotating columns
   AnglePrecision precision = AnglePrecision::Float64;  // the type pos·θ is formed in (rounded_angle)
   bool store_float32 = false;  // the values rounded to float32, as saved from a float32 tensor
@@ -64,8 +64,8 @@ extern const char* const kRopeExampleConfigSource;
 // 0 … len − 1, rope_init's inv_freq (at seq_len = len) and attention factor, float64 angles.
 struct RopeExpected {
   RopeInit init;
-  double base = 10000;   // rope_theta
-  double factor = 1;     // rope_scaling's factor (1 without)
+  double base = 10000;  // rope_theta
+  double factor = 1;    // rope_scaling's factor (1 without)
   int head_dim = 0;
 };
 RopeExpected rope_expected(const RopeConfig& config, int len);
@@ -100,7 +100,8 @@ struct RopeDifference {
 // What `check` (of a cache with `dim` columns) does differently from `expected` (nullptr: transformers'
 // defaults), most serious first. Empty for a cache the config (or the defaults) would build. Nothing for
 // a refused cache or one that is not a rotation (check.verdict "not_rotation").
-std::vector<RopeDifference> rope_differences(const RopeCacheCheck& check, int dim, const RopeExpected* expected);
+std::vector<RopeDifference> rope_differences(const RopeCacheCheck& check, int dim,
+                                             const RopeExpected* expected);
 
 // Which table a file's name says it holds: a word "cos"/"cosine" (as in cos_cached.npy) or "sin"/"sine";
 // 0 when it names neither (or both), 1 for cos, 2 for sin. Words are runs of letters, split at case

@@ -25,7 +25,8 @@ struct Cache {
 
 // rotate_half (or interleaved) pairs over the first `rd` columns, θ_j = base^(−2j/rd) / factor,
 // rows at positions offset … offset + len − 1, the other columns cos 1, sin 0.
-Cache build(int len, int dim, double base, int offset = 0, double factor = 1, bool interleaved = false, int rd = 0) {
+Cache build(int len, int dim, double base, int offset = 0, double factor = 1, bool interleaved = false,
+            int rd = 0) {
   if (rd == 0) rd = dim;
   Cache c{Eigen::MatrixXd::Ones(len, dim), Eigen::MatrixXd::Zero(len, dim)};
   for (int j = 0; j < rd / 2; ++j)
@@ -40,8 +41,8 @@ Cache build(int len, int dim, double base, int offset = 0, double factor = 1, bo
 }
 
 std::string npy3(const Cache& c) {
-  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (2, " + std::to_string(c.cos.rows()) + ", " +
-                       std::to_string(c.cos.cols()) + "), }";
+  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (2, " +
+                       std::to_string(c.cos.rows()) + ", " + std::to_string(c.cos.cols()) + "), }";
   while ((10 + header.size() + 1) % 64) header += ' ';
   header += '\n';
   std::string out = "\x93NUMPY";
@@ -89,7 +90,8 @@ TEST_CASE("check: two files pair up by name (sin first) or by order (the first i
   CHECK(l->placeholder("rope_source") == "cos_cached.npy + sin_cached.npy");
   // Had the names been ignored, cos and sin would be swapped: the checker would say so.
   CHECK(l->placeholder("rope_sentence") ==
-        "Nothing differs from transformers' defaults (rotate_half pairs, positions from 0, every column rotating, no scaling, angles in float32 or better).");
+        "Nothing differs from transformers' defaults (rotate_half pairs, positions from 0, every column "
+        "rotating, no scaling, angles in float32 or better).");
   // By order: unnamed files, the first is cos.
   const Cache shifted = build(64, 16, 10000, 1);
   give(*l, "a.csv", core::write_csv(shifted.cos));
@@ -107,7 +109,8 @@ TEST_CASE("check: two files pair up by name (sin first) or by order (the first i
   give(*l, "cos.npy", core::write_npy(c.cos));
   const core::Messages mismatch = give(*l, "sin.npy", core::write_npy(build(32, 16, 10000).sin));
   REQUIRE(mismatch.size() == 1);
-  CHECK(mismatch[0].english() == "cos.npy is 64 × 16 but sin.npy is 32 × 16: the cos and sin tables of one cache have the same shape");
+  CHECK(mismatch[0].english() ==
+        "cos.npy is 64 × 16 but sin.npy is 32 × 16: the cos and sin tables of one cache have the same shape");
   CHECK(l->placeholder("rope_waiting_part") == "sin");
   CHECK(l->placeholder("rope_source") == "other.csv + rope-sin.csv");
 }
@@ -120,7 +123,9 @@ TEST_CASE("check: pasted text in two blocks, and a (2, len, dim) .npy, give both
   give(*l, "pasted text", text);
   CHECK(l->placeholder("rope_loaded") == "1");
   CHECK(l->placeholder("rope_shape") == "40 × 8");
-  CHECK(has(l->placeholder("rope_sentence"), "its pairs are interleaved (columns 2j and 2j+1) where transformers' rotate_half pairs column j with j + 4"));
+  CHECK(has(l->placeholder("rope_sentence"),
+            "its pairs are interleaved (columns 2j and 2j+1) where transformers' rotate_half pairs column j "
+            "with j + 4"));
   give(*l, "rope.npy", npy3(build(50, 8, 10000)));
   CHECK(l->placeholder("rope_shape") == "50 × 8");
   CHECK(l->placeholder("rope_source") == "rope.npy");
@@ -145,11 +150,18 @@ TEST_CASE("check: a config's cache with one thing changed gives the sentence nam
   };
   const Case cases[] = {
       {build(200, 32, 1e6, 0, 2), "It matches your config.json: the same frequencies, pairs and positions"},
-      {build(200, 32, 5e5, 0, 2), "Compared with your config.json: its base is 500000 where the config's rope_theta is 1000000."},
-      {build(200, 32, 1e6, 0, 4), "Compared with your config.json: its linear factor is 4 where the config's is 2."},
-      {build(200, 32, 1e6, 0, 1), "Compared with your config.json: it has no scaling where the config has linear \xC3\x97" "2."},
-      {build(200, 32, 1e6, 3, 2), "Compared with your config.json: its rows start at position 3, not 0 (right for a slice of a KV cache"},
-      {build(200, 32, 1e6, 0, 2, false, 16), "Compared with your config.json: 16 of its columns rotate where the config rotates 32."},
+      {build(200, 32, 5e5, 0, 2),
+       "Compared with your config.json: its base is 500000 where the config's rope_theta is 1000000."},
+      {build(200, 32, 1e6, 0, 4),
+       "Compared with your config.json: its linear factor is 4 where the config's is 2."},
+      {build(200, 32, 1e6, 0, 1),
+       "Compared with your config.json: it has no scaling where the config has linear \xC3\x97"
+       "2."},
+      {build(200, 32, 1e6, 3, 2),
+       "Compared with your config.json: its rows start at position 3, not 0 (right for a slice of a KV "
+       "cache"},
+      {build(200, 32, 1e6, 0, 2, false, 16),
+       "Compared with your config.json: 16 of its columns rotate where the config rotates 32."},
   };
   for (const Case& k : cases) {
     CAPTURE(k.says);
@@ -166,7 +178,8 @@ TEST_CASE("check: a config's cache with one thing changed gives the sentence nam
   CHECK((ex[0].data() - (mine.cos - ref.cos)).cwiseAbs().maxCoeff() < 1e-12);
   CHECK((ex[1].data() - (mine.sin - ref.sin)).cwiseAbs().maxCoeff() < 1e-12);
   CHECK((ex[3].data() - ref.sin).cwiseAbs().maxCoeff() < 1e-12);
-  CHECK(l->placeholder("rope_worst_row") != "0");  // positions from 1: row 0 differs, but the fast pairs drift
+  CHECK(l->placeholder("rope_worst_row") !=
+        "0");  // positions from 1: row 0 differs, but the fast pairs drift
   // A broken config is refused by name and the one read before stays.
   const core::Messages refused = give(*l, "bad.json", R"({"head_dim": 32, "rope_theta": "big"})");
   REQUIRE(refused.size() == 1);
@@ -185,8 +198,12 @@ TEST_CASE("check: each example's sentence names what it is, against the examples
       {"bfloat16", "its angles were rounded to bfloat16 before cos and sin"},
       {"base-10000", "its base is 10000 where the config's rope_theta is 500000"},
       {"partial-25", "32 of its columns rotate where the config rotates 128"},
-      {"linear-4", "it is scaled: linear \xC3\x97" "4"},
-      {"yarn-4", "it is scaled: yarn \xC3\x97" "4"},
+      {"linear-4",
+       "it is scaled: linear \xC3\x97"
+       "4"},
+      {"yarn-4",
+       "it is scaled: yarn \xC3\x97"
+       "4"},
   };
   for (const auto& [id, says] : cases) {
     CAPTURE(id);
@@ -207,7 +224,8 @@ TEST_CASE("check: each example's sentence names what it is, against the examples
   CHECK(l->placeholder("rope_loaded") == "0");
 }
 
-TEST_CASE("check: where the bfloat16 example differs most — the question's answer is what the heatmap shows") {
+TEST_CASE(
+    "check: where the bfloat16 example differs most — the question's answer is what the heatmap shows") {
   auto l = check_lesson();
   l->enter("rope-diff");  // with nothing loaded, the step brings the bfloat16 example
   REQUIRE(l->placeholder("rope_loaded") == "1");

@@ -22,8 +22,10 @@ using namespace posenc::core;
 
 namespace {
 
-std::vector<std::uint8_t> npy(const std::string& descr, bool fortran, const std::string& shape, const std::vector<std::uint8_t>& data) {
-  std::string header = "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") + ", 'shape': (" + shape + "), }";
+std::vector<std::uint8_t> npy(const std::string& descr, bool fortran, const std::string& shape,
+                              const std::vector<std::uint8_t>& data) {
+  std::string header = "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") +
+                       ", 'shape': (" + shape + "), }";
   while ((10 + header.size() + 1) % 64) header += ' ';
   header += '\n';
   std::string head = "\x93NUMPY";
@@ -75,7 +77,8 @@ TEST_CASE(".npy (2, len, dim): cos then sin, C and Fortran order, float32 and fl
   std::vector<float> fortran(12);
   for (int a = 0; a < 2; ++a)
     for (int r = 0; r < 2; ++r)
-      for (int c = 0; c < 3; ++c) fortran[a + 2 * (r + 2 * c)] = static_cast<float>((a ? -1 : 1) * (10 * r + c));
+      for (int c = 0; c < 3; ++c)
+        fortran[a + 2 * (r + 2 * c)] = static_cast<float>((a ? -1 : 1) * (10 * r + c));
   const auto f4 = npy("<f4", true, "2, 2, 3", bytes_of(fortran));
   p = parse_npy_pair(f4.data(), f4.size());
   REQUIRE(p.ok());
@@ -92,7 +95,8 @@ TEST_CASE(".npy (2, len, dim): cos then sin, C and Fortran order, float32 and fl
   CHECK(one.first(1, 1) == 5);
 }
 
-TEST_CASE(".npy (2, len, dim): a wrong leading dimension, truncated, huge or non-finite data get a clear message") {
+TEST_CASE(
+    ".npy (2, len, dim): a wrong leading dimension, truncated, huge or non-finite data get a clear message") {
   const std::vector<double> twelve(12, 0.5);
   const auto err = [](const std::vector<std::uint8_t>& b) {
     const TablePair p = parse_npy_pair(b.data(), b.size());
@@ -105,21 +109,26 @@ TEST_CASE(".npy (2, len, dim): a wrong leading dimension, truncated, huge or non
   CHECK(e.find("stacks 3 tables") != std::string::npos);
   CHECK(e.find("(2, len, dim)") != std::string::npos);
   CHECK(err(npy("<f8", false, "4, 3", bytes_of(twelve))).find("three dimensions") != std::string::npos);
-  CHECK(err(npy("<f8", false, "2, 2, 3, 1", bytes_of(twelve))).find("three whole numbers") != std::string::npos);
+  CHECK(err(npy("<f8", false, "2, 2, 3, 1", bytes_of(twelve))).find("three whole numbers") !=
+        std::string::npos);
   auto truncated = npy("<f8", false, "2, 2, 3", bytes_of(twelve));
   truncated.resize(truncated.size() - 8);
   CHECK(err(truncated).find("truncated data (88 bytes, the shape needs 96)") != std::string::npos);
   // 2 × 2048 × 2048 = 8388608 values: each table is within the caps, the array is not.
-  CHECK(err(npy("<f8", false, "2, 2048, 2048", bytes_of(twelve))).find("too many values (8388608") != std::string::npos);
-  CHECK(err(npy("<f8", false, "2, 100000, 3", bytes_of(twelve))).find("too many rows (100000") != std::string::npos);
-  CHECK(err(npy("<f8", false, "2, 999999999999, 3", bytes_of(twelve))).find("too large") != std::string::npos);
+  CHECK(err(npy("<f8", false, "2, 2048, 2048", bytes_of(twelve))).find("too many values (8388608") !=
+        std::string::npos);
+  CHECK(err(npy("<f8", false, "2, 100000, 3", bytes_of(twelve))).find("too many rows (100000") !=
+        std::string::npos);
+  CHECK(err(npy("<f8", false, "2, 999999999999, 3", bytes_of(twelve))).find("too large") !=
+        std::string::npos);
   std::vector<double> nan = twelve;
   nan[6 + 4] = NAN;  // sin, row 1, column 1
   e = err(npy("<f8", false, "2, 2, 3", bytes_of(nan)));
   CHECK(e.find("sin table's value at row 1, column 1 is NaN") != std::string::npos);
   std::vector<double> inf = twelve;
   inf[2] = -INFINITY;  // cos, row 0, column 2
-  CHECK(err(npy("<f8", false, "2, 2, 3", bytes_of(inf))).find("cos table's value at row 0, column 2 is infinite") != std::string::npos);
+  CHECK(err(npy("<f8", false, "2, 2, 3", bytes_of(inf)))
+            .find("cos table's value at row 0, column 2 is infinite") != std::string::npos);
   for (std::size_t cut = 0; cut < 20; ++cut) {  // every prefix of a valid file is refused
     auto prefix = npy("<f8", false, "2, 2, 3", bytes_of(twelve));
     prefix.resize(std::min(prefix.size(), cut * 7));
@@ -139,14 +148,18 @@ TEST_CASE("text: cos rows, a blank line, sin rows; line numbers count from the t
   CHECK_FALSE(single.pair);
   CHECK(single.first.rows() == 2);
   CHECK(said(parse_csv_pair("1 2\n3 4\n\n5 6\n7 x\n").error).find("line 5") != std::string::npos);
-  CHECK(said(parse_csv_pair("1 2\n\n3 4 5\n").error).find("the cos block is 1 × 2 but the sin block is 1 × 3") != std::string::npos);
+  CHECK(said(parse_csv_pair("1 2\n\n3 4 5\n").error)
+            .find("the cos block is 1 × 2 but the sin block is 1 × 3") != std::string::npos);
   CHECK(said(parse_csv_pair("1\n\n2\n\n3\n").error).find("3 block(s)") != std::string::npos);
   CHECK(said(parse_csv_pair("1 2\n").error).find("1 block(s)") != std::string::npos);
-  CHECK(said(parse_csv_pair("1 2\n\n3 nan\n").error).find("sin table's value at row 0, column 1 is NaN") != std::string::npos);
-  CHECK(said(parse_cache_file(reinterpret_cast<const std::uint8_t*>("1\n\n2\n\n3\n"), 9).error).find("3 block(s)") != std::string::npos);
+  CHECK(said(parse_csv_pair("1 2\n\n3 nan\n").error).find("sin table's value at row 0, column 1 is NaN") !=
+        std::string::npos);
+  CHECK(said(parse_cache_file(reinterpret_cast<const std::uint8_t*>("1\n\n2\n\n3\n"), 9).error)
+            .find("3 block(s)") != std::string::npos);
 }
 
-TEST_CASE("rope_cache: each cell is the formula's, in either layout, with offset, width, factor and precision") {
+TEST_CASE(
+    "rope_cache: each cell is the formula's, in either layout, with offset, width, factor and precision") {
   RopeCacheSpec s;
   s.inv_freq = Eigen::Vector2d(1.0, 0.1);
   s.len = 3;
@@ -155,7 +168,8 @@ TEST_CASE("rope_cache: each cell is the formula's, in either layout, with offset
   s.attention_factor = 1.5;
   RopeCache c = rope_cache(s);
   REQUIRE(c.cos.rows() == 3);
-  const double eps = 1e-14;  // float64 angles: the rows turn from an anchor row, within rounding of the formula
+  const double eps =
+      1e-14;  // float64 angles: the rows turn from an anchor row, within rounding of the formula
   REQUIRE(c.cos.cols() == 6);
   for (int r = 0; r < 3; ++r) {
     CAPTURE(r);
@@ -184,7 +198,8 @@ TEST_CASE("rope_cache: each cell is the formula's, in either layout, with offset
   for (int r = 0; r < 4096; ++r)
     for (int j = 0; j < 3; ++j) {
       const double a = (7.0 + r) * longer.inv_freq[j];
-      worst = std::max({worst, std::fabs(l.cos(r, j) - std::cos(a)), std::fabs(l.sin(r, j + 3) - std::sin(a))});
+      worst =
+          std::max({worst, std::fabs(l.cos(r, j) - std::cos(a)), std::fabs(l.sin(r, j + 3) - std::sin(a))});
     }
   CHECK(worst < 1e-13);
   // bfloat16 angles: the position, θ and their product each rounded; float32 storage of the values.
@@ -205,7 +220,8 @@ TEST_CASE("each example is diagnosed as what it is, and differs from Llama 3 8B'
   const RopeExpected want = rope_expected(cfg.config, kRopeExampleRows);
   REQUIRE(want.init.rotary_dim == 128);
   CHECK(want.base == 500000);
-  // The correct example's cells: float32 angles (position and θ as floats, their product rounded), float32 values.
+  // The correct example's cells: float32 angles (position and θ as floats, their product rounded), float32
+  // values.
   const RopeCache correct = rope_example_cache(RopeExample::Correct);
   REQUIRE(correct.cos.rows() == kRopeExampleRows);
   REQUIRE(correct.cos.cols() == 128);
@@ -222,14 +238,10 @@ TEST_CASE("each example is diagnosed as what it is, and differs from Llama 3 8B'
     std::vector<K> differences;
   };
   const Case cases[] = {
-      {RopeExample::Correct, {}},
-      {RopeExample::Interleaved, {K::Layout}},
-      {RopeExample::FromOne, {K::Offset}},
-      {RopeExample::BFloat16, {K::Precision}},
-      {RopeExample::WrongBase, {K::Base}},
-      {RopeExample::Partial, {K::Rotary}},
-      {RopeExample::Linear4, {K::Scaling}},
-      {RopeExample::Yarn4, {K::Scaling}},
+      {RopeExample::Correct, {}},           {RopeExample::Interleaved, {K::Layout}},
+      {RopeExample::FromOne, {K::Offset}},  {RopeExample::BFloat16, {K::Precision}},
+      {RopeExample::WrongBase, {K::Base}},  {RopeExample::Partial, {K::Rotary}},
+      {RopeExample::Linear4, {K::Scaling}}, {RopeExample::Yarn4, {K::Scaling}},
   };
   for (const Case& k : cases) {
     CAPTURE(rope_example_id(k.e));
@@ -241,10 +253,13 @@ TEST_CASE("each example is diagnosed as what it is, and differs from Llama 3 8B'
     CHECK(r.base == (k.e == RopeExample::WrongBase ? 10000 : 500000));
     CHECK(r.rotary_dim == (k.e == RopeExample::Partial ? 32 : 128));
     CHECK(r.precision == (k.e == RopeExample::BFloat16 ? "bfloat16" : "float32"));
-    const char* type = k.e == RopeExample::Linear4 ? "linear" : k.e == RopeExample::Yarn4 ? "yarn" : "default";
+    const char* type = k.e == RopeExample::Linear4 ? "linear"
+                       : k.e == RopeExample::Yarn4 ? "yarn"
+                                                   : "default";
     CHECK(r.rope_type == type);
     CHECK(r.factor == (std::string(type) == "default" ? 1 : 4));
-    CHECK(r.attention_factor == doctest::Approx(k.e == RopeExample::Yarn4 ? 0.1 * std::log(4.0) + 1 : 1.0).epsilon(1e-6));
+    CHECK(r.attention_factor ==
+          doctest::Approx(k.e == RopeExample::Yarn4 ? 0.1 * std::log(4.0) + 1 : 1.0).epsilon(1e-6));
     const std::vector<RopeDifference> d = rope_differences(r, 128, &want);
     std::vector<K> kinds;
     for (const RopeDifference& x : d) kinds.push_back(x.kind);
@@ -258,7 +273,9 @@ TEST_CASE("each example is diagnosed as what it is, and differs from Llama 3 8B'
   }
 }
 
-TEST_CASE("at another rotary width the base and the scaling are still compared; YaRN's attention factor goes with YaRN") {
+TEST_CASE(
+    "at another rotary width the base and the scaling are still compared; YaRN's attention factor goes with "
+    "YaRN") {
   // The partial-rotary example (32 of 128 columns, base 500000, no scaling) against Qwen2.5 with YaRN ×4
   // (128 columns, rope_theta 1000000, attention factor 0.1·ln 4 + 1).
   const ModelPreset* qwen = find_model_preset("qwen2.5-7b-yarn4");
@@ -285,7 +302,8 @@ TEST_CASE("against transformers' defaults: the base is the model's choice, the r
   const auto kinds = [](RopeExample e) {
     const RopeCache c = rope_example_cache(e);
     std::vector<K> k;
-    for (const RopeDifference& d : rope_differences(check_rope(c.cos, c.sin), 128, nullptr)) k.push_back(d.kind);
+    for (const RopeDifference& d : rope_differences(check_rope(c.cos, c.sin), 128, nullptr))
+      k.push_back(d.kind);
     return k;
   };
   CHECK(kinds(RopeExample::Correct).empty());
@@ -353,8 +371,8 @@ TEST_CASE("a file's name says cos or sin by a word of its own") {
   CHECK(cache_role_from_name("Sine table.csv") == 2);
   CHECK(cache_role_from_name("freqsCos.npy") == 1);
   CHECK(cache_role_from_name("layer0_sin1.npy") == 2);
-  CHECK(cache_role_from_name("using.csv") == 0);      // "sin" inside a word is not the word
+  CHECK(cache_role_from_name("using.csv") == 0);  // "sin" inside a word is not the word
   CHECK(cache_role_from_name("cosmos.npy") == 0);
-  CHECK(cache_role_from_name("cos_sin.npy") == 0);    // both: the order decides
+  CHECK(cache_role_from_name("cos_sin.npy") == 0);  // both: the order decides
   CHECK(cache_role_from_name("pasted text") == 0);
 }
