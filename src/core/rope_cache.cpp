@@ -177,9 +177,10 @@ std::vector<RopeDifference> rope_differences(const RopeCacheCheck& c, int dim, c
   bool scaling_said = false;
   if (e) {
     const int rd = e->init.rotary_dim;
-    if (dim != e->head_dim && dim != rd) add(K::Width, dim, e->head_dim)->want2 = rd;
+    const bool other_width = dim != e->head_dim && dim != rd;
+    if (other_width) add(K::Width, dim, e->head_dim)->want2 = rd;
     const bool same_width = c.rotary_dim == rd;
-    if (!same_width) add(K::Rotary, c.rotary_dim, rd);
+    if (!same_width && !(other_width && c.rotary_dim == dim)) add(K::Rotary, c.rotary_dim, rd);  // said with the width
     if (unknown) {
       add(K::Unknown);
     } else {

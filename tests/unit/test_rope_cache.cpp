@@ -357,6 +357,23 @@ TEST_CASE("a cache built from a config's formula with one thing changed differs 
   REQUIRE(d.size() == 1);
   CHECK(d[0].kind == K::Attention);
   CHECK(d[0].have == doctest::Approx(1.25));
+  // A cache of a narrower head, every column rotating: its width is said once, not again as its rotary width.
+  {
+    Eigen::MatrixXd c(300, 8), s(300, 8);
+    for (int j = 0; j < 4; ++j)
+      for (int r = 0; r < 300; ++r) {
+        const double a = r * std::pow(10000.0, -2.0 * j / 8) / 2;
+        c(r, j) = c(r, j + 4) = std::cos(a);
+        s(r, j) = s(r, j + 4) = std::sin(a);
+      }
+    d = rope_differences(check_rope(c, s), 8, &want);
+    REQUIRE_FALSE(d.empty());
+    CHECK(d[0].kind == K::Width);
+    CHECK(d[0].have == 8);
+    CHECK(d[0].want == 64);
+    CHECK(d[0].want2 == 16);
+    for (const RopeDifference& x : d) CHECK(x.kind != K::Rotary);
+  }
   d = diffs(10000, 2, 1, 7);
   REQUIRE(d.size() == 1);
   CHECK(d[0].kind == K::Offset);
