@@ -75,8 +75,15 @@ bool labelled_slider(const char* label, T* value, double lo, double hi, float wi
 }  // namespace
 
 bool slider_int(const char* label, int* value, int lo, int hi, float width, bool log_scale) {
-  return labelled_slider(label, value, lo, hi, width, log_scale,
-                         [&](ImGuiSliderFlags flags) { return ImGui::SliderInt("##v", value, lo, hi, "%d", flags); });
+  // Through a 64-bit slider: ImGui's logarithmic mapping multiplies the range's ends in the slider's own
+  // type (256 × 2^24 overflows an int, undefined behaviour that UBSan reports).
+  return labelled_slider(label, value, lo, hi, width, log_scale, [&](ImGuiSliderFlags flags) {
+    long long v = *value;
+    const long long l = lo, h = hi;
+    const bool changed = ImGui::SliderScalar("##v", ImGuiDataType_S64, &v, &l, &h, "%lld", flags);
+    *value = static_cast<int>(std::clamp(v, l, h));
+    return changed;
+  });
 }
 
 bool slider_real(const char* label, double* value, double lo, double hi, float width, bool log_scale,
