@@ -156,18 +156,25 @@
   }
 
   function readFile(file) {
-    if (!file) return;
-    if (file.size > MAX_FILE_BYTES) { receive(file.name + ' is over 64 MB', new ArrayBuffer(0)); return; }
-    file.arrayBuffer().then(function (buffer) { receive(file.name, buffer); });
+    if (!file) return Promise.resolve();
+    if (file.size > MAX_FILE_BYTES) { receive(file.name + ' is over 64 MB', new ArrayBuffer(0)); return Promise.resolve(); }
+    return file.arrayBuffer().then(function (buffer) { receive(file.name, buffer); });
+  }
+
+  // Several files given together (a RoPE cache's cos and sin tables, a config beside them) reach the app
+  // one after the other, in the order given; at most four.
+  function readFiles(list) {
+    var files = Array.prototype.slice.call(list || [], 0, 4);
+    return files.reduce(function (done, file) { return done.then(function () { return readFile(file); }); }, Promise.resolve());
   }
 
   function watchFiles() {
     var input = document.getElementById('file');
-    if (input) input.addEventListener('change', function () { readFile(input.files[0]); input.value = ''; });
+    if (input) input.addEventListener('change', function () { readFiles(input.files).then(function () { input.value = ''; }); });
     window.addEventListener('dragover', function (e) { e.preventDefault(); });
     window.addEventListener('drop', function (e) {
       e.preventDefault();
-      if (e.dataTransfer && e.dataTransfer.files.length) readFile(e.dataTransfer.files[0]);
+      if (e.dataTransfer && e.dataTransfer.files.length) readFiles(e.dataTransfer.files);
     });
     window.addEventListener('paste', function (e) {
       if (!Module['ccall']('posenc_accepts_files', 'number', [], [])) return;

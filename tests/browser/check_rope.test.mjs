@@ -77,6 +77,24 @@ test('a (2, len, dim) .npy dropped on lesson 1 opens the RoPE diagnosis, which n
   assert.deepEqual(errors, []);
 });
 
+test('two files dropped together, or picked together, are both read: the pair is loaded at once', async () => {
+  await stepIndex('rope-load');
+  const c = cache({ base: 10000 });
+  await page.evaluate(([cosText, sinText]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([sinText], 'together_sin.csv', { type: 'text/csv' }));
+    dt.items.add(new File([cosText], 'together_cos.csv', { type: 'text/csv' }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, [rows(c, c.cos), rows(c, c.sin)]);
+  await page.waitForFunction(() => document.querySelector('#a11y').textContent.includes('Loaded now: together_cos.csv + together_sin.csv'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'posenc-rope-'));
+  fs.writeFileSync(path.join(dir, 'picked_cos.csv'), rows(c, c.cos));
+  fs.writeFileSync(path.join(dir, 'picked_sin.csv'), rows(c, c.sin));
+  await page.setInputFiles('#file', [path.join(dir, 'picked_sin.csv'), path.join(dir, 'picked_cos.csv')]);
+  await page.waitForFunction(() => document.querySelector('#a11y').textContent.includes('Loaded now: picked_cos.csv + picked_sin.csv'));
+  assert.deepEqual(errors, []);
+});
+
 test('two files picked one after the other pair up by name; pasted text in two blocks; a pasted config is the reference', async () => {
   await stepIndex('rope-load');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'posenc-rope-'));
