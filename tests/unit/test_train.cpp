@@ -1,11 +1,31 @@
-// Lesson `train`'s core: the tasks' sequences.
+// Lesson `train`'s core: the tasks' sequences and what the encodings do to attention.
 #include <doctest/doctest.h>
 
-#include <vector>
+#include <algorithm>
+#include <cmath>
 
-#include "core/train_tasks.hpp"
+#include "core/extrapolation.hpp"
+#include "core/train_model.hpp"
 
 using namespace posenc::core;
+
+namespace {
+
+ModelConfig tiny_model(Encoding pe, bool causal) {
+  ModelConfig m;
+  m.pe = pe;
+  m.causal = causal;
+  m.layers = 2;
+  m.heads = 2;
+  m.d_model = 8;
+  m.d_ff = 12;
+  m.vocab_in = 6;
+  m.vocab_out = 4;
+  m.max_positions = 12;
+  return m;
+}
+
+}  // namespace
 
 TEST_CASE("train tasks: copy, reverse and k_back sequences, worked out by hand") {
   TaskSpec s;
@@ -49,5 +69,74 @@ TEST_CASE("train tasks: copy, reverse and k_back sequences, worked out by hand")
   for (int i = 0; i < 7; ++i) CHECK((ra.tokens[i] >= 0 && ra.tokens[i] < 5));
 
   for (Task t : {Task::Copy, Task::Reverse, Task::KBack}) CHECK(task_from_name(task_name(t)) == t);
+  for (Encoding pe : all_encodings()) CHECK(encoding_from_name(encoding_name(pe)) == pe);
   CHECK_FALSE(task_from_name("sort").has_value());
+  CHECK_FALSE(encoding_from_name("RoPE").has_value());
+}
+
+TEST_CASE("train: without positions and with a bidirectional mask the model sees a bag of tokens") {
+  // Every MASK slot gets the same distribution, and permuting the input permutes nothing there.
+  TaskSpec spec;
+  spec.task = Task::Reverse;
+  spec.vocab = 4;
+  const std::vector<int> x = {0, 3, 1, 1, 2}, shuffled = {1, 2, 0, 1, 3};
+  for (Encoding pe : all_encodings()) {
+    const std::string pe_name = encoding_name(pe);
+    CAPTURE(pe_name);
+    Model<double> model(tiny_model(pe, false), 9);
+    Random noise(12);  // as if trained: T5's buckets start at 0 (no position information yet)
+    for (auto& t : model.tensors())
+      for (Eigen::Index i = 0; i < t.value.size(); ++i) t.value.data()[i] += 0.3 * noise.gaussian();
+    const Eigen::MatrixXd p = model.probabilities({make_example(spec, x)});
+    const Eigen::MatrixXd q = model.probabilities({make_example(spec, shuffled)});
+    REQUIRE(p.rows() == 5);
+    double spread = 0;  // between slots
+    for (int j = 1; j < 5; ++j) spread = std::max(spread, (p.row(j) - p.row(0)).cwiseAbs().maxCoeff());
+    const double moved = (p - q).cwiseAbs().maxCoeff();  // by the permutation
+    if (pe == Encoding::None) {
+      CHECK(spread < 1e-12);
+      CHECK(moved < 1e-12);
+    } else {  // any encoding breaks the symmetry
+      CHECK(spread > 1e-6);
+      CHECK(moved > 1e-6);
+    }
+  }
+}
+
+TEST_CASE("train: attention on identical tokens shows each encoding's position rule") {
+  // With every token the same, content scores are all equal, so log(A_ij / A_ii) is the positional
+  // part alone: ALiBi's −m_h·|i − j|, a function of j − i for RoPE, 0 without positions.
+  TaskSpec spec;
+  spec.task = Task::KBack;
+  spec.vocab = 4;
+  const Example same = make_example(spec, std::vector<int>(8, 2));
+  const std::vector<double> slopes = alibi_slopes(2);
+  for (bool causal : {false, true}) {
+    CAPTURE(causal);
+    for (Encoding pe : {Encoding::None, Encoding::Alibi, Encoding::Rope}) {
+      const std::string pe_name = encoding_name(pe);
+      CAPTURE(pe_name);
+      Model<double> model(tiny_model(pe, causal), 5);
+      for (int head = 0; head < 2; ++head) {
+        const Eigen::MatrixXd a = model.attention(same, 0, head);
+        REQUIRE(a.rows() == 8);
+        for (int i = 0; i < 8; ++i) {
+          CHECK(a.row(i).sum() == doctest::Approx(1.0).epsilon(1e-12));
+          for (int j = 0; j < 8; ++j) {
+            if (causal && j > i) {
+              CHECK(a(i, j) == 0.0);
+              continue;
+            }
+            const double rel = std::log(a(i, j) / a(i, i));
+            if (pe == Encoding::None) CHECK(std::fabs(rel) < 1e-12);
+            if (pe == Encoding::Alibi)
+              CHECK(rel == doctest::Approx(-slopes[head] * std::abs(i - j)).epsilon(1e-9));
+            if (pe == Encoding::Rope && i + 1 < 8 && j + 1 < 8 && (!causal || j <= i))
+              CHECK(rel == doctest::Approx(std::log(a(i + 1, j + 1) / a(i + 1, i + 1))).epsilon(1e-9));
+          }
+        }
+      }
+      CHECK(model.attention(same, 2, 0).size() == 0);  // no such layer
+    }
+  }
 }
