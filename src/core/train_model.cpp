@@ -56,6 +56,20 @@ void layer_norm(const MatT<S>& x, const MatT<S>& g, const MatT<S>& b, MatT<S>& x
   y = (xhat.array().rowwise() * g.row(0).array()).rowwise() + b.row(0).array();
 }
 
+// Adds d loss / d x of layer_norm (from dy) to dx, and d loss / d g, d loss / d b to dg, db. gy is
+// scratch space (kept by the caller so that a training step allocates nothing new).
+template <class S>
+void layer_norm_back(const MatT<S>& dy, const MatT<S>& xhat, const ColT<S>& rstd, const MatT<S>& g,
+                     MatT<S>& dg, MatT<S>& db, MatT<S>& gy, MatT<S>& dx) {
+  dg.row(0) += dy.cwiseProduct(xhat).colwise().sum();
+  db.row(0) += dy.colwise().sum();
+  gy = dy.array().rowwise() * g.row(0).array();  // d loss / d x̂
+  const ColT<S> mean_gy = gy.rowwise().mean();
+  const ColT<S> mean_gy_xhat = gy.cwiseProduct(xhat).rowwise().mean();
+  dx.array() += ((gy.colwise() - mean_gy).array() - xhat.array().colwise() * mean_gy_xhat.array()).colwise() *
+                rstd.array();
+}
+
 // Row-wise softmax in place; −∞ entries (masked keys) become 0.
 template <class S>
 void softmax_rows_inplace(MatT<S>& m) {
@@ -68,8 +82,9 @@ void softmax_rows_inplace(MatT<S>& m) {
 
 }  // namespace
 
-// The batch packed into rows (one per token, sequences one after another) and what the forward pass
-// computes. The model keeps one and reuses it: a batch of the same shape as the last allocates nothing.
+// The batch packed into rows (one per token, sequences one after another), what the forward pass keeps
+// for the backward pass, and the backward pass's scratch. The model keeps one and reuses it: a step of
+// the same shape as the last allocates nothing.
 template <class S>
 struct Model<S>::Pass {
   std::vector<int> tokens, pos;  // per row
@@ -84,6 +99,7 @@ struct Model<S>::Pass {
   std::vector<Layer> layers;
   Mat x, xt, xhatf, f, logits;
   ColT<S> rstdf;
+  Mat dz, df, dx, dxt, dq, dk, dv, dhid, db, dout, da, gy, dp, ds;  // backward
 
   int rows() const { return static_cast<int>(tokens.size()); }
 
@@ -277,6 +293,80 @@ void Model<S>::forward(Pass& p) const {
   p.logits.rowwise() += W(bout_).row(0);
 }
 
+// Expects p.logits to hold the probabilities (loss() turns them into those).
+template <class S>
+void Model<S>::backward(Pass& p) {
+  const int N = p.rows(), d = cfg_.d_model, H = cfg_.heads, dh = d / H, seqs = static_cast<int>(p.len.size());
+  const int M = static_cast<int>(p.target_rows.size());
+  const S scale = static_cast<S>(1.0 / std::sqrt(static_cast<double>(dh)));
+  for (auto& t : tensors_) t.grad.setZero();
+
+  // softmax cross-entropy: d loss / d z = (p − onehot) / M
+  p.dz = p.logits;
+  for (int i = 0; i < M; ++i) p.dz(i, p.target_ids[i]) -= S(1);
+  p.dz /= static_cast<S>(M);
+  G(wout_).noalias() += p.f.transpose() * p.dz;
+  G(bout_).row(0) += p.dz.colwise().sum();
+  p.df.noalias() = p.dz * W(wout_).transpose();
+  p.dxt.setZero(M, d);
+  layer_norm_back<S>(p.df, p.xhatf, p.rstdf, W(lnf_g_), G(lnf_g_), G(lnf_b_), p.gy, p.dxt);
+  Mat& dx = p.dx;
+  dx.setZero(N, d);
+  for (int i = 0; i < M; ++i) dx.row(p.target_rows[i]) += p.dxt.row(i);
+
+  p.dq.resize(N, d), p.dk.resize(N, d), p.dv.resize(N, d);
+  for (int l = cfg_.layers - 1; l >= 0; --l) {
+    const LayerIx& w = ix_[l];
+    typename Pass::Layer& c = p.layers[l];
+    // x += ReLU(b·W₁ + b₁)·W₂ + b₂
+    G(w.b2).row(0) += dx.colwise().sum();
+    G(w.w2).noalias() += c.h.transpose() * dx;
+    p.dhid.noalias() = dx * W(w.w2).transpose();
+    p.dhid = (c.h.array() > S(0)).select(p.dhid, S(0));
+    G(w.w1).noalias() += c.b.transpose() * p.dhid;
+    G(w.b1).row(0) += p.dhid.colwise().sum();
+    p.db.noalias() = p.dhid * W(w.w1).transpose();
+    layer_norm_back<S>(p.db, c.xhat2, c.rstd2, W(w.ln2_g), G(w.ln2_g), G(w.ln2_b), p.gy, dx);
+    // x += MHA(a)·W_o
+    G(w.wo).noalias() += c.o.transpose() * dx;
+    p.dout.noalias() = dx * W(w.wo).transpose();
+    for (int s = 0; s < seqs; ++s) {
+      const int off = p.offset[s], T = p.len[s];
+      for (int h = 0; h < H; ++h) {
+        const Mat& pr = c.probs[static_cast<size_t>(s) * H + h];
+        const auto doh = p.dout.block(off, h * dh, T, dh);
+        p.dp.resize(T, T);
+        p.dp.noalias() = doh * c.v.block(off, h * dh, T, dh).transpose();
+        p.dv.block(off, h * dh, T, dh).noalias() = pr.transpose() * doh;
+        // softmax: d score = P ∘ (dP − rowsum(P ∘ dP)); masked keys have P = 0
+        const ColT<S> row = pr.cwiseProduct(p.dp).rowwise().sum();
+        p.ds = (pr.array() * (p.dp.colwise() - row).array()).matrix();
+        if (cfg_.pe == Encoding::T5)
+          for (int j = 0; j < T; ++j)
+            for (int i = 0; i < T; ++i) G(t5_)(buckets_(i, j), h) += p.ds(i, j);
+        p.ds *= scale;
+        p.dq.block(off, h * dh, T, dh).noalias() = p.ds * c.k.block(off, h * dh, T, dh);
+        p.dk.block(off, h * dh, T, dh).noalias() = p.ds.transpose() * c.q.block(off, h * dh, T, dh);
+      }
+    }
+    if (cfg_.pe == Encoding::Rope) {  // q and k were rotated after the projection: rotate the gradients back
+      rotate(p.dq, p, true);
+      rotate(p.dk, p, true);
+    }
+    G(w.wq).noalias() += c.a.transpose() * p.dq;
+    G(w.wk).noalias() += c.a.transpose() * p.dk;
+    G(w.wv).noalias() += c.a.transpose() * p.dv;
+    p.da.noalias() = p.dq * W(w.wq).transpose();
+    p.da.noalias() += p.dk * W(w.wk).transpose();
+    p.da.noalias() += p.dv * W(w.wv).transpose();
+    layer_norm_back<S>(p.da, c.xhat1, c.rstd1, W(w.ln1_g), G(w.ln1_g), G(w.ln1_b), p.gy, dx);
+  }
+  for (int r = 0; r < N; ++r) {
+    G(tok_).row(p.tokens[r]) += dx.row(r);
+    if (cfg_.pe == Encoding::Learned) G(pos_).row(p.pos[r]) += dx.row(r);
+  }
+}
+
 template <class S>
 bool Model<S>::fits(const std::vector<Example>& batch) const {
   for (const Example& e : batch) {
@@ -292,14 +382,19 @@ bool Model<S>::fits(const std::vector<Example>& batch) const {
 }
 
 template <class S>
-S Model<S>::loss(const std::vector<Example>& batch) {
+S Model<S>::loss(const std::vector<Example>& batch, bool gradient) {
   if (!fits(batch)) return std::numeric_limits<S>::quiet_NaN();
   Pass& p = *pass_;
   p.pack(batch);
   forward(p);
   const int M = static_cast<int>(p.target_rows.size());
-  if (M == 0) return S(0);
-  // −log p(target) = log Σ exp(z − max) − (z_target − max), never log 0.
+  if (M == 0) {
+    if (gradient)
+      for (auto& t : tensors_) t.grad.setZero();
+    return S(0);
+  }
+  // −log p(target) = log Σ exp(z − max) − (z_target − max), never log 0; the logits become the
+  // probabilities backward() expects.
   Mat& z = p.logits;
   double total = 0;
   for (int i = 0; i < M; ++i) {
@@ -309,6 +404,7 @@ S Model<S>::loss(const std::vector<Example>& batch) {
     z.row(i) /= sum;
     total += std::log(static_cast<double>(sum)) - target;
   }
+  if (gradient) backward(p);
   return static_cast<S>(total / M);
 }
 

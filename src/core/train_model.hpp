@@ -1,5 +1,5 @@
-// Lesson `train`'s model: a tiny pre-LayerNorm Transformer, one class for float (training) and double
-// (the tests' finite-difference checks).
+// Lesson `train`'s model: a tiny pre-LayerNorm Transformer with a hand-written backward pass, one class
+// for float (training) and double (the tests' finite-difference checks).
 //
 //   x⁰_t = E[token_t] (+ P[t] for learned, + PE(t) for sinusoidal)
 //   per layer:  x += MHA(LN₁(x)) · W_o        MHA: per head softmax(q kᵀ/√d_h + bias + mask) v
@@ -77,8 +77,9 @@ class Model {
   // The functions below take sequences of at most max_positions tokens in 0 … vocab_in−1 with targets
   // in −1 … vocab_out−1; a batch with any other gives NaN or an empty result.
 
-  // Mean softmax cross-entropy over every target of the batch.
-  S loss(const std::vector<Example>& batch);
+  // Mean softmax cross-entropy over every target of the batch. With `gradient`, every tensor's grad is
+  // overwritten with d loss / d value.
+  S loss(const std::vector<Example>& batch, bool gradient);
 
   // The arg-max prediction at each target, example by example in position order.
   std::vector<int> predict(const std::vector<Example>& batch) const;
@@ -103,6 +104,7 @@ class Model {
   const Mat& W(int i) const { return tensors_[i].value; }
   Mat& G(int i) { return tensors_[i].grad; }
   void forward(Pass& p) const;
+  void backward(Pass& p);
   void rotate(Mat& m, const Pass& p, bool inverse) const;
   bool fits(const std::vector<Example>& batch) const;
 
