@@ -1,16 +1,30 @@
 // Lesson `train`'s core: the tasks' sequences, the hand-written backward pass (against central
-// differences) and what the encodings do to attention.
+// differences), what the encodings do to attention, determinism and learning.
 #include <doctest/doctest.h>
 
+#include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 
 #include "core/extrapolation.hpp"
-#include "core/train_model.hpp"
+#include "core/train.hpp"
 
 using namespace posenc::core;
 
 namespace {
+
+// GCC and clang both define this under AddressSanitizer (the `asan` preset of make test).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
 
 ModelConfig tiny_model(Encoding pe, bool causal) {
   ModelConfig m;
@@ -24,6 +38,30 @@ ModelConfig tiny_model(Encoding pe, bool causal) {
   m.vocab_out = 4;
   m.max_positions = 12;
   return m;
+}
+
+// A quick training: d_model 16, lengths 1 … 4, batches of 8.
+TrainConfig small_training(int steps) {
+  TrainConfig c;
+  c.d_model = 16;
+  c.d_ff = 32;
+  c.train_len = 4;
+  c.steps = steps;
+  c.batch = 8;
+  c.test_examples = 8;
+  return c;
+}
+
+// The share of targets a constant guess per sequence can get right: Σ (largest count of one token) / Σ n.
+double bag_bound(const std::vector<Example>& set) {
+  double best = 0, total = 0;
+  for (const Example& e : set) {
+    std::vector<int> count(64, 0);
+    for (int t : e.targets)
+      if (t >= 0) ++count[t], ++total;
+    best += *std::max_element(count.begin(), count.end());
+  }
+  return best / total;
 }
 
 }  // namespace
@@ -184,4 +222,120 @@ TEST_CASE("train: attention on identical tokens shows each encoding's position r
       CHECK(model.attention(same, 2, 0).size() == 0);  // no such layer
     }
   }
+}
+
+TEST_CASE("train: one seed gives the same losses every run, in any slicing; another seed differs") {
+  TrainConfig c = small_training(24);
+  for (Encoding pe : all_encodings()) {
+    const std::string pe_name = encoding_name(pe);
+    CAPTURE(pe_name);
+    c.pe = pe;
+    c.seed = 3;
+    REQUIRE(check_train_config(c).empty());
+    Trainer whole(c), sliced(c);
+    CHECK(whole.step(1000) == 24);
+    CHECK(whole.finished());
+    for (int i = 0; i < 6; ++i) CHECK(sliced.step(4) == 4);
+    CHECK(sliced.step(4) == 0);
+    CHECK(whole.losses() == sliced.losses());
+    CHECK(whole.accuracy() == sliced.accuracy());
+    c.seed = 4;
+    Trainer other(c);
+    other.step(24);
+    CHECK(other.losses() != whole.losses());
+  }
+}
+
+TEST_CASE("train: the learning rate warms up linearly, then decays to a tenth") {
+  TrainConfig c;
+  c.steps = 100;
+  c.warmup = 10;
+  c.lr = 0.01;
+  c.test_examples = 1;
+  Trainer t(c);
+  CHECK(t.learning_rate(0) == doctest::Approx(0.01 / 11));
+  CHECK(t.learning_rate(9) == doctest::Approx(0.01 * 10 / 11));
+  CHECK(t.learning_rate(10) == doctest::Approx(0.01));
+  CHECK(t.learning_rate(55) == doctest::Approx(0.01 * 0.55));
+  CHECK(t.learning_rate(100) == doctest::Approx(0.001));
+}
+
+TEST_CASE("train: on reverse with a bidirectional mask, positions are learned and none stays a bag") {
+  // The issue's test at the lesson's defaults (2 layers, 4 heads, d_model 32, train_len 8, 900 steps):
+  // rope, sinusoidal and learned reach ≥ 0.9 at the training length; none can do no better than
+  // guessing each sequence's most frequent token (bag_bound, ≈ 0.31 here), whatever it learns.
+  // Under AddressSanitizer (about 20× slower) a smaller model and fewer steps keep make test short:
+  // learned ≥ 0.9 there too. The full six-encoding comparison: make bench.
+  TrainConfig c;
+  std::vector<Encoding> learners = {Encoding::Rope, Encoding::Sinusoidal, Encoding::Learned};
+  if (kSanitized) {
+    c.d_model = 16, c.d_ff = 32, c.heads = 2, c.train_len = 5, c.batch = 16, c.steps = 500, c.lr = 5e-3;
+    learners = {Encoding::Learned};
+  }
+  c.pe = Encoding::None;
+  Trainer none(c);
+  none.step(c.steps);
+  const double bound = bag_bound(none.test_set(0));
+  CHECK(none.test_lens()[0] == c.train_len);
+  CHECK(bound < 0.5);
+  CHECK(none.accuracy()[0] <= bound + 1e-12);
+  for (Encoding pe : learners) {
+    const std::string pe_name = encoding_name(pe);
+    CAPTURE(pe_name);
+    c.pe = pe;
+    Trainer t(c);
+    t.step(c.steps);
+    CHECK(t.accuracy()[0] >= 0.9);
+    CHECK(t.losses().back() < 0.25 * t.losses().front());
+  }
+}
+
+TEST_CASE("train: the learned table keeps its initial rows past the training length") {
+  TrainConfig c = small_training(20);
+  c.pe = Encoding::Learned;
+  c.test_lens = {4, 8};
+  Trainer t(c);
+  const Eigen::MatrixXf before = t.position_table();
+  t.step(20);
+  const Eigen::MatrixXf after = t.position_table();
+  REQUIRE(after.rows() == 17);  // 2 · 8 + 1 positions: the longest test sequence
+  CHECK(t.trained_positions() == 9);
+  for (int r = 0; r < 17; ++r) {
+    CAPTURE(r);
+    if (r < 9)
+      CHECK((after.row(r) != before.row(r)));
+    else
+      CHECK((after.row(r) == before.row(r)));
+  }
+  c.pe = Encoding::Rope;
+  CHECK(Trainer(c).position_table().size() == 0);
+  const Eigen::MatrixXf a = t.attention(t.test_set(1)[0], 1, 3);
+  CHECK(a.rows() == 17);
+  CHECK(a.rowwise().sum().isOnes(1e-5));
+}
+
+TEST_CASE("train: principal components of a position table") {
+  // Rows on a circle of radius 2 in one plane and ±0.5 along a third axis (period 2), in 6 dimensions
+  // turned by a random rotation: variances 2 (twice) and 0.25 of 4.25.
+  const int rows = 16, d = 6;
+  Eigen::MatrixXd plane = Eigen::MatrixXd::Zero(rows, d);
+  for (int r = 0; r < rows; ++r) {
+    const double a = 2 * 3.14159265358979323846 * r / rows;
+    plane(r, 0) = 2 * std::cos(a);
+    plane(r, 1) = 2 * std::sin(a);
+    plane(r, 2) = r % 2 ? 0.5 : -0.5;
+  }
+  Random rng(2);
+  const Eigen::MatrixXd rot = Eigen::HouseholderQR<Eigen::MatrixXd>(rng.gaussian_matrix(d, d)).householderQ();
+  const Eigen::MatrixXf table = (plane * rot).cast<float>();
+  const Components pc = principal_components(table, rows, 3);
+  REQUIRE(pc.coords.rows() == rows);
+  CHECK(pc.explained(0) == doctest::Approx(2 / 4.25).epsilon(1e-5));
+  CHECK(pc.explained(1) == doctest::Approx(2 / 4.25).epsilon(1e-5));
+  CHECK(pc.explained(2) == doctest::Approx(0.25 / 4.25).epsilon(1e-5));
+  for (int r = 0; r < rows; ++r) {
+    CHECK(pc.coords.row(r).head(2).norm() == doctest::Approx(2).epsilon(1e-5));
+    CHECK(std::fabs(pc.coords(r, 2)) == doctest::Approx(0.5).epsilon(1e-5));
+  }
+  CHECK(principal_components(table, 0, 2).coords.size() == 0);
 }

@@ -1,0 +1,121 @@
+// Lesson `train`: tiny Transformers trained in the page, one per position encoding, on the tasks of
+// train_tasks.hpp with the model of train_model.hpp. A Trainer runs in slices (step(n) between frames),
+// keeps the loss of every step, and measures exact-match token accuracy at each test length on a fixed
+// test set.
+//
+// Optimiser: Adam (β₁ 0.9, β₂ 0.98), linear warm-up then cosine decay to a tenth of lr, gradient
+// clipping by global norm. float32 throughout; the same seed gives the same losses on every run of a
+// build (one thread, no data-dependent order).
+#pragma once
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "train_model.hpp"
+#include "train_tasks.hpp"
+
+namespace posenc::core {
+
+struct TrainConfig {
+  Task task = Task::Reverse;
+  Encoding pe = Encoding::Rope;
+  bool causal = false;
+  int layers = 2;
+  int heads = 4;
+  int d_model = 32;
+  int d_ff = 64;               // MLP width
+  int vocab = 10;              // content tokens
+  int k = 2;                   // k_back's offset
+  int train_len = 8;           // the longest input trained on
+  int min_len = 1;             // the shortest (raised to the task's shortest_input)
+  std::vector<int> test_lens;  // ascending; empty: train_len, 2, 3 and 4 × train_len
+  int steps = 900;
+  int batch = 32;
+  std::uint64_t seed = 1;
+  double lr = 3e-3;
+  int warmup = 50;         // steps of linear warm-up
+  double clip = 1.0;       // largest global gradient norm (≤ 0: no clipping)
+  int test_examples = 64;  // test sequences per test length (a fixed seed: the same for every run)
+};
+
+// The model and task a configuration describes (the learned table reaches the longest test sequence).
+ModelConfig model_config(const TrainConfig& config);
+TaskSpec task_spec(const TrainConfig& config);
+// test_lens, or the default ones.
+std::vector<int> test_lengths(const TrainConfig& config);
+
+// Why the configuration cannot run (empty: it can): sizes outside the limits below, a total amount of
+// work or memory over the caps, heads not dividing d_model, …
+std::string check_train_config(const TrainConfig& config);
+
+// Limits (check_train_config names them when exceeded).
+struct TrainLimits {
+  static constexpr int layers = 6, heads = 8, d_model = 128, d_ff = 512, vocab = 64, train_len = 64;
+  static constexpr int test_len = 256, test_lens = 8, steps = 100000, batch = 256, test_examples = 256;
+  // Multiply-adds of one whole training (step_work × steps + the test sets' forward passes): measured
+  // natively at 12–16 G of them a second on this 2-core machine, so ≈ 10 s natively, ≈ 30 s in a page.
+  static constexpr double work = 1.2e11;
+  static constexpr double memory = 1.6e7;  // floats kept by one training step (64 MB)
+};
+
+// Multiply-adds of one training step (forward and backward, averaged over the training lengths; small
+// per-head and per-token costs counted as multiply-adds of the same time), and the floats a step at
+// train_len keeps.
+double step_work(const TrainConfig& config);
+double step_memory(const TrainConfig& config);
+
+class Trainer {
+ public:
+  // `config` must pass check_train_config.
+  explicit Trainer(const TrainConfig& config);
+
+  // Up to n more optimiser steps (fewer once config.steps are done); returns how many ran.
+  int step(int n);
+  int steps_done() const { return static_cast<int>(losses_.size()); }
+  bool finished() const { return steps_done() >= cfg_.steps; }
+  // The training loss of every step so far, and how many tokens those steps read.
+  const std::vector<float>& losses() const { return losses_; }
+  long tokens_trained() const { return tokens_; }
+  // The learning rate of step s (0-based).
+  double learning_rate(int s) const;
+
+  // Exact-match token accuracy on the fixed test set, one value per test length.
+  std::vector<double> accuracy() const;
+  const std::vector<int>& test_lens() const { return test_lens_; }
+  const std::vector<Example>& test_set(int index) const { return test_sets_.at(index); }
+
+  // What the lesson draws: one layer and head's attention on a sequence (e.g. a test example), the
+  // learned position table (empty for other encodings) and how many of its rows training reaches.
+  Eigen::MatrixXf attention(const Example& example, int layer, int head) const;
+  Eigen::MatrixXf position_table() const;
+  int trained_positions() const;
+
+  const TrainConfig& config() const { return cfg_; }
+  const Model<float>& model() const { return model_; }
+
+ private:
+  TrainConfig cfg_;
+  TaskSpec spec_;
+  Model<float> model_;
+  Random data_;
+  std::vector<Eigen::MatrixXf> m_, v_;  // Adam's moments per tensor
+  std::vector<float> losses_;
+  long tokens_ = 0;
+  std::vector<int> test_lens_;
+  std::vector<std::vector<Example>> test_sets_;
+};
+
+// Exact-match token accuracy of a model on sequences (share of targets predicted exactly).
+double token_accuracy(const Model<float>& model, const std::vector<Example>& examples);
+
+// A learned position table's first k principal components over its rows 0 … rows−1: each row's
+// coordinates (rows × k) and the share of variance each component explains.
+struct Components {
+  Eigen::MatrixXd coords;
+  Eigen::VectorXd explained;
+};
+Components principal_components(const Eigen::MatrixXf& table, int rows, int k);
+
+}  // namespace posenc::core
