@@ -1,7 +1,7 @@
 // Lesson `train`: tiny Transformers trained in the page, one per position encoding, on the tasks of
 // train_tasks.hpp with the model of train_model.hpp. A Trainer runs in slices (step(n) between frames),
 // keeps the loss of every step, and measures exact-match token accuracy at each test length on a fixed
-// test set.
+// test set; train_to_end runs one training whole (the `train` compute kind) after checking its request.
 //
 // Optimiser: Adam (β₁ 0.9, β₂ 0.98), linear warm-up then cosine decay to a tenth of lr, gradient
 // clipping by global norm. float32 throughout; the same seed gives the same losses on every run of a
@@ -117,5 +117,31 @@ struct Components {
   Eigen::VectorXd explained;
 };
 Components principal_components(const Eigen::MatrixXf& table, int rows, int k);
+
+// The `train` compute kind's request, as numbers arrive from JavaScript (checked here: NaN, fractions,
+// huge or negative values give an error naming the argument and its range).
+struct TrainRequest {
+  std::string task = "reverse";
+  std::string pe = "rope";
+  bool causal = false;
+  double layers = 2, heads = 4, d_model = 32, train_len = 8;
+  std::vector<double> test_lens;  // empty: the default lengths
+  double steps = 900, batch = 32, seed = 1, lr = 3e-3;
+};
+
+struct TrainResult {
+  std::string error;  // non-empty: nothing was trained
+  std::vector<double> loss;
+  int train_len = 0;
+  std::vector<int> test_lens;
+  std::vector<double> accuracy;
+  double ms = 0;
+};
+
+// The configuration a request asks for, or an error (TrainResult::error's text).
+std::string read_train_request(const TrainRequest& request, TrainConfig& config);
+
+// Checks the request, trains to the end, evaluates.
+TrainResult train_to_end(const TrainRequest& request);
 
 }  // namespace posenc::core

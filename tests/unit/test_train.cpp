@@ -1,5 +1,5 @@
 // Lesson `train`'s core: the tasks' sequences, the hand-written backward pass (against central
-// differences), what the encodings do to attention, determinism and learning.
+// differences), what the encodings do to attention, determinism, learning, and hostile requests.
 #include <doctest/doctest.h>
 
 #include <Eigen/Dense>
@@ -338,4 +338,91 @@ TEST_CASE("train: principal components of a position table") {
     CHECK(std::fabs(pc.coords(r, 2)) == doctest::Approx(0.5).epsilon(1e-5));
   }
   CHECK(principal_components(table, 0, 2).coords.size() == 0);
+}
+
+TEST_CASE("train: hostile requests get a clear message and train nothing") {
+  struct Case {
+    const char* what;
+    void (*set)(TrainRequest&);
+    const char* says;
+  };
+  const Case cases[] = {
+      {"unknown task", [](TrainRequest& r) { r.task = "sort"; }, "task must be one of"},
+      {"unknown pe", [](TrainRequest& r) { r.pe = "xpos"; }, "pe must be one of"},
+      {"NaN lr", [](TrainRequest& r) { r.lr = std::nan(""); }, "lr must be"},
+      {"negative lr", [](TrainRequest& r) { r.lr = -1; }, "lr must be"},
+      {"zero steps", [](TrainRequest& r) { r.steps = 0; }, "steps must be between 1"},
+      {"negative steps", [](TrainRequest& r) { r.steps = -5; }, "steps must be between 1"},
+      {"fractional steps", [](TrainRequest& r) { r.steps = 2.5; }, "steps must be a whole number"},
+      {"infinite steps", [](TrainRequest& r) { r.steps = INFINITY; }, "steps must be a whole number"},
+      {"huge layers", [](TrainRequest& r) { r.layers = 1e9; }, "layers must be between 1 and 6"},
+      {"huge d_model", [](TrainRequest& r) { r.d_model = 1e6; }, "d_model must be between 2 and 128"},
+      {"huge train_len", [](TrainRequest& r) { r.train_len = 1e7; }, "train_len must be between"},
+      {"huge batch", [](TrainRequest& r) { r.batch = 1e12; }, "batch must be between"},
+      {"NaN seed", [](TrainRequest& r) { r.seed = std::nan(""); }, "seed must be a whole number"},
+      {"heads not dividing d_model", [](TrainRequest& r) { r.heads = 3; }, "multiple of heads"},
+      {"odd rope head width", [](TrainRequest& r) { r.d_model = 12, r.heads = 4; }, "even width per head"},
+      {"NaN test length",
+       [](TrainRequest& r) {
+         r.test_lens = {8, std::nan("")};
+       },
+       "each of test_lens"},
+      {"huge test length",
+       [](TrainRequest& r) {
+         r.test_lens = {8, 1e9};
+       },
+       "each of test_lens"},
+      {"test lengths without train_len",
+       [](TrainRequest& r) {
+         r.test_lens = {4, 16};
+       },
+       "include train_len"},
+      {"descending test lengths",
+       [](TrainRequest& r) {
+         r.test_lens = {16, 8};
+       },
+       "ascending"},
+      {"too many test lengths", [](TrainRequest& r) { r.test_lens.assign(100, 8); }, "at most 8"},
+      {"too much work", [](TrainRequest& r) { r.steps = 100000, r.d_model = 128, r.batch = 256; },
+       "the cap is"},
+      {"too much memory",
+       [](TrainRequest& r) {
+         r.d_model = 128, r.layers = 6, r.train_len = 64, r.batch = 64, r.steps = 1, r.test_lens = {64};
+       },
+       "MB"},
+  };
+  for (const Case& k : cases) {
+    const std::string what = k.what;
+    CAPTURE(what);
+    TrainRequest r;
+    k.set(r);
+    const TrainResult out = train_to_end(r);
+    CAPTURE(out.error);
+    CHECK(out.error.find(k.says) != std::string::npos);
+    CHECK(out.loss.empty());
+  }
+  TrainRequest ok;
+  ok.steps = 5;
+  ok.d_model = 8;
+  ok.heads = 2;
+  ok.train_len = 3;
+  ok.test_lens = {3, 6};
+  ok.task = "k_back";
+  ok.pe = "t5";
+  ok.causal = true;
+  const TrainResult out = train_to_end(ok);
+  CHECK(out.error.empty());
+  CHECK(out.loss.size() == 5);
+  CHECK(out.train_len == 3);
+  CHECK(out.test_lens == std::vector<int>{3, 6});
+  CHECK(out.accuracy.size() == 2);
+  CHECK(out.ms >= 0);
+  TrainConfig c;
+  CHECK(read_train_request(TrainRequest{}, c).empty());  // the defaults are the lesson's
+  CHECK(c.heads == TrainConfig{}.heads);
+  CHECK(c.steps == TrainConfig{}.steps);
+  CHECK(c.d_ff == TrainConfig{}.d_ff);
+  c.task = Task::KBack;
+  c.train_len = 2;  // k_back with k = 2 needs at least 3 tokens
+  CHECK(check_train_config(c).find("train_len must be between 3") != std::string::npos);
 }
