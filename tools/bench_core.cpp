@@ -2,7 +2,10 @@
 // issue's speed goal names, so tools/bench_core.sh can compare it with tools/bench_numpy.py; then
 // core::rope_rotate_rows over a 4096 × 1024 sequence, and core::check_rope on a 4096 × 128 cos/sin cache
 // (llama3, base 500000, angles rounded to bfloat16), whose goal is ≤ 30 ms (no NumPy counterpart).
-//   posenc_bench_core [--runs N] [--all-layouts] [--json]
+// With --train instead: lesson train's six tiny Transformers at the lesson's defaults, one after another
+// (goal: ≤ 15 s together natively, so that the page, 2–5× slower, stays within a minute), their
+// accuracy at each test length and the training tokens per second.
+//   posenc_bench_core [--runs N] [--all-layouts] [--json] | --train
 // Prints, per table, the median wall time of N runs (after one warm-up run) and two checksums that
 // tools/bench_numpy.py computes the same way: the sum of every entry and the sum of the even columns
 // (the sines, in the interleaved layout). It also checks the table against a plain per-element
@@ -21,6 +24,7 @@
 #include "core/rope_cache.hpp"
 #include "core/rope_scaling.hpp"
 #include "core/sinusoidal.hpp"
+#include "core/train.hpp"
 
 namespace {
 
@@ -167,7 +171,52 @@ RopeCheckResult bench_check_rope(int runs) {
   return out;
 }
 
+// Lesson train's comparison: every encoding at the defaults (reverse, bidirectional mask).
+constexpr double kTrainGoalSeconds = 15.0;
+
+int bench_train() {
+  using clock = std::chrono::steady_clock;
+  namespace core = posenc::core;
+  const core::TrainConfig c;
+  double total = 0, none_acc = 0, bag = 0;
+  bool learned = true;
+  for (core::Encoding pe : core::all_encodings()) {
+    core::TrainConfig one = c;
+    one.pe = pe;
+    core::Trainer t(one);
+    const auto t0 = clock::now();
+    t.step(one.steps);
+    const double train_s = std::chrono::duration<double>(clock::now() - t0).count();
+    const std::vector<double> acc = t.accuracy();
+    const double all_s = std::chrono::duration<double>(clock::now() - t0).count();
+    total += all_s;
+    std::printf("core train %-10s accuracy", core::encoding_name(pe));
+    for (size_t i = 0; i < acc.size(); ++i) std::printf(" @%d %.3f", t.test_lens()[i], acc[i]);
+    std::printf(" | loss %.3f -> %.3f | %.2f s (training %.2f s: %ld tokens, %.0f tokens/s)\n", t.losses().front(),
+                t.losses().back(), all_s, train_s, t.tokens_trained(), t.tokens_trained() / train_s);
+    if (pe == core::Encoding::None) {
+      // What a constant guess per sequence gets at best: none sees a bag of tokens.
+      double best = 0, targets = 0;
+      for (const core::Example& e : t.test_set(0)) {
+        std::vector<int> count(one.vocab, 0);
+        for (int y : e.targets)
+          if (y >= 0) ++count[y], ++targets;
+        best += *std::max_element(count.begin(), count.end());
+      }
+      none_acc = acc[0], bag = best / targets;
+    }
+    if (pe == core::Encoding::Rope || pe == core::Encoding::Sinusoidal || pe == core::Encoding::Learned)
+      learned = learned && acc[0] >= 0.9;
+  }
+  std::printf("goal (train): six encodings at the lesson's defaults in <= %.0f s natively — %s (%.1f s)\n",
+              kTrainGoalSeconds, total <= kTrainGoalSeconds ? "met" : "not met", total);
+  std::printf("goal (train learning): rope, sinusoidal, learned >= 0.9 at train_len %d; none %.3f <= bag of tokens %.3f — %s\n",
+              c.train_len, none_acc, bag, learned && none_acc <= bag ? "met" : "not met");
+  return 0;
+}
+
 int main(int argc, char** argv) {
+  if (argc == 2 && !std::strcmp(argv[1], "--train")) return bench_train();
   int runs = 7;
   bool json = false, all_layouts = false;
   for (int i = 1; i < argc; ++i) {
@@ -178,7 +227,7 @@ int main(int argc, char** argv) {
     } else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) {
       runs = std::max(1, std::atoi(argv[++i]));
     } else {
-      std::fprintf(stderr, "usage: %s [--runs N] [--all-layouts] [--json]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--runs N] [--all-layouts] [--json] | --train\n", argv[0]);
       return 2;
     }
   }

@@ -4,7 +4,8 @@
 #   bash tools/bench_core.sh build/native/posenc_bench_core
 # Goal (a benchmark, not a test): the core at least as fast as NumPy, i.e. ratio numpy/core ≥ 1.
 # Also core::check_rope on a 4096 × 128 cos/sin cache (llama3, base 500000, angles in bfloat16), no
-# NumPy counterpart: goal median ≤ 30 ms (the binary prints that goal line itself).
+# NumPy counterpart: goal median ≤ 30 ms (the binary prints that goal line itself). Then lesson train's
+# six encodings at the lesson's defaults: goal ≤ 15 s together (`posenc_bench_core --train`).
 # NumPy comes from Debian's python3-numpy, so Debian's /usr/bin/python3 runs it (a pyenv `python3` on
 # PATH may lack numpy). Without numpy the core's time is still printed and the script exits 0.
 set -euo pipefail
@@ -23,6 +24,10 @@ echo "Native core vs NumPy: sinusoidal table 4096 x 1024, base 10000, interleave
 core_out=$("$bin" --all-layouts)
 grep -v '^goal ' <<<"$core_out" | sed 's/^/  /'
 grep '^goal (check_rope)' <<<"$core_out" || true
+
+echo
+echo "Lesson train natively: six tiny Transformers at the lesson's defaults (reverse, bidirectional mask), one after another"
+"$bin" --train | sed '/^goal /!s/^/  /'
 core_line=$(grep '^core sinusoidal .* interleaved:' <<<"$core_out")
 rope_line=$(grep '^core rope ' <<<"$core_out")
 
