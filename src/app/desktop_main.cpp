@@ -31,8 +31,8 @@ using namespace posenc;
 
 constexpr const char* kUsage =
     "usage: posenc_desktop [options] [FILE]\n"
-    "  FILE, --open FILE      open a .npy/.csv table (lesson 13 checks it) or a config.json (lesson 11\n"
-    "                         reads it), as if dropped onto the window\n"
+    "  FILE, --open FILE      open a .npy/.csv table (lesson check reads it) or a config.json (lesson\n"
+    "                         scaling reads it), as if dropped onto the window\n"
     "  --hash '#lesson=…'     start at this view (the web's URL hash)\n"
     "  --export-dir DIR       where ↓ .npy / ↓ .csv save files (default: the current directory)\n"
     "  --size WxH             window size (default 1280x800)\n"

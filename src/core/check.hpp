@@ -1,4 +1,4 @@
-// Checking a learner's sinusoidal table (lesson 13): compare with the reference of the same shape and
+// Checking a learner's sinusoidal table (lesson check): compare with the reference of the same shape and
 // name the known bug it matches best — layout, sin/cos swapped, exponent i instead of 2i, the
 // sequence length in the divisor, another base, positions from 1, float32 precision.
 #pragma once
@@ -10,7 +10,7 @@
 
 namespace posenc::core {
 
-// The classic mistakes in sinusoidal code (lesson 13's examples and the checker's hypotheses).
+// The classic mistakes in sinusoidal code (lesson check's examples and the checker's hypotheses).
 enum class BugKind {
   None,           // the reference: interleaved sin/cos, ω_i = base^(−2i/d), positions from 0
   HalfLayout,     // all sines first, then all cosines

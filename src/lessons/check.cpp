@@ -1,4 +1,4 @@
-// Lesson 13 — check: load your own sinusoidal table (a .npy or .csv file, or pasted numbers), compare
+// Lesson 15 — check: load your own sinusoidal table (a .npy or .csv file, or pasted numbers), compare
 // it with the reference of the same shape, see where it differs, and get the known bug it matches.
 // Then the same for a RoPE cos/sin cache (steps rope-*): core::check_rope infers what built it, the
 // lesson says in one sentence what differs from a model's config (or transformers' defaults), and a

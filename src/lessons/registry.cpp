@@ -32,7 +32,7 @@ const std::vector<LessonEntry>& lesson_table() {
       {"scaling", "11-scaling", create_scaling, {"rope_dynamic", "rope_yarn", "rope_llama3"}},
       {"in-practice", "12-in-practice", create_in_practice,
        {"hf_permute", "position_ids", "dynamic_cache", "partial_rotary", "angle_precision"}},
-      {"check", "13-check", create_check, {"check_table", "check_rope", "rope_cache"}},
+      {"check", "15-check", create_check, {"check_table", "check_rope", "rope_cache"}},
   };
   return table;
 }

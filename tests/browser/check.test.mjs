@@ -1,4 +1,4 @@
-// Lesson 11 in the browser: compute('check') names the bugs; files arrive by the file picker, by drag
+// Lesson check in the browser: compute('check') names the bugs; files arrive by the file picker, by drag
 // and drop, and by paste; malformed files give a message and the app keeps drawing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

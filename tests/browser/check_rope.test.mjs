@@ -1,4 +1,4 @@
-// Lesson 13's RoPE steps in the browser: caches built here in JS (transformers' rotate_half halves, with
+// Lesson check's RoPE steps in the browser: caches built here in JS (transformers' rotate_half halves, with
 // one thing changed) reach the page as a dropped (2, len, dim) .npy, as two files picked one after the
 // other, and as pasted text; a pasted config.json becomes what they are compared with. The diagnosis is
 // read where a learner (or a screen reader) reads it: the step's text mirrored into the page.

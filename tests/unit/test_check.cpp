@@ -1,4 +1,4 @@
-// Lesson 11: the checker names each classic bug, and the .npy / text readers refuse malformed input.
+// Lesson check: the checker names each classic bug, and the .npy / text readers refuse malformed input.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -14,7 +14,7 @@ using namespace posenc::core;
 
 namespace {
 
-// The checker's inputs come from core::buggy_table (the same tables lesson 11's examples load); the
+// The checker's inputs come from core::buggy_table (the same tables lesson check's examples load); the
 // first test case pins that function's cells to values written out by hand from the formulas.
 Eigen::MatrixXd learner(int len, int dim, double base, BugKind bug) { return buggy_table(bug, {len, dim, base, 1000.0}); }
 

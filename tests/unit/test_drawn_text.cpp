@@ -301,7 +301,7 @@ TEST_CASE("Chinese mode: notices of clamped links, the checker's messages and ve
     z.say(receive_file(z.s, "config.json", reinterpret_cast<const unsigned char*>(c.data()), c.size()));
     z.look();
   }
-  // Every reader error and every verdict of lesson 13.
+  // Every reader error and every verdict of lesson check.
   const std::string files[] = {
       "",
       "\x93NUMPY\x09",
