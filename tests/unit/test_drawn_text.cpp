@@ -56,6 +56,9 @@ const std::set<std::string> kShownOnPurpose = {
     // lesson 12: the code it names (transformers' rotate_half, position_ids as arange or cumsum), the company
     // whose checkpoints the conversion script reads, the KV cache, and the float types by their names
     "rotate_half", "arange", "cumsum", "Meta", "KV", "bfloat16", "float16",
+    // lesson beyond-1d: the paper and model it cites, NoPE (no position encoding), the MLP it names, and the
+    // config key and function of Qwen2-VL it follows
+    "NoPE", "Kazemnejad", "MLP", "VL", "arXiv", "mrope_section", "get_rope_index",
     // the program's own name, and the language switch's English side
     "posenc", "EN",
 };

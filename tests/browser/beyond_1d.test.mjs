@@ -1,0 +1,41 @@
+// Lesson beyond-1d in the browser, from one deep link: its text (the page's mirror of it) quotes the
+// M-RoPE ids Qwen2-VL's rule gives, worked out here by hand; the causal step's residual follows the order;
+// every step draws with exports and no console error.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startPage, stopPage, frames, locate } from './harness.mjs';
+
+let shared, page, errors;
+before(async () => ({ page, errors } = shared = await startPage('#lesson=beyond-1d&step=mrope-ids&tb=2&ft=1&gh=3&gw=5&ta=2')));
+after(() => stopPage(shared));
+
+const mirror = async () => (await page.textContent('#a11y')) || '';
+
+test('M-RoPE: two text tokens, a 1 × 3 × 5 image, text: the text after it continues at 2 + 5 = 7', async () => {
+  await frames(page, 3);
+  const st = await page.evaluate(() => posenc.state());
+  assert.equal(st.lesson, 'beyond-1d');
+  assert.equal(st.params.gw, 5);
+  const text = await mirror();
+  assert.match(text, /continues at 7 = 2 \+ max\(t, h, w\)/);
+  assert.match(text, /counting every vision token would have given 17/);  // 2 + 15
+  assert.match(text, /The 19 tokens use ids up to 8/);                        // 2 + 15 + 2 tokens; last text id 7 + 1
+  await locate(page, '↓ .npy');
+});
+
+test('the causal step: no residual for the original order, a visible one reversed; every step draws', async () => {
+  await page.evaluate(() => posenc.go('beyond-1d', 'causal'));
+  await page.evaluate(() => posenc.set('order', '0,1,2,3,4,5'));
+  await frames(page, 3);
+  assert.match(await mirror(), /With the causal mask they differ by 0: P is the original order here/);
+  await page.evaluate(() => posenc.set('order', '5,4,3,2,1,0'));
+  await frames(page, 3);
+  assert.match(await mirror(), /a token moved forward sees fewer tokens than before/);
+  const steps = (await page.evaluate(() => posenc.lessons())).find(l => l.id === 'beyond-1d').steps;
+  for (let s = 0; s < steps; s++) {
+    await page.evaluate(i => posenc.go('beyond-1d', i), s);
+    await frames(page, 2);
+    if (s !== 5) await locate(page, '↓ .npy');  // the raster step's question hides its visual until answered
+  }
+  assert.deepEqual(errors, []);
+});
