@@ -202,8 +202,8 @@ class Beyond1dLesson final : public Lesson {
     if (n == "last_id") return std::to_string(d_.ids.maxCoeff());
     if (n == "shift_residual_3d") return short_number(d_.shift_residual_3d);
     if (n == "t_last") return std::to_string(kMropeSection[0] - 1);
-    if (n == "h_first") return std::to_string(kMropeSection[0]);
-    if (n == "h_last") return std::to_string(kMropeSection[0] + kMropeSection[1] - 1);
+    if (n == "sec_h_first") return std::to_string(kMropeSection[0]);
+    if (n == "sec_h_last") return std::to_string(kMropeSection[0] + kMropeSection[1] - 1);
     if (n == "w_first") return std::to_string(kMropeSection[0] + kMropeSection[1]);
     if (n == "w_last") return std::to_string(kMropeHeadDim / 2 - 1);
     if (n == "head_dim3d") return std::to_string(kMropeHeadDim);

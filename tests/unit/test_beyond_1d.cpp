@@ -185,6 +185,11 @@ TEST_CASE("beyond-1d lesson: its sentences' numbers and conditions follow the se
   CHECK(l->placeholder("next_text") == "9");
   CHECK(l->placeholder("naive_next") == "27");
   CHECK(l->placeholder("saved") == "18");
+  // Qwen2-VL's sections 16, 24, 24: height pairs 16 … 39, width 40 … 63.
+  CHECK(l->placeholder("sec_h_first") == "16");
+  CHECK(l->placeholder("sec_h_last") == "39");
+  CHECK(l->placeholder("w_first") == "40");
+  CHECK(l->placeholder("w_last") == "63");
   set(*l, "gh", "1");
   set(*l, "gw", "5");
   set(*l, "tb", "0");
