@@ -81,6 +81,7 @@ struct AppState {
   bool refocus = false;        // … and that the focused control went away: focus the part's default
   ui::ItemRect focus_rect;     // … and where the focus frame was last drawn (w = 0: none)
   bool animating = false;  // the lesson animated in the last frame: the platform keeps frames coming
+  bool working = false;    // a lesson worked between frames in the last frame (training; see Lesson::work)
   std::string last_hash;
   std::string page_lang;  // the language the page (title, lang attributes) was last set to
 };

@@ -194,7 +194,7 @@ constexpr Kind kKinds[] = {
     {"attention", attention},   {"cosine_stats", cosine_stats}, {"shaw_index", shaw_index},
     {"rope", rope},             {"rope_decay", rope_decay},     {"alibi_slopes", alibi_slopes},
     {"t5_bucket", t5_bucket},   {"check", check_kind},          {"rope_init", rope_init_kind},
-    {"check_rope", check_rope_kind}};
+    {"check_rope", check_rope_kind}, {"train", train_kind}};
 
 }  // namespace
 

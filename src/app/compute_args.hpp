@@ -194,5 +194,7 @@ inline bool check_values(Reader& in, const char* key, const std::vector<double>&
 ComputeResult check_kind(const Args& args);
 ComputeResult rope_init_kind(const Args& args);
 ComputeResult check_rope_kind(const Args& args);
+// Lesson train's tiny Transformer, trained in the call (compute_train.cpp).
+ComputeResult train_kind(const Args& args);
 
 }  // namespace posenc::app::detail

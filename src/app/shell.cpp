@@ -21,6 +21,10 @@ namespace {
 
 enum class Mode { Wide, Medium, Narrow };
 
+// A frame's share of lessons' work between frames (training): with the frame's own few milliseconds,
+// frames stay under 16 ms (60 per second) while a lesson trains.
+constexpr double kLessonWorkMs = 10.0;
+
 constexpr ImGuiWindowFlags kPanel = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
 
@@ -333,6 +337,12 @@ void notices(AppState& s, float width, float height) {
 }  // namespace
 
 void draw(AppState& s, float width, float height) {
+  // Lessons' work between frames (training), before the frame shows its progress.
+  bool working = false;
+  for (LessonSlot& slot : s.slots)
+    if (slot.lesson) working = slot.lesson->work(kLessonWorkMs) || working;
+  if (working != s.working) s.dirty = true;  // started or finished: the text's mirror follows
+  s.working = working;
   const float font = ImGui::GetFontSize();
   const Mode mode = layout_mode(width, height, font);
   const float top = ui::em(2.6f);
@@ -405,6 +415,7 @@ void draw(AppState& s, float width, float height) {
   drawer(s, top, width, height);
   notices(s, width, height);
   keep_focus_visible(s, mode);
+  s.animating = s.animating || working;
 }
 
 }  // namespace posenc::app

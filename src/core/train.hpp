@@ -110,6 +110,12 @@ class Trainer {
 // Exact-match token accuracy of a model on sequences (share of targets predicted exactly).
 double token_accuracy(const Model<float>& model, const std::vector<Example>& examples);
 
+// The best exact-match token accuracy on `examples` of any model that sees only the bag of its tokens:
+// without positions and with a bidirectional mask, positions holding the same token get the same output,
+// so in each sequence, of the positions holding one token, only those whose target is that group's most
+// frequent one can be right (copy and reverse: every slot holds MASK, so n·(most frequent count)/n).
+double bag_of_tokens_bound(const std::vector<Example>& examples);
+
 // A learned position table's first k principal components over its rows 0 … rows−1: each row's
 // coordinates (rows × k) and the share of variance each component explains.
 struct Components {

@@ -83,6 +83,14 @@ class Lesson {
   // update() said when something changed.
   core::Messages enter(std::string_view id);
 
+  // Work that goes on between frames whichever lesson is shown (lesson train's training): runs for about
+  // `budget_ms` and returns true while more remains, so that the platform keeps frames coming. The app
+  // calls it once a frame for every lesson created.
+  virtual bool work(double budget_ms) {
+    (void)budget_ms;
+    return false;
+  }
+
   // The matrices behind a step's visual, for "Copy as CSV" and downloads.
   virtual std::vector<Export> exports(std::string_view step) const {
     (void)step;

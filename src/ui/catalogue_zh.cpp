@@ -9,7 +9,7 @@ namespace posenc::ui {
 const CataloguePair* catalogue(int* count) {
   static const std::vector<CataloguePair> all = [] {
     std::vector<CataloguePair> v;
-    for (const CataloguePart& part : {catalogue_zh_app(), catalogue_zh_lessons()})
+    for (const CataloguePart& part : {catalogue_zh_app(), catalogue_zh_lessons(), catalogue_zh_train()})
       v.insert(v.end(), part.pairs, part.pairs + part.count);
     return v;
   }();

@@ -13,5 +13,6 @@ struct CataloguePart {
 
 CataloguePart catalogue_zh_app();      // the interface, notices, file messages (catalogue_zh_app.cpp)
 CataloguePart catalogue_zh_lessons();  // the lessons' visuals (catalogue_zh_lessons.cpp)
+CataloguePart catalogue_zh_train();    // lesson train's words (catalogue_zh_train.cpp)
 
 }  // namespace posenc::ui

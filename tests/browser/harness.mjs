@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../build/web/dist');
+// POSENC_DIST: another build's site (an engineer's own build directory).
+const root = path.resolve(process.env.POSENC_DIST || path.join(path.dirname(fileURLToPath(import.meta.url)), '../../build/web/dist'));
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css',
   '.data': 'application/octet-stream', '.svg': 'image/svg+xml', '.ttf': 'font/ttf', '.json': 'application/json' };
 

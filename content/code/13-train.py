@@ -1,0 +1,34 @@
+import numpy as np
+
+def make_example(task, x, vocab=10, k=2, causal=False):
+    """One sequence of lesson train's tasks: (tokens, targets), −1 where a position has no target.
+    copy / reverse: x, SEP (= vocab), then n slots — all MASK (= vocab + 1) with a bidirectional mask, the
+    answers shifted right by one (teacher forcing) with a causal one. k_back: x itself, the target at
+    position i ≥ k is x[i − k]."""
+    x = list(x)
+    n = len(x)
+    if task == "k_back":
+        return np.array(x), np.array([-1] * k + x[:n - k])[:n]
+    y = x if task == "copy" else x[::-1]
+    slots = [vocab + 1] + y[:-1] if causal else [vocab + 1] * n
+    return np.array(x + [vocab] + slots), np.array([-1] * (n + 1) + y)
+
+def bag_of_tokens_bound(examples):
+    """The best token accuracy of a model that sees its input only as a bag (no positions, bidirectional
+    mask): positions holding the same token get the same output, so per sequence and token kind only the
+    most frequent target among those positions can be right."""
+    right = total = 0
+    for tokens, targets in examples:
+        has = targets >= 0
+        for t in np.unique(tokens[has]):
+            right += np.bincount(targets[has & (tokens == t)]).max()
+        total += has.sum()
+    return right / total
+
+def causal_mask(n):
+    """0 where query i may read key j ≤ i, −inf above the diagonal (added to the attention logits)."""
+    return np.where(np.arange(n)[None, :] <= np.arange(n)[:, None], 0.0, -np.inf)
+
+# Six runs differ only in how positions enter: none; learned (a table P added to the embeddings);
+# sinusoidal (PE added); rope (q, k rotated, lesson 9); alibi (−m·|i − j| added to the logits); t5 (a
+# learned bias per head and relative-position bucket, lesson 10).
