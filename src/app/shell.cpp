@@ -23,7 +23,7 @@ enum class Mode { Wide, Medium, Narrow };
 
 // A frame's share of lessons' work between frames (training): with the frame's own few milliseconds,
 // frames stay under 16 ms (60 per second) while a lesson trains.
-constexpr double kLessonWorkMs = 10.0;
+constexpr double kLessonWorkMs = 8.0;
 
 constexpr ImGuiWindowFlags kPanel = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
