@@ -83,6 +83,7 @@ struct Derived {
 struct View {
   ui::HeatmapImage reading, grid, raster, mcos;
   int shuffles = 0;
+  std::vector<double> causal_key, grid_key, mrope_key;  // the parameters each part was computed for
 };
 
 class Beyond1dLesson final : public Lesson {
@@ -108,7 +109,7 @@ class Beyond1dLesson final : public Lesson {
     v.integer({"dim", "dimension", 2, 32}, p_.dim);
     v.integer({"seed", "seed", 0, 9999}, p_.seed);
     v.order({"order"}, p_.order, p_.n);
-    v.integer({"len", "length", 1, 512, Scale::Log}, p_.len);
+    v.integer({"len", "length", 1, 256, Scale::Log}, p_.len);
     v.real({"sharp", "sharpness \xCE\xBB", 0.05, 50, Scale::Log, "%.3g"}, p_.sharp);
     v.integer({"rows", "rows", 1, 16}, p_.rows);
     v.integer({"cols", "columns", 1, 16}, p_.cols);
@@ -141,9 +142,17 @@ class Beyond1dLesson final : public Lesson {
       p_.order = core::identity_permutation(p_.n);
       std::reverse(p_.order.begin(), p_.order.end());
     }
-    update_causal();
-    update_2d();
-    update_mrope();
+    // Each part recomputes only when one of its own parameters changed.
+    const auto key = [](std::initializer_list<double> v) { return std::vector<double>(v); };
+    std::vector<double> causal = key({double(p_.n), double(p_.dim), double(p_.seed), double(p_.len), p_.sharp});
+    causal.insert(causal.end(), p_.order.begin(), p_.order.end());
+    const std::vector<double> grid = key({double(p_.rows), double(p_.cols), double(p_.rdim), p_.rbase, double(p_.prow),
+                                          double(p_.pcol), double(p_.dr), double(p_.dc), double(p_.seed)});
+    const std::vector<double> mrope = key({double(p_.tb), double(p_.ft), double(p_.gh), double(p_.gw), double(p_.ta),
+                                           double(p_.st), double(p_.sh), double(p_.sw), double(p_.seed)});
+    if (std::exchange(view_.causal_key, causal) != causal) update_causal();
+    if (std::exchange(view_.grid_key, grid) != grid) update_2d();
+    if (std::exchange(view_.mrope_key, mrope) != mrope) update_mrope();
     return notice;
   }
 
