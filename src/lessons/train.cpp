@@ -110,7 +110,7 @@ class TrainLesson final : public Lesson {
     v.integer({"heads", "heads", 1, 8}, p_.heads);
     v.integer({"d_model", "d_model", 8, 64, Scale::Log}, p_.d_model);
     v.integer({"train_len", "training length", 2, 32}, p_.train_len);
-    v.integer({"test_x", "test up to × training length", 1, 4}, p_.test_x);
+    v.integer({"test_x", "test up to ×", 1, 4}, p_.test_x);
     v.integer({"steps", "steps", 50, 5000, Scale::Log}, p_.steps);
     v.integer({"seed", "seed", 0, 9999}, p_.seed);
     v.choice({"run", "run shown"}, p_.run, kRuns);

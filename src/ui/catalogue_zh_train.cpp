@@ -22,7 +22,7 @@ constexpr CataloguePair kPairs[] = {
     {"causal mask", "因果掩码"},
     {"layers", "层数"},
     {"training length", "训练长度"},
-    {"test up to \xC3\x97 training length", "测试长度上限（× 训练长度）"},
+    {"test up to \xC3\x97", "测试长度上限 ×"},
     {"steps", "训练步数"},
     {"run shown", "显示的模型"},
     {"layer", "层"},
