@@ -297,20 +297,24 @@ class Beyond1dLesson final : public Lesson {
     d_.q3 = rng.gaussian_matrix(kMropeHeadDim, 1).col(0);
     d_.k3 = rng.gaussian_matrix(kMropeHeadDim, 1).col(0);
     const std::array<int, 3> shift = {p_.st, p_.sh, p_.sw};
-    auto ids_of = [&](int token, bool shifted) {
-      std::array<double, 3> a{};
-      for (int s = 0; s < 3; ++s) a[s] = d_.ids(s, token) + (shifted ? shift[s] : 0);
-      return a;
+    Eigen::MatrixXi moved = d_.ids;
+    for (int a = 0; a < 3; ++a) moved.row(a).array() += shift[a];
+    // Every key rotated at once by the cos/sin tables (k·cos + rotate_half(k)·sin), then scored against the query.
+    const int half = kMropeHeadDim / 2;
+    Eigen::RowVectorXd k = d_.k3.transpose(), kr(kMropeHeadDim);
+    kr << -k.tail(half), k.head(half);
+    auto scores = [&](const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, const Eigen::VectorXd& q) {
+      const Eigen::MatrixXd keys = (cos.array().rowwise() * k.array() + sin.array().rowwise() * kr.array()).matrix();
+      return Eigen::VectorXd(keys * q);
     };
     const int m = d_.after_first;
-    const Eigen::VectorXd q = core::mrope_rotate(d_.q3, ids_of(m, false), kMropeSection, kMropeTheta);
-    const Eigen::VectorXd qs = core::mrope_rotate(d_.q3, ids_of(m, true), kMropeSection, kMropeTheta);
-    d_.shift_residual_3d = 0;
-    for (int j = 0; j < n; ++j) {
-      const double a = q.dot(core::mrope_rotate(d_.k3, ids_of(j, false), kMropeSection, kMropeTheta));
-      const double b = qs.dot(core::mrope_rotate(d_.k3, ids_of(j, true), kMropeSection, kMropeTheta));
-      d_.shift_residual_3d = std::max(d_.shift_residual_3d, std::fabs(a - b));
-    }
+    std::array<double, 3> qa{}, qb{};
+    for (int a = 0; a < 3; ++a) qa[a] = d_.ids(a, m), qb[a] = moved(a, m);
+    const Eigen::VectorXd before = scores(d_.mcos, d_.msin, core::mrope_rotate(d_.q3, qa, kMropeSection, kMropeTheta));
+    const Eigen::VectorXd after = scores(core::mrope_table(moved, kMropeSection, kMropeTheta, false),
+                                         core::mrope_table(moved, kMropeSection, kMropeTheta, true),
+                                         core::mrope_rotate(d_.q3, qb, kMropeSection, kMropeTheta));
+    d_.shift_residual_3d = (before - after).cwiseAbs().maxCoeff();
   }
 
   void heading(const char* text, const ui::Theme& t) { ui::wrapped(text, t, t.strong, 0, t.bold); }
