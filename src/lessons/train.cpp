@@ -98,7 +98,7 @@ class TrainLesson final : public Lesson {
     step("nope", [this](DrawContext& c) { draw_bag(c); }, {"task", "causal"});
     step("length", [this](DrawContext& c) { draw_length(c); }, {"train_len", "test_x"});
     step("attention", [this](DrawContext& c) { draw_attention(c); }, {"run", "layer", "head", "ex_len", "example"});
-    step("table", [this](DrawContext& c) { draw_table(c); });
+    step("table", [this](DrawContext& c) { draw_table(c); }, {"d_model", "train_len"});
     step("papers", [this](DrawContext& c) { draw_length(c); }, setup);
     update();
   }
