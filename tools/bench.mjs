@@ -139,10 +139,15 @@ if (want('recompute')) {
   await recompute(page, 'scaling methods, head_dim 1022 ↔ 1024', 'scaling', 2, { dim: 1024, target: 4194304 }, 'dim', [1022, 1024]);
   await recompute(page, 'scaling entropy, 2^17 keys, factor 7.9 ↔ 8', 'scaling', 4, { target: 4194304 }, 'factor', [7.9, 8]);
   await recompute(page, 'scaling entropy, 2^17 keys, σ 2 ↔ 2.5', 'scaling', 4, { target: 4194304 }, 'sigma', [2, 2.5]);
+  // Lesson in-practice: dynamic NTK against cached keys at its largest (L0 256, decoding to 4 × L0, head_dim 128).
+  await recompute(page, 'in-practice dynamic, L0 256 × 4, head_dim 128, factor 2 ↔ 2.5', 'in-practice', 3,
+    { original: 256, growth: 4, head_dim: 128 }, 'factor', [2, 2.5]);
   // Lesson beyond-1d: layer 2's 256 × 256 causal weights; the M-RoPE ids and cos/sin of 16 + 4·16·16 + 16 tokens.
   await recompute(page, 'beyond-1d reading, 256 tokens, λ 4 ↔ 5', 'beyond-1d', 2, { len: 256 }, 'sharp', [4, 5]);
   await recompute(page, 'beyond-1d M-RoPE, 16 + 4 × 16 × 16 + 16 tokens, width 15 ↔ 16', 'beyond-1d', 7,
     { tb: 16, ft: 4, gh: 16, ta: 16 }, 'gw', [15, 16]);
+  // Lesson check: another example cache (1024 × 128) is built, inferred, compared and coloured.
+  await recompute(page, 'check RoPE diff, example cache bfloat16 ↔ yarn-4', 'check', 5, {}, 'rope_example', ['bfloat16', 'yarn-4']);
 }
 
 // Dragging with the mouse: the d_model slider of the 4096 × 1024 table, one pixel per frame. The page is

@@ -9,7 +9,7 @@ let shared, page, errors;
 before(async () => ({ page, errors } = shared = await startPage()));
 after(() => stopPage(shared));
 
-const expected = ['order', 'naive', 'sinusoidal', 'frequencies', 'clock', 'offsets', 'sum-vs-concat', 'relative', 'rope', 'extrapolation', 'scaling', 'in-practice', 'beyond-1d', 'check'];
+const expected = ['order', 'naive', 'sinusoidal', 'frequencies', 'clock', 'offsets', 'sum-vs-concat', 'relative', 'rope', 'extrapolation', 'scaling', 'in-practice', 'train', 'beyond-1d', 'check'];
 
 test('the lesson table lists the lessons in order with their step counts', async () => {
   const lessons = await page.evaluate(() => posenc.lessons());

@@ -8,23 +8,13 @@
 
 #include "core/extrapolation.hpp"
 #include "core/train.hpp"
+#include "sanitized.hpp"
 
 using namespace posenc::core;
 
 namespace {
 
-// GCC and clang both define this under AddressSanitizer (the `asan` preset of make test).
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+using posenc::test::kSanitized;
 
 ModelConfig tiny_model(Encoding pe, bool causal) {
   ModelConfig m;

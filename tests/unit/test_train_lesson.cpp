@@ -10,6 +10,7 @@
 
 #include "core/train.hpp"
 #include "headless.hpp"
+#include "sanitized.hpp"
 #include "ui/locate.hpp"
 #include "ui/matrix_view.hpp"
 
@@ -17,17 +18,7 @@ using namespace posenc;
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+using posenc::test::kSanitized;
 
 // The settings of the small run: reverse, bidirectional, one layer, two heads, d_model 16, lengths 1 … 4,
 // tests up to 8, 60 steps from seed 3.
