@@ -223,7 +223,7 @@ int focused_part(const AppState& s, Mode mode) {
 // changed, the prediction was locked in) the focus moves to the part of the page's default control;
 // when it moves anywhere it is scrolled into view (ImGui does so for arrow moves, not for these jumps);
 // and it is recorded for posenc.locate(':focus') while it is fully in sight.
-void keep_focus_visible(AppState& s, Mode mode) {
+void keep_focus_visible(AppState& s) {
   ImGuiContext& g = *GImGui;
   s.focus_rect = {};
   if (!(g.IO.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard)) {
@@ -414,7 +414,7 @@ void draw(AppState& s, float width, float height) {
   }
   drawer(s, top, width, height);
   notices(s, width, height);
-  keep_focus_visible(s, mode);
+  keep_focus_visible(s);
   s.animating = s.animating || working;
 }
 

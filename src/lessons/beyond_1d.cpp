@@ -280,7 +280,6 @@ class Beyond1dLesson final : public Lesson {
     segs.push_back({true, 0, p_.ft, p_.gh, p_.gw});
     segs.push_back({false, p_.ta, 1, 1, 1});
     d_.ids = core::mrope_position_ids(segs);
-    const int n = static_cast<int>(d_.ids.cols());
     d_.vision_first = p_.tb;
     d_.vision_tokens = p_.ft * p_.gh * p_.gw;
     d_.after_first = p_.tb + d_.vision_tokens;
