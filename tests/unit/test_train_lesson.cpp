@@ -1,16 +1,14 @@
 // Lesson `train` as a learner meets it: before a run its text claims nothing; Train runs the six models
-// in slices between frames (frames keep coming, each within its budget), and the numbers the text then
+// in slices between frames (frames keep coming until it is done), and the numbers the text then
 // quotes are those of a training run here, straight through, with the same settings; a change of
 // setting discards the runs and says so; the core's bag-of-tokens bound, worked out by hand.
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <string>
 
 #include "core/train.hpp"
 #include "headless.hpp"
-#include "sanitized.hpp"
 #include "ui/locate.hpp"
 #include "ui/matrix_view.hpp"
 
@@ -18,7 +16,6 @@ using namespace posenc;
 
 namespace {
 
-using posenc::test::kSanitized;
 
 // The settings of the small run: reverse, bidirectional, one layer, two heads, d_model 16, lengths 1 … 4,
 // tests up to 8, 60 steps from seed 3.
@@ -38,18 +35,16 @@ void click(test::Headless& h, const char* label) {
   io.MousePos = ImVec2(-1, -1);
 }
 
-// Frames until the lesson says it is done (at most `limit`); returns how many, and the slowest (ms).
-std::pair<int, double> frames_until_done(test::Headless& h, lessons::Lesson& l, int limit) {
+// Frames until the lesson says it is done (at most `limit`); returns how many. (How long a frame takes
+// while training is make bench's to measure, not a test's.)
+int frames_until_done(test::Headless& h, lessons::Lesson& l, int limit) {
   int n = 0;
-  double slowest = 0;
   while (l.placeholder("done") != "1" && n < limit) {
-    const auto t0 = std::chrono::steady_clock::now();
     h.frame(1280, 800);
-    slowest = std::max(slowest, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     CHECK((h.s.animating || l.placeholder("done") == "1"));  // frames keep coming while it trains
     ++n;
   }
-  return {n, slowest};
+  return n;
 }
 
 }  // namespace
@@ -83,10 +78,9 @@ TEST_CASE("lesson train: nothing claimed before a run; Train trains six runs in 
 
   click(h, "Train");
   CHECK(l.placeholder("running") == "1");
-  const auto [frames, slowest] = frames_until_done(h, l, 20000);
+  const int frames = frames_until_done(h, l, 20000);
   REQUIRE(l.placeholder("done") == "1");
   CHECK(frames > 3);  // in slices, not in one frame
-  if (!kSanitized) CHECK(slowest < 60);  // a slice is ~10 ms of work; one frame never holds the whole run
   h.frame(1280, 800);
   CHECK_FALSE(h.s.animating);
 
