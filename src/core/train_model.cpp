@@ -2,10 +2,12 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "extrapolation.hpp"
 #include "rope.hpp"
 #include "sinusoidal.hpp"
+#include "small_gemm.hpp"
 
 namespace posenc::core {
 
@@ -70,6 +72,26 @@ void layer_norm_back(const MatT<S>& dy, const MatT<S>& xhat, const ColT<S>& rstd
                 rstd.array();
 }
 
+// dst = a·b, or dst += a·b when `add` (dst a matrix, which is resized, or a block of one). In the page the
+// float model multiplies through core::gemm (wasm SIMD: Eigen 3.4 has none, and its scalar kernels made a
+// training step ~2× slower); natively, and in double, Eigen does.
+template <class S, class Dst, class A, class B>
+void product(Dst&& dst, const A& a, const B& b, bool add, std::vector<float>& scratch) {
+#if defined(__wasm_simd128__)
+  if constexpr (std::is_same_v<S, float>) {
+    if constexpr (std::is_same_v<std::decay_t<Dst>, MatT<S>>)
+      if (!add) dst.resize(a.rows(), b.cols());
+    gemm::multiply(dst.data(), dst.outerStride(), gemm::operand(a), gemm::operand(b), add, scratch);
+    return;
+  }
+#endif
+  (void)scratch;
+  if (add)
+    dst.noalias() += a * b;
+  else
+    dst.noalias() = a * b;
+}
+
 // Row-wise softmax in place; −∞ entries (masked keys) become 0.
 template <class S>
 void softmax_rows_inplace(MatT<S>& m) {
@@ -100,6 +122,7 @@ struct Model<S>::Pass {
   Mat x, xt, xhatf, f, logits;
   ColT<S> rstdf;
   Mat dz, df, dx, dxt, dq, dk, dv, dhid, db, dout, da, gy, dp, ds;  // backward
+  std::vector<float> scratch;  // core::gemm's packed operand
 
   int rows() const { return static_cast<int>(tokens.size()); }
 
@@ -254,9 +277,9 @@ void Model<S>::forward(Pass& p) const {
     const LayerIx& w = ix_[l];
     typename Pass::Layer& c = p.layers[l];
     layer_norm<S>(x, W(w.ln1_g), W(w.ln1_b), c.xhat1, c.rstd1, c.a);
-    c.q.noalias() = c.a * W(w.wq);
-    c.k.noalias() = c.a * W(w.wk);
-    c.v.noalias() = c.a * W(w.wv);
+    product<S>(c.q, c.a, W(w.wq), false, p.scratch);
+    product<S>(c.k, c.a, W(w.wk), false, p.scratch);
+    product<S>(c.v, c.a, W(w.wv), false, p.scratch);
     if (cfg_.pe == Encoding::Rope) {
       rotate(c.q, p, false);
       rotate(c.k, p, false);
@@ -268,28 +291,28 @@ void Model<S>::forward(Pass& p) const {
       for (int h = 0; h < H; ++h) {
         Mat& sc = c.probs[static_cast<size_t>(s) * H + h];  // scores, then (in place) weights
         sc.resize(T, T);
-        sc.noalias() = c.q.block(off, h * dh, T, dh) * c.k.block(off, h * dh, T, dh).transpose();
+        product<S>(sc, c.q.block(off, h * dh, T, dh), c.k.block(off, h * dh, T, dh).transpose(), false, p.scratch);
         sc *= scale;
         if (!fixed_bias_.empty()) sc += fixed_bias_[h].topLeftCorner(T, T);
         if (cfg_.pe == Encoding::T5)
           for (int j = 0; j < T; ++j)
             for (int i = 0; i < T; ++i) sc(i, j) += W(t5_)(buckets_(i, j), h);
         softmax_rows_inplace<S>(sc);
-        c.o.block(off, h * dh, T, dh).noalias() = sc * c.v.block(off, h * dh, T, dh);
+        product<S>(c.o.block(off, h * dh, T, dh), sc, c.v.block(off, h * dh, T, dh), false, p.scratch);
       }
     }
-    x.noalias() += c.o * W(w.wo);
+    product<S>(x, c.o, W(w.wo), true, p.scratch);
     layer_norm<S>(x, W(w.ln2_g), W(w.ln2_b), c.xhat2, c.rstd2, c.b);
-    c.h.noalias() = c.b * W(w.w1);
+    product<S>(c.h, c.b, W(w.w1), false, p.scratch);
     c.h = (c.h.rowwise() + W(w.b1).row(0)).cwiseMax(S(0));
-    x.noalias() += c.h * W(w.w2);
+    product<S>(x, c.h, W(w.w2), true, p.scratch);
     x.rowwise() += W(w.b2).row(0);
   }
   const int M = static_cast<int>(p.target_rows.size());
   p.xt.resize(M, d);
   for (int i = 0; i < M; ++i) p.xt.row(i) = x.row(p.target_rows[i]);
   layer_norm<S>(p.xt, W(lnf_g_), W(lnf_b_), p.xhatf, p.rstdf, p.f);
-  p.logits.noalias() = p.f * W(wout_);
+  product<S>(p.logits, p.f, W(wout_), false, p.scratch);
   p.logits.rowwise() += W(bout_).row(0);
 }
 
@@ -305,9 +328,9 @@ void Model<S>::backward(Pass& p) {
   p.dz = p.logits;
   for (int i = 0; i < M; ++i) p.dz(i, p.target_ids[i]) -= S(1);
   p.dz /= static_cast<S>(M);
-  G(wout_).noalias() += p.f.transpose() * p.dz;
+  product<S>(G(wout_), p.f.transpose(), p.dz, true, p.scratch);
   G(bout_).row(0) += p.dz.colwise().sum();
-  p.df.noalias() = p.dz * W(wout_).transpose();
+  product<S>(p.df, p.dz, W(wout_).transpose(), false, p.scratch);
   p.dxt.setZero(M, d);
   layer_norm_back<S>(p.df, p.xhatf, p.rstdf, W(lnf_g_), G(lnf_g_), G(lnf_b_), p.gy, p.dxt);
   Mat& dx = p.dx;
@@ -320,24 +343,24 @@ void Model<S>::backward(Pass& p) {
     typename Pass::Layer& c = p.layers[l];
     // x += ReLU(b·W₁ + b₁)·W₂ + b₂
     G(w.b2).row(0) += dx.colwise().sum();
-    G(w.w2).noalias() += c.h.transpose() * dx;
-    p.dhid.noalias() = dx * W(w.w2).transpose();
+    product<S>(G(w.w2), c.h.transpose(), dx, true, p.scratch);
+    product<S>(p.dhid, dx, W(w.w2).transpose(), false, p.scratch);
     p.dhid = (c.h.array() > S(0)).select(p.dhid, S(0));
-    G(w.w1).noalias() += c.b.transpose() * p.dhid;
+    product<S>(G(w.w1), c.b.transpose(), p.dhid, true, p.scratch);
     G(w.b1).row(0) += p.dhid.colwise().sum();
-    p.db.noalias() = p.dhid * W(w.w1).transpose();
+    product<S>(p.db, p.dhid, W(w.w1).transpose(), false, p.scratch);
     layer_norm_back<S>(p.db, c.xhat2, c.rstd2, W(w.ln2_g), G(w.ln2_g), G(w.ln2_b), p.gy, dx);
     // x += MHA(a)·W_o
-    G(w.wo).noalias() += c.o.transpose() * dx;
-    p.dout.noalias() = dx * W(w.wo).transpose();
+    product<S>(G(w.wo), c.o.transpose(), dx, true, p.scratch);
+    product<S>(p.dout, dx, W(w.wo).transpose(), false, p.scratch);
     for (int s = 0; s < seqs; ++s) {
       const int off = p.offset[s], T = p.len[s];
       for (int h = 0; h < H; ++h) {
         const Mat& pr = c.probs[static_cast<size_t>(s) * H + h];
         const auto doh = p.dout.block(off, h * dh, T, dh);
         p.dp.resize(T, T);
-        p.dp.noalias() = doh * c.v.block(off, h * dh, T, dh).transpose();
-        p.dv.block(off, h * dh, T, dh).noalias() = pr.transpose() * doh;
+        product<S>(p.dp, doh, c.v.block(off, h * dh, T, dh).transpose(), false, p.scratch);
+        product<S>(p.dv.block(off, h * dh, T, dh), pr.transpose(), doh, false, p.scratch);
         // softmax: d score = P ∘ (dP − rowsum(P ∘ dP)); masked keys have P = 0
         const ColT<S> row = pr.cwiseProduct(p.dp).rowwise().sum();
         p.ds = (pr.array() * (p.dp.colwise() - row).array()).matrix();
@@ -345,20 +368,20 @@ void Model<S>::backward(Pass& p) {
           for (int j = 0; j < T; ++j)
             for (int i = 0; i < T; ++i) G(t5_)(buckets_(i, j), h) += p.ds(i, j);
         p.ds *= scale;
-        p.dq.block(off, h * dh, T, dh).noalias() = p.ds * c.k.block(off, h * dh, T, dh);
-        p.dk.block(off, h * dh, T, dh).noalias() = p.ds.transpose() * c.q.block(off, h * dh, T, dh);
+        product<S>(p.dq.block(off, h * dh, T, dh), p.ds, c.k.block(off, h * dh, T, dh), false, p.scratch);
+        product<S>(p.dk.block(off, h * dh, T, dh), p.ds.transpose(), c.q.block(off, h * dh, T, dh), false, p.scratch);
       }
     }
     if (cfg_.pe == Encoding::Rope) {  // q and k were rotated after the projection: rotate the gradients back
       rotate(p.dq, p, true);
       rotate(p.dk, p, true);
     }
-    G(w.wq).noalias() += c.a.transpose() * p.dq;
-    G(w.wk).noalias() += c.a.transpose() * p.dk;
-    G(w.wv).noalias() += c.a.transpose() * p.dv;
-    p.da.noalias() = p.dq * W(w.wq).transpose();
-    p.da.noalias() += p.dk * W(w.wk).transpose();
-    p.da.noalias() += p.dv * W(w.wv).transpose();
+    product<S>(G(w.wq), c.a.transpose(), p.dq, true, p.scratch);
+    product<S>(G(w.wk), c.a.transpose(), p.dk, true, p.scratch);
+    product<S>(G(w.wv), c.a.transpose(), p.dv, true, p.scratch);
+    product<S>(p.da, p.dq, W(w.wq).transpose(), false, p.scratch);
+    product<S>(p.da, p.dk, W(w.wk).transpose(), true, p.scratch);
+    product<S>(p.da, p.dv, W(w.wv).transpose(), true, p.scratch);
     layer_norm_back<S>(p.da, c.xhat1, c.rstd1, W(w.ln1_g), G(w.ln1_g), G(w.ln1_b), p.gy, dx);
   }
   for (int r = 0; r < N; ++r) {

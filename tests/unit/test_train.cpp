@@ -7,6 +7,8 @@
 #include <cmath>
 
 #include "core/extrapolation.hpp"
+#include "core/random.hpp"
+#include "core/small_gemm.hpp"
 #include "core/train.hpp"
 #include "sanitized.hpp"
 
@@ -55,6 +57,54 @@ double bag_bound(const std::vector<Example>& set) {
 }
 
 }  // namespace
+
+TEST_CASE("train: core::gemm's product equals the plain triple loop exactly, transposed operands and blocks too") {
+  // The page's model multiplies through this kernel (blocked 8 × 4, four floats a lane); every entry is
+  // summed over p in order from 0 and then added, so it must equal the plain loop to the last bit, for
+  // every remainder of the blocking (rows and columns 1 … 13) and every layout of the operands.
+  Random rng(42);
+  const auto filled = [&](int r, int c) {
+    Eigen::MatrixXf m(r, c);
+    for (int j = 0; j < c; ++j)
+      for (int i = 0; i < r; ++i) m(i, j) = static_cast<float>(rng.gaussian());
+    return m;
+  };
+  std::vector<float> scratch;
+  for (int m = 1; m <= 13; m += 3)
+    for (int n = 1; n <= 13; n += 2)
+      for (int k : {1, 5, 8, 33})
+        for (int layout = 0; layout < 4; ++layout)
+          for (bool add : {false, true}) {
+            const bool ta = layout & 1, tb = layout & 2;
+            // Operands as blocks inside larger matrices (strides ≠ rows), transposed when asked.
+            const Eigen::MatrixXf big_a = ta ? filled(k + 3, m + 2) : filled(m + 3, k + 2);
+            const Eigen::MatrixXf big_b = tb ? filled(n + 1, k + 4) : filled(k + 1, n + 4);
+            Eigen::MatrixXf c = filled(m + 2, n + 1);
+            const Eigen::MatrixXf c0 = c;
+            const auto a_blk = ta ? big_a.block(2, 1, k, m) : big_a.block(2, 1, m, k);
+            const auto b_blk = tb ? big_b.block(1, 3, n, k) : big_b.block(1, 3, k, n);
+            const auto A = [&](int i, int p) { return ta ? a_blk(p, i) : a_blk(i, p); };
+            const auto B = [&](int p, int j) { return tb ? b_blk(j, p) : b_blk(p, j); };
+            const gemm::Operand oa = ta ? gemm::operand(a_blk.transpose()) : gemm::operand(a_blk);
+            const gemm::Operand ob = tb ? gemm::operand(b_blk.transpose()) : gemm::operand(b_blk);
+            REQUIRE(oa.rows == m);
+            REQUIRE(ob.cols == n);
+            gemm::multiply(&c(1, 0), c.outerStride(), oa, ob, add, scratch);
+            bool same = true;
+            for (int j = 0; j < c.cols(); ++j)
+              for (int i = 0; i < c.rows(); ++i) {
+                float want = c0(i, j);
+                if (i >= 1 && i <= m && j < n) {
+                  float sum = 0;
+                  for (int p = 0; p < k; ++p) sum += A(i - 1, p) * B(p, j);
+                  want = add ? c0(i, j) + sum : sum;
+                }
+                same = same && c(i, j) == want;
+              }
+            INFO("m " << m << " n " << n << " k " << k << " layout " << layout << " add " << add);
+            CHECK(same);
+          }
+}
 
 TEST_CASE("train tasks: copy, reverse and k_back sequences, worked out by hand") {
   TaskSpec s;
