@@ -81,7 +81,13 @@ class TrainLesson final : public Lesson {
   int tested_ = 0;              // (run, length) pairs scored so far
   double active_s_ = 0;         // seconds of wall time while training, for the time left
   Clock::time_point last_work_;
-  double step_ms_ = 1;          // the last training step's time (a slice starts no step it cannot finish)
+  double step_ms_ = 1;          // a training step's time, recent slowest (a slice starts no step it cannot finish)
+  // What the screen shows of a training in progress, refreshed about ten times a second rather than after
+  // every slice: a frame that looks like the last one is not handed to WebGL, which leaves the time to
+  // training steps (under a software renderer a drawn frame costs more than a step).
+  std::vector<int> shown_steps_;  // per run
+  double shown_active_s_ = 0;
+  Clock::time_point shown_at_;
   bool stopped_ = false;        // the learner stopped it, or a change discarded it
   Results r_;
   Eigen::MatrixXd attention_;
@@ -161,6 +167,7 @@ class TrainLesson final : public Lesson {
     last_work_ = start;
     const auto elapsed = [&] { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); };
     bool stepped = false;  // every slice makes progress: one step at least
+    if (std::chrono::duration<double>(start - shown_at_).count() >= kShowEvery) show_progress();
     while (phase_ == Phase::Training) {
       int i = 0;
       while (i < static_cast<int>(runs_.size()) && runs_[next_run_].trainer->finished()) {
@@ -169,13 +176,16 @@ class TrainLesson final : public Lesson {
       }
       if (i == static_cast<int>(runs_.size())) {
         phase_ = Phase::Testing;
+        show_progress();
         break;
       }
       const double before = elapsed();
       if (stepped && before + step_ms_ > budget_ms) return true;
       runs_[next_run_].trainer->step(1);
       stepped = true;
-      step_ms_ = elapsed() - before;
+      // The estimate follows a slower step at once and a faster one slowly (steps of one size differ by
+      // encoding and by the lengths drawn).
+      step_ms_ = std::max(elapsed() - before, 0.9 * step_ms_);
       next_run_ = (next_run_ + 1) % static_cast<int>(runs_.size());
     }
     const int lens = static_cast<int>(config_test_lens().size());
@@ -336,6 +346,7 @@ class TrainLesson final : public Lesson {
     stopped_ = phase_ != Phase::Idle || stopped_;
     phase_ = Phase::Idle;
     runs_.clear();
+    shown_steps_.clear();
     r_ = Results{};
     attention_.resize(0, 0);
     predicted_.clear();
@@ -355,6 +366,16 @@ class TrainLesson final : public Lesson {
     active_s_ = 0;
     last_work_ = Clock::now();
     phase_ = Phase::Training;
+    show_progress();
+  }
+
+  // The progress and loss curves the screen shows while training (see shown_steps_).
+  static constexpr double kShowEvery = 0.1;  // seconds
+  void show_progress() {
+    shown_steps_.clear();
+    for (const Run& r : runs_) shown_steps_.push_back(r.trainer->steps_done());
+    shown_active_s_ = active_s_;
+    shown_at_ = Clock::now();
   }
 
   void finish() {
@@ -455,11 +476,12 @@ class TrainLesson final : public Lesson {
     }
     ImGui::SameLine();
     long done = 0, total = 0;
-    for (const Run& r : runs_) done += r.trainer->steps_done(), total += r.trainer->config().steps;
+    for (size_t i = 0; i < runs_.size(); ++i)
+      done += i < shown_steps_.size() ? shown_steps_[i] : 0, total += runs_[i].trainer->config().steps;
     const float width = ImGui::GetContentRegionAvail().x;
     if (running) {
       const double frac = total ? double(done) / total : 0;
-      const double left = done > 0 ? active_s_ * (total - done) / done : 0;
+      const double left = done > 0 ? shown_active_s_ * (total - done) / done : 0;
       const std::string label = phase_ == Phase::Testing
                                     ? std::string(tr(lang_, "testing"))
                                     : trf(lang_, "%d / %d steps, about %s s left", static_cast<int>(done),
@@ -489,8 +511,11 @@ class TrainLesson final : public Lesson {
       const auto& loss = runs_[i].trainer->losses();
       ui::Series c;
       c.label = tr(lang_, kRuns[i]);
-      // At most ~300 points: the mean of each stretch of steps.
-      const size_t n = loss.size(), per = std::max<size_t>(1, n / 300);
+      // At most ~300 points: the mean of each stretch of steps (while training, of the steps shown).
+      const size_t n = phase_ == Phase::Training && i < shown_steps_.size()
+                           ? std::min(loss.size(), static_cast<size_t>(shown_steps_[i]))
+                           : loss.size();
+      const size_t per = std::max<size_t>(1, n / 300);
       for (size_t a = 0; a + per <= n; a += per) {
         double sum = 0;
         for (size_t b = a; b < a + per; ++b) sum += loss[b];
