@@ -150,6 +150,20 @@ if (want('recompute')) {
   await recompute(page, 'check RoPE diff, example cache bfloat16 ↔ yarn-4', 'check', 5, {}, 'rope_example', ['bfloat16', 'yarn-4']);
 }
 
+// Every frame's CPU time from now on, recorded from the page's own animation frames; recordedFrames stops
+// and returns them.
+const recordFrames = p => p.evaluate(() => {
+  window.__frames = [];
+  window.__stop = false;
+  let seen = posenc.stats().frames;
+  (function tick() {
+    const st = posenc.stats();
+    if (st.frames !== seen) { window.__frames.push(st.frame_ms.last); seen = st.frames; }
+    if (!window.__stop) requestAnimationFrame(tick);
+  })();
+});
+const recordedFrames = p => p.evaluate(() => { window.__stop = true; return window.__frames; });
+
 // Dragging with the mouse: the d_model slider of the 4096 × 1024 table, one pixel per frame. The page is
 // opened at 1280 × 1000 so the controls are on screen; the slider is found by trying the column, and the
 // run checks that d_model really moved.
@@ -175,21 +189,12 @@ if (want('drag')) {
     }
     await dp.mouse.move(x0, y0);
     await dp.mouse.down();
-    // Every drawn frame's CPU time, recorded from the page's own animation frames.
-    await dp.evaluate(() => {
-      window.__frames = [];
-      let seen = posenc.stats().frames;
-      (function tick() {
-        const st = posenc.stats();
-        if (st.frames !== seen) { window.__frames.push(st.frame_ms.last); seen = st.frames; }
-        if (!window.__stop) requestAnimationFrame(tick);
-      })();
-    });
+    await recordFrames(dp);
     for (let i = 1; i <= 30; i++) {
       await dp.mouse.move(x0 - i, y0);
       await frames(dp, 1);
     }
-    const during = await dp.evaluate(() => { window.__stop = true; return window.__frames; });
+    const during = await recordedFrames(dp);
     const dimDuring = (await dp.evaluate(() => posenc.state())).params.dim;
     await dp.mouse.up();
     await frames(dp, 3);
@@ -358,22 +363,14 @@ if (want('train')) {
   console.log('\nLesson train at its defaults (reverse, bidirectional, 2 layers, 4 heads, d_model 32, 900 steps)');
   const { page: tp, context: tc } = await open(browser, site.url, '#lesson=train&step=setup');
   await frames(tp, 3);
-  await tp.evaluate(() => {
-    window.__frames = [];
-    let seen = posenc.stats().frames;
-    (function tick() {
-      const st = posenc.stats();
-      if (st.frames !== seen) { window.__frames.push(st.frame_ms.last); seen = st.frames; }
-      if (!window.__stop) requestAnimationFrame(tick);
-    })();
-  });
+  await recordFrames(tp);
   const drawn0 = (await tp.evaluate(() => posenc.stats())).drawn;
   const t0 = Date.now();
   const button = await tp.evaluate(() => posenc.locate('Train'));
   await tp.mouse.click(button.x + button.w / 2, button.y + button.h / 2);
   await tp.waitForFunction(() => /Trained in/.test(document.getElementById('a11y').innerText), null, { timeout: 900000, polling: 500 });
   const sixS = (Date.now() - t0) / 1000;
-  const during = await tp.evaluate(() => { window.__stop = true; return window.__frames; });
+  const during = await recordedFrames(tp);
   const drawn = (await tp.evaluate(() => posenc.stats())).drawn - drawn0;
   const sorted = [...during].sort((a, b) => a - b);
   console.log(`  six runs from pressing Train to trained and tested: ${sixS.toFixed(1)} s (goal ≤ 60 s); ${during.length} frames ` +
