@@ -5,6 +5,7 @@
 // against length, attention maps, the learned position table and its principal components — are what
 // the text quotes, and only once they exist.
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -58,6 +59,7 @@ struct Results {  // worked out once the runs are tested
   Eigen::MatrixXd accuracy;  // test lengths × runs (export: first column the length)
   Eigen::MatrixXd loss;      // steps × runs
   double bag_bound = 0;      // best accuracy a bag of tokens allows on the test set at train_len
+  std::vector<double> bag_bounds;  // … on the test set of each test length
   Eigen::MatrixXd table;     // the learned run's position table (rows × d_model)
   core::Components pcs;      // … its first two principal components over the trained rows
 };
@@ -389,7 +391,8 @@ class TrainLesson final : public Lesson {
       const auto& loss = runs_[i].trainer->losses();
       for (int s = 0; s < p_.steps; ++s) r_.loss(s, i) = s < static_cast<int>(loss.size()) ? loss[s] : NAN;
     }
-    r_.bag_bound = bag_bound(runs_[0].trainer->test_set(train_index()));
+    for (int l = 0; l < lens; ++l) r_.bag_bounds.push_back(bag_bound(runs_[0].trainer->test_set(l)));
+    r_.bag_bound = r_.bag_bounds[train_index()];
     r_.table = runs_[1].trainer->position_table().cast<double>();
     r_.pcs = core::principal_components(runs_[1].trainer->position_table(), runs_[1].trainer->trained_positions(), 2);
     view_.table.set(r_.table);
@@ -439,10 +442,17 @@ class TrainLesson final : public Lesson {
   std::string names(F f) const {  // "RoPE, ALiBi and T5" in the learner's language
     std::vector<std::string> v;
     for (int i = 0; i < 6; ++i)
-      if (f(i)) v.push_back(tr(lang_, kRuns[i]));
+      if (f(i)) v.push_back(tr(lang_, i == 0 ? "the run without positions" : kRuns[i]));  // not "none, …"
+    // A word joiner without spaces of its own (Chinese 和) gets one on the side of a Latin name:
+    // "正弦编码和 RoPE", "ALiBi 和 T5 偏置".
+    const auto latin = [](char c) { return static_cast<unsigned char>(c) < 0x80 && std::isalnum(static_cast<unsigned char>(c)); };
     std::string s;
-    for (size_t i = 0; i < v.size(); ++i)
-      s += (i == 0 ? "" : i + 1 == v.size() ? tr(lang_, " and ") : tr(lang_, ", ")) + v[i];
+    for (size_t i = 0; i < v.size(); ++i) {
+      std::string join = i == 0 ? "" : i + 1 == v.size() ? tr(lang_, " and ") : tr(lang_, ", ");
+      if (i > 0 && i + 1 == v.size() && join.front() != ' ')
+        join = (latin(s.back()) ? " " : "") + join + (latin(v[i].front()) ? " " : "");
+      s += join + v[i];
+    }
     return s.empty() ? tr(lang_, "none of them") : s;
   }
   int best_index(int len) const {
@@ -451,7 +461,10 @@ class TrainLesson final : public Lesson {
       if (acc(i, len) > acc(b, len)) b = i;
     return b;
   }
-  std::string best_run(int len) const { return tr(lang_, kRuns[best_index(len)]); }
+  // Every run at the best accuracy (several reach 1 at the training length).
+  std::string best_run(int len) const {
+    return names([&](int i) { return acc(i, len) == acc(best_index(len), len); });
+  }
   double best_acc(int len) const { return acc(best_index(len), len); }
 
   // --- drawing -------------------------------------------------------------------------------------
@@ -540,9 +553,22 @@ class TrainLesson final : public Lesson {
   void accuracy_plot(float height) {
     std::vector<ui::Series> s;
     const auto& lens = config_test_lens();
+    // The bound depends on the length (a longer input repeats its most frequent token less): one value
+    // per test set, a wide pale band under the runs (the run without positions rides on it), named in the
+    // legend.
+    ui::Series bound;
+    bound.label = tr(lang_, "bag-of-tokens bound");
+    bound.color = (theme_->muted & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 110);
+    bound.thickness = 6.0f;
+    for (size_t l = 0; l < lens.size() && l < r_.bag_bounds.size(); ++l) {
+      bound.x.push_back(lens[l]);
+      bound.y.push_back(r_.bag_bounds[l]);
+    }
+    s.push_back(std::move(bound));
     for (int i = 0; i < 6; ++i) {
       ui::Series c;
       c.label = tr(lang_, kRuns[i]);
+      c.color = ui::palette(i);  // each run's colour of the other plots (the bound comes first)
       c.points = true;
       for (size_t l = 0; l < lens.size(); ++l) {
         c.x.push_back(lens[l]);
@@ -560,7 +586,6 @@ class TrainLesson final : public Lesson {
     o.height = height;
     o.bands.push_back({static_cast<double>(p_.task == 2 ? config_.k + 1 : 1), static_cast<double>(p_.train_len), 0,
                        tr(lang_, "trained")});
-    o.y_markers.push_back({r_.bag_bound, tr(lang_, "bag-of-tokens bound"), 0});
     ui::line_plot("accuracy", s, o, *theme_);
   }
 
@@ -586,6 +611,7 @@ class TrainLesson final : public Lesson {
     o.title = tr(lang_, "Token accuracy at the training length, run by run");
     o.x_label = tr(lang_, "run");
     o.integer_x = true;
+    o.x_pad = 0.5;  // the first and last runs' dots whole, off the plot's edges
     o.fix_y = true;
     o.y_min = 0;
     o.y_max = 1.05;

@@ -17,6 +17,7 @@ constexpr CataloguePair kPairs[] = {
     {" and ", "和"},
     {", ", "、"},
     {"none of them", "一个也没有"},
+    {"the run without positions", "没有位置编码的模型"},
     // controls
     {"task", "任务"},
     {"causal mask", "因果掩码"},

@@ -45,6 +45,7 @@ struct LinePlotOptions {
   bool integer_x = false;             // x counts things (pair i, head): ticks on whole numbers only
   bool fix_y = false;                 // use y_min/y_max instead of the data range
   double y_min = 0, y_max = 1;
+  double x_pad = 0;                   // data units added to the x range on each side (linear x): end dots stay whole
   float width = 0;     // 0: available width
   float height = 0;    // 0: 14 em
   bool legend = true;

@@ -78,7 +78,8 @@ void fit_x_ticks(Layout& L, bool integer) {
 Layout make_layout(const std::vector<Series>& series, const LinePlotOptions& opt, ImVec2 origin,
                    ImVec2 size) {
   Layout L;
-  const Range xr = finish_range(data_range(series, false, opt.log_x), opt.log_x, 0);
+  Range xr = finish_range(data_range(series, false, opt.log_x), opt.log_x, 0);
+  if (!opt.log_x && opt.x_pad > 0) xr = {xr.lo - opt.x_pad, xr.hi + opt.x_pad};
   const Range yr = y_range(series, opt);
   const float top = opt.y_label ? em(1.5f) : em(0.6f);
   const float bottom = em(1.4f) + (opt.x_label ? em(1.2f) : 0);
