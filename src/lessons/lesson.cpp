@@ -7,6 +7,8 @@
 
 #include <imgui.h>
 
+#include "core/permutation.hpp"
+#include "core/random.hpp"
 #include "ui/controls.hpp"
 #include "ui/matrix_view.hpp"
 
@@ -187,6 +189,39 @@ ui::HeatmapOptions Lesson::position_rows(const char* title, bool dimension_colum
     o.x_name = tr(lang_, "dim");
   }
   return o;
+}
+
+ui::HeatmapOptions Lesson::column_map(const char* title, const char* rows, float share, float max_em) const {
+  ui::HeatmapOptions o;
+  o.title = title;
+  o.x_label = tr(lang_, "column");
+  o.x_name = "column";
+  o.y_label = tr(lang_, rows);
+  o.y_name = rows;
+  o.height = std::min(ImGui::GetContentRegionAvail().x * share, ui::em(max_em));
+  return o;
+}
+
+bool Lesson::reorder_buttons(std::vector<int>& order, int n, int seed, int salt, int& shuffles) const {
+  bool moved = false;
+  if (ImGui::Button(tr(lang_, "Shuffle"))) {
+    core::Random rng(core::mix_seed(seed, salt + ++shuffles));
+    core::Permutation next = core::random_permutation(n, rng);
+    if (next == order && n > 1) std::swap(next[0], next[n - 1]);
+    order = next;
+    moved = true;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button(tr(lang_, "Reverse"))) {
+    order.assign(order.rbegin(), order.rend());
+    moved = true;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button(tr(lang_, "Original order"))) {
+    order = core::identity_permutation(n);
+    moved = true;
+  }
+  return moved;
 }
 
 SetOutcome set_param(Lesson& lesson, std::string_view name, std::string_view value) {

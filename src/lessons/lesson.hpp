@@ -149,6 +149,13 @@ class Lesson {
   // A heatmap of a table with one row per position (labelled, hovered as "pos") and, with
   // `dimension_columns`, one column per dimension; titled `title` (an English catalogue key).
   ui::HeatmapOptions position_rows(const char* title, bool dimension_columns = true) const;
+  // A heatmap of a matrix with its columns ("column") across and `rows` (an English catalogue key, e.g.
+  // "row", "token") down, `share` of the available width tall but at most `max_em`; `title` shown as given.
+  ui::HeatmapOptions column_map(const char* title, const char* rows, float share, float max_em) const;
+  // Shuffle, Reverse and Original order on one line, for a reorderable sequence of n items: each changes
+  // `order` (Shuffle draws from mix_seed(seed, salt + presses) and never gives the same order back).
+  // Returns true when the order changed.
+  bool reorder_buttons(std::vector<int>& order, int n, int seed, int salt, int& shuffles) const;
 
   int lang_ = 0;                      // the learner's language, for labels (set every frame)
   const ui::Theme* theme_ = nullptr;  // set every frame

@@ -249,23 +249,8 @@ class OrderLesson final : public Lesson {
         moved = true;
       }
     }
-    if (ImGui::Button(tr(lang_, "Shuffle"))) {
-      core::Random rng(core::mix_seed(p_.seed, 1000 + ++view_.shuffles));
-      const int n = static_cast<int>(d_.tokens.size());
-      core::Permutation next = core::random_permutation(n, rng);
-      if (next == p_.order) std::swap(next[0], next[n - 1]);
-      p_.order = next;
-      view_.selected = -1;
-      moved = true;
-    }
-    ImGui::SameLine();
-    if (ImGui::Button(tr(lang_, "Reverse"))) {
-      p_.order.assign(p_.order.rbegin(), p_.order.rend());
-      moved = true;
-    }
-    ImGui::SameLine();
-    if (ImGui::Button(tr(lang_, "Original order"))) {
-      p_.order = core::identity_permutation(static_cast<int>(d_.tokens.size()));
+    if (reorder_buttons(p_.order, static_cast<int>(d_.tokens.size()), p_.seed, 1000, view_.shuffles)) {
+      view_.selected = -1;  // a half-made swap is dropped
       moved = true;
     }
     if (moved) edited(ctx);

@@ -220,11 +220,7 @@ class RopeLesson final : public Lesson {
   }
 
   void draw_matrix(DrawContext& ctx, const ui::Theme& t) {
-    ui::HeatmapOptions o;
-    o.title = tr(lang_, "R_m: the rotation as a d × d matrix (mostly zeros)");
-    o.x_label = tr(lang_, "column");
-    o.y_label = tr(lang_, "row");
-    o.height = std::min(ImGui::GetContentRegionAvail().x * 0.7f, ui::em(18));
+    const ui::HeatmapOptions o = column_map(tr(lang_, "R_m: the rotation as a d × d matrix (mostly zeros)"), "row", 0.7f, 18);
     ui::heatmap("matrix", view_.matrix, o, t, *ctx.textures);
     ui::residual(tr(lang_, "max |R_m q − elementwise rotation of q| ="), d_.matrix_residual, 1e-12, t);
   }
