@@ -62,6 +62,8 @@ struct HeatmapOptions {
   float height = 0;               // 0: keep cells square up to 60% of the available height
   bool color_bar = true;
   int mark_row = -1, mark_col = -1;  // outlined
+  // The plot area remembered under this label for posenc.locate (tests click cells where they are drawn).
+  const char* locate = nullptr;
   // Extra lines for the hover readout of cell (row, col).
   std::function<std::string(int row, int col)> hover_extra;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "colormap.hpp"
 #include "i18n.hpp"
@@ -130,9 +131,23 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
       const ImVec2 a(grid.x + c * cell, grid.y + r * cell_h);
       dl->AddRect(a, ImVec2(a.x + cell, a.y + cell_h), theme.strong, 0, 0, 1.5f * theme.scale);
       ImGui::BeginTooltip();
-      const char* rl = opt.row_labels && r < (int)opt.row_labels->size() ? (*opt.row_labels)[r].c_str() : "";
-      ImGui::Text("%s %d %s", tr(theme.lang, opt.row_name), r, rl);
-      ImGui::Text("%s %d", tr(theme.lang, opt.col_name), c);
+      // A numeric label (an offset such as −2, a position) is the coordinate itself and replaces the
+      // index; a word label (a token) follows the row's index.
+      const auto numeric = [](const std::string& l) {
+        char* end = nullptr;
+        std::strtod(l.c_str(), &end);
+        return !l.empty() && end == l.c_str() + l.size();
+      };
+      const std::string* rl = opt.row_labels && r < (int)opt.row_labels->size() ? &(*opt.row_labels)[r] : nullptr;
+      const std::string* cl = opt.col_labels && c < (int)opt.col_labels->size() ? &(*opt.col_labels)[c] : nullptr;
+      if (rl && numeric(*rl))
+        ImGui::Text("%s %s", tr(theme.lang, opt.row_name), rl->c_str());
+      else
+        ImGui::Text("%s %d %s", tr(theme.lang, opt.row_name), r, rl ? rl->c_str() : "");
+      if (cl && numeric(*cl))
+        ImGui::Text("%s %s", tr(theme.lang, opt.col_name), cl->c_str());
+      else
+        ImGui::Text("%s %d", tr(theme.lang, opt.col_name), c);
       ImGui::Text("%s %s", tr(theme.lang, "value"), value_text(m(r, c), 6).c_str());
       ImGui::EndTooltip();
     }
