@@ -41,7 +41,7 @@ CausalExperiment run_causal_experiment(const Eigen::MatrixXd& content, const Att
 // first feature, so it writes h_i = 1/(i+1). Layer 2 turns h into p = 1/h − 1 (what an MLP would
 // approximate; exact here) and, from the features (p, p², 1), a causal head whose score
 // −λ·(p_j − (p_i − 1))² (up to a constant per row) is a dot product of q_i = λ(2(p_i − 1), −1, 0) with
-// k_j = (p_j, p_j², 1): it looks one token back, and its value copies p.
+// k_j = (p_j, p_j², 0): it looks one token back, and its value copies p.
 struct CountingHeads {
   Eigen::MatrixXd input;          // n × 2
   AttentionResult layer1;         // out.col(0) = h

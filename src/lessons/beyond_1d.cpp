@@ -324,35 +324,12 @@ class Beyond1dLesson final : public Lesson {
     return l;
   }
 
-  bool reorder_buttons(DrawContext& ctx) {
-    bool moved = false;
-    if (ImGui::Button(tr(lang_, "Shuffle"))) {
-      core::Random rng(core::mix_seed(p_.seed, 2000 + ++view_.shuffles));
-      core::Permutation next = core::random_permutation(p_.n, rng);
-      if (next == p_.order) std::swap(next[0], next[p_.n - 1]);
-      p_.order = next;
-      moved = true;
-    }
-    ImGui::SameLine();
-    if (ImGui::Button(tr(lang_, "Reverse"))) {
-      p_.order.assign(p_.order.rbegin(), p_.order.rend());
-      moved = true;
-    }
-    ImGui::SameLine();
-    if (ImGui::Button(tr(lang_, "Original order"))) {
-      p_.order = core::identity_permutation(p_.n);
-      moved = true;
-    }
-    if (moved) edited(ctx);
-    return moved;
-  }
-
   void draw_causal(DrawContext& ctx, const ui::Theme& t) {
     std::string order;
     for (int i : p_.order) order += (order.empty() ? "" : ", ") + std::to_string(i);
     const std::string line = trf(lang_, "Order P: token %s at positions 0, 1, \xE2\x80\xA6", order.c_str());
     heading(line.c_str(), t);
-    reorder_buttons(ctx);
+    if (reorder_buttons(p_.order, p_.n, p_.seed, 2000, view_.shuffles)) edited(ctx);
     ImGui::Spacing();
     const auto& e = d_.causal;
     const float avail = ImGui::GetContentRegionAvail().x, gap = ui::em(1.0f);
@@ -423,15 +400,13 @@ class Beyond1dLesson final : public Lesson {
   }
 
   // The grid of patches as a heatmap of `image`, the selected patch outlined; a click selects another.
+  // `id` is also the label posenc.locate finds the grid under.
   void patch_grid(DrawContext& ctx, const char* id, ui::HeatmapImage& image, const char* title,
                   std::function<std::string(int, int)> hover, const ui::Theme& t) {
-    ui::HeatmapOptions o;
-    o.title = title;
-    o.x_label = o.x_name = tr(lang_, "column");
-    o.y_label = o.y_name = tr(lang_, "row");
+    ui::HeatmapOptions o = column_map(title, "row", 0.6f, 14);
     o.mark_row = p_.prow;
     o.mark_col = p_.pcol;
-    o.height = std::min(ImGui::GetContentRegionAvail().x * 0.6f, ui::em(14));
+    o.locate = id;
     o.hover_extra = std::move(hover);
     const ui::HeatmapResult r = ui::heatmap(id, image, o, t, *ctx.textures);
     if (r.clicked && r.hovered_row >= 0 && (r.hovered_row != p_.prow || r.hovered_col != p_.pcol)) {
@@ -444,7 +419,9 @@ class Beyond1dLesson final : public Lesson {
   }
 
   void draw_patches(DrawContext& ctx, const ui::Theme& t) {
-    patch_grid(ctx, "grid", view_.grid, tr(lang_, "Score of q at the marked patch with k at each patch (click a patch)"), {}, t);
+    const char* title = touch_ ? "Score of q at the marked patch with k at each patch (tap a patch)"
+                               : "Score of q at the marked patch with k at each patch (click a patch)";
+    patch_grid(ctx, "patch grid", view_.grid, tr(lang_, title), {}, t);
     pair_strip(d_.axes, tr(lang_, "Pairs: +1 turns with the row, \xE2\x88\x92" "1 with the column"), tr(lang_, "pair"), t);
   }
 
@@ -483,7 +460,9 @@ class Beyond1dLesson final : public Lesson {
     const auto hover = [this](int r, int c) {
       return trf(lang_, "2-D offset (%d, %d); raster index %d", r - p_.prow, c - p_.pcol, core::raster_index(r, c, p_.cols));
     };
-    patch_grid(ctx, "raster", view_.raster, tr(lang_, "Raster order: distance from the marked patch (click a patch)"), hover, t);
+    const char* title = touch_ ? "Raster order: distance from the marked patch (tap a patch)"
+                               : "Raster order: distance from the marked patch (click a patch)";
+    patch_grid(ctx, "raster grid", view_.raster, tr(lang_, title), hover, t);
     const std::string rule = trf(lang_, "In raster order a patch's right-hand neighbour is 1 away, the patch below it %d away.", p_.cols);
     ui::caption(rule.c_str(), t);
   }
@@ -494,7 +473,9 @@ class Beyond1dLesson final : public Lesson {
     o.x_label = tr(lang_, "token");
     o.integer_x = true;
     o.height = ui::em(15);
-    o.bands.push_back({d_.vision_first - 0.5, d_.after_first - 0.5, 0, tr(lang_, "image / video tokens")});
+    // The band's own label sits where the legend may go; a marker's label is one the legend keeps clear of.
+    o.bands.push_back({d_.vision_first - 0.5, d_.after_first - 0.5, 0, {}});
+    o.markers.push_back({d_.vision_first - 0.5, tr(lang_, "image / video tokens"), theme_->warn});
     o.markers.push_back({double(d_.after_first), trf(lang_, "next text: %d", d_.next_text), 0});
     std::vector<ui::Series> s;
     for (int a = 0; a < 3; ++a) {
@@ -512,14 +493,8 @@ class Beyond1dLesson final : public Lesson {
                                 kMropeSection[0], kMropeSection[1], kMropeSection[2], kMropeTheta, kQwenHidden, kQwenHeads,
                                 kMropeHeadDim);
     ui::caption(src.c_str(), t);
-    ui::HeatmapOptions o;
     const std::string title = trf(lang_, "cos table: one row per token, columns j and j + %d share pair j", kMropeHeadDim / 2);
-    o.title = title.c_str();
-    o.x_label = tr(lang_, "column");
-    o.y_label = tr(lang_, "token");
-    o.y_name = tr(lang_, "token");
-    o.height = std::min(ImGui::GetContentRegionAvail().x * 0.6f, ui::em(14));
-    ui::heatmap("mcos", view_.mcos, o, t, *ctx.textures);
+    ui::heatmap("mcos", view_.mcos, column_map(title.c_str(), "token", 0.6f, 14), t, *ctx.textures);
     ui::residual(tr(lang_, "max |score \xE2\x88\x92 shifted score| ="), d_.shift_residual_3d, 1e-10, t);
   }
 };

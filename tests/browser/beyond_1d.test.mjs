@@ -3,7 +3,7 @@
 // every step draws with exports and no console error.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startPage, stopPage, frames, locate } from './harness.mjs';
+import { startPage, stopPage, frames, locate, hashOf, clickControl } from './harness.mjs';
 
 let shared, page, errors;
 before(async () => ({ page, errors } = shared = await startPage('#lesson=beyond-1d&step=mrope-ids&tb=2&ft=1&gh=3&gw=5&ta=2')));
@@ -37,5 +37,40 @@ test('the causal step: no residual for the original order, a visible one reverse
     await frames(page, 2);
     if (s !== 5) await locate(page, '↓ .npy');  // the raster step's question hides its visual until answered
   }
+  assert.deepEqual(errors, []);
+});
+
+// The centre of patch (row, col) of the grid posenc.locate knows as `label`, drawn rows × cols.
+async function patchAt(label, row, col, rows, cols) {
+  const { rect } = await locate(page, label);
+  return { x: rect.x + (col + 0.5) * rect.w / cols, y: rect.y + (row + 0.5) * rect.h / rows };
+}
+
+test('a mouse click on the 2-D grid marks that patch: its (row, column) in the state and the URL', async () => {
+  await page.evaluate(() => posenc.go('beyond-1d', 'patches'));
+  await page.evaluate(() => { posenc.set('rows', 5); posenc.set('cols', 7); posenc.set('prow', 0); posenc.set('pcol', 0); });
+  await frames(page, 3);
+  const p = await patchAt('patch grid', 3, 5, 5, 7);
+  await page.mouse.click(p.x, p.y);
+  await frames(page, 3);
+  const st = await page.evaluate(() => posenc.state());
+  assert.equal(st.params.prow, 3);
+  assert.equal(st.params.pcol, 5);
+  const hash = await hashOf(page);
+  assert.match(hash, /[#&]prow=3(&|$)/);
+  assert.match(hash, /[#&]pcol=5(&|$)/);
+});
+
+test('a click on the raster grid marks that patch too; the text gives its raster index, row × columns + column', async () => {
+  await page.evaluate(() => posenc.go('beyond-1d', 'raster'));
+  await frames(page, 3);
+  await clickControl(page, 'Just show me');  // the question hides the visual until answered
+  await frames(page, 3);
+  const p = await patchAt('raster grid', 4, 2, 5, 7);
+  await page.mouse.click(p.x, p.y);
+  await frames(page, 3);
+  const st = await page.evaluate(() => posenc.state());
+  assert.deepEqual([st.params.prow, st.params.pcol], [4, 2]);
+  assert.match(await mirror(), /patch 30 in raster order/);  // 4 × 7 + 2
   assert.deepEqual(errors, []);
 });
