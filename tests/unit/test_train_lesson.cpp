@@ -121,6 +121,21 @@ TEST_CASE("lesson train: nothing claimed before a run; Train trains six runs in 
   CHECK(e[0].data().cols() == 7);  // the length, then the six runs
   CHECK(e[0].data()(1, 0) == 4);
   CHECK(e[0].data()(1, 1) == doctest::Approx(none));
+  // The text's lists of runs, worked out from the exported accuracies: every run tied at the top, every
+  // run short of 0.9, in the runs' order, the run without positions named so (never "none, …").
+  const char* const names[] = {"the run without positions", "learned", "sinusoidal", "RoPE", "ALiBi", "T5"};
+  const auto list = [&](auto pick) {
+    std::vector<std::string> v;
+    for (int i = 0; i < 6; ++i)
+      if (pick(e[0].data()(1, i + 1))) v.push_back(names[i]);
+    std::string out;
+    for (size_t i = 0; i < v.size(); ++i) out += (i == 0 ? "" : i + 1 == v.size() ? " and " : ", ") + v[i];
+    return out.empty() ? std::string("none of them") : out;
+  };
+  const double top = e[0].data().row(1).tail(6).maxCoeff();
+  CHECK(l.placeholder("best_train") == list([&](double a) { return a == top; }));
+  CHECK(l.placeholder("short_of") == list([](double a) { return a < 0.9; }));
+  CHECK(l.placeholder("short_of").rfind("none", 0) != 0);
 
   // A setting of the runs changes: they are discarded, and the learner is told.
   const size_t shown = h.s.notices.size();
