@@ -475,7 +475,7 @@ class Beyond1dLesson final : public Lesson {
     o.height = ui::em(15);
     // The band's own label sits where the legend may go; a marker's label is one the legend keeps clear of.
     o.bands.push_back({d_.vision_first - 0.5, d_.after_first - 0.5, 0, {}});
-    o.markers.push_back({d_.vision_first - 0.5, tr(lang_, "image / video tokens"), theme_->warn});
+    o.markers.push_back({std::max(d_.vision_first - 0.5, 0.0), tr(lang_, "image / video tokens"), theme_->warn});  // on the axis with no text before
     o.markers.push_back({double(d_.after_first), trf(lang_, "next text: %d", d_.next_text), 0});
     std::vector<ui::Series> s;
     for (int a = 0; a < 3; ++a) {
