@@ -55,6 +55,20 @@ test('arrow keys move through the steps and update the hash', async () => {
   await context.close();
 });
 
+// On a phone the text and the visual share one window, and with them the two "Just show me" buttons (the
+// question's and the covered visual's): with one ID they took each other's presses and neither revealed.
+test('"Just show me" reveals the answer on a phone, tapped or clicked', async () => {
+  for (const tap of [true, false]) {
+    const { page, context } = await open(browser, site.url, '#lesson=order&step=3', { width: 390, height: 844, dpr: 2, touch: tap });
+    await frames(page);
+    assert.equal(await page.evaluate(() => posenc.locate('Ask me again')), null);  // not answered yet
+    await clickControl(page, 'Just show me', { tap });
+    await frames(page, 4);
+    assert.ok(await page.evaluate(() => posenc.locate('Ask me again')), `the answer is shown after the ${tap ? 'tap' : 'click'}`);
+    await context.close();
+  }
+});
+
 test('the Next button works with a mouse click and with a touch tap on a phone', async () => {
   const { page, context } = await open(browser, site.url);
   assert.equal(await page.evaluate(() => posenc.locate('no such control')), null);
