@@ -580,6 +580,7 @@ class TrainLesson final : public Lesson {
     o.title = tr(lang_, "Token accuracy against input length (shaded: lengths trained on)");
     o.x_label = tr(lang_, "input length n");
     o.integer_x = true;
+    o.x_pad = 0.5;  // the shortest and longest lengths' dots whole
     o.fix_y = true;
     o.y_min = 0;
     o.y_max = 1.05;

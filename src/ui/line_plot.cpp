@@ -45,7 +45,21 @@ void label_at(ImDrawList* dl, ImVec2 p, ImU32 col, const std::string& text, cons
   dl->AddText(p, col, text.c_str());
 }
 
-void draw_bands(ImDrawList* dl, const Layout& L, const std::vector<Band>& bands, const Theme& theme) {
+// Data points of `series` inside the screen rectangle [a, b].
+int points_in(const std::vector<Series>& series, const Layout& L, ImVec2 a, ImVec2 b) {
+  int n = 0;
+  for (const Series& s : series)
+    for (size_t k = 0; k < s.x.size() && k < s.y.size(); ++k) {
+      if (!std::isfinite(s.y[k])) continue;
+      const float x = L.x.px(s.x[k]), y = L.y.px(s.y[k]);
+      n += x >= a.x && x <= b.x && y >= a.y && y <= b.y;
+    }
+  return n;
+}
+
+// A band's label goes in its top left corner, or in its bottom left one when that covers fewer points.
+void draw_bands(ImDrawList* dl, const Layout& L, const std::vector<Band>& bands, const std::vector<Series>& series,
+                const Theme& theme) {
   for (const Band& band : bands) {
     if (std::isnan(band.x0) || std::isnan(band.x1)) continue;
     const double x0 = std::max(std::min(band.x0, band.x1), L.x.lo),
@@ -55,7 +69,15 @@ void draw_bands(ImDrawList* dl, const Layout& L, const std::vector<Band>& bands,
     dl->AddRectFilled(ImVec2(p0, L.a.y), ImVec2(p1, L.b.y),
                       band.color ? band.color : with_alpha(theme.warn, 0.12f));
     const ImU32 text = band.color ? (band.color | IM_COL32_A_MASK) : theme.warn;
-    label_at(dl, ImVec2(p0 + em(0.3f), L.a.y + em(0.15f)), text, band.label, theme);
+    if (band.label.empty()) continue;
+    const ImVec2 size = ImGui::CalcTextSize(band.label.c_str()), top(p0 + em(0.3f), L.a.y + em(0.15f)),
+                 bottom(top.x, L.b.y - em(0.15f) - size.y);
+    const float r = em(0.35f);  // a dot's radius: one just outside the label still touches it
+    auto covered = [&](ImVec2 p) {
+      return points_in(series, L, ImVec2(p.x - r, p.y - r), ImVec2(p.x + size.x + r, p.y + size.y + r));
+    };
+    const int at_top = covered(top);
+    label_at(dl, at_top > 0 && covered(bottom) < at_top ? bottom : top, text, band.label, theme);
   }
 }
 
@@ -179,14 +201,9 @@ int legend_corner(const std::vector<Series>& series, const LinePlotOptions& opt,
   const float m = em(0.4f);
   const ImVec2 corners[] = {{L.b.x - m - size.x, L.a.y + m}, {L.a.x + m, L.a.y + m},
                             {L.b.x - m - size.x, L.b.y - m - size.y}, {L.a.x + m, L.b.y - m - size.y}};
-  int covered[4] = {0, 0, 0, 0};
-  for (const Series& s : series)
-    for (size_t k = 0; k < s.x.size() && k < s.y.size(); ++k) {
-      if (!std::isfinite(s.y[k])) continue;
-      const float x = L.x.px(s.x[k]), y = L.y.px(s.y[k]);
-      for (int c = 0; c < 4; ++c)
-        covered[c] += x >= corners[c].x && x <= corners[c].x + size.x && y >= corners[c].y && y <= corners[c].y + size.y;
-    }
+  int covered[4];
+  for (int c = 0; c < 4; ++c)
+    covered[c] = points_in(series, L, corners[c], ImVec2(corners[c].x + size.x, corners[c].y + size.y));
   for (const Marker& m : opt.markers) {
     if (!marker_shown(m, L) || m.label.empty()) continue;
     const ImVec2 a = marker_label_pos(m, L, opt), b(a.x + ImGui::CalcTextSize(m.label.c_str()).x, a.y + em(1));
@@ -365,7 +382,7 @@ LinePlotResult line_plot(const char* id, const std::vector<Series>& series, cons
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(L.a, L.b, theme.panel);
   dl->PushClipRect(L.a, L.b, true);
-  draw_bands(dl, L, opt.bands, theme);
+  draw_bands(dl, L, opt.bands, series, theme);
   draw_grid(dl, L, theme);
   draw_markers(dl, L, opt, theme);
   for (size_t i = 0; i < series.size(); ++i)

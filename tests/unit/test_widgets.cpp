@@ -10,6 +10,7 @@
 
 #include "core/random.hpp"
 #include "ui/clock.hpp"
+#include "ui/controls.hpp"
 #include "ui/line_plot.hpp"
 #include "ui/plot_axes.hpp"
 #include "ui/rich_text.hpp"
@@ -30,7 +31,7 @@ struct Headless {
   Headless() : previous(ImGui::GetCurrentContext()), ctx(ImGui::CreateContext()) {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
-    load_fonts(theme, {{"/nonexistent/regular.ttf"}, {"/nonexistent/bold.ttf"}}, 16.0f);
+    load_fonts(theme, {{"/nonexistent/regular.ttf"}, {"/nonexistent/bold.ttf"}, {}}, 16.0f);
     unsigned char* px;
     int w, h;
     io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
@@ -111,15 +112,15 @@ TEST_CASE("fonts load from bytes in memory and from files; a missing file falls 
   ImGuiContext* ctx = ImGui::CreateContext();
   Theme theme;
   const FontSource memory{nullptr, bytes.data(), static_cast<unsigned>(bytes.size())};
-  CHECK(load_fonts(theme, {memory, memory}, 16.0f));
+  CHECK(load_fonts(theme, {memory, memory, {}}, 16.0f));
   unsigned char* px;
   int w, h;
   ImGui::GetIO().Fonts->GetTexDataAsAlpha8(&px, &w, &h);
   CHECK(theme.regular->FindGlyphNoFallback(0x03C9) != nullptr);   // ω
   CHECK(theme.title->FindGlyphNoFallback(0x03C9) == nullptr);     // titles hold words only
   CHECK(theme.title->FontSize > theme.regular->FontSize);
-  CHECK(load_fonts(theme, {{"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"}, {"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"}}, 16.0f));
-  CHECK_FALSE(load_fonts(theme, {{"/nonexistent/regular.ttf"}, {"/nonexistent/bold.ttf"}}, 16.0f));
+  CHECK(load_fonts(theme, {{"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"}, {"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"}, {}}, 16.0f));
+  CHECK_FALSE(load_fonts(theme, {{"/nonexistent/regular.ttf"}, {"/nonexistent/bold.ttf"}, {}}, 16.0f));
   CHECK(theme.regular != nullptr);  // ImGui's own font stands in
   ImGui::DestroyContext(ctx);
   ImGui::SetCurrentContext(previous);
@@ -381,4 +382,59 @@ TEST_CASE("a live value fits on one line as a chip; a sentence-long one wraps in
   h.frame(draw);
   CHECK(height > 2 * one_line);  // wrapped over several lines …
   CHECK(right <= 300.5f);        // … none of them past the width
+}
+
+TEST_CASE("a band's label moves to the band's foot when points cover its top corner") {
+  Headless h;
+  // Where the label's glyphs are (the only vertices in the theme's warn colour): mean y against the plot.
+  auto label_y = [&](const std::vector<double>& ys) {
+    std::vector<Series> s = {line({0, 1, 2, 3, 4, 5, 6, 7, 8}, ys)};
+    s[0].points = true;
+    LinePlotOptions o;
+    o.fix_y = true;
+    o.y_min = 0;
+    o.y_max = 1.05;
+    o.bands.push_back({0, 4, 0, "trained"});
+    double sum = 0, top = 0, bottom = 0;
+    int n = 0;
+    h.frame([&] {
+      top = ImGui::GetCursorScreenPos().y;
+      line_plot("band", s, o, h.theme);
+      bottom = ImGui::GetCursorScreenPos().y;
+      const ImDrawList* dl = ImGui::GetWindowDrawList();
+      for (const ImDrawVert& v : dl->VtxBuffer)
+        if (v.col == h.theme.warn) sum += v.pos.y, ++n;
+    });
+    REQUIRE(n > 0);
+    return (sum / n - top) / (bottom - top);  // 0 at the plot's top, 1 at its foot
+  };
+  CHECK(label_y({1, 1, 1, 1, 1, 1, 1, 1, 1}) > 0.75);    // accuracies at 1: the top is taken
+  CHECK(label_y({0, 0, 0, 0, 0, 0, 0, 0, 0}) < 0.25);    // at 0: the top is free
+  CHECK(label_y({0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}) < 0.25);  // neither covered: the top
+}
+
+TEST_CASE("a label wider than the controls' column puts its slider and its options on the next line") {
+  Headless h;
+  // The control's top (the last item drawn) against where its label started, and its left edge.
+  auto place = [&](const char* label, bool radio) {
+    float start = 0, top = 0, left = 0;
+    int v = 1;
+    h.frame([&] {
+      start = ImGui::GetCursorScreenPos().y;
+      if (radio) choice(label, &v, {"one", "two"});
+      else slider_int(label, &v, 0, 10, 400);
+      top = ImGui::GetItemRectMin().y, left = ImGui::GetItemRectMin().x;
+    });
+    return std::pair<float, float>(top - start, left);
+  };
+  const float column = kLabelColumn * 16;  // 16 px fonts
+  for (bool radio : {false, true}) {
+    CAPTURE(radio);
+    const auto [short_dy, short_x] = place("steps", radio);
+    const auto [long_dy, long_x] = place("a label far longer than the column", radio);
+    CHECK(short_dy < 8);
+    CHECK(long_dy > 16);  // a line further down
+    CHECK(long_x == doctest::Approx(short_x));  // both in the controls' column
+    CHECK(short_x >= column - 1);
+  }
 }
