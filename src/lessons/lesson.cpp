@@ -39,9 +39,7 @@ class ControlDrawer final : public ParamVisitor {
     std::vector<char> buf(static_cast<size_t>(max_bytes) + 1, '\0');
     std::snprintf(buf.data(), buf.size(), "%s", value.c_str());
     ImGui::PushID(p.name);
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(tr(lang_, p.label));
-    ImGui::SameLine(ui::em(ui::kLabelColumn));
+    ui::label_column(tr(lang_, p.label));
     ImGui::SetNextItemWidth(width_ - ui::em(ui::kLabelColumn));
     // Applied on Enter or when the field loses focus, not on every keystroke.
     if (ImGui::InputText("##text", buf.data(), buf.size(), ImGuiInputTextFlags_EnterReturnsTrue) ||

@@ -170,7 +170,7 @@ constexpr CataloguePair kPairs[] = {
     {"count", "数量"},
     {"relative, a^K and a^V shared by all heads", "相对位置，所有头共享 a^K 和 a^V"},
     {"relative, separate tables per head", "相对位置，每个头各用一张表"},
-    {"max_len", "最大长度 max_len"},
+    {"max_len", "最长 max_len"},
     {"absolute learned table (max_len × d)", "绝对位置，学习得到的表（max_len × d）"},
     {"BLEU, newstest2013 (Shaw et al. 2018)", "BLEU，newstest2013（Shaw 等，2018）"},
     {"Clipping costs nothing: BLEU against k (plotted at k + 1)", "截断几乎没有代价：BLEU 随 k 的变化（画在 k + 1 处）"},
@@ -437,7 +437,7 @@ constexpr CataloguePair kPairs[] = {
      "在 float32 舍入范围内是对的：角度或数值是用单精度算的"},
     // in_practice.cpp
     {"tokens L", "token 数 L"},
-    {"d_model", "模型宽度 d_model"},
+    {"d_model", "宽度 d_model"},
     {"base used", "实际用的底数"},
     {"length of A", "A 的长度"},
     {"length of B", "B 的长度"},

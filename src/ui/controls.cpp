@@ -41,6 +41,16 @@ double nudge(double v, const Nudge& n) {
   return std::clamp(out, n.lo, n.hi);
 }
 
+void label_column(const char* label) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  // SameLine's offset counts from the window's left edge (its padding included), like the column's.
+  if (ImGui::GetItemRectMax().x + em(0.4f) <= ImGui::GetWindowPos().x + em(kLabelColumn))
+    ImGui::SameLine(em(kLabelColumn));
+  else
+    ImGui::SetCursorPosX(em(kLabelColumn));  // a new line, at the controls' column
+}
+
 namespace {
 // ← → on the slider keyboard focus is on (without Space first): which way, or 0. Takes the key from
 // ImGui's navigation, which would otherwise move the focus sideways.
@@ -58,9 +68,7 @@ template <class T, class Draw>
 bool labelled_slider(const char* label, T* value, double lo, double hi, float width, bool log_scale, Draw draw) {
   record(label, lo, hi, log_scale);
   ImGui::PushID(label);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
-  ImGui::SameLine(em(kLabelColumn));
+  label_column(label);
   ImGui::SetNextItemWidth(width - em(kLabelColumn));
   bool changed = draw(ImGuiSliderFlags_AlwaysClamp | (log_scale ? ImGuiSliderFlags_Logarithmic : 0));
   if (const int dir = arrow_on_focused_item()) {
@@ -97,21 +105,17 @@ bool toggle(const char* label, bool* value) { return ImGui::Checkbox(label, valu
 
 bool choice(const char* label, int* value, const std::vector<const char*>& options) {
   ImGui::PushID(label);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
+  label_column(label);
   bool changed = false;
   const ImGuiStyle& style = ImGui::GetStyle();
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   for (int i = 0; i < static_cast<int>(options.size()); ++i) {
     // Options that do not fit on the line continue on the next, under the first one.
     const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(options[i]).x;
-    if (i == 0) {
-      ImGui::SameLine(em(kLabelColumn));
-    } else if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width > right) {
+    if (i > 0 && ImGui::GetItemRectMax().x + style.ItemSpacing.x + width > right)
       ImGui::SetCursorPosX(em(kLabelColumn));  // no SameLine: a new line, from the options' column
-    } else {
+    else if (i > 0)
       ImGui::SameLine();
-    }
     if (ImGui::RadioButton(options[i], *value == i) && *value != i) {
       *value = i;
       changed = true;

@@ -25,6 +25,10 @@ struct Nudge {
 };
 double nudge(double value, const Nudge& n);
 
+// A control's label in the left column, then the cursor at the control column: on the same line when
+// the label fits the column, on the next one when it is longer (it would run under the control).
+void label_column(const char* label);
+
 bool slider_int(const char* label, int* value, int lo, int hi, float width, bool log_scale = false);
 bool slider_real(const char* label, double* value, double lo, double hi, float width, bool log_scale = false,
                  const char* format = "%.4g");

@@ -21,7 +21,7 @@ struct Headless {
     ctx = ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
-    ui::load_fonts(s.theme, {{"/nonexistent/regular.ttf"}, {"/nonexistent/bold.ttf"}}, 16.0f);
+    ui::load_fonts(s.theme, {{"/nonexistent/regular.ttf"}, {"/nonexistent/bold.ttf"}, {}}, 16.0f);
     unsigned char* px;
     int w, h;
     io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);

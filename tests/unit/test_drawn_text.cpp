@@ -44,7 +44,7 @@ const std::set<std::string> kShownOnPurpose = {
     "Gemma", "Phi", "mini" /* Phi-3.5-mini */,
     "Kazemnejad", "NeurIPS", "ICLR", "NoPE", "Adam" /* lesson train: the papers it cites, the optimiser */,
     // functions and symbols in labels and plots, the names the shown code gives its variables, and the
-    // code names next to their Chinese labels ("最大长度 max_len"); d_model and L_train pass as subscripts
+    // code names next to their Chinese labels ("最长 max_len"); d_model and L_train pass as subscripts
     "sin", "cos", "max", "pos", "base", "len", "pe", "max_len", "max_distance", "NaN",
     // file formats, number types, keys, units
     "npy", "csv", "CSV", "float32", "float64", "double", "Ctrl", "Tab", "Esc", "MB", "rad", "config", "json",
@@ -130,7 +130,7 @@ struct ChineseScreen : test::Headless {
     ImGui::SetCurrentContext(ctx);
     const bool ok = ui::load_fonts(s.theme,
                                    {{"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"},
-                                    {"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"}},
+                                    {"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"}, {}},
                                    16.0f, &cjk, cjk_text());
     REQUIRE(ok);
     unsigned char* px;
