@@ -124,7 +124,7 @@ std::string check_train_config(const TrainConfig& c) {
   if (work > L::work) {
     const long most = static_cast<long>(std::max(0.0, (L::work - testing) / step_work(c)));
     return "this training needs " + num(std::round(work / 1e9)) + " G multiply-adds; the cap is " +
-           num(L::work / 1e9) + " G (about 30 s in a page): " +
+           num(L::work / 1e9) + " G (about 10–20 s in a page): " +
            (most > 0 ? "at most " + std::to_string(most) +
                            " steps at this size, or a smaller batch, model or train_len"
                      : std::string("use a smaller model or shorter test_lens"));

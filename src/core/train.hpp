@@ -54,8 +54,11 @@ std::string check_train_config(const TrainConfig& config);
 struct TrainLimits {
   static constexpr int layers = 6, heads = 8, d_model = 128, d_ff = 512, vocab = 64, train_len = 64;
   static constexpr int test_len = 256, test_lens = 8, steps = 100000, batch = 256, test_examples = 256;
-  // Multiply-adds of one whole training (step_work × steps + the test sets' forward passes): measured
-  // natively at 12–16 G of them a second on this 2-core machine, so ≈ 10 s natively, ≈ 30 s in a page.
+  // Multiply-adds of one whole training (step_work × steps + the test sets' forward passes). A training
+  // at the cap took about 10–20 s in a page on this 2-core machine (2026-11-23: 9.7 s at 2 layers ×
+  // d_model 64, 10.5 s at 6 × 128 causal, 20.4 s at 1 × 8 with train_len 64 and batch 256, where the
+  // per-token and per-head costs counted as multiply-adds run slower). At the lesson's defaults the
+  // page trains at 84–103 % of the native speed.
   static constexpr double work = 1.2e11;
   static constexpr double memory = 1.6e7;  // floats kept by one training step (64 MB)
 };
