@@ -13,15 +13,24 @@ def make_example(task, x, vocab=10, k=2, causal=False):
     slots = [vocab + 1] + y[:-1] if causal else [vocab + 1] * n
     return np.array(x + [vocab] + slots), np.array([-1] * (n + 1) + y)
 
-def bag_of_tokens_bound(examples):
+def bag_of_tokens_bound(examples, task):
     """The best token accuracy of a model that sees its input only as a bag (no positions, bidirectional
-    mask): positions holding the same token get the same output, so per sequence and token kind only the
-    most frequent target among those positions can be right."""
+    mask): positions holding the same token get the same output. copy / reverse: the slots all hold MASK
+    and the targets are the input reordered, so per sequence the most frequent token is right that many
+    times. k_back: as far as the bag tells, a slot's target is any of the other n − 1 tokens; the best guess,
+    their most frequent, is right on average (its count) / (n − 1) of the time."""
     right = total = 0
     for tokens, targets in examples:
         has = targets >= 0
-        for t in np.unique(tokens[has]):
-            right += np.bincount(targets[has & (tokens == t)]).max()
+        if task == "k_back":
+            counts = np.bincount(tokens)
+            for t in tokens[has]:
+                counts[t] -= 1
+                right += counts.max() / max(len(tokens) - 1, 1)
+                counts[t] += 1
+        else:
+            for t in np.unique(tokens[has]):
+                right += np.bincount(targets[has & (tokens == t)]).max()
         total += has.sum()
     return right / total
 

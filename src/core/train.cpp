@@ -229,9 +229,26 @@ double token_accuracy(const Model<float>& model, const std::vector<Example>& exa
 }
 
 // <code id="bag_of_tokens">
-double bag_of_tokens_bound(const std::vector<Example>& examples) {
-  long best = 0, total = 0;
+double bag_of_tokens_bound(const std::vector<Example>& examples, Task task) {
+  double best = 0;
+  long total = 0;
   for (const Example& e : examples) {
+    if (task == Task::KBack) {
+      // The slot's target is one of the other n − 1 tokens, each equally likely: the best guess is their
+      // most frequent, right on average as often as its share of them.
+      std::map<int, int> bag;
+      for (int t : e.tokens) ++bag[t];
+      for (size_t i = 0; i < e.tokens.size() && i < e.targets.size(); ++i) {
+        if (e.targets[i] < 0) continue;
+        --bag[e.tokens[i]];
+        int most = 0;
+        for (const auto& kind : bag) most = std::max(most, kind.second);
+        ++bag[e.tokens[i]];
+        best += double(most) / double(std::max<size_t>(e.tokens.size() - 1, 1)), ++total;
+      }
+      continue;
+    }
+    // Copy and reverse: the answer slots' targets are the input itself, in some order.
     std::map<int, std::map<int, int>> counts;  // token → target → how often
     for (size_t i = 0; i < e.tokens.size() && i < e.targets.size(); ++i)
       if (e.targets[i] >= 0) ++counts[e.tokens[i]][e.targets[i]], ++total;
@@ -241,7 +258,7 @@ double bag_of_tokens_bound(const std::vector<Example>& examples) {
       best += most;
     }
   }
-  return total ? double(best) / total : 0.0;
+  return total ? best / total : 0.0;
 }
 // </code>
 

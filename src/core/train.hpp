@@ -114,10 +114,14 @@ class Trainer {
 double token_accuracy(const Model<float>& model, const std::vector<Example>& examples);
 
 // The best exact-match token accuracy on `examples` of any model that sees only the bag of its tokens:
-// without positions and with a bidirectional mask, positions holding the same token get the same output,
-// so in each sequence, of the positions holding one token, only those whose target is that group's most
-// frequent one can be right (copy and reverse: every slot holds MASK, so n·(most frequent count)/n).
-double bag_of_tokens_bound(const std::vector<Example>& examples);
+// without positions and with a bidirectional mask, positions holding the same token get the same output.
+// Copy and reverse: every answer slot holds MASK and the targets are the input reordered, so in each
+// sequence the best is its most frequent token, right count-of-it times. k_back: a slot's target (the
+// token k back) is, as far as the bag tells, any of the other n − 1 tokens; the best guess is their most
+// frequent, right on average (most frequent count)/(n − 1) of the time: the bound is that expectation (a
+// bag-only model may beat it on one test set by chance). (Per sequence the most frequent target among
+// a token's positions would be no bound on k_back: with one such position it is always right.)
+double bag_of_tokens_bound(const std::vector<Example>& examples, Task task);
 
 // A learned position table's first k principal components over its rows 0 … rows−1: each row's
 // coordinates (rows × k) and the share of variance each component explains.

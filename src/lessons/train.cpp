@@ -234,7 +234,8 @@ class TrainLesson final : public Lesson {
     if (n == "params") return std::to_string(parameter_count());
     if (n == "batch") return std::to_string(config_.batch);
     if (n == "vocab") return std::to_string(config_.vocab);
-    if (n == "min_len") return std::to_string(p_.task == 2 ? config_.k + 1 : 1);
+    if (n == "min_len") return std::to_string(shortest());
+    if (n == "len_range") return flag(shortest() < p_.train_len);  // "3 to 3 tokens" reads as "3 tokens"
     const std::string r = done ? result(n) : std::string();
     if (!r.empty()) return r;
     // Before the runs are tested, results' conditions are off and their numbers are not shown.
@@ -255,6 +256,7 @@ class TrainLesson final : public Lesson {
 
  private:
   int top_len() const { return p_.train_len * p_.test_x; }
+  int shortest() const { return p_.task == 2 ? config_.k + 1 : 1; }  // k_back needs k + 1 tokens
 
   // A result's placeholder, once the runs are tested ("" for other names).
   std::string result(std::string_view n) const {
@@ -409,7 +411,7 @@ class TrainLesson final : public Lesson {
       const size_t n = spec.task == core::Task::KBack ? e.tokens.size() : (e.tokens.size() - 1) / 2;
       bag.push_back(core::make_example(spec, std::vector<int>(e.tokens.begin(), e.tokens.begin() + n)));
     }
-    return core::bag_of_tokens_bound(bag);
+    return core::bag_of_tokens_bound(bag, spec.task);
   }
 
   // The attention map and predictions of the chosen run on the chosen example.
@@ -585,7 +587,7 @@ class TrainLesson final : public Lesson {
     o.y_min = 0;
     o.y_max = 1.05;
     o.height = height;
-    o.bands.push_back({static_cast<double>(p_.task == 2 ? config_.k + 1 : 1), static_cast<double>(p_.train_len), 0,
+    o.bands.push_back({static_cast<double>(shortest()), static_cast<double>(p_.train_len), 0,
                        tr(lang_, "trained")});
     ui::line_plot("accuracy", s, o, *theme_);
   }

@@ -54,11 +54,32 @@ TEST_CASE("the bag-of-tokens bound: per sequence and token kind, the most freque
   spec.task = core::Task::Reverse;
   // Slots all hold MASK: the most frequent input token, 2 of 4 right, then 1 of 3.
   const std::vector<core::Example> set = {core::make_example(spec, {1, 2, 1, 3}), core::make_example(spec, {4, 5, 6})};
-  CHECK(core::bag_of_tokens_bound(set) == doctest::Approx(3.0 / 7.0));
-  // k_back (k = 2) on 1 1 2 1 2: targets at positions 2, 3, 4 are 1, 1, 2 under tokens 2, 1, 2; token 2's
-  // positions want 1 and 2 (one right), token 1's wants 1: 2 of 3.
+  CHECK(core::bag_of_tokens_bound(set, spec.task) == doctest::Approx(3.0 / 7.0));
+  // k_back (k = 2): a slot's target is, for all the bag tells, any of the other tokens. On 1 2 3 the one
+  // slot (token 3) has 1 and 2 left: right half the time (per sequence, "the most frequent target at
+  // token 3's positions" would say 1). On 1 1 1 2 2 2 the slots hold 1, 2, 2, 2: the rest of the bag is
+  // 1 1 2 2 2 (best 3 of 5) or 1 1 1 2 2 (3 of 5): 3/5.
   spec.task = core::Task::KBack;
-  CHECK(core::bag_of_tokens_bound({core::make_example(spec, {1, 1, 2, 1, 2})}) == doctest::Approx(2.0 / 3.0));
+  CHECK(core::bag_of_tokens_bound({core::make_example(spec, {1, 2, 3})}, spec.task) == doctest::Approx(0.5));
+  CHECK(core::bag_of_tokens_bound({core::make_example(spec, {1, 1, 1, 2, 2, 2})}, spec.task) == doctest::Approx(0.6));
+  // Over random sequences a bag-only guesser (the mode of the other tokens) hits that share on average.
+  core::Random rng(3);
+  std::vector<core::Example> many;
+  long hits = 0, slots = 0;
+  for (int s = 0; s < 4000; ++s) {
+    many.push_back(core::random_example(spec, 5, rng));
+    const core::Example& e = many.back();
+    for (size_t i = 0; i < e.tokens.size(); ++i) {
+      if (e.targets[i] < 0) continue;
+      int count[16] = {0}, guess = 0;
+      for (size_t j = 0; j < e.tokens.size(); ++j)
+        if (j != i) ++count[e.tokens[j]];
+      for (int t = 1; t < 16; ++t)
+        if (count[t] > count[guess]) guess = t;
+      hits += e.targets[i] == guess, ++slots;
+    }
+  }
+  CHECK(double(hits) / slots == doctest::Approx(core::bag_of_tokens_bound(many, spec.task)).epsilon(0.03));
 }
 
 TEST_CASE("lesson train: nothing claimed before a run; Train trains six runs in slices; the text quotes a straight run's numbers") {
@@ -210,13 +231,14 @@ TEST_CASE("content/code/13-train.py builds the core's sequences and its bag-of-t
       }
       const std::string call = std::string("make_example('") + core::task_name(task) + "', x, causal=" +
                                (causal ? "True" : "False") + ")";
-      examples += "(" + xs + "]," + std::to_string(core::bag_of_tokens_bound(set)) + ",\"" + call + "\"),";
+      examples += "(" + xs + "]," + std::to_string(core::bag_of_tokens_bound(set, task)) + ",\"" + call + "\",'" +
+                  core::task_name(task) + "'),";
     }
   examples += "]";
   // Each sequence as Python builds it, then each set's bound against the core's (to 6 digits).
   const std::string got = python(
       "' '.join(''.join('[' + ','.join(map(str, a)) + ']' for a in eval(call, {'make_example': make_example, 'x': x})) "
-      "for xs, b, call in " + examples + " for x in xs) + ' ' + str(all(abs(bag_of_tokens_bound([eval(call, "
-      "{'make_example': make_example, 'x': x}) for x in xs]) - b) < 1e-6 for xs, b, call in " + examples + "))");
+      "for xs, b, call, task in " + examples + " for x in xs) + ' ' + str(all(abs(bag_of_tokens_bound([eval(call, "
+      "{'make_example': make_example, 'x': x}) for x in xs], task) - b) < 1e-6 for xs, b, call, task in " + examples + "))");
   CHECK(got == expected + "True");
 }
