@@ -50,10 +50,18 @@ struct BlockBuilder {
   }
   void append(std::string_view more) {
     // Lines join with a space, except between two non-ASCII (e.g. Chinese) characters, where a space
-    // would show as a gap in the middle of a sentence.
-    const bool wide = !text.empty() && !more.empty() && static_cast<unsigned char>(text.back()) >= 0x80 &&
-                      static_cast<unsigned char>(more.front()) >= 0x80;
-    if (!wide) text += ' ';
+    // would show as a gap in the middle of a sentence, and after Chinese punctuation (。，：), which
+    // carries its own space. Conditional parts' markers at the join are looked past.
+    std::string_view before = text, after = more;
+    while (before.size() >= 5 && before.substr(before.size() - 5) == "{{/}}") before.remove_suffix(5);
+    while (after.substr(0, 3) == "{{?" && after.find("}}") != std::string_view::npos)
+      after.remove_prefix(after.find("}}") + 2);
+    const auto wide = [](std::string_view s, size_t i) { return i < s.size() && static_cast<unsigned char>(s[i]) >= 0x80; };
+    // U+3000…U+303F (。、「」) as E3 80 xx, U+FF00…U+FF7F (，：；！？（）) as EF BC xx / EF BD xx.
+    const auto byte = [&](size_t from_end) { return static_cast<unsigned char>(before[before.size() - from_end]); };
+    const bool cjk_mark = before.size() >= 3 && ((byte(3) == 0xE3 && byte(2) == 0x80) ||
+                                                 (byte(3) == 0xEF && (byte(2) == 0xBC || byte(2) == 0xBD)));
+    if (!(cjk_mark || (wide(before, before.size() - 1) && wide(after, 0)))) text += ' ';
     text += more;
   }
   void flush(Step* step, std::string_view file, std::vector<Error>& errors) {
@@ -296,6 +304,7 @@ std::vector<Run> visible_runs(const std::vector<Run>& runs, const std::function<
       if (skipped && out.size() > 1 && r.kind == RunKind::Text && !r.text.empty() && r.text[0] == ' ') {
         const Run& before = out[out.size() - 2];
         if (before.kind == RunKind::Text && !before.text.empty() && before.text.back() == ' ') out.back().text.erase(0, 1);
+        if (out.back().text.empty()) out.pop_back();  // a lone space: the next part looks past it
       }
       skipped = false;
     }
