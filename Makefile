@@ -42,11 +42,7 @@ serve: web
 browser: web
 	node --test --test-concurrency=1 tests/browser/
 
-# The three builds run side by side (each with -j $(JOBS)): one's single-threaded stretches (linking,
-# the web build's wasm-opt, Closure and wasm-split, each test run) leave a core the others use. Output
-# is grouped per build. Then the browser tests, alone: headless Chromium wants both cores.
-test: $(SETUP_STAMP)
-	$(MAKE) --no-print-directory -j 3 --output-sync=target unit sanitize web
+test: unit sanitize web
 	node --test --test-concurrency=1 tests/browser/
 
 bench: native web
