@@ -380,6 +380,7 @@ class Beyond1dLesson final : public Lesson {
     o.x_name = "j";
     o.y_name = "i";
     o.height = std::min(ImGui::GetContentRegionAvail().x * 0.8f, ui::em(18));
+    o.non_negative = true;  // attention weights
     ui::heatmap("reading", view_.reading, o, t, *ctx.textures);
     if (p_.len > 1) {
       const std::string w = trf(lang_, "smallest weight on j = i \xE2\x88\x92 1: %s", value("prev_weight").c_str());
@@ -402,8 +403,9 @@ class Beyond1dLesson final : public Lesson {
   // The grid of patches as a heatmap of `image`, the selected patch outlined; a click selects another.
   // `id` is also the label posenc.locate finds the grid under.
   void patch_grid(DrawContext& ctx, const char* id, ui::HeatmapImage& image, const char* title,
-                  std::function<std::string(int, int)> hover, const ui::Theme& t) {
+                  std::function<std::string(int, int)> hover, const ui::Theme& t, bool non_negative = false) {
     ui::HeatmapOptions o = column_map(title, "row", 0.6f, 14);
+    o.non_negative = non_negative;
     o.mark_row = p_.prow;
     o.mark_col = p_.pcol;
     o.locate = id;
@@ -462,7 +464,7 @@ class Beyond1dLesson final : public Lesson {
     };
     const char* title = touch_ ? "Raster order: distance from the marked patch (tap a patch)"
                                : "Raster order: distance from the marked patch (click a patch)";
-    patch_grid(ctx, "raster grid", view_.raster, tr(lang_, title), hover, t);
+    patch_grid(ctx, "raster grid", view_.raster, tr(lang_, title), hover, t, true);  // distances
     const std::string rule = trf(lang_, "In raster order a patch's right-hand neighbour is 1 away, the patch below it %d away.", p_.cols);
     ui::caption(rule.c_str(), t);
   }

@@ -640,6 +640,7 @@ class TrainLesson final : public Lesson {
     o.x_name = tr(lang_, "key");
     o.y_name = tr(lang_, "query");
     o.height = std::min(ImGui::GetContentRegionAvail().x * 0.8f, ui::em(18));
+    o.non_negative = true;  // softmax weights
     ui::heatmap("attention", view_.attention, o, *theme_, *ctx.textures);
     // The example's tokens, targets and the run's predictions.
     std::string in, target, out;

@@ -197,7 +197,7 @@ HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions&
   ImGui::SetCursorScreenPos(ImVec2(origin.x, p1.y + bottom));
   if (opt.color_bar) {
     ImGui::SetCursorScreenPos(ImVec2(p0.x, ImGui::GetCursorScreenPos().y));
-    color_bar(image.range(), std::min(p1.x - p0.x, em(18)), theme);
+    color_bar(image.range(), std::min(p1.x - p0.x, em(18)), theme, opt.non_negative);
   } else {
     ImGui::Dummy(ImVec2(1, 1));
   }

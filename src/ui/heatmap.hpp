@@ -61,6 +61,7 @@ struct HeatmapOptions {
   float width = 0;                // 0: available width
   float height = 0;               // 0: keep cells square up to 60% of the available height
   bool color_bar = true;
+  bool non_negative = false;      // the values are ≥ 0 (weights, distances): the bar shows 0 … range only
   int mark_row = -1, mark_col = -1;  // outlined
   // The plot area remembered under this label for posenc.locate (tests click cells where they are drawn).
   const char* locate = nullptr;

@@ -31,24 +31,25 @@ std::string short_number(double v, int digits) {
   return buf;
 }
 
-void color_bar(double range, float width, const Theme& theme) {
+void color_bar(double range, float width, const Theme& theme, bool non_negative) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float h = em(0.55f);
   const ImVec2 p = ImGui::GetCursorScreenPos();
-  const std::string lo = short_number(-range), hi = short_number(range);
+  const std::string lo = non_negative ? "0" : short_number(-range), hi = short_number(range);
   const float lo_w = ImGui::CalcTextSize(lo.c_str()).x, hi_w = ImGui::CalcTextSize(hi.c_str()).x;
   const float bar_x0 = p.x + lo_w + em(0.4f), bar_x1 = p.x + width - hi_w - em(0.4f);
   const int segments = 32;
   for (int s = 0; s < segments; ++s) {
     const float x0 = bar_x0 + (bar_x1 - bar_x0) * s / segments;
     const float x1 = bar_x0 + (bar_x1 - bar_x0) * (s + 1) / segments;
-    const double t = -1.0 + 2.0 * (s + 0.5) / segments;
+    const double t = non_negative ? (s + 0.5) / segments : -1.0 + 2.0 * (s + 0.5) / segments;
     dl->AddRectFilled(ImVec2(x0, p.y + (em(1) - h) / 2), ImVec2(x1 + 0.5f, p.y + (em(1) + h) / 2),
                       pack_abgr(diverging(t)));
   }
   dl->AddText(p, theme.muted, lo.c_str());
   dl->AddText(ImVec2(p.x + width - hi_w, p.y), theme.muted, hi.c_str());
-  dl->AddText(ImVec2((bar_x0 + bar_x1) / 2 - ImGui::CalcTextSize("0").x / 2, p.y + em(0.85f)), theme.muted, "0");
+  if (!non_negative)
+    dl->AddText(ImVec2((bar_x0 + bar_x1) / 2 - ImGui::CalcTextSize("0").x / 2, p.y + em(0.85f)), theme.muted, "0");
   ImGui::Dummy(ImVec2(width, em(1.9f)));
 }
 

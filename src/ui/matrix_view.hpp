@@ -35,7 +35,8 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
                              const Theme& theme);
 
 // A horizontal colour bar for [−range, range] with its end values, `width` wide.
-void color_bar(double range, float width, const Theme& theme);
+// `non_negative`: the values never fall below 0, so only the map's upper half, 0 … range, is shown.
+void color_bar(double range, float width, const Theme& theme, bool non_negative = false);
 
 // Compact number for labels and readouts ("0.125", "-3.2e-17").
 std::string short_number(double v, int digits = 3);

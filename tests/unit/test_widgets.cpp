@@ -11,7 +11,9 @@
 #include "core/random.hpp"
 #include "ui/clock.hpp"
 #include "ui/controls.hpp"
+#include "ui/colormap.hpp"
 #include "ui/line_plot.hpp"
+#include "ui/matrix_view.hpp"
 #include "ui/plot_axes.hpp"
 #include "ui/rich_text.hpp"
 #include "content/document.hpp"
@@ -437,4 +439,23 @@ TEST_CASE("a label wider than the controls' column puts its slider and its optio
     CHECK(long_x == doctest::Approx(short_x));  // both in the controls' column
     CHECK(short_x >= column - 1);
   }
+}
+
+TEST_CASE("a colour bar for values that are never negative shows the map's upper half only") {
+  Headless h;
+  // Which of the bar's 32 segment colours were drawn: the blue end's first, and the orange end's last.
+  const ImU32 blue_end = pack_abgr(diverging(-1.0 + 1.0 / 32)), white_mid = pack_abgr(diverging(1.0 / 64)),
+              orange_end = pack_abgr(diverging(1.0 - 1.0 / 64));
+  auto drawn = [&](bool non_negative, ImU32 colour) {
+    bool found = false;
+    h.frame([&] {
+      color_bar(2.5, 300, h.theme, non_negative);
+      for (const ImDrawVert& v : ImGui::GetWindowDrawList()->VtxBuffer) found |= v.col == colour;
+    });
+    return found;
+  };
+  CHECK(drawn(false, blue_end));
+  CHECK_FALSE(drawn(true, blue_end));
+  CHECK(drawn(true, white_mid));   // 0 … 2.5: from near-white
+  CHECK(drawn(true, orange_end));  // to the full orange
 }
