@@ -2,6 +2,7 @@
 // the time to the first drawn frame (median of 5 loads) and the app-measured frame CPU time per step.
 //   node tools/bench.mjs build/web/dist build/web/hello [start,frames,…]
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { serve, launch, open, frames } from '../tests/browser/harness.mjs';
@@ -251,7 +252,7 @@ if (want('memory')) {
 // and frames it handed to WebGL; URL rewrites; requests that followed. The processes are this script's
 // descendants (Playwright starts Chromium as a child).
 function chromiumCpu() {
-  const ticks = {};
+  const procs = new Map();  // pid → { type, cpu }
   const children = new Map();
   for (const d of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
@@ -271,19 +272,28 @@ function chromiumCpu() {
         if (cmd.includes('chromium')) {
           const m = /--type=([a-z-]+)/.exec(cmd);
           type = m ? m[1].replace('-process', '') : 'browser';
-          if (type === 'utility') type = 'utility';
         }
       } catch (e) { /* gone */ }
-      ticks[type] = (ticks[type] || 0) + c.cpu;
+      procs.set(c.pid, { type, cpu: c.cpu });
       walk(c.pid);
     }
   };
   walk(process.pid);
-  return ticks;  // clock ticks (1/100 s)
+  return procs;  // clock ticks (1/100 s)
 }
 
-async function perChange(title, lesson, step, name, values, count = 20) {
-  const { page: p, context: ctx } = await open(browser, site.url, `#lesson=${lesson}&step=${step}`);
+// CPU ms by process type between two samples, per pid: a process that ended meanwhile (a closed page's
+// renderer) drops out of both, rather than taking its whole past off the sum.
+function cpuDelta(before, after, count) {
+  const ms = {};
+  for (const [pid, { type, cpu }] of after) ms[type] = (ms[type] || 0) + (cpu - (before.get(pid)?.cpu || 0)) * 10 / count;
+  return ms;
+}
+
+// CPU of Chromium's processes per event: `act(i)` run `count` times 0.7 s apart, minus the same wait with
+// nothing done; also the app's frames, URL rewrites and requests when the page is posenc.
+async function perEvent(p, act, count = 20) {
+  const app = await p.evaluate(() => !!window.posenc);
   await p.evaluate(() => {
     window.__rewrites = 0;
     const replace = history.replaceState.bind(history);
@@ -291,32 +301,71 @@ async function perChange(title, lesson, step, name, values, count = 20) {
   });
   await p.mouse.move(2, 790);  // the pointer rests off the visual
   const settle = () => new Promise(r => setTimeout(r, 700));
+  const stats = () => p.evaluate(() => ({ ...(window.posenc ? posenc.stats() : {}), rewrites: window.__rewrites }));
   const measure = async change => {
     await settle();
     const req0 = site.requests.length;
-    const st0 = await p.evaluate(() => ({ ...posenc.stats(), rewrites: window.__rewrites }));
+    const st0 = await stats();
     const cpu0 = chromiumCpu();
     for (let i = 0; i < count; i++) {
-      if (change) await p.evaluate(([n, v]) => posenc.set(n, v), [name, values[i % values.length]]);
+      if (change) await act(i);
       await settle();
     }
     const cpu1 = chromiumCpu();
-    const st1 = await p.evaluate(() => ({ ...posenc.stats(), rewrites: window.__rewrites }));
-    const cpu = {};
-    for (const k of Object.keys(cpu1)) cpu[k] = (cpu1[k] - (cpu0[k] || 0)) * 10 / count;  // ms per change
+    const st1 = await stats();
+    const cpu = cpuDelta(cpu0, cpu1, count);  // ms per change
     return { cpu, frames: (st1.frames - st0.frames) / count, drawn: ((st1.drawn ?? st1.frames) - (st0.drawn ?? st0.frames)) / count,
              rewrites: (st1.rewrites - st0.rewrites) / count, requests: (site.requests.length - req0) / count,
-             p95: st1.frame_ms.p95 };
+             p95: app ? st1.frame_ms.p95 : 0 };
   };
+  await new Promise(r => setTimeout(r, 3000));  // a page just opened (or one just closed) is still busy winding down
   const idle = await measure(false);
   const busy = await measure(true);
-  const types = [...new Set([...Object.keys(busy.cpu), ...Object.keys(idle.cpu)])].sort();
+  const types = [...new Set([...Object.keys(busy.cpu), ...Object.keys(idle.cpu)])].filter(t => t !== 'other').sort();
   const per = types.map(t => `${t} ${((busy.cpu[t] || 0) - (idle.cpu[t] || 0)).toFixed(1)}`).join(', ');
   const total = types.reduce((a, t) => a + (busy.cpu[t] || 0) - (idle.cpu[t] || 0), 0);
-  console.log(`  ${title}: per change ${busy.frames.toFixed(1)} app frames, ${busy.drawn.toFixed(1)} handed to WebGL, ` +
-    `${busy.rewrites.toFixed(1)} URL rewrites, ${busy.requests.toFixed(1)} requests; CPU ms (idle subtracted): ${per}; ` +
-    `total ${total.toFixed(1)} ms; frame p95 ${busy.p95.toFixed(2)} ms`);
+  return { ...busy, per, total, app };
+}
+
+async function perChange(title, lesson, step, name, values) {
+  const { page: p, context: ctx } = await open(browser, site.url, `#lesson=${lesson}&step=${step}`);
+  const r = await perEvent(p, i => p.evaluate(([n, v]) => posenc.set(n, v), [name, values[i % values.length]]));
+  console.log(`  ${title}: per change ${r.frames.toFixed(1)} app frames, ${r.drawn.toFixed(1)} handed to WebGL, ` +
+    `${r.rewrites.toFixed(1)} URL rewrites, ${r.requests.toFixed(1)} requests; CPU ms (idle subtracted): ${r.per}; ` +
+    `total ${r.total.toFixed(1)} ms; frame p95 ${r.p95.toFixed(2)} ms`);
   await ctx.close();
+}
+
+// The floor under any canvas page that keeps its state in the URL, in this browser: a bare page with a
+// 1280 × 800 WebGL2 canvas (as the app asks for it) that per event clears the canvas in an animation frame
+// and rewrites its URL hash once there, with posenc's own tab icon, and without any icon.
+async function floor() {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const icon = (/<link rel="icon"[^>]*>/.exec(html) || [''])[0];
+  const page = withIcon => `<!doctype html><html><head><meta charset="utf-8">${withIcon ? icon : ''}
+<style>html,body{margin:0;height:100%;overflow:hidden}canvas{display:block;width:100vw;height:100vh}</style></head>
+<body><canvas id="c" width="1280" height="800"></canvas><script>
+const gl = document.getElementById('c').getContext('webgl2', { alpha: false, antialias: false, depth: false, stencil: false });
+let n = 0;
+window.clearOnly = () => new Promise(r => requestAnimationFrame(() => { gl.clearColor(n++ % 2, 0.3, 0.5, 1); gl.clear(gl.COLOR_BUFFER_BIT); r(); }));
+window.clearAndRewrite = () => new Promise(r => requestAnimationFrame(() => {
+  gl.clearColor(n++ % 2, 0.3, 0.5, 1); gl.clear(gl.COLOR_BUFFER_BIT); history.replaceState(null, '', '#dim=' + n); r(); }));
+</script></body></html>`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'posenc-floor-'));
+  fs.writeFileSync(path.join(dir, 'icon.html'), page(true));
+  fs.writeFileSync(path.join(dir, 'bare.html'), page(false));
+  const bare = await serve({ dir });
+  for (const [title, file, fn] of [['clear only', 'bare.html', 'clearOnly'], ['clear + URL rewrite, no icon', 'bare.html', 'clearAndRewrite'],
+                                   ['clear + URL rewrite, posenc\'s icon', 'icon.html', 'clearAndRewrite']]) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const p = await ctx.newPage();
+    await p.goto(bare.url + file);
+    const r = await perEvent(p, () => p.evaluate(f => window[f](), fn));
+    console.log(`  bare page, ${title}: CPU ms (idle subtracted): ${r.per}; total ${r.total.toFixed(1)} ms`);
+    await ctx.close();
+  }
+  bare.close();
+  fs.rmSync(dir, { recursive: true });
 }
 
 if (want('hover')) {
@@ -348,6 +397,7 @@ if (want('change')) {
   console.log('\nOne parameter change (posenc.set, 20 changes, 0.7 s apart; CPU of all Chromium processes from /proc)');
   await perChange('sinusoidal default, dim 128 ↔ 64', 'sinusoidal', 0, 'dim', [64, 128]);
   await perChange('extrapolation default, dim 64 ↔ 128', 'extrapolation', 0, 'dim', [128, 64]);
+  await floor();
 }
 
 if (want('idle')) {
