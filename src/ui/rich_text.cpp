@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <cstdio>
 
 #include "math_layout.hpp"
@@ -234,9 +235,13 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
             dl->AddText(atom.font, piece.size,
                         ImVec2(p.x + piece.x, baseline + piece.baseline - atom.font->Ascent * piece.size / atom.font->FontSize),
                         atom.color, piece.text.c_str());
-          for (const MathRule& r : box.rules)
-            dl->AddRectFilled(ImVec2(p.x + r.x0, baseline + r.y - r.thickness / 2),
-                              ImVec2(p.x + r.x1, baseline + r.y + r.thickness / 2), atom.color);
+          // Bars on whole pixels: a filled rectangle is not anti-aliased, so a bar about 1 px thick that
+          // fell between two rows of pixel centres was not drawn at all (a fraction with no line).
+          for (const MathRule& r : box.rules) {
+            const float thick = std::max(1.0f, std::round(r.thickness));
+            const float top = std::round(baseline + r.y - thick / 2);
+            dl->AddRectFilled(ImVec2(p.x + r.x0, top), ImVec2(p.x + r.x1, top + thick), atom.color);
+          }
           continue;
         }
         if (atom.background) {

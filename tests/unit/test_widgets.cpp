@@ -6,6 +6,7 @@
 #include <cmath>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <limits>
 
 #include "core/random.hpp"
@@ -458,4 +459,105 @@ TEST_CASE("a colour bar for values that are never negative shows the map's upper
   CHECK_FALSE(drawn(true, blue_end));
   CHECK(drawn(true, white_mid));   // 0 … 2.5: from near-white
   CHECK(drawn(true, orange_end));  // to the full orange
+}
+
+TEST_CASE("a fraction's bar covers a row of pixel centres wherever the line falls") {
+  // A filled rectangle is not anti-aliased: a bar ~1 px thick drawn between two rows of pixel centres
+  // lights no pixel (lesson 8's e_ij showed its fraction with no line).
+  Headless h;
+  const posenc::content::ParseResult doc =
+      posenc::content::parse_document("# T\n## Step: S {#s}\nSo $e = {x W (x W + a)}/{√d}$ here.\n", "t.md");
+  REQUIRE(doc.ok());
+  const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
+  for (int k = 0; k < 8; ++k) {
+    const float shift = k / 8.0f;  // where the line's baseline falls between pixel rows
+    int bars = 0, lit = 0;
+    h.frame([&] {
+      ImGui::SetCursorPosY(ImGui::GetCursorPosY() + shift);
+      ImDrawList* dl = ImGui::GetWindowDrawList();
+      const int first = dl->VtxBuffer.Size;
+      rich_text(doc.doc.steps[0].blocks, 600, h.theme, [](std::string_view) { return std::string(); });
+      for (int i = first; i + 3 < dl->VtxBuffer.Size; ++i) {
+        const ImDrawVert* v = &dl->VtxBuffer[i];
+        bool quad = true;
+        for (int j = 0; j < 4; ++j) quad = quad && v[j].uv.x == white.x && v[j].uv.y == white.y;
+        if (!quad) continue;
+        const float top = std::min({v[0].pos.y, v[1].pos.y, v[2].pos.y, v[3].pos.y});
+        const float bottom = std::max({v[0].pos.y, v[1].pos.y, v[2].pos.y, v[3].pos.y});
+        const float width = std::max({v[0].pos.x, v[1].pos.x, v[2].pos.x, v[3].pos.x}) -
+                            std::min({v[0].pos.x, v[1].pos.x, v[2].pos.x, v[3].pos.x});
+        if (width < 20 || bottom - top > 3) continue;  // the fraction's bar, not the root's short one or a box
+        ++bars;
+        if (std::floor(bottom - 0.5f) >= std::ceil(top - 0.5f)) ++lit;  // some row's centre y + 0.5 is inside
+        i += 3;
+      }
+    });
+    CAPTURE(shift);
+    CHECK(bars >= 1);
+    CHECK(lit == bars);
+  }
+}
+
+TEST_CASE("matrix column labels keep a gap between them: index labels thin to a regular stride, words do not") {
+  Headless h;
+  h.frame([] {});
+  ImGui::SetCurrentContext(h.ctx);
+  ImGui::NewFrame();
+  const float two = ImGui::CalcTextSize("10").x, gap = 4;
+  std::vector<std::string> idx;
+  for (int i = 0; i < 32; ++i) idx.push_back(std::to_string(i));
+  CHECK(col_label_stride(&idx, two + gap, gap) == 1);          // "10" and its gap fit one cell
+  CHECK(col_label_stride(&idx, two + gap - 1, gap) == 2);      // not quite: every second column
+  CHECK(col_label_stride(&idx, (two + gap) / 3, gap) == 5);    // a third of that: 2 cells are too few, 5 fit
+  CHECK(col_label_stride(&idx, (two + gap) / 12, gap) == 0);   // 20 would leave a single label of 32: none
+  const std::vector<std::string> words = {"Tom", "likes", "apple"};
+  const float widest = ImGui::CalcTextSize("apple").x;
+  CHECK(col_label_stride(&words, widest + gap, gap) == 1);
+  CHECK(col_label_stride(&words, widest + gap - 1, gap) == 0);  // words: all or none
+  CHECK(col_label_stride(nullptr, 100, gap) == 0);
+  ImGui::EndFrame();
+}
+
+TEST_CASE("a marker's label goes where the data leaves room: right of its line at the top, else left, else the foot") {
+  Headless h;
+  // Where the label's glyphs are: the vertices in the marker's colour away from its dashed line (the x
+  // most of them share). Returns (x against the line, y from 0 at the plot's top to 1 at its foot).
+  auto label_at = [&](const std::vector<double>& ys) {
+    std::vector<double> xs;
+    for (size_t i = 0; i < ys.size(); ++i) xs.push_back(static_cast<double>(i));
+    std::vector<Series> s = {line(xs, ys)};
+    s[0].points = true;
+    LinePlotOptions o;
+    o.fix_y = true;
+    o.y_min = 0;
+    o.y_max = 1.05;
+    o.markers.push_back({10, "label", kProbe});
+    double top = 0, bottom = 0;
+    std::vector<ImVec2> ink;
+    h.frame([&] {
+      top = ImGui::GetCursorScreenPos().y;
+      line_plot("marker", s, o, h.theme);
+      bottom = ImGui::GetCursorScreenPos().y;
+      for (const ImDrawVert& v : ImGui::GetWindowDrawList()->VtxBuffer)
+        if ((v.col & ~IM_COL32_A_MASK) == (kProbe & ~IM_COL32_A_MASK)) ink.push_back(v.pos);
+    });
+    std::map<int, int> columns;
+    for (const ImVec2& p : ink) ++columns[static_cast<int>(std::lround(p.x))];
+    const int line_x = std::max_element(columns.begin(), columns.end(),
+                                        [](auto& a, auto& b) { return a.second < b.second; })->first;
+    double sx = 0, sy = 0;
+    int n = 0;
+    for (const ImVec2& p : ink)
+      if (std::fabs(p.x - line_x) > 4) sx += p.x - line_x, sy += p.y, ++n;
+    REQUIRE(n > 0);
+    return ImVec2(static_cast<float>(sx / n), static_cast<float>((sy / n - top) / (bottom - top)));
+  };
+  std::vector<double> low(21, 0.0), high(21, 1.0), right_high(21, 0.0);
+  for (int i = 11; i <= 20; ++i) right_high[i] = 1.0;  // the top right of the line at x = 10
+  const ImVec2 free = label_at(low), right_taken = label_at(right_high), both_taken = label_at(high);
+  CHECK(free.x > 0);  // nothing in the way: right of the line, at the top
+  CHECK(free.y < 0.25f);
+  CHECK(right_taken.x < 0);  // points along the top right: left of the line
+  CHECK(right_taken.y < 0.25f);
+  CHECK(both_taken.y > 0.75f);  // the whole top is taken: at the foot
 }
