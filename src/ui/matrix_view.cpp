@@ -53,6 +53,24 @@ void color_bar(double range, float width, const Theme& theme, bool non_negative)
   ImGui::Dummy(ImVec2(width, em(1.9f)));
 }
 
+int col_label_stride(const std::vector<std::string>* labels, float cell, float gap) {
+  if (!labels || labels->empty()) return 0;
+  float widest = 0;
+  bool indices = true;
+  for (const auto& l : *labels) {
+    widest = std::max(widest, ImGui::CalcTextSize(l.c_str()).x);
+    indices = indices && !l.empty() && l.find_first_not_of("-0123456789") == std::string::npos;
+  }
+  if (widest + gap <= cell) return 1;
+  if (!indices) return 0;
+  for (int magnitude = 1;; magnitude *= 10)
+    for (int f : {2, 5, 10}) {
+      const int stride = f * magnitude;
+      if (2 * stride > static_cast<int>(labels->size())) return 0;
+      if (widest + gap <= cell * stride) return stride;
+    }
+}
+
 MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const MatrixViewOptions& opt,
                              const Theme& theme) {
   MatrixViewResult res;
@@ -78,10 +96,11 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
   // label so row names stay readable.
   const float cell = std::max(2.0f, std::min(max_cell, (avail - label_w) / cols));
   const float cell_h = opt.row_labels ? std::min(std::max(cell, em(1.15f)), std::max(cell, max_cell)) : cell;
-  // Column labels only when every one fits its cell (a partial set reads as a mistake).
-  bool col_labels = opt.col_labels && cell >= em(0.9f);
-  if (col_labels)
-    for (const auto& l : *opt.col_labels) col_labels = col_labels && ImGui::CalcTextSize(l.c_str()).x <= cell * 1.05f;
+  // Column labels when each fits its cell with a gap to the next (labels that touch read as one
+  // number: "910111213"). Index labels (0, 1, 2, …) too wide for that are thinned to a regular stride,
+  // as an axis's ticks; words are shown all or not at all (a partial set of words reads as a mistake).
+  const int stride = col_label_stride(opt.col_labels, cell, em(0.35f));
+  const bool col_labels = stride > 0;
   const float header_h = col_labels ? em(1.2f) : 0;
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -90,7 +109,7 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
   const ImVec2 size(label_w + cell * cols, header_h + cell_h * rows);
 
   if (col_labels)
-    for (int c = 0; c < cols && c < static_cast<int>(opt.col_labels->size()); ++c) {
+    for (int c = 0; c < cols && c < static_cast<int>(opt.col_labels->size()); c += stride) {
       const char* l = (*opt.col_labels)[c].c_str();
       const float w = ImGui::CalcTextSize(l).x;
       dl->AddText(ImVec2(grid.x + c * cell + (cell - w) / 2, origin.y), theme.muted, l);

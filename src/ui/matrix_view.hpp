@@ -34,6 +34,11 @@ struct MatrixViewResult {
 MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const MatrixViewOptions& opt,
                              const Theme& theme);
 
+// Every how many columns matrix_view labels a column: 1 when each label fits its `cell` with `gap` to
+// spare; for index labels (whole numbers) the smallest of 2, 5, 10, 20, … that fits, while that leaves at
+// least two labels; 0 for none (words are shown all or not at all). Measured with the current font.
+int col_label_stride(const std::vector<std::string>* labels, float cell, float gap);
+
 // A horizontal colour bar for [−range, range] with its end values, `width` wide.
 // `non_negative`: the values never fall below 0, so only the map's upper half, 0 … range, is shown.
 void color_bar(double range, float width, const Theme& theme, bool non_negative = false);
