@@ -89,22 +89,45 @@ void draw_grid(ImDrawList* dl, const Layout& L, const Theme& theme) {
 
 bool marker_shown(const Marker& m, const Layout& L) { return usable(m.x, L.x.log) && m.x >= L.x.lo && m.x <= L.x.hi; }
 
-// Where a vertical marker's label goes: right of its line, or left of it near the plot's right edge.
-ImVec2 marker_label_pos(const Marker& m, const Layout& L, const LinePlotOptions& opt) {
-  const float label_y = L.a.y + em(0.2f) + (opt.bands.empty() ? 0 : em(1.1f));
-  const float px = L.x.px(m.x), w = ImGui::CalcTextSize(m.label.c_str()).x;
-  return ImVec2(px + em(0.25f) + w <= L.b.x ? px + em(0.25f) : px - em(0.25f) - w, label_y);
+// Where each vertical marker's label goes (one entry per marker, in order): right of its line at the
+// top, else left of it at the top, right of it at the foot, left of it at the foot — the first of those
+// inside the plot that covers the fewest data points, and never over an earlier marker's label.
+std::vector<ImVec2> marker_label_pos(const std::vector<Series>& series, const Layout& L, const LinePlotOptions& opt) {
+  std::vector<ImVec2> out, sizes;
+  const float top = L.a.y + em(0.2f) + (opt.bands.empty() ? 0 : em(1.1f)), r = em(0.35f);
+  for (const Marker& m : opt.markers) {
+    const ImVec2 size(ImGui::CalcTextSize(m.label.c_str()).x, em(1));
+    const float px = L.x.px(m.x), right = px + em(0.25f), left = px - em(0.25f) - size.x, foot = L.b.y - em(0.2f) - size.y;
+    const ImVec2 places[] = {{right, top}, {left, top}, {right, foot}, {left, foot}};
+    ImVec2 best = places[0];
+    long fewest = -1;
+    for (const ImVec2& p : places) {
+      if (p.x < L.a.x || p.x + size.x > L.b.x) continue;  // cut by the frame
+      long cost = points_in(series, L, ImVec2(p.x - r, p.y - r), ImVec2(p.x + size.x + r, p.y + size.y + r));
+      for (size_t k = 0; k < out.size(); ++k)
+        if (p.x < out[k].x + sizes[k].x + em(0.3f) && p.x + size.x + em(0.3f) > out[k].x && p.y < out[k].y + sizes[k].y &&
+            p.y + size.y > out[k].y)
+          cost += 100000;  // on top of another marker's label
+      if (fewest < 0 || cost < fewest) fewest = cost, best = p;
+    }
+    if (fewest < 0) best = px + em(0.25f) + size.x <= L.b.x ? places[0] : places[1];  // wider than the room
+    out.push_back(best);
+    sizes.push_back(size);
+  }
+  return out;
 }
 
-void draw_markers(ImDrawList* dl, const Layout& L, const LinePlotOptions& opt, const Theme& theme) {
+void draw_markers(ImDrawList* dl, const Layout& L, const LinePlotOptions& opt, const std::vector<ImVec2>& labels,
+                  const Theme& theme) {
   const float dash = em(0.35f), gap = em(0.25f);
-  for (const Marker& m : opt.markers) {
+  for (size_t i = 0; i < opt.markers.size(); ++i) {
+    const Marker& m = opt.markers[i];
     if (!marker_shown(m, L)) continue;
     const ImU32 col = m.color ? m.color : theme.muted;
     const float px = L.x.px(m.x);
     for (float y = L.a.y; y < L.b.y; y += dash + gap)
       dl->AddLine(ImVec2(px, y), ImVec2(px, std::min(y + dash, L.b.y)), col, 1.5f * theme.scale);
-    label_at(dl, marker_label_pos(m, L, opt), col, m.label, theme);
+    label_at(dl, labels[i], col, m.label, theme);
   }
   for (const Marker& m : opt.y_markers) {
     if (!usable(m.x, L.y.log) || m.x < std::min(L.y.lo, L.y.hi) || m.x > std::max(L.y.lo, L.y.hi)) continue;
@@ -204,9 +227,11 @@ int legend_corner(const std::vector<Series>& series, const LinePlotOptions& opt,
   int covered[4];
   for (int c = 0; c < 4; ++c)
     covered[c] = points_in(series, L, corners[c], ImVec2(corners[c].x + size.x, corners[c].y + size.y));
-  for (const Marker& m : opt.markers) {
+  const std::vector<ImVec2> labels = marker_label_pos(series, L, opt);
+  for (size_t i = 0; i < opt.markers.size(); ++i) {
+    const Marker& m = opt.markers[i];
     if (!marker_shown(m, L) || m.label.empty()) continue;
-    const ImVec2 a = marker_label_pos(m, L, opt), b(a.x + ImGui::CalcTextSize(m.label.c_str()).x, a.y + em(1));
+    const ImVec2 a = labels[i], b(a.x + ImGui::CalcTextSize(m.label.c_str()).x, a.y + em(1));
     for (int c = 0; c < 4; ++c)
       if (a.x < corners[c].x + size.x && b.x > corners[c].x && a.y < corners[c].y + size.y && b.y > corners[c].y)
         covered[c] += 1000;
@@ -384,7 +409,7 @@ LinePlotResult line_plot(const char* id, const std::vector<Series>& series, cons
   dl->PushClipRect(L.a, L.b, true);
   draw_bands(dl, L, opt.bands, series, theme);
   draw_grid(dl, L, theme);
-  draw_markers(dl, L, opt, theme);
+  draw_markers(dl, L, opt, marker_label_pos(series, L, opt), theme);
   for (size_t i = 0; i < series.size(); ++i)
     draw_series(dl, series[i], series_color(series, i), L, theme.scale);
   if (legend_inside) draw_legend(dl, series, legend_pos, legend_size, theme);
