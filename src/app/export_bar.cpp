@@ -53,12 +53,17 @@ void code_panel(AppState& s) {
 
 // `name` in the width left on this line, or on the next line when it does not fit there; cut with "…"
 // when even a whole line is too narrow (the full name in a tooltip).
-void file_name(const std::string& name) {
-  if (ImGui::CalcTextSize(name.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
-  const float room = ImGui::GetContentRegionAvail().x;
+// `name` cut to `room` pixels with an ellipsis (file names are ASCII: cut anywhere).
+std::string elide(const std::string& name, float room) {
   std::string shown = name;
   while (shown.size() > 1 && ImGui::CalcTextSize((shown + "\xE2\x80\xA6").c_str()).x > room) shown.pop_back();
   if (shown.size() < name.size()) shown += "\xE2\x80\xA6";
+  return shown;
+}
+
+void file_name(const std::string& name) {
+  if (ImGui::CalcTextSize(name.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+  const std::string shown = elide(name, ImGui::GetContentRegionAvail().x);
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("%s", shown.c_str());
   if (shown != name && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name.c_str());
@@ -97,11 +102,17 @@ void export_bar(AppState& s) {
   ImGui::SameLine();
   if (list.size() > 1) {
     if (ImGui::GetContentRegionAvail().x < ui::em(10)) ImGui::NewLine();  // too narrow to read a name: next line
-    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ui::em(16)));
-    if (ImGui::BeginCombo("##export", e.name.c_str())) {
+    const float width = std::min(ImGui::GetContentRegionAvail().x, ui::em(16));
+    ImGui::SetNextItemWidth(width);
+    // The preview box clips a long name mid-letter: cut it with an ellipsis, the whole name on hover.
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const std::string shown = elide(e.name, width - ImGui::GetFrameHeight() - 2 * st.FramePadding.x);
+    if (ImGui::BeginCombo("##export", shown.c_str())) {
       for (int i = 0; i < static_cast<int>(list.size()); ++i)
         if (ImGui::Selectable(list[i].name.c_str(), i == s.export_choice)) s.export_choice = i;
       ImGui::EndCombo();
+    } else if (shown != e.name && ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("%s", e.name.c_str());
     }
   } else {
     file_name(e.name);
