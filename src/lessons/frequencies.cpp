@@ -134,11 +134,12 @@ class FrequenciesLesson final : public Lesson {
   }
 
   void draw_wavelengths(const ui::Theme& t, bool compare) {
-    // x: i / (pairs − 1), so settings with different numbers of pairs share one axis from 0 to 1.
+    // x: the exponent 2i/d itself, so settings with different d share one axis from 0 to (almost) 1, and
+    // with the same base their curves lie on one another: d only sets how densely the pairs sample it.
     std::vector<ui::Series> s = {ui::series(trf(lang_, "this setting: d = %d, base %s", p_.dim, ui::short_number(p_.base, 6).c_str()),
-                                            d_.wavelength, 0, 1.0 / std::max<Eigen::Index>(1, d_.wavelength.size() - 1))};
+                                            d_.wavelength, 0, 2.0 / p_.dim)};
     if (compare) {
-      s.push_back(ui::series(tr(lang_, "the paper: d = 512, base 10000"), d_.wavelength_ref, 0, 1.0 / 255));
+      s.push_back(ui::series(tr(lang_, "the paper: d = 512, base 10000"), d_.wavelength_ref, 0, 2.0 / 512));
       s.back().color = t.muted;  // grey, as the text says
     }
     ui::LinePlotOptions o;

@@ -188,13 +188,23 @@ class RopeLesson final : public Lesson {
   }
 
   void draw_decay(const ui::Theme& t) {
-    const ui::Series bound = ui::series(tr(lang_, "RoFormer bound max|h_{i+1} − h_i| · Σ_j |S_j|"), d_.bound);
+    ui::Series bound = ui::series(tr(lang_, "RoFormer's bound on |score|"), d_.bound);
+    bound.thickness = 2.5f;
     ui::Series actual = ui::series(tr(lang_, "|score of q and k|, r apart"), d_.actual);
     actual.thickness = 1.0f;
     ui::LinePlotOptions o;
-    o.title = tr(lang_, "Long-term decay: far-apart tokens interact less");
+    o.title = tr(lang_, "Long-term decay: far-apart tokens interact less (log scale)");
     o.x_label = tr(lang_, "relative distance r = m − n");
     o.height = ui::em(16);
+    // A logarithmic axis: the bound runs in the thousands and the score in the tens, and a linear axis
+    // flattens the score into its floor. The axis reaches down to the smallest |score| drawn, but no more
+    // than six decades under the bound's peak (a score that close to 0 leaves the frame at its foot).
+    o.log_y = true;
+    o.fix_y = true;
+    o.y_max = d_.bound.maxCoeff() * 1.5;
+    double lowest = o.y_max;
+    for (double v : d_.actual) if (v > 0) lowest = std::min(lowest, v);
+    o.y_min = std::max(lowest / 1.5, o.y_max * 1e-6);
     ui::line_plot("decay", {actual, bound}, o, t);
   }
 
