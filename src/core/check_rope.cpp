@@ -620,7 +620,7 @@ std::vector<double> base_candidates(double fitted) {
   return out;
 }
 
-std::string percent(double share) { return number(100 * share, 3) + " %"; }
+std::string percent(double share) { return number(100 * share, 3) + "%"; }
 
 // ---- the message ----------------------------------------------------------------------------------
 

@@ -61,7 +61,7 @@ constexpr ExampleInfo kExamples[kRopeExampleCount] = {
     {"from-1", "positions from 1"},
     {"bfloat16", "angles in bfloat16"},
     {"base-10000", "base 10000 (rope_theta forgotten)"},
-    {"partial-25", "partial rotary (25 %)"},
+    {"partial-25", "partial rotary (25%)"},
     {"linear-4",
      "linear scaling \xC3\x97"
      "4"},

@@ -117,7 +117,7 @@ struct View {
   ui::HeatmapImage diff, read_cos, rope_cos, rope_sin;
 };
 
-std::string percent(double share) { return ui::short_number(100 * share, 3) + " %"; }
+std::string percent(double share) { return ui::short_number(100 * share, 3) + "%"; }
 
 // A scaling as the learner's config would write it: "linear ×4", "yarn ×4", "llama3 ×8"; "none".
 std::string scaling_text(int lang, const std::string& type, double factor) {

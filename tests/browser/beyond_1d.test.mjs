@@ -17,7 +17,7 @@ test('M-RoPE: two text tokens, a 1 × 3 × 5 image, text: the text after it cont
   assert.equal(st.lesson, 'beyond-1d');
   assert.equal(st.params.gw, 5);
   const text = await mirror();
-  assert.match(text, /continues at 7 = 2 \+ max\(t, h, w\)/);
+  assert.match(text, /continues at 7 = 2 \+ max\(T, H, W\)/);
   assert.match(text, /counting every vision token would have given 17/);  // 2 + 15
   assert.match(text, /The 19 tokens use ids up to 8/);                        // 2 + 15 + 2 tokens; last text id 7 + 1
   await locate(page, '↓ .npy');
