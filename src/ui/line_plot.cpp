@@ -57,6 +57,19 @@ int points_in(const std::vector<Series>& series, const Layout& L, ImVec2 a, ImVe
   return n;
 }
 
+// Line segments of `series` whose bounding box meets the screen rectangle [a, b] (a steep jump between
+// two points far apart crosses a label that no point lies in).
+int segments_in(const std::vector<Series>& series, const Layout& L, ImVec2 a, ImVec2 b) {
+  int n = 0;
+  for (const Series& s : series)
+    for (size_t k = 1; k < s.x.size() && k < s.y.size(); ++k) {
+      if (!std::isfinite(s.y[k - 1]) || !std::isfinite(s.y[k])) continue;
+      const float x0 = L.x.px(s.x[k - 1]), x1 = L.x.px(s.x[k]), y0 = L.y.px(s.y[k - 1]), y1 = L.y.px(s.y[k]);
+      n += std::max(x0, x1) >= a.x && std::min(x0, x1) <= b.x && std::max(y0, y1) >= a.y && std::min(y0, y1) <= b.y;
+    }
+  return n;
+}
+
 // A band's label goes in its top left corner, or in its bottom left one when that covers fewer points.
 void draw_bands(ImDrawList* dl, const Layout& L, const std::vector<Band>& bands, const std::vector<Series>& series,
                 const Theme& theme) {
@@ -91,7 +104,7 @@ bool marker_shown(const Marker& m, const Layout& L) { return usable(m.x, L.x.log
 
 // Where each vertical marker's label goes (one entry per marker, in order): right of its line at the
 // top, else left of it at the top, right of it at the foot, left of it at the foot — the first of those
-// inside the plot that covers the fewest data points, and never over an earlier marker's label.
+// inside the plot that the fewest line segments cross, and never over an earlier marker's label.
 std::vector<ImVec2> marker_label_pos(const std::vector<Series>& series, const Layout& L, const LinePlotOptions& opt) {
   std::vector<ImVec2> out, sizes;
   const float top = L.a.y + em(0.2f) + (opt.bands.empty() ? 0 : em(1.1f)), r = em(0.35f);
@@ -103,7 +116,7 @@ std::vector<ImVec2> marker_label_pos(const std::vector<Series>& series, const La
     long fewest = -1;
     for (const ImVec2& p : places) {
       if (p.x < L.a.x || p.x + size.x > L.b.x) continue;  // cut by the frame
-      long cost = points_in(series, L, ImVec2(p.x - r, p.y - r), ImVec2(p.x + size.x + r, p.y + size.y + r));
+      long cost = segments_in(series, L, ImVec2(p.x - r, p.y - r), ImVec2(p.x + size.x + r, p.y + size.y + r));
       for (size_t k = 0; k < out.size(); ++k)
         if (p.x < out[k].x + sizes[k].x + em(0.3f) && p.x + size.x + em(0.3f) > out[k].x && p.y < out[k].y + sizes[k].y &&
             p.y + size.y > out[k].y)
