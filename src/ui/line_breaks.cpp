@@ -1,5 +1,5 @@
 // Where lesson and program text may break a line (declared in rich_text.hpp): after a space, around
-// CJK characters, never before closing or after opening punctuation, never after a lone operator.
+// CJK characters, never before closing or after opening punctuation, never beside a lone operator.
 #include <string_view>
 #include <vector>
 
@@ -53,11 +53,13 @@ bool can_break_between(std::string_view before, std::string_view after) {
   utf8_at(after, 0, first);
   const unsigned last = last_code_point(before);
   if (is_closing(first) || is_opening(last)) return false;
-  // Nor after a lone operator: "= 3" stays on one line.
-  std::string_view word = before;
+  // Nor around a lone operator: "r = 3" stays on one line, with neither "r" nor "3" left alone on the
+  // line before (a dash, " - ", may still start a line).
+  std::string_view word = before, next = after;
   while (!word.empty() && word.back() == ' ') word.remove_suffix(1);
+  while (!next.empty() && next.back() == ' ') next.remove_suffix(1);
   for (std::string_view op : {"=", "\xE2\x89\x88", "<", ">", "\xE2\x89\xA4", "\xE2\x89\xA5", "\xC3\x97", "+", "\xE2\x88\x92", "-", "\xC2\xB1"})
-    if (word == op) return false;  // = ≈ < > ≤ ≥ × + − - ±
+    if (word == op || (next == op && op != "-")) return false;  // = ≈ < > ≤ ≥ × + − - ±
   if (before.back() == ' ') return true;
   return is_cjk(last) || is_cjk(first);
 }

@@ -44,7 +44,7 @@ TEST_CASE("text breaks after spaces and around each CJK character") {
   CHECK(c[3] == " ");
 }
 
-TEST_CASE("line breaks: after spaces and around CJK, never before closing or after opening punctuation") {
+TEST_CASE("line breaks: after spaces and around CJK, never before closing or after opening punctuation, nor beside a lone operator") {
   CHECK(can_break_between("word ", "next"));
   CHECK_FALSE(can_break_between("word", "next"));
   CHECK(can_break_between("\xE4\xBD\xA0", "\xE5\xA5\xBD"));          // 你 | 好
@@ -52,12 +52,17 @@ TEST_CASE("line breaks: after spaces and around CJK, never before closing or aft
   CHECK_FALSE(can_break_between("\xE4\xBD\xA0", "\xE3\x80\x82"));    // 你 | 。
   CHECK_FALSE(can_break_between("\xEF\xBC\x88", "\xE4\xBD\xA0"));    // （ | 你
   CHECK(can_break_between("\xEF\xBC\x8C", "\xE4\xBD\xA0"));          // ， | 你
-  // never after a lone operator: "= 3", "≈ 0.5", "× 2" stay together; before one is fine
+  // never beside a lone operator: "r = 3", "≈ 0.5", "k + 1", "2i+1 < d" stay together ("r" alone at a
+  // line's end read "r / = 512" on a phone); a dash may start a line
   CHECK_FALSE(can_break_between("= ", "3"));
   CHECK_FALSE(can_break_between("\xE2\x89\x88 ", "0.5"));  // ≈
   CHECK_FALSE(can_break_between("\xC3\x97 ", "2"));         // ×
-  CHECK(can_break_between("x ", "= "));
+  CHECK_FALSE(can_break_between("r ", "= "));
+  CHECK_FALSE(can_break_between("k ", "+ "));
+  CHECK_FALSE(can_break_between("2i+1 ", "< "));
+  CHECK(can_break_between("word ", "- "));
   CHECK(can_break_between("a=b ", "next"));
+  CHECK(can_break_between("x ", "=b "));
 }
 
 TEST_CASE("a formula in a caption runs to its closing bracket, spaces inside included") {
