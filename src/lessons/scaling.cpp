@@ -594,6 +594,8 @@ class ScalingLesson final : public Lesson {
     if (d_.type != RopeType::Default)
       s.push_back(ui::series(trf(lang_, "with %s scaling", kTypeNames[static_cast<int>(d_.type)]), d_.scaled_wavelength));
     s[0].thickness = 4.0f;
+    for (size_t k = 0; k < s.size(); ++k)  // each method in its colour of the later steps
+      s[k].color = method_color(k == 0 ? RopeType::Default : d_.type);
     ui::LinePlotOptions o = pair_plot("Wavelength 2π/θ_i of each pair (positions, log scale)", 16);
     o.log_y = true;
     o.y_markers.push_back({double(p_.original), trf(lang_, "trained length %d", p_.original), 0});
