@@ -99,7 +99,29 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
   // Column labels when each fits its cell with a gap to the next (labels that touch read as one
   // number: "910111213"). Index labels (0, 1, 2, …) too wide for that are thinned to a regular stride,
   // as an axis's ticks; words are shown all or not at all (a partial set of words reads as a mistake).
-  const int stride = col_label_stride(opt.col_labels, cell, em(0.35f));
+  int stride = col_label_stride(opt.col_labels, cell, em(0.35f));
+  std::vector<std::string> shown;  // the labels drawn
+  if (stride > 0) {
+    shown = *opt.col_labels;
+  } else if (opt.col_labels && !opt.col_labels->empty()) {
+    // Words too wide for their cells are cut with an ellipsis ("app…", "ora…"; hover a cell for the whole
+    // name), as long as every one keeps a letter before it.
+    bool readable = true;
+    for (const std::string& l : *opt.col_labels) {
+      if (ImGui::CalcTextSize(l.c_str()).x + em(0.35f) <= cell) {
+        shown.push_back(l);
+        continue;
+      }
+      std::string cut = l;
+      do {
+        while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) cut.pop_back();  // a whole code point
+        if (!cut.empty()) cut.pop_back();
+      } while (!cut.empty() && ImGui::CalcTextSize((cut + "\xE2\x80\xA6").c_str()).x + em(0.35f) > cell);
+      readable = readable && !cut.empty();
+      shown.push_back(cut + "\xE2\x80\xA6");
+    }
+    stride = readable ? 1 : 0;
+  }
   const bool col_labels = stride > 0;
   const float header_h = col_labels ? em(1.2f) : 0;
 
@@ -109,8 +131,8 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
   const ImVec2 size(label_w + cell * cols, header_h + cell_h * rows);
 
   if (col_labels)
-    for (int c = 0; c < cols && c < static_cast<int>(opt.col_labels->size()); c += stride) {
-      const char* l = (*opt.col_labels)[c].c_str();
+    for (int c = 0; c < cols && c < static_cast<int>(shown.size()); c += stride) {
+      const char* l = shown[c].c_str();
       const float w = ImGui::CalcTextSize(l).x;
       dl->AddText(ImVec2(grid.x + c * cell + (cell - w) / 2, origin.y), theme.muted, l);
     }

@@ -561,3 +561,29 @@ TEST_CASE("a marker's label goes where the data leaves room: right of its line a
   CHECK(right_taken.y < 0.25f);
   CHECK(both_taken.y > 0.75f);  // the whole top is taken: at the foot
 }
+
+TEST_CASE("matrix column labels: words too wide for their cells are cut with an ellipsis, not dropped") {
+  Headless h;
+  const Eigen::MatrixXd m = Eigen::MatrixXd::Random(3, 3);
+  const std::vector<std::string> words = {"Tom", "likes", "oranges"};
+  // The height the matrix takes (a header row when column labels are drawn), and the labels' glyph count.
+  auto drawn = [&](const std::vector<std::string>* cols, float width) {
+    float height = 0;
+    h.frame([&] {
+      MatrixViewOptions o;
+      o.row_labels = &words;
+      o.col_labels = cols;
+      o.max_width = width;
+      const float top = ImGui::GetCursorPosY();
+      matrix_view("m", m, o, h.theme);
+      height = ImGui::GetCursorPosY() - top;
+    });
+    return height;
+  };
+  float em_px = 0, oranges = 0;
+  h.frame([&] { em_px = ImGui::GetFontSize(), oranges = ImGui::CalcTextSize("oranges").x; });
+  const float label_w = oranges + 0.4f * em_px;        // the row labels' column
+  const float narrow = label_w + 3 * (oranges * 0.8f);  // cells 80% as wide as "oranges": it must be cut
+  CHECK(drawn(&words, narrow) > drawn(nullptr, narrow) + 0.5f * em_px);  // a header row is there
+  CHECK(drawn(&words, label_w + 3 * 4.0f) == doctest::Approx(drawn(nullptr, label_w + 3 * 4.0f)));  // 4 px cells: none
+}
