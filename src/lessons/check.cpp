@@ -724,11 +724,7 @@ class CheckLesson final : public Lesson {
         }
       ImGui::EndCombo();
     }
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(tr(lang_, "Compare with"));
-    const bool own_line = ImGui::GetContentRegionAvail().x < ui::em(ui::kLabelColumn + 22);
-    if (!own_line) ImGui::SameLine(ui::em(ui::kLabelColumn));
-    ImGui::SetNextItemWidth(own_line ? ImGui::GetContentRegionAvail().x : ui::em(22));
+    ImGui::SetNextItemWidth(ui::label_column(tr(lang_, "Compare with"), 22));  // long names: a phone's whole line
     if (ImGui::BeginCombo("##config", config_label(p_.config).c_str())) {
       for (int k = 0; k <= yours_option(); ++k) {
         if (k == yours_option() && !yours_.have) break;  // "yours" once the learner has given one

@@ -518,12 +518,7 @@ class ScalingLesson final : public Lesson {
   void draw_picker(DrawContext& ctx) {
     const auto& presets = core::model_presets();
     const int yours = static_cast<int>(presets.size());
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(tr(lang_, "Model"));
-    // Narrow (phones): the box on its own line, as wide as the column, so the long names fit.
-    const bool own_line = ImGui::GetContentRegionAvail().x < ui::em(ui::kLabelColumn + 20);
-    if (!own_line) ImGui::SameLine(ui::em(ui::kLabelColumn));
-    ImGui::SetNextItemWidth(own_line ? ImGui::GetContentRegionAvail().x : ui::em(18));
+    ImGui::SetNextItemWidth(ui::label_column(tr(lang_, "Model"), 18));  // long names: a phone's whole line
     if (ImGui::BeginCombo("##model", model_name().c_str())) {
       for (int i = 0; i <= yours; ++i) {
         if (i == yours && p_.model != yours) break;  // "yours" only once the learner has given one

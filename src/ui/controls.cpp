@@ -41,14 +41,17 @@ double nudge(double v, const Nudge& n) {
   return std::clamp(out, n.lo, n.hi);
 }
 
-void label_column(const char* label) {
+float label_column(const char* label, float wide) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
+  const float line = ImGui::GetContentRegionAvail().x;  // a whole line's room: the cursor is on the next one
+  if (wide > 0 && line < em(kLabelColumn + wide)) return line;  // narrow: the next line, all of it
   // SameLine's offset counts from the window's left edge (its padding included), like the column's.
   if (ImGui::GetItemRectMax().x + em(0.4f) <= ImGui::GetWindowPos().x + em(kLabelColumn))
     ImGui::SameLine(em(kLabelColumn));
   else
     ImGui::SetCursorPosX(em(kLabelColumn));  // a new line, at the controls' column
+  return em(wide);
 }
 
 namespace {

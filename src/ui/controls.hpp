@@ -27,7 +27,10 @@ double nudge(double value, const Nudge& n);
 
 // A control's label in the left column, then the cursor at the control column: on the same line when
 // the label fits the column, on the next one when it is longer (it would run under the control).
-void label_column(const char* label);
+// `wide`: the control's width in em, when it asks for one (a list of long names); where the room right
+// of the column is narrower (a phone), the control takes the next line from the left edge, as wide as
+// the line. Returns the width to give the control (0 when `wide` is 0).
+float label_column(const char* label, float wide = 0);
 
 bool slider_int(const char* label, int* value, int lo, int hi, float width, bool log_scale = false);
 bool slider_real(const char* label, double* value, double lo, double hi, float width, bool log_scale = false,

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fstream>
 #include <functional>
@@ -440,6 +441,33 @@ TEST_CASE("a label wider than the controls' column puts its slider and its optio
     CHECK(long_x == doctest::Approx(short_x));  // both in the controls' column
     CHECK(short_x >= column - 1);
   }
+}
+
+TEST_CASE("a control that asks for a width takes the next line, whole, where the room right of the column is short") {
+  Headless h;
+  // Inside a child `width` px wide: the width label_column gives, and where the next item starts.
+  auto place = [&](float width) {
+    float given = 0, dy = 0, dx = 0;
+    h.frame([&] {
+      ImGui::BeginChild("room", ImVec2(width, 200));
+      const ImVec2 start = ImGui::GetCursorScreenPos();
+      given = label_column("Model", 18);
+      ImGui::Button("box");
+      dy = ImGui::GetItemRectMin().y - start.y, dx = ImGui::GetItemRectMin().x - start.x;
+      ImGui::EndChild();
+    });
+    return std::array<float, 3>{given, dy, dx};
+  };
+  const float em_px = 16, column = kLabelColumn * em_px;
+  const auto wide = place(column + 20 * em_px + 40);
+  CHECK(wide[0] == doctest::Approx(18 * em_px));  // the width asked for …
+  CHECK(wide[1] < 8);                             // … on the label's line, in the column
+  CHECK(wide[2] >= column - ImGui::GetStyle().WindowPadding.x - 1);
+  const auto narrow = place(300);
+  CHECK(narrow[1] > 16);                          // the next line …
+  CHECK(narrow[2] < 1);                           // … from the left edge …
+  CHECK(narrow[0] > 250);                         // … as wide as the line
+  CHECK(narrow[0] <= 300);
 }
 
 TEST_CASE("a colour bar for values that are never negative shows the map's upper half only") {
