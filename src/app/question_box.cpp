@@ -75,7 +75,7 @@ void draw_question(AppState& s, const content::Question& q, float wrap) {
     ui::remember(ui::tr(lang, "Lock in my prediction"));
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::SmallButton(ui::tr(lang, "Just show me"))) record_prediction(s, -1);
+    if (ImGui::Button(ui::tr(lang, "Just show me"))) record_prediction(s, -1);  // as tall as its neighbour: a touch target
     ui::remember(ui::tr(lang, "Just show me"));
   } else {
     ImGui::PushFont(t.bold);

@@ -141,8 +141,8 @@ void draw_visual(AppState& s, bool compact) {
     s.animating = false;
     ImGui::Dummy(ImVec2(1, ui::em(2)));
     ui::wrapped(ui::tr(lang_index(s), "Make your prediction first: this visual then shows the answer."), s.theme, s.theme.muted);
-    // Its own ID: on a phone the question box's button of the same label is in the same window, and two
-    // buttons of one ID take each other's clicks (neither revealed the answer).
+    if (compact) return;  // a phone: the question box, with its own "Just show me", is right above
+    // Its own ID: two buttons of one ID in one window take each other's clicks.
     ImGui::PushID("visual");
     if (ImGui::SmallButton(ui::tr(lang_index(s), "Just show me"))) record_prediction(s, -1);
     ImGui::PopID();

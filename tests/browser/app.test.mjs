@@ -55,8 +55,9 @@ test('arrow keys move through the steps and update the hash', async () => {
   await context.close();
 });
 
-// On a phone the text and the visual share one window, and with them the two "Just show me" buttons (the
-// question's and the covered visual's): with one ID they took each other's presses and neither revealed.
+// On a phone the text and the visual share one window: the covered visual says to predict first, and the
+// question box's "Just show me" (once one of two buttons with one ID that took each other's presses)
+// reveals the answer.
 test('"Just show me" reveals the answer on a phone, tapped or clicked', async () => {
   for (const tap of [true, false]) {
     const { page, context } = await open(browser, site.url, '#lesson=order&step=3', { width: 390, height: 844, dpr: 2, touch: tap });
