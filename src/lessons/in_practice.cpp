@@ -620,9 +620,10 @@ class InPracticeLesson final : public Lesson {
     o.x_label = tr(lang_, "position p");
     o.log_x = o.log_y = true;
     o.height = ui::em(17);
-    // Room above the errors of order one for the marker and band labels.
+    // A cosine's error is at most 2: the axis ends three decades above, with no tick there (at 1e8 a tick
+    // read 1000000, as if errors could reach a million); the labels take the emptiest place they find.
     o.fix_y = true;
-    o.y_max = 1e8;
+    o.y_max = 1e3;
     o.y_min = 1e-17;
     for (const std::vector<double>& e : d_.angle_err)
       for (double x : e)
