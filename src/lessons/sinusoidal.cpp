@@ -190,6 +190,7 @@ class SinusoidalLesson final : public Lesson {
     if (n == "value") return ui::short_number(d_.table(p_.pos, p_.col), 4);
     if (n == "omega_first") return ui::short_number(d_.omega(0), 4);
     if (n == "omega_last") return ui::short_number(d_.omega(d_.omega.size() - 1), 4);
+    if (n == "last_pair") return std::to_string(d_.omega.size() - 1);
     if (n == "omega_residual") return ui::short_number(d_.omega_residual);
     if (n == "row_residual") return ui::short_number(d_.row_residual);
     if (n == "layout_residual") return extra(d_.layout_residual);
