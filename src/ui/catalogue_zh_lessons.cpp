@@ -354,7 +354,7 @@ constexpr CataloguePair kPairs[] = {
     {"your %s", "你的 %s"},
     {"your config.json (none loaded yet)", "你的 config.json（尚未载入）"},
     {"your pasted config", "你粘贴的配置"},
-    {"the cache %s gives", "%s给出的缓存"},
+    {"the cache %s gives", "%s 给出的缓存"},
     {"the cache the inferred parameters give", "按推断出的参数构造的缓存"},
     // the parameter table
     {"parameter", "参数"},
@@ -376,8 +376,8 @@ constexpr CataloguePair kPairs[] = {
     {"left unexplained (max)", "未能解释的最大差异"},
     // the sentence: its frames, then one clause per difference (core::rope_differences)
     {"; ", "；"},
-    {"Compared with %s: %s.", "与%s相比：%s。"},
-    {"It matches %s: the same frequencies, pairs and positions (largest difference %s).", "它与%s一致：频率、配对和位置都相同（最大差异 %s）。"},
+    {"Compared with %s: %s.", "与 %s 相比：%s。"},
+    {"It matches %s: the same frequencies, pairs and positions (largest difference %s).", "它与 %s 一致：频率、配对和位置都相同（最大差异 %s）。"},
     {"Nothing differs from transformers' defaults (rotate_half pairs, positions from 0, every column rotating, no scaling, angles in float32 or better).",
      "与 transformers 的默认设置（rotate_half 配对、位置从 0 开始、所有列都旋转、不缩放、角度精度不低于 float32）没有任何不同。"},
     {"Compared with transformers' defaults (rotate_half pairs, positions from 0, every column rotating, no scaling, angles in float32 or better): %s.",
