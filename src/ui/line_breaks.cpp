@@ -53,13 +53,16 @@ bool can_break_between(std::string_view before, std::string_view after) {
   utf8_at(after, 0, first);
   const unsigned last = last_code_point(before);
   if (is_closing(first) || is_opening(last)) return false;
-  // Nor around a lone operator: "r = 3" stays on one line, with neither "r" nor "3" left alone on the
-  // line before (a dash, " - ", may still start a line).
+  // Nor after a lone operator ("= 3" stays together), nor before one after a short word: "r = 512",
+  // "(ω = …)", "k + 1" keep their left side (a long formula before " = " may still end a line, so a chain
+  // of them wraps; a dash, " - ", may start a line).
   std::string_view word = before, next = after;
   while (!word.empty() && word.back() == ' ') word.remove_suffix(1);
   while (!next.empty() && next.back() == ' ') next.remove_suffix(1);
+  size_t letters = 0;  // code points in the word before
+  for (char c : word) letters += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
   for (std::string_view op : {"=", "\xE2\x89\x88", "<", ">", "\xE2\x89\xA4", "\xE2\x89\xA5", "\xC3\x97", "+", "\xE2\x88\x92", "-", "\xC2\xB1"})
-    if (word == op || (next == op && op != "-")) return false;  // = ≈ < > ≤ ≥ × + − - ±
+    if (word == op || (next == op && op != "-" && letters <= 4)) return false;  // = ≈ < > ≤ ≥ × + − - ±
   if (before.back() == ' ') return true;
   return is_cjk(last) || is_cjk(first);
 }
@@ -75,7 +78,12 @@ std::vector<std::string_view> break_units(std::string_view text) {
       units.push_back(text.substr(i, len));
       start = i + len;
     } else if (cp == ' ') {
-      units.push_back(text.substr(start, i + 1 - start));
+      // A space right after a CJK character stays with it ("行 "), so the rules above see the space.
+      if (i == start && !units.empty() && units.back().data() + units.back().size() == text.data() + i &&
+          is_cjk(last_code_point(units.back())))
+        units.back() = text.substr(units.back().data() - text.data(), units.back().size() + 1);
+      else
+        units.push_back(text.substr(start, i + 1 - start));
       start = i + 1;
     }
     i += len;

@@ -149,7 +149,17 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
         while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
       return a.font->CalcTextSizeA(font_px, 1e9f, 0, v.data(), v.data() + v.size()).x + (a.background ? 2 * chip_pad : 0);
     };
-    auto breakable = [](const Atom& prev, const Atom& cur) { return can_break_between(prev.text, cur.text); };
+    // Between atoms k − 1 and k. A lone space (after a formula or a value) stands for the word before it,
+    // so "r = 512" with r typeset keeps r with its " = ".
+    std::string joined;
+    auto breakable = [&](size_t k) {
+      std::string_view before = atoms[k - 1].text;
+      if (k >= 2 && !before.empty() && before.find_first_not_of(' ') == std::string_view::npos) {
+        joined.assign(atoms[k - 2].text).append(before);
+        before = joined;
+      }
+      return can_break_between(before, atoms[k].text);
+    };
     struct Group {
       size_t begin, end;
       float width;
@@ -157,7 +167,7 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
     std::vector<Group> groups;
     for (size_t g = 0; g < atoms.size();) {
       size_t end = g + 1;
-      while (end < atoms.size() && !breakable(atoms[end - 1], atoms[end])) ++end;
+      while (end < atoms.size() && !breakable(end)) ++end;
       float group_w = 0;
       for (size_t k = g; k < end; ++k) group_w += width_of(atoms[k], k + 1 == end);
       groups.push_back({g, end, group_w});

@@ -193,6 +193,25 @@ TEST_CASE("lines of Chinese text join without a space; Latin lines with one") {
         "ALiBi RoPE \xE5\x92\x8C");
 }
 
+TEST_CASE("a value set off by spaces in Chinese text loses them where it begins or ends in Chinese") {
+  // 与 {{v}} 比较: spaces for "Llama 3 8B 的配置", none for "你粘贴的配置", none after a full-width bracket.
+  const ParseResult r = parse_document("# T\n## Step: a {#s}\n\xE4\xB8\x8E {{v}} \xE6\xAF\x94\xE8\xBE\x83\n", "v.md");
+  REQUIRE(r.ok());
+  std::string value;
+  const auto lookup = [&](std::string_view) { return value; };
+  const auto text = [&](const std::string& v) { value = v; return plain_text(r.doc.steps[0].blocks, lookup); };
+  CHECK(text("Llama") == "\xE4\xB8\x8E Llama \xE6\xAF\x94\xE8\xBE\x83");                       // 与 Llama 比较
+  CHECK(text("\xE4\xBD\xA0\xE7\x9A\x84") == "\xE4\xB8\x8E\xE4\xBD\xA0\xE7\x9A\x84\xE6\xAF\x94\xE8\xBE\x83");  // 与你的比较
+  CHECK(text("\xE4\xBD\xA0\xE7\x9A\x84 config.json") ==
+        "\xE4\xB8\x8E\xE4\xBD\xA0\xE7\x9A\x84 config.json \xE6\xAF\x94\xE8\xBE\x83");          // 与你的 config.json 比较
+  CHECK(text("8B\xEF\xBC\x89") == "\xE4\xB8\x8E 8B\xEF\xBC\x89\xE6\xAF\x94\xE8\xBE\x83");  // 与 8B）比较
+  // Latin text around a Chinese value keeps its spaces.
+  const ParseResult e = parse_document("# T\n## Step: a {#s}\nsee {{v}} here\n", "e.md");
+  REQUIRE(e.ok());
+  value = "\xE4\xBD\xA0";
+  CHECK(plain_text(e.doc.steps[0].blocks, lookup) == "see \xE4\xBD\xA0 here");
+}
+
 TEST_CASE("backslash escapes markup characters") {
   const ParseResult r = parse_document("# T\n## Step: a {#s21}\ncosts \\$5 and \\*\\* stars\n", "e.md");
   REQUIRE(r.ok());

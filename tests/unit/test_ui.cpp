@@ -39,9 +39,10 @@ TEST_CASE("text breaks after spaces and around each CJK character") {
   CHECK(u[0] == "one ");
   CHECK(u[3] == "three");
   const auto c = break_units("ab\xE4\xBD\xA0\xE5\xA5\xBD cd");  // ab你好 cd
-  REQUIRE(c.size() == 5);
+  REQUIRE(c.size() == 4);
   CHECK(c[1] == "\xE4\xBD\xA0");
-  CHECK(c[3] == " ");
+  CHECK(c[2] == "\xE5\xA5\xBD ");  // a space after a CJK character stays with it
+  CHECK(c[3] == "cd");
 }
 
 TEST_CASE("line breaks: after spaces and around CJK, never before closing or after opening punctuation, nor beside a lone operator") {
@@ -60,6 +61,8 @@ TEST_CASE("line breaks: after spaces and around CJK, never before closing or aft
   CHECK_FALSE(can_break_between("r ", "= "));
   CHECK_FALSE(can_break_between("k ", "+ "));
   CHECK_FALSE(can_break_between("2i+1 ", "< "));
+  CHECK_FALSE(can_break_between("\xE8\xA1\x8C ", "+ "));  // 行 + Δr
+  CHECK(can_break_between("sin(pos/base^(2i/d)) ", "= "));  // a long formula before " = " may end a line
   CHECK(can_break_between("word ", "- "));
   CHECK(can_break_between("a=b ", "next"));
   CHECK(can_break_between("x ", "=b "));
