@@ -57,6 +57,7 @@ struct AppState {
   std::vector<LessonSlot> slots;
   int lesson = 0;
   int step = 0;
+  int scrolled_for = -1;  // lesson · 1000 + step the panels were last drawn for: a new step starts at the top
   std::string lang = "en";
   std::vector<Notice> notices;
   std::vector<std::string> content_errors;  // file:line messages from malformed content (see take_…)

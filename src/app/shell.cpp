@@ -352,6 +352,13 @@ void draw(AppState& s, float width, float height) {
   const float top = ui::em(2.6f);
   keyboard(s, mode);
   top_bar(s, mode, width);
+  // A new step (Next, the contents, a link) opens at its top: the panels kept the last step's scroll, so
+  // on a phone Next showed the next step from its middle, title off screen.
+  const bool new_step = s.lesson * 1000 + s.step != s.scrolled_for;
+  s.scrolled_for = s.lesson * 1000 + s.step;
+  const auto to_top = [new_step] {
+    if (new_step) ImGui::SetScrollY(0);
+  };
 
   const float pad = ui::em(1.2f);
   if (mode == Mode::Narrow) {
@@ -360,6 +367,7 @@ void draw(AppState& s, float width, float height) {
     ImGui::SetNextWindowSize(ImVec2(width, height - top - bar_h));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui::em(0.9f), ui::em(0.9f)));
     ImGui::Begin("##page", nullptr, kPanel & ~ImGuiWindowFlags_NoScrollbar & ~ImGuiWindowFlags_NoScrollWithMouse);
+    to_top();
     draw_text(s, ImGui::GetContentRegionAvail().x);
     ImGui::Separator();
     ImGui::Spacing();
@@ -397,6 +405,7 @@ void draw(AppState& s, float width, float height) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
     ImGui::Begin("##text", nullptr, kPanel);
     ImGui::BeginChild("##textscroll", ImVec2(0, -bar_h), false, ImGuiWindowFlags_NavFlattened);
+    to_top();
     draw_text(s, ImGui::GetContentRegionAvail().x - ui::em(0.5f));
     ImGui::EndChild();
     ImGui::Separator();
@@ -412,6 +421,7 @@ void draw(AppState& s, float width, float height) {
     ImGui::SetNextWindowSize(ImVec2(width - toc_w - text_w, height - top));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
     ImGui::Begin("##visual", nullptr, kPanel & ~ImGuiWindowFlags_NoScrollbar & ~ImGuiWindowFlags_NoScrollWithMouse);
+    to_top();
     draw_visual(s, false);
     ImGui::End();
     ImGui::PopStyleVar();
