@@ -353,8 +353,9 @@ void draw(AppState& s, float width, float height) {
   keyboard(s, mode);
   top_bar(s, mode, width);
   // A new step (Next, the contents, a link) opens at its top: the panels kept the last step's scroll, so
-  // on a phone Next showed the next step from its middle, title off screen.
-  const bool new_step = s.lesson * 1000 + s.step != s.scrolled_for;
+  // on a phone Next showed the next step from its middle, title off screen. Not while the keyboard
+  // navigates: then the panels follow the focus to the new step's first control.
+  const bool new_step = s.lesson * 1000 + s.step != s.scrolled_for && !ImGui::GetIO().NavVisible;
   s.scrolled_for = s.lesson * 1000 + s.step;
   const auto to_top = [new_step] {
     if (new_step) ImGui::SetScrollY(0);
