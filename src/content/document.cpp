@@ -1,5 +1,6 @@
 #include "document.hpp"
 #include "speech.hpp"
+#include "utf8.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -288,28 +289,6 @@ std::vector<PlaceholderUse> placeholders(const Document& doc) {
 
 bool truthy(std::string_view value) { return value == "1" || value == "true"; }
 
-namespace {
-// The first and the last code point of UTF-8 text (0 when empty).
-unsigned first_code_point(std::string_view s) {
-  if (s.empty()) return 0;
-  const unsigned char c = static_cast<unsigned char>(s[0]);
-  const int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
-  unsigned cp = len == 1 ? c : c & (0xFF >> (len + 1));
-  for (int k = 1; k < len && k < static_cast<int>(s.size()); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[k]) & 0x3F);
-  return cp;
-}
-unsigned last_code_point(std::string_view s) {
-  size_t i = s.size();
-  while (i > 0 && (static_cast<unsigned char>(s[i - 1]) & 0xC0) == 0x80) --i;
-  return i > 0 ? first_code_point(s.substr(i - 1)) : 0;
-}
-// CJK ideographs and kana, CJK and full-width punctuation: text set without spaces between.
-bool wide(unsigned cp) {
-  return (cp >= 0x3000 && cp <= 0x30FF) || (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) ||
-         (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFF00 && cp <= 0xFFEF);
-}
-}  // namespace
-
 std::vector<Run> visible_runs(const std::vector<Run>& runs, const std::function<std::string(std::string_view)>& lookup) {
   std::vector<Run> out;
   bool shown = true, skipped = false;
@@ -346,12 +325,12 @@ std::vector<Run> visible_runs(const std::vector<Run>& runs, const std::function<
     if (value.empty()) continue;
     if (k > 0 && out[k - 1].kind == RunKind::Text) {
       std::string& t = out[k - 1].text;
-      if (t.size() >= 2 && t.back() == ' ' && wide(last_code_point(t.substr(0, t.size() - 1))) && wide(first_code_point(value)))
+      if (t.size() >= 2 && t.back() == ' ' && is_cjk(last_code_point(t.substr(0, t.size() - 1))) && is_cjk(first_code_point(value)))
         t.pop_back();
     }
     if (k + 1 < out.size() && out[k + 1].kind == RunKind::Text) {
       std::string& t = out[k + 1].text;
-      if (t.size() >= 2 && t[0] == ' ' && wide(last_code_point(value)) && wide(first_code_point(t.substr(1)))) t.erase(0, 1);
+      if (t.size() >= 2 && t[0] == ' ' && is_cjk(last_code_point(value)) && is_cjk(first_code_point(t.substr(1)))) t.erase(0, 1);
     }
   }
   out.erase(std::remove_if(out.begin(), out.end(), [](const Run& r) { return r.kind == RunKind::Text && r.text.empty(); }),

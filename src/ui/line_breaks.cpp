@@ -3,26 +3,15 @@
 #include <string_view>
 #include <vector>
 
+#include "content/utf8.hpp"
 #include "rich_text.hpp"
 
 namespace posenc::ui {
 namespace {
 
-// Decodes the code point starting at s[i]; returns its byte length (1 for invalid bytes).
-int utf8_at(std::string_view s, size_t i, unsigned& cp) {
-  const unsigned char c = static_cast<unsigned char>(s[i]);
-  int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
-  if (i + len > s.size()) len = 1;
-  cp = len == 1 ? c : c & (0xFF >> (len + 1));
-  for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-  return len;
-}
-
-bool is_cjk(unsigned cp) {
-  return (cp >= 0x3000 && cp <= 0x30FF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
-         (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) ||
-         (cp >= 0xFF00 && cp <= 0xFFEF);
-}
+using content::is_cjk;
+using content::last_code_point;
+using content::utf8_at;
 
 bool is_closing(unsigned cp) {  // CJK punctuation that must not start a line
   for (unsigned c : {0x3001u, 0x3002u, 0xFF0Cu, 0xFF0Eu, 0xFF1Au, 0xFF1Bu, 0xFF1Fu, 0xFF01u, 0xFF09u, 0x300Du, 0x300Fu,
@@ -37,13 +26,6 @@ bool is_opening(unsigned cp) {  // … and that must not end one
   return false;
 }
 
-unsigned last_code_point(std::string_view s) {
-  size_t i = s.size();
-  while (i > 0 && (static_cast<unsigned char>(s[i - 1]) & 0xC0) == 0x80) --i;
-  unsigned cp = 0;
-  if (i > 0) utf8_at(s, i - 1, cp);
-  return cp;
-}
 
 }  // namespace
 
