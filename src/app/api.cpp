@@ -34,10 +34,16 @@ std::string state_json(AppState& s, std::string_view notice) {
     j.key(p.name);
     switch (p.kind) {
       case lessons::ParamKind::Integer:
-      case lessons::ParamKind::Real: j.num(p.number); break;
-      case lessons::ParamKind::Flag: j.boolean(p.number != 0); break;
+      case lessons::ParamKind::Real:
+        j.num(p.number);
+        break;
+      case lessons::ParamKind::Flag:
+        j.boolean(p.number != 0);
+        break;
       case lessons::ParamKind::Text:
-      case lessons::ParamKind::Choice: j.str(p.text); break;
+      case lessons::ParamKind::Choice:
+        j.str(p.text);
+        break;
       case lessons::ParamKind::Order:
         j.begin_array();
         for (int v : p.list) j.num(v);
@@ -71,8 +77,8 @@ std::string go_json(AppState& s, std::string_view id, std::string_view step_text
   } else if ((st = find_step(s, idx, step_text)) < 0) {
     std::string known;
     for (int i = 0; i < step_count(s, idx); ++i) known += (i ? ", " : "") + std::string(step_id(s, idx, i));
-    return error_json("step must be a finite number or a step id of lesson " + std::string(id) + " (" + known + "), not '" +
-                      std::string(step_text.substr(0, 40)) + "'");
+    return error_json("step must be a finite number or a step id of lesson " + std::string(id) + " (" +
+                      known + "), not '" + std::string(step_text.substr(0, 40)) + "'");
   }
   const core::Messages notices = go(s, idx, st);
   notify(s, notices);
@@ -98,7 +104,16 @@ std::string locate_json(std::string_view label, float pixel_ratio) {
   if (!r) return "null";
   const double k = pixel_ratio > 0 ? 1.0 / pixel_ratio : 1.0;
   Json j;
-  j.begin_object().key("x").num(r->x * k).key("y").num(r->y * k).key("w").num(r->w * k).key("h").num(r->h * k).end_object();
+  j.begin_object()
+      .key("x")
+      .num(r->x * k)
+      .key("y")
+      .num(r->y * k)
+      .key("w")
+      .num(r->w * k)
+      .key("h")
+      .num(r->h * k)
+      .end_object();
   return j.text();
 }
 

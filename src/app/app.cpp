@@ -1,9 +1,9 @@
 #include "app.hpp"
 
+#include <imgui.h>
+
 #include <algorithm>
 #include <utility>
-
-#include <imgui.h>
 
 #include "content/bundle.hpp"
 #include "ui/i18n.hpp"
@@ -23,14 +23,22 @@ static void load_language(AppState& s, size_t lang) {
   for (size_t i = 0; i < table.size(); ++i) {
     content::Document& doc = s.slots[i].docs[lang];
     if (const content::BundledFile* f = content::find_bundled(kLanguages[lang], table[i].stem)) {
-      content::ParseResult r = content::parse_document(f->text, std::string(kLanguages[lang]) + "/" + std::string(f->name));
+      content::ParseResult r =
+          content::parse_document(f->text, std::string(kLanguages[lang]) + "/" + std::string(f->name));
       for (const auto& e : r.errors) s.content_errors.push_back(e.str());
       if (r.ok()) doc = std::move(r.doc);
     }
     if (lang == 0 && doc.steps.empty()) {  // English must exist; keep the app usable regardless
       doc.title = std::string(table[i].id);
-      doc.steps.push_back({"Text unavailable", {{content::BlockKind::Note, {{content::RunKind::Text,
-        "This lesson's text failed to load; see the browser console for file:line details."}}, 0}}, 0, {}, ""});
+      doc.steps.push_back(
+          {"Text unavailable",
+           {{content::BlockKind::Note,
+             {{content::RunKind::Text,
+               "This lesson's text failed to load; see the browser console for file:line details."}},
+             0}},
+           0,
+           {},
+           ""});
     }
   }
 }
@@ -109,7 +117,10 @@ std::string notice_text(const AppState& s, const Notice& n) {
   const int lang = lang_index(s);
   std::string text;
   for (const core::Message& m : n.messages)
-    text += (text.empty() ? "" : lang == 1 ? "\xEF\xBC\x9B" : "; ") + ui::tr_fill(lang, m.format, m.args);  // ；
+    text += (text.empty() ? ""
+             : lang == 1  ? "\xEF\xBC\x9B"
+                          : "; ") +
+            ui::tr_fill(lang, m.format, m.args);  // ；
   return text;
 }
 
@@ -219,15 +230,21 @@ core::Messages apply_hash(AppState& s, std::string_view hash) {
   int lesson = s.lesson;
   if (const std::string* id = find("lesson")) {
     const int idx = lessons::find_lesson(*id);
-    if (idx < 0) notes.push_back({"unknown lesson '{0}'; showing {1}", {id->substr(0, 32), std::string(lesson_table()[0].id)}});
+    if (idx < 0)
+      notes.push_back(
+          {"unknown lesson '{0}'; showing {1}", {id->substr(0, 32), std::string(lesson_table()[0].id)}});
     lesson = idx < 0 ? 0 : idx;
   }
   int step = 0;
   if (const std::string* st = find("step")) {
     double v = 0;
-    if (lessons::parse_number(*st, v)) step = static_cast<int>(std::clamp(v, -1e6, 1e6));
-    else if (const int at = find_step(s, lesson, *st); at >= 0) step = at;
-    else notes.push_back({"step: '{0}' is neither a number nor a step of this lesson; showing step 0", {st->substr(0, 32)}});
+    if (lessons::parse_number(*st, v))
+      step = static_cast<int>(std::clamp(v, -1e6, 1e6));
+    else if (const int at = find_step(s, lesson, *st); at >= 0)
+      step = at;
+    else
+      notes.push_back(
+          {"step: '{0}' is neither a number nor a step of this lesson; showing step 0", {st->substr(0, 32)}});
   } else if (lesson == s.lesson) {
     step = s.step;
   }
@@ -274,7 +291,8 @@ void load_progress(AppState& s, std::string_view saved) {
 std::string progress_string(const AppState& s) {
   HashPairs pairs;
   for (size_t i = 0; i < s.slots.size(); ++i)
-    if (s.slots[i].seen > 0) pairs.emplace_back(std::string(lesson_table()[i].id), std::to_string(s.slots[i].seen));
+    if (s.slots[i].seen > 0)
+      pairs.emplace_back(std::string(lesson_table()[i].id), std::to_string(s.slots[i].seen));
   for (const auto& [key, choice] : s.predictions) pairs.emplace_back("q." + key, std::to_string(choice));
   return build_hash(pairs);
 }
@@ -302,7 +320,8 @@ void clear_prediction(AppState& s) {
   if (s.hooks.save_progress) s.hooks.save_progress(progress_string(s));
 }
 
-core::Messages receive_file(AppState& s, std::string_view name, const unsigned char* bytes, std::size_t size) {
+core::Messages receive_file(AppState& s, std::string_view name, const unsigned char* bytes,
+                            std::size_t size) {
   // The current lesson first (a config.json dropped on `scaling`), then the first lesson that reads
   // this kind of file (a table goes to `check`).
   const int n = static_cast<int>(s.slots.size());
@@ -315,7 +334,8 @@ core::Messages receive_file(AppState& s, std::string_view name, const unsigned c
     if (!s.slots[i].lesson->takes_file(name, bytes, size)) continue;
     if (s.lesson != i) go(s, i, 0);
     core::Messages notices = s.slots[i].lesson->receive_file(name, bytes, size);
-    if (const std::string_view to = s.slots[i].lesson->step_for_file(); !to.empty()) {  // where the file shows
+    if (const std::string_view to = s.slots[i].lesson->step_for_file();
+        !to.empty()) {  // where the file shows
       const int step = find_step(s, i, to);
       if (step >= 0 && step != s.step) {
         const core::Messages more = go(s, i, step);
@@ -338,8 +358,9 @@ void map_nav_keys() {
 }
 
 void after_frame(AppState& s) {
-  s.notices.erase(std::remove_if(s.notices.begin(), s.notices.end(), [&](const Notice& n) { return n.until < s.now; }),
-                  s.notices.end());
+  s.notices.erase(
+      std::remove_if(s.notices.begin(), s.notices.end(), [&](const Notice& n) { return n.until < s.now; }),
+      s.notices.end());
   // While a control is held (a slider dragged) the hash, the screen-reader mirror and the history entry
   // wait for its release: rewriting them every frame cost ~4 ms of each drag frame (replaceState alone
   // ~3 ms, and browsers throttle it).
@@ -361,7 +382,8 @@ void after_frame(AppState& s) {
       text += (text.empty() ? "" : "\n") + content::plain_runs(q.prompt, lookup, say);
       for (const auto& c : q.choices) text += "\n• " + content::plain_runs(c, lookup, say);
       if (prediction(s, s.lesson, s.step)) {
-        text += "\n" + content::plain_runs(q.choices[q.answer], lookup, say) + (say == 1 ? "\xE3\x80\x82" : ". ") +  // 。
+        text += "\n" + content::plain_runs(q.choices[q.answer], lookup, say) +
+                (say == 1 ? "\xE3\x80\x82" : ". ") +  // 。
                 content::plain_runs(q.explanation, lookup, say);
         text += "\n" + content::plain_text({step.blocks.begin() + split, step.blocks.end()}, lookup, say);
       }

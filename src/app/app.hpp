@@ -12,29 +12,31 @@
 
 #include "content/document.hpp"
 #include "lessons/lesson.hpp"
-#include "ui/texture.hpp"
 #include "ui/locate.hpp"
+#include "ui/texture.hpp"
 #include "ui/theme.hpp"
 
 namespace posenc::app {
 
 // What the app asks of the platform.
 struct PlatformHooks {
-  std::function<void()> open_file_dialog;                          // the browser's file chooser
+  std::function<void()> open_file_dialog;  // the browser's file chooser
   // Fetch what Chinese needs, once: its font and, where the program does not embed it (the site), its
   // lesson text (handed back through language_text_arrived).
   std::function<void()> load_chinese;
   // Asks for the code panel's text (the site's code.txt); it arrives through content::add_code, or
   // code_text_failed(). Unset where the code is compiled in.
   std::function<void()> load_code;
-  std::function<void(const std::string& text)> copy_text;          // to the clipboard
-  std::function<void(const std::string& file, const std::string& bytes, const char* mime)> download;  // save a file
-  std::function<void(const std::string& lang)> save_language;      // remember the choice
+  std::function<void(const std::string& text)> copy_text;  // to the clipboard
+  std::function<void(const std::string& file, const std::string& bytes, const char* mime)>
+      download;                                                // save a file
+  std::function<void(const std::string& lang)> save_language;  // remember the choice
   // Mirror the current step as text for screen readers: lesson title, step title, body.
   std::function<void(const std::string&, const std::string&, const std::string&)> mirror_text;
   // The page follows the language: <html lang>, the mirror's lang, the page title, the canvas label.
-  std::function<void(const std::string& lang, const std::string& title, const std::string& canvas_label)> page_language;
-  std::function<void(const std::string& hash)> write_hash;        // replaceState, no history entry
+  std::function<void(const std::string& lang, const std::string& title, const std::string& canvas_label)>
+      page_language;
+  std::function<void(const std::string& hash)> write_hash;         // replaceState, no history entry
   std::function<void(const std::string& progress)> save_progress;  // persist "id:seen,…"
 };
 
@@ -65,24 +67,24 @@ struct AppState {
   PlatformHooks hooks;
   ui::Theme theme;
   ui::TextureHost* textures = nullptr;  // set by the platform; headless runs use `null_textures`
-  double now = 0;       // seconds, set by the platform each frame
+  double now = 0;                       // seconds, set by the platform each frame
   bool toc_open = false;
-  bool touch = false;          // the learner points with a finger: the platform's guess, then any touch
-  int export_choice = 0;       // which of the step's matrices the export buttons act on
-  bool show_code = false;      // the code panel above the visual
-  bool cjk_requested = false;  // the Chinese font was asked for
+  bool touch = false;           // the learner points with a finger: the platform's guess, then any touch
+  int export_choice = 0;        // which of the step's matrices the export buttons act on
+  bool show_code = false;       // the code panel above the visual
+  bool cjk_requested = false;   // the Chinese font was asked for
   bool code_requested = false;  // the code panel's text was asked for and has not failed
-  bool cjk_ready = false;      // … and merged into the fonts
-  bool dirty = true;    // the hash needs rewriting
+  bool cjk_ready = false;       // … and merged into the fonts
+  bool dirty = true;            // the hash needs rewriting
   std::map<std::string, int> predictions;  // "<lesson id>.<step id>" → chosen index, or −1 when skipped
   int pending_choice = -1;                 // the choice selected but not locked in (current step)
-  int focus_window = 0;    // keyboard focus mode: which part of the page Tab last went to
-  unsigned focus_id = 0;   // … the control it last saw focused (ImGuiID), to scroll a new one into view
+  int focus_window = 0;                    // keyboard focus mode: which part of the page Tab last went to
+  unsigned focus_id = 0;       // … the control it last saw focused (ImGuiID), to scroll a new one into view
   int focus_init_frame = -10;  // … and the frame it last asked ImGui for a part's default control
   bool refocus = false;        // … and that the focused control went away: focus the part's default
   ui::ItemRect focus_rect;     // … and where the focus frame was last drawn (w = 0: none)
-  bool animating = false;  // the lesson animated in the last frame: the platform keeps frames coming
-  bool working = false;    // a lesson worked between frames in the last frame (training; see Lesson::work)
+  bool animating = false;      // the lesson animated in the last frame: the platform keeps frames coming
+  bool working = false;  // a lesson worked between frames in the last frame (training; see Lesson::work)
   std::string last_hash;
   std::string page_lang;  // the language the page (title, lang attributes) was last set to
 };

@@ -2,15 +2,15 @@
 
 #include <cmath>
 
+#include "compute_args.hpp"
 #include "core/attention.hpp"
 #include "core/extrapolation.hpp"
 #include "core/mixing.hpp"
 #include "core/offsets.hpp"
+#include "core/permutation.hpp"
 #include "core/relative.hpp"
 #include "core/rope.hpp"
-#include "core/permutation.hpp"
 #include "core/sinusoidal.hpp"
-#include "compute_args.hpp"
 #include "json.hpp"
 
 namespace posenc::app {
@@ -24,8 +24,9 @@ ComputeResult sinusoidal(const Args& args) {
   spec.len = in.integer("len", 0, 1, kMaxRows, true, "the row cap");
   spec.dim = in.integer("dim", 0, 1, kMaxCols, true, "the column cap");
   spec.base = in.number("base", 10000.0, 1.0 + 1e-9, 1e12);
-  spec.layout = in.choice("layout", "interleaved", {"interleaved", "half"}) == "half" ? core::Layout::Half
-                                                                                      : core::Layout::Interleaved;
+  spec.layout = in.choice("layout", "interleaved", {"interleaved", "half"}) == "half"
+                    ? core::Layout::Half
+                    : core::Layout::Interleaved;
   spec.offset = in.number("offset", 0.0, -1e12, 1e12);
   in.reject_unknown();
   if (in.ok() && static_cast<long>(spec.len) * spec.dim > kMaxCells)
@@ -47,7 +48,8 @@ ComputeResult attention(const Args& args) {
   core::Permutation perm;
   if (in.ok()) {
     if (perm_arg) {
-      for (double v : *perm_arg) perm.push_back(v == std::floor(v) && v >= 0 && v < tokens ? static_cast<int>(v) : -1);
+      for (double v : *perm_arg)
+        perm.push_back(v == std::floor(v) && v >= 0 && v < tokens ? static_cast<int>(v) : -1);
       if (!core::is_permutation(perm, tokens))
         in.fail("perm must list each of 0…" + std::to_string(tokens - 1) + " exactly once");
     } else {
@@ -83,7 +85,9 @@ ComputeResult shift_map(const Args& args) {
   const double k = in.number("k", 0.0, -1e9, 1e9, true);
   in.reject_unknown();
   if (in.ok() && dim % 2 != 0)
-    in.fail("dim must be even: the shift map rotates (sin, cos) pairs, and an odd d leaves a sine without its cosine");
+    in.fail(
+        "dim must be even: the shift map rotates (sin, cos) pairs, and an odd d leaves a sine without its "
+        "cosine");
   if (!in.ok()) return failure(in.error());
   return matrix_result(core::shift_map(dim, k, base));
 }
@@ -132,8 +136,10 @@ ComputeResult rope(const Args& args) {
         break;
       }
   if (!in.ok()) return failure(in.error());
-  const Eigen::VectorXd v = Eigen::Map<const Eigen::VectorXd>(x->data(), static_cast<Eigen::Index>(x->size()));
-  return vector_result(core::rope_rotate(v, pos, base, half ? core::Layout::Half : core::Layout::Interleaved));
+  const Eigen::VectorXd v =
+      Eigen::Map<const Eigen::VectorXd>(x->data(), static_cast<Eigen::Index>(x->size()));
+  return vector_result(
+      core::rope_rotate(v, pos, base, half ? core::Layout::Half : core::Layout::Interleaved));
 }
 
 ComputeResult rope_decay(const Args& args) {
@@ -169,8 +175,10 @@ ComputeResult t5_bucket(const Args& args) {
   in.reject_unknown();
   if (in.ok()) {
     const int exact = (bidirectional ? buckets / 2 : buckets) / 2;
-    if (exact < 1) in.fail("buckets is too small: no exact buckets are left");
-    else if (max_distance <= exact) in.fail("max_distance must exceed the " + std::to_string(exact) + " exact buckets");
+    if (exact < 1)
+      in.fail("buckets is too small: no exact buckets are left");
+    else if (max_distance <= exact)
+      in.fail("max_distance must exceed the " + std::to_string(exact) + " exact buckets");
   }
   if (in.ok())
     for (double v : *rel)
@@ -181,7 +189,8 @@ ComputeResult t5_bucket(const Args& args) {
   if (!in.ok()) return failure(in.error());
   ComputeResult out;
   out.shape = {static_cast<int>(rel->size())};
-  for (double v : *rel) out.data.push_back(core::t5_bucket(static_cast<long>(v), bidirectional, buckets, max_distance));
+  for (double v : *rel)
+    out.data.push_back(core::t5_bucket(static_cast<long>(v), bidirectional, buckets, max_distance));
   return out;
 }
 
@@ -189,12 +198,20 @@ struct Kind {
   const char* name;
   ComputeResult (*fn)(const Args&);
 };
-constexpr Kind kKinds[] = {
-    {"sinusoidal", sinusoidal}, {"pe_dot", pe_dot},         {"shift_map", shift_map},
-    {"attention", attention},   {"cosine_stats", cosine_stats}, {"shaw_index", shaw_index},
-    {"rope", rope},             {"rope_decay", rope_decay},     {"alibi_slopes", alibi_slopes},
-    {"t5_bucket", t5_bucket},   {"check", check_kind},          {"rope_init", rope_init_kind},
-    {"check_rope", check_rope_kind}, {"train", train_kind}};
+constexpr Kind kKinds[] = {{"sinusoidal", sinusoidal},
+                           {"pe_dot", pe_dot},
+                           {"shift_map", shift_map},
+                           {"attention", attention},
+                           {"cosine_stats", cosine_stats},
+                           {"shaw_index", shaw_index},
+                           {"rope", rope},
+                           {"rope_decay", rope_decay},
+                           {"alibi_slopes", alibi_slopes},
+                           {"t5_bucket", t5_bucket},
+                           {"check", check_kind},
+                           {"rope_init", rope_init_kind},
+                           {"check_rope", check_rope_kind},
+                           {"train", train_kind}};
 
 }  // namespace
 

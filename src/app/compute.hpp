@@ -12,18 +12,18 @@ namespace posenc::app {
 struct ArgValue {
   enum class Type { Number, String, Bool, Array, Json, Other } type = Type::Other;
   double number = 0;
-  std::string text;            // String; Json: a plain object's JSON text; Other: the JavaScript type name
-  std::vector<double> array;   // Array (numbers only; JS marks other arrays as Other)
+  std::string text;           // String; Json: a plain object's JSON text; Other: the JavaScript type name
+  std::vector<double> array;  // Array (numbers only; JS marks other arrays as Other)
 };
 
 using Args = std::map<std::string, ArgValue, std::less<>>;
 
 struct ComputeResult {
-  std::string error;           // non-empty: the call failed, shape/data are empty
+  std::string error;  // non-empty: the call failed, shape/data are empty
   std::vector<int> shape;
-  std::vector<double> data;    // row-major
-  std::string json;            // kinds that answer an object (check, rope_init): the whole answer as JSON
-                               // (rope_init also fills shape/data, which its JSON repeats)
+  std::vector<double> data;  // row-major
+  std::string json;          // kinds that answer an object (check, rope_init): the whole answer as JSON
+                             // (rope_init also fills shape/data, which its JSON repeats)
 };
 
 // Size caps, named in error messages.

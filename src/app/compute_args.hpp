@@ -16,12 +16,18 @@ namespace posenc::app::detail {
 
 inline const char* type_name(ArgValue::Type t) {
   switch (t) {
-    case ArgValue::Type::Number: return "a number";
-    case ArgValue::Type::String: return "a string";
-    case ArgValue::Type::Bool: return "a boolean";
-    case ArgValue::Type::Array: return "an array";
-    case ArgValue::Type::Json: return "an object";
-    case ArgValue::Type::Other: return "something else";
+    case ArgValue::Type::Number:
+      return "a number";
+    case ArgValue::Type::String:
+      return "a string";
+    case ArgValue::Type::Bool:
+      return "a boolean";
+    case ArgValue::Type::Array:
+      return "an array";
+    case ArgValue::Type::Json:
+      return "an object";
+    case ArgValue::Type::Other:
+      return "something else";
   }
   return "?";
 }
@@ -40,11 +46,13 @@ class Reader {
     if (v->type != ArgValue::Type::Number || !std::isfinite(v->number))
       return fail(std::string(key) + " must be a finite number, got " + describe(*v)), fallback;
     if (v->number < lo || v->number > hi)
-      return fail(std::string(key) + " must be in [" + fmt(lo) + ", " + fmt(hi) + "], got " + fmt(v->number)), fallback;
+      return fail(std::string(key) + " must be in [" + fmt(lo) + ", " + fmt(hi) + "], got " + fmt(v->number)),
+             fallback;
     return v->number;
   }
 
-  int integer(const char* key, int fallback, int lo, int hi, bool required = false, const char* cap = nullptr) {
+  int integer(const char* key, int fallback, int lo, int hi, bool required = false,
+              const char* cap = nullptr) {
     const ArgValue* v = find(key, required);
     if (!v) return fallback;
     if (v->type != ArgValue::Type::Number || !std::isfinite(v->number) || v->number != std::floor(v->number))
@@ -80,8 +88,8 @@ class Reader {
     const ArgValue* v = find(key, required);
     if (!v) return nullptr;
     if (v->type != ArgValue::Type::Json && v->type != ArgValue::Type::String)
-      return fail(std::string(key) + " must be an object (the fields of a config.json) or its JSON text, got " +
-                  describe(*v)),
+      return fail(std::string(key) +
+                  " must be an object (the fields of a config.json) or its JSON text, got " + describe(*v)),
              nullptr;
     return &v->text;
   }
@@ -89,7 +97,8 @@ class Reader {
   const std::vector<double>* array(const char* key, size_t max_len, bool required = false) {
     const ArgValue* v = find(key, required);
     if (!v) return nullptr;
-    if (v->type != ArgValue::Type::Array) return fail(std::string(key) + " must be an array of numbers, got " + describe(*v)), nullptr;
+    if (v->type != ArgValue::Type::Array)
+      return fail(std::string(key) + " must be an array of numbers, got " + describe(*v)), nullptr;
     if (v->array.size() > max_len)
       return fail(std::string(key) + " has " + std::to_string(v->array.size()) + " entries; at most " +
                   std::to_string(max_len) + " are allowed"),
@@ -147,7 +156,8 @@ inline ComputeResult matrix_result(const Eigen::MatrixXd& m) {
   ComputeResult r;
   r.shape = {static_cast<int>(m.rows()), static_cast<int>(m.cols())};
   r.data.resize(m.size());
-  Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(r.data.data(), m.rows(), m.cols()) = m;
+  Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(r.data.data(), m.rows(),
+                                                                                     m.cols()) = m;
   return r;
 }
 
@@ -170,7 +180,9 @@ inline bool read_shape(Reader& in, long& rows, long& cols) {
   const std::vector<double>* shape = in.array("shape", 2, true);
   if (!in.ok()) return false;
   // Validated as doubles first: casting NaN, ±inf or a huge value to an integer is undefined.
-  const auto whole_in = [](double v, double hi) { return std::isfinite(v) && v == std::floor(v) && v >= 1 && v <= hi; };
+  const auto whole_in = [](double v, double hi) {
+    return std::isfinite(v) && v == std::floor(v) && v >= 1 && v <= hi;
+  };
   if (shape->size() != 2) return in.fail("shape must be [len, dim]"), false;
   if (!whole_in((*shape)[0], kMaxRows) || !whole_in((*shape)[1], kMaxCols))
     return in.fail("shape must be two whole numbers within 8192 × 4096"), false;
@@ -180,13 +192,16 @@ inline bool read_shape(Reader& in, long& rows, long& cols) {
 }
 
 // `values` holds rows × cols finite numbers (else an error naming `key`).
-inline bool check_values(Reader& in, const char* key, const std::vector<double>& values, long rows, long cols) {
+inline bool check_values(Reader& in, const char* key, const std::vector<double>& values, long rows,
+                         long cols) {
   if (static_cast<long>(values.size()) != rows * cols)
-    return in.fail(std::string(key) + " has " + std::to_string(values.size()) + " values; shape " + std::to_string(rows) +
-                   " × " + std::to_string(cols) + " needs " + std::to_string(rows * cols)),
+    return in.fail(std::string(key) + " has " + std::to_string(values.size()) + " values; shape " +
+                   std::to_string(rows) + " × " + std::to_string(cols) + " needs " +
+                   std::to_string(rows * cols)),
            false;
   for (double v : values)
-    if (!std::isfinite(v)) return in.fail(std::string(key) + " must be finite numbers (found NaN or Infinity)"), false;
+    if (!std::isfinite(v))
+      return in.fail(std::string(key) + " must be finite numbers (found NaN or Infinity)"), false;
   return true;
 }
 

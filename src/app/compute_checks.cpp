@@ -22,12 +22,20 @@ ComputeResult check_kind(const Args& args) {
   if (in.ok()) check_values(in, "data", *data, rows, cols);
   if (!in.ok()) return failure(in.error());
   const Eigen::MatrixXd table =
-      Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(data->data(), rows, cols);
+      Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(data->data(),
+                                                                                               rows, cols);
   const core::CheckResult c = core::check_table(table, base);
   Json j;
-  j.begin_object().key("max_error").num(c.max_error).key("verdict").str(c.verdict).key("message").str(c.message);
+  j.begin_object()
+      .key("max_error")
+      .num(c.max_error)
+      .key("verdict")
+      .str(c.verdict)
+      .key("message")
+      .str(c.message);
   j.key("candidates").begin_object();
-  for (const core::Candidate& k : c.candidates) j.key(k.id == "base" ? k.label : k.id).num(k.error);  // "base 100" etc.
+  for (const core::Candidate& k : c.candidates)
+    j.key(k.id == "base" ? k.label : k.id).num(k.error);  // "base 100" etc.
   j.end_object().end_object();
   ComputeResult r;
   r.json = j.text();
@@ -72,10 +80,17 @@ ComputeResult check_rope_kind(const Args& args) {
   const core::RopeCacheCheck c = core::check_rope({rows, cols}, *cos, *sin);
   if (!c.ok()) return failure("check_rope: " + c.error);
   Json j;
-  j.begin_object().key("layout").str(c.layout).key("base").num(c.base).key("offset").num(static_cast<double>(c.offset));
+  j.begin_object().key("layout").str(c.layout).key("base").num(c.base).key("offset").num(
+      static_cast<double>(c.offset));
   j.key("rotary_dim").num(c.rotary_dim).key("rope_type").str(c.rope_type).key("factor").num(c.factor);
   j.key("attention_factor").num(c.attention_factor).key("precision").str(c.precision);
-  j.key("max_error").num(c.max_error).key("verdict").str(c.verdict).key("message").str(c.message).end_object();
+  j.key("max_error")
+      .num(c.max_error)
+      .key("verdict")
+      .str(c.verdict)
+      .key("message")
+      .str(c.message)
+      .end_object();
   ComputeResult r;
   r.json = j.text();
   return r;

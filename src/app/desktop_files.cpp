@@ -2,12 +2,12 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <cctype>
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -21,7 +21,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-core::Message say(const char* format, const std::string& a, const std::string& b = {}) { return {format, {a, b}}; }
+core::Message say(const char* format, const std::string& a, const std::string& b = {}) {
+  return {format, {a, b}};
+}
 
 // A path as typed or pasted: surrounding blanks and quotes dropped, a file:// URI (as file managers
 // copy them, spaces as %20) turned into its path, and a leading ~/ into the home folder.
@@ -31,7 +33,8 @@ std::string clean_path(std::string p) {
   size_t start = 0;
   while (start < p.size() && blank(p[start])) ++start;
   p.erase(0, start);
-  if (p.size() >= 2 && (p.front() == '\'' || p.front() == '"') && p.back() == p.front()) p = p.substr(1, p.size() - 2);
+  if (p.size() >= 2 && (p.front() == '\'' || p.front() == '"') && p.back() == p.front())
+    p = p.substr(1, p.size() - 2);
   if (p.rfind("file://", 0) == 0) {
     std::string decoded;
     for (size_t i = 7; i < p.size(); ++i) {
@@ -98,7 +101,8 @@ core::Message open_path(AppState& s, const std::string& typed) {
   return {};
 }
 
-std::string save_export(const std::string& dir, const std::string& file, const std::string& bytes, std::string& error) {
+std::string save_export(const std::string& dir, const std::string& file, const std::string& bytes,
+                        std::string& error) {
   std::error_code ec;
   const fs::path folder = fs::absolute(dir.empty() ? fs::path(".") : fs::path(dir), ec).lexically_normal();
   if (ec || !fs::is_directory(folder, ec)) {
@@ -137,8 +141,10 @@ bool export_current(AppState& s, const std::string& format) {
   const std::vector<lessons::Export> list = current_lesson(s).exports(step_id(s, s.lesson, s.step));
   if (list.empty() || !s.hooks.download) return false;
   const lessons::Export& e = list[std::clamp(s.export_choice, 0, static_cast<int>(list.size()) - 1)];
-  if (format == "csv") s.hooks.download(e.name + ".csv", core::write_csv(e.data()), "text/csv");
-  else s.hooks.download(e.name + ".npy", core::write_npy(e.data()), "application/octet-stream");
+  if (format == "csv")
+    s.hooks.download(e.name + ".csv", core::write_csv(e.data()), "text/csv");
+  else
+    s.hooks.download(e.name + ".npy", core::write_npy(e.data()), "application/octet-stream");
   return true;
 }
 
@@ -182,7 +188,8 @@ void draw_open_dialog(AppState& s, DesktopFiles& files) {
   ImGui::Spacing();
   submit |= ImGui::Button(ui::tr(lang, "Open"));
   ImGui::SameLine();
-  const bool cancel = ImGui::Button(ui::tr(lang, "Cancel")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) || !open;
+  const bool cancel = ImGui::Button(ui::tr(lang, "Cancel")) ||
+                      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) || !open;
   files.path = buffer;
   bool close = cancel || !files.dialog_requested;  // a dropped file closes it too
   if (submit && !cancel) {

@@ -16,16 +16,17 @@ namespace posenc::app {
 inline constexpr std::size_t kMaxOpenBytes = std::size_t{64} << 20;
 
 struct DesktopFiles {
-  std::string export_dir = ".";  // where downloads are written (--export-dir)
-  bool dialog_requested = false;  // the app asked for the open-file dialog (hook open_file_dialog)
-  std::string path;               // what the learner typed in the dialog
-  core::Message dialog_error;     // why the last path typed could not be opened (shown in the dialog)
+  std::string export_dir = ".";      // where downloads are written (--export-dir)
+  bool dialog_requested = false;     // the app asked for the open-file dialog (hook open_file_dialog)
+  std::string path;                  // what the learner typed in the dialog
+  core::Message dialog_error;        // why the last path typed could not be opened (shown in the dialog)
   std::vector<std::string> dropped;  // paths dropped onto the window, handled at the next frame
 };
 
 // Reads at most `limit` bytes of `path` into `bytes`. Returns nothing on success, else what to tell the
 // learner (missing file, a folder, unreadable, over the limit).
-core::Message read_file(const std::string& path, std::vector<unsigned char>& bytes, std::size_t limit = kMaxOpenBytes);
+core::Message read_file(const std::string& path, std::vector<unsigned char>& bytes,
+                        std::size_t limit = kMaxOpenBytes);
 
 // Reads `path` and hands it to app::receive_file under its file name, as the web does with a dropped or
 // picked file. Returns nothing when the file reached the app (whose notice says what it made of it), or

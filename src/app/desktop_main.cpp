@@ -40,7 +40,8 @@ constexpr const char* kUsage =
     "  --frames N             quit after N frames\n"
     "  --screenshot FILE.ppm  save the last frame (with --frames)\n"
     "  --open-dialog          start with the open-file dialog shown\n"
-    "  --export-on-start npy|csv  after the first frame, export the current step's matrix (as the button does)\n"
+    "  --export-on-start npy|csv  after the first frame, export the current step's matrix (as the button "
+    "does)\n"
     "  --print-state          on exit, print the app's state as one line of JSON on stdout\n";
 
 struct Options {
@@ -59,8 +60,14 @@ bool parse(int argc, char** argv, Options& o) {
       std::fputs(kUsage, stdout);
       std::exit(0);
     }
-    if (k == "--print-state") { o.print_state = true; continue; }
-    if (k == "--open-dialog") { o.open_dialog = true; continue; }
+    if (k == "--print-state") {
+      o.print_state = true;
+      continue;
+    }
+    if (k == "--open-dialog") {
+      o.open_dialog = true;
+      continue;
+    }
     if (k.rfind("--", 0) != 0) {  // a bare path
       o.open = k;
       continue;
@@ -70,14 +77,21 @@ bool parse(int argc, char** argv, Options& o) {
       return false;
     }
     const std::string v = argv[++i];
-    if (k == "--hash") o.hash = v;
-    else if (k == "--frames") o.frames = std::strtol(v.c_str(), nullptr, 10);
-    else if (k == "--screenshot") o.screenshot = v;
-    else if (k == "--open") o.open = v;
-    else if (k == "--export-dir") o.export_dir = v;
-    else if (k == "--export-on-start" && (v == "npy" || v == "csv")) o.export_on_start = v;
-    else if (k == "--size" && std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) == 2 && o.width > 0 && o.height > 0) {}
-    else {
+    if (k == "--hash")
+      o.hash = v;
+    else if (k == "--frames")
+      o.frames = std::strtol(v.c_str(), nullptr, 10);
+    else if (k == "--screenshot")
+      o.screenshot = v;
+    else if (k == "--open")
+      o.open = v;
+    else if (k == "--export-dir")
+      o.export_dir = v;
+    else if (k == "--export-on-start" && (v == "npy" || v == "csv"))
+      o.export_on_start = v;
+    else if (k == "--size" && std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) == 2 && o.width > 0 &&
+             o.height > 0) {
+    } else {
       std::fprintf(stderr, "posenc: unknown option or bad value: %s %s\n%s", k.c_str(), v.c_str(), kUsage);
       return false;
     }
@@ -91,7 +105,8 @@ bool save_ppm(const std::string& path, int w, int h) {
   glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, px.data());
   std::ofstream f(path, std::ios::binary);
   f << "P6\n" << w << " " << h << "\n255\n";
-  for (int y = h - 1; y >= 0; --y) f.write(reinterpret_cast<const char*>(px.data() + static_cast<size_t>(y) * w * 3), w * 3);
+  for (int y = h - 1; y >= 0; --y)
+    f.write(reinterpret_cast<const char*>(px.data() + static_cast<size_t>(y) * w * 3), w * 3);
   return static_cast<bool>(f);
 }
 
@@ -99,7 +114,8 @@ bool save_ppm(const std::string& path, int w, int h) {
 void log_notices(const app::AppState& s, std::vector<app::Notice>& seen) {
   for (const app::Notice& n : s.notices) {
     bool known = false;
-    for (const app::Notice& m : seen) known |= core::english(m.messages) == core::english(n.messages) && m.until == n.until;
+    for (const app::Notice& m : seen)
+      known |= core::english(m.messages) == core::english(n.messages) && m.until == n.until;
     if (!known) seen.push_back(n);
   }
 }
@@ -131,10 +147,12 @@ std::string state_report(app::AppState& s, const std::vector<app::Notice>& notic
 void paste_anywhere(app::AppState& s, GLFWwindow* window) {
   const ImGuiIO& io = ImGui::GetIO();
   if (!io.KeyCtrl || !ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_V), false)) return;
-  if (io.WantTextInput || ImGui::IsAnyItemActive() || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
+  if (io.WantTextInput || ImGui::IsAnyItemActive() || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
+    return;
   if (!app::current_lesson(s).accepts_files()) return;
   const char* text = glfwGetClipboardString(window);
-  if (text && *text) app::receive_file(s, "pasted text", reinterpret_cast<const unsigned char*>(text), std::strlen(text));
+  if (text && *text)
+    app::receive_file(s, "pasted text", reinterpret_cast<const unsigned char*>(text), std::strlen(text));
 }
 
 struct Desktop {
@@ -156,7 +174,8 @@ int main(int argc, char** argv) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
   Desktop d;
-  d.window = glfwCreateWindow(opt.width, opt.height, "posenc — positional encoding, step by step", nullptr, nullptr);
+  d.window =
+      glfwCreateWindow(opt.width, opt.height, "posenc — positional encoding, step by step", nullptr, nullptr);
   if (!d.window) {
     std::fprintf(stderr, "posenc: could not open an OpenGL 3 window\n");
     return 1;
@@ -186,8 +205,10 @@ int main(int argc, char** argv) {
   };
   s.hooks.write_hash = [](const std::string& h) { std::printf("#%s\n", h.c_str()); };
   app::init(s);
-  const char* locale = std::getenv("LC_ALL") && *std::getenv("LC_ALL") ? std::getenv("LC_ALL") : std::getenv("LANG");
-  if (locale && std::strncmp(locale, "zh", 2) == 0) app::set_language(s, "zh");  // as the web follows the browser
+  const char* locale =
+      std::getenv("LC_ALL") && *std::getenv("LC_ALL") ? std::getenv("LC_ALL") : std::getenv("LANG");
+  if (locale && std::strncmp(locale, "zh", 2) == 0)
+    app::set_language(s, "zh");  // as the web follows the browser
   app::notify(s, opt.hash.empty() ? app::go(s, 0, 0) : app::apply_hash(s, opt.hash));
   d.files.dialog_requested = opt.open_dialog;
   if (!opt.open.empty() && !(d.files.dialog_error = app::open_path(s, opt.open)).empty()) {
@@ -204,8 +225,10 @@ int main(int argc, char** argv) {
   std::uint64_t shown = 0, font_generation = 0;
   bool idle = false;
   for (long frame = 0; !glfwWindowShouldClose(d.window) && (opt.frames < 0 || frame < opt.frames); ++frame) {
-    if (idle && opt.frames < 0) glfwWaitEventsTimeout(0.25);  // wakes for notices that expire, too
-    else glfwPollEvents();
+    if (idle && opt.frames < 0)
+      glfwWaitEventsTimeout(0.25);  // wakes for notices that expire, too
+    else
+      glfwPollEvents();
     s.now = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     app::open_dropped(s, d.files);
     float sx = 1, sy = 1;
@@ -213,9 +236,12 @@ int main(int argc, char** argv) {
     if (sx != scale || d.fonts_dirty) {  // fonts at the monitor's scale, from the bytes compiled in
       scale = sx;
       d.fonts_dirty = false;
-      ui::load_fonts(s.theme, {{nullptr, app::kFontRegular, app::kFontRegularSize}, {nullptr, app::kFontBold, app::kFontBoldSize},
-                  {nullptr, app::kFontZhLabel, app::kFontZhLabelSize}},
-                     16.0f * scale, d.cjk.empty() ? nullptr : &d.cjk, d.cjk.empty() ? std::string() : app::cjk_text());
+      ui::load_fonts(s.theme,
+                     {{nullptr, app::kFontRegular, app::kFontRegularSize},
+                      {nullptr, app::kFontBold, app::kFontBoldSize},
+                      {nullptr, app::kFontZhLabel, app::kFontZhLabelSize}},
+                     16.0f * scale, d.cjk.empty() ? nullptr : &d.cjk,
+                     d.cjk.empty() ? std::string() : app::cjk_text());
       s.cjk_ready = s.theme.has_cjk;
       ui::apply_style(s.theme, scale);
       renderer->upload_fonts();
@@ -232,8 +258,8 @@ int main(int argc, char** argv) {
     int w = 0, h = 0;
     glfwGetFramebufferSize(d.window, &w, &h);
     const bool screenshot_now = !opt.screenshot.empty() && opt.frames >= 0 && frame == opt.frames - 1;
-    const std::uint64_t digest = app::frame_digest(*ImGui::GetDrawData(), w, h, s.theme.page,
-                                                   textures.generation() + font_generation);
+    const std::uint64_t digest =
+        app::frame_digest(*ImGui::GetDrawData(), w, h, s.theme.page, textures.generation() + font_generation);
     const bool changed = frame == 0 || digest != shown || screenshot_now;
     if (changed) {
       shown = digest;
@@ -250,7 +276,8 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "posenc: --export-on-start: this step has nothing to export\n");
     log_notices(s, notices);
     app::after_frame(s);
-    for (const std::string& e : app::take_content_errors(s)) std::fprintf(stderr, "posenc content: %s\n", e.c_str());
+    for (const std::string& e : app::take_content_errors(s))
+      std::fprintf(stderr, "posenc content: %s\n", e.c_str());
     if (screenshot_now && !save_ppm(opt.screenshot, w, h))
       std::fprintf(stderr, "posenc: could not write %s\n", opt.screenshot.c_str());
     if (changed) glfwSwapBuffers(d.window);

@@ -1,10 +1,10 @@
 #include "export_bar.hpp"
 
+#include <imgui.h>
+
 #include <algorithm>
 #include <string>
 #include <vector>
-
-#include <imgui.h>
 
 #include "content/code.hpp"
 #include "core/table_file.hpp"
@@ -88,20 +88,26 @@ void export_bar(AppState& s) {
   s.export_choice = std::clamp(s.export_choice, 0, static_cast<int>(list.size()) - 1);
   const lessons::Export& e = list[s.export_choice];
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
-  if (ImGui::Button("\xE2\x86\x93 .npy") && s.hooks.download) s.hooks.download(e.name + ".npy", core::write_npy(e.data()), "application/octet-stream");
+  if (ImGui::Button("\xE2\x86\x93 .npy") && s.hooks.download)
+    s.hooks.download(e.name + ".npy", core::write_npy(e.data()), "application/octet-stream");
   ui::remember("\xE2\x86\x93 .npy");
   ImGui::SameLine();
-  if (ImGui::Button("\xE2\x86\x93 .csv") && s.hooks.download) s.hooks.download(e.name + ".csv", core::write_csv(e.data()), "text/csv");
+  if (ImGui::Button("\xE2\x86\x93 .csv") && s.hooks.download)
+    s.hooks.download(e.name + ".csv", core::write_csv(e.data()), "text/csv");
   ui::remember("\xE2\x86\x93 .csv");
   ImGui::SameLine();
   if (ImGui::Button(ui::tr(lang, "Copy CSV")) && s.hooks.copy_text) {
     s.hooks.copy_text(core::write_csv(e.data()));
-    notify(s, {{"copied {0} ({1} × {2}) as CSV", {e.name, std::to_string(e.data().rows()), std::to_string(e.data().cols())}}}, 3);
+    notify(s,
+           {{"copied {0} ({1} × {2}) as CSV",
+             {e.name, std::to_string(e.data().rows()), std::to_string(e.data().cols())}}},
+           3);
   }
   ui::remember(ui::tr(lang, "Copy CSV"));
   ImGui::SameLine();
   if (list.size() > 1) {
-    if (ImGui::GetContentRegionAvail().x < ui::em(10)) ImGui::NewLine();  // too narrow to read a name: next line
+    if (ImGui::GetContentRegionAvail().x < ui::em(10))
+      ImGui::NewLine();  // too narrow to read a name: next line
     const float width = std::min(ImGui::GetContentRegionAvail().x, ui::em(16));
     ImGui::SetNextItemWidth(width);
     // The preview box clips a long name mid-letter: cut it with an ellipsis, the whole name on hover.

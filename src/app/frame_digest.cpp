@@ -1,9 +1,9 @@
 #include "frame_digest.hpp"
 
-#include <cstring>
-
 #include <imgui.h>
 #include <imgui_internal.h>
+
+#include <cstring>
 
 namespace posenc::app {
 namespace {
@@ -42,10 +42,12 @@ struct Digest {
 std::uint64_t frame_digest(const ImDrawData& data, int fb_w, int fb_h, std::uint32_t clear_rgba,
                            std::uint64_t texture_generation) {
   Digest d;
-  d.word(static_cast<std::uint64_t>(static_cast<std::uint32_t>(fb_w)) << 32 | static_cast<std::uint32_t>(fb_h));
+  d.word(static_cast<std::uint64_t>(static_cast<std::uint32_t>(fb_w)) << 32 |
+         static_cast<std::uint32_t>(fb_h));
   d.word(clear_rgba);
   d.word(texture_generation);
-  d.real(data.DisplayPos.x), d.real(data.DisplayPos.y), d.real(data.DisplaySize.x), d.real(data.DisplaySize.y);
+  d.real(data.DisplayPos.x), d.real(data.DisplayPos.y), d.real(data.DisplaySize.x),
+      d.real(data.DisplaySize.y);
   d.real(data.FramebufferScale.x), d.real(data.FramebufferScale.y);
   d.word(static_cast<std::uint64_t>(data.CmdListsCount));
   for (int n = 0; n < data.CmdListsCount; ++n) {

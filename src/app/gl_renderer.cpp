@@ -140,7 +140,8 @@ void GlRenderer::point_attributes(unsigned vertex_offset) {
   const auto at = [base](size_t field) { return reinterpret_cast<const void*>(base + field); };
   glVertexAttribPointer(kPosition, 2, GL_FLOAT, GL_FALSE, sizeof(ImDrawVert), at(offsetof(ImDrawVert, pos)));
   glVertexAttribPointer(kUV, 2, GL_FLOAT, GL_FALSE, sizeof(ImDrawVert), at(offsetof(ImDrawVert, uv)));
-  glVertexAttribPointer(kColor, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(ImDrawVert), at(offsetof(ImDrawVert, col)));
+  glVertexAttribPointer(kColor, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(ImDrawVert),
+                        at(offsetof(ImDrawVert, col)));
 }
 
 void GlRenderer::render(const ImDrawData& data, int fb_w, int fb_h) {
@@ -167,8 +168,8 @@ void GlRenderer::render(const ImDrawData& data, int fb_w, int fb_h) {
   GLuint bound = ~0u;
   for (int n = 0; n < data.CmdListsCount; ++n) {
     const ImDrawList& list = *data.CmdLists[n];
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(list.VtxBuffer.Size) * sizeof(ImDrawVert), list.VtxBuffer.Data,
-                 GL_STREAM_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(list.VtxBuffer.Size) * sizeof(ImDrawVert),
+                 list.VtxBuffer.Data, GL_STREAM_DRAW);
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(list.IdxBuffer.Size) * sizeof(ImDrawIdx),
                  list.IdxBuffer.Data, GL_STREAM_DRAW);
     unsigned pointed = ~0u;
@@ -195,8 +196,9 @@ void GlRenderer::render(const ImDrawData& data, int fb_w, int fb_h) {
         glVertexAttrib4f(kTextureKind, texture == font_texture_ ? 1.0f : 0.0f, 0, 0, 0);
         bound = texture;
       }
-      glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(cmd.ElemCount), index_type,
-                     reinterpret_cast<const void*>(static_cast<std::uintptr_t>(cmd.IdxOffset) * sizeof(ImDrawIdx)));
+      glDrawElements(
+          GL_TRIANGLES, static_cast<GLsizei>(cmd.ElemCount), index_type,
+          reinterpret_cast<const void*>(static_cast<std::uintptr_t>(cmd.IdxOffset) * sizeof(ImDrawIdx)));
     }
   }
   glBindVertexArray(0);
@@ -208,8 +210,9 @@ std::string GlRenderer::errors() const {
   GLint ok = 0;
   for (GLuint shader : {vertex_shader_, fragment_shader_}) {
     glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (!ok) out += (shader == vertex_shader_ ? "vertex shader: " : "fragment shader: ") +
-                    log_of(shader, glGetShaderiv, glGetShaderInfoLog) + "\n";
+    if (!ok)
+      out += (shader == vertex_shader_ ? "vertex shader: " : "fragment shader: ") +
+             log_of(shader, glGetShaderiv, glGetShaderInfoLog) + "\n";
   }
   glGetProgramiv(program_, GL_LINK_STATUS, &ok);
   if (!ok) out += "link: " + log_of(program_, glGetProgramiv, glGetProgramInfoLog) + "\n";

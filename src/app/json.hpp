@@ -10,21 +10,56 @@ namespace posenc::app {
 
 class Json {
  public:
-  Json& begin_object() { sep(); out_ += '{'; first_ = true; return *this; }
-  Json& end_object() { out_ += '}'; first_ = false; return *this; }
-  Json& begin_array() { sep(); out_ += '['; first_ = true; return *this; }
-  Json& end_array() { out_ += ']'; first_ = false; return *this; }
-  Json& key(std::string_view k) { sep(); string_literal(k); out_ += ':'; first_ = true; return *this; }
-  Json& str(std::string_view s) { sep(); string_literal(s); return *this; }
+  Json& begin_object() {
+    sep();
+    out_ += '{';
+    first_ = true;
+    return *this;
+  }
+  Json& end_object() {
+    out_ += '}';
+    first_ = false;
+    return *this;
+  }
+  Json& begin_array() {
+    sep();
+    out_ += '[';
+    first_ = true;
+    return *this;
+  }
+  Json& end_array() {
+    out_ += ']';
+    first_ = false;
+    return *this;
+  }
+  Json& key(std::string_view k) {
+    sep();
+    string_literal(k);
+    out_ += ':';
+    first_ = true;
+    return *this;
+  }
+  Json& str(std::string_view s) {
+    sep();
+    string_literal(s);
+    return *this;
+  }
   Json& num(double v) {
     sep();
-    if (!std::isfinite(v)) { out_ += "null"; return *this; }
+    if (!std::isfinite(v)) {
+      out_ += "null";
+      return *this;
+    }
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.17g", v);
     out_ += buf;
     return *this;
   }
-  Json& boolean(bool b) { sep(); out_ += b ? "true" : "false"; return *this; }
+  Json& boolean(bool b) {
+    sep();
+    out_ += b ? "true" : "false";
+    return *this;
+  }
   const std::string& text() const { return out_; }
 
  private:
@@ -35,9 +70,15 @@ class Json {
   void string_literal(std::string_view s) {
     out_ += '"';
     for (unsigned char c : s) {
-      if (c == '"' || c == '\\') { out_ += '\\'; out_ += static_cast<char>(c); }
-      else if (c < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); out_ += b; }
-      else out_ += static_cast<char>(c);
+      if (c == '"' || c == '\\') {
+        out_ += '\\';
+        out_ += static_cast<char>(c);
+      } else if (c < 0x20) {
+        char b[8];
+        std::snprintf(b, sizeof b, "\\u%04x", c);
+        out_ += b;
+      } else
+        out_ += static_cast<char>(c);
     }
     out_ += '"';
   }

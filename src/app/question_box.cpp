@@ -4,10 +4,10 @@
 #include <string_view>
 #include <vector>
 
-#include "ui/locate.hpp"
-#include "ui/rich_text.hpp"
 #include "ui/i18n.hpp"
+#include "ui/locate.hpp"
 #include "ui/nav.hpp"
+#include "ui/rich_text.hpp"
 
 namespace posenc::app {
 
@@ -75,12 +75,15 @@ void draw_question(AppState& s, const content::Question& q, float wrap) {
     ui::remember(ui::tr(lang, "Lock in my prediction"));
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button(ui::tr(lang, "Just show me"))) record_prediction(s, -1);  // as tall as its neighbour: a touch target
+    if (ImGui::Button(ui::tr(lang, "Just show me")))
+      record_prediction(s, -1);  // as tall as its neighbour: a touch target
     ui::remember(ui::tr(lang, "Just show me"));
   } else {
     ImGui::PushFont(t.bold);
-    if (*answered == q.answer) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(t.good), "%s", ui::tr(lang, "Right!"));
-    else ImGui::TextUnformatted(ui::tr(lang, *answered < 0 ? "Skipped. The answer:" : "Not quite. The answer:"));
+    if (*answered == q.answer)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(t.good), "%s", ui::tr(lang, "Right!"));
+    else
+      ImGui::TextUnformatted(ui::tr(lang, *answered < 0 ? "Skipped. The answer:" : "Not quite. The answer:"));
     ImGui::PopFont();
     paragraph(q.explanation);
     ui::default_focus();  // … and, once answered, on the explanation (read next)

@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "app.hpp"
+#include "export_bar.hpp"
 #include "question_box.hpp"
+#include "ui/i18n.hpp"
 #include "ui/locate.hpp"
 #include "ui/nav.hpp"
 #include "ui/rich_text.hpp"
-#include "export_bar.hpp"
-#include "ui/i18n.hpp"
 
 namespace posenc::app {
 namespace {
@@ -95,7 +95,8 @@ void top_bar(AppState& s, Mode mode, float width) {
     if (active) ImGui::PopStyleColor();
   }
   if (lang == 1 && !s.theme.has_cjk) {
-    ImGui::SameLine(width - 2 * bw - ui::em(1.4f) - ImGui::CalcTextSize(ui::tr(0, "loading the Chinese font…")).x - ui::em(1));
+    ImGui::SameLine(width - 2 * bw - ui::em(1.4f) -
+                    ImGui::CalcTextSize(ui::tr(0, "loading the Chinese font…")).x - ui::em(1));
     ImGui::TextDisabled("%s", ui::tr(0, "loading the Chinese font…"));
   }
   ImGui::GetWindowDrawList()->AddLine(ImVec2(0, h - 1), ImVec2(width, h - 1), t.border);
@@ -140,7 +141,8 @@ void draw_visual(AppState& s, bool compact) {
   if (current_question(s) && !prediction(s, s.lesson, s.step)) {  // covered until the learner predicts
     s.animating = false;
     ImGui::Dummy(ImVec2(1, ui::em(2)));
-    ui::wrapped(ui::tr(lang_index(s), "Make your prediction first: this visual then shows the answer."), s.theme, s.theme.muted);
+    ui::wrapped(ui::tr(lang_index(s), "Make your prediction first: this visual then shows the answer."),
+                s.theme, s.theme.muted);
     if (compact) return;  // a phone: the question box, with its own "Just show me", is right above
     // Its own ID: two buttons of one ID in one window take each other's clicks.
     ImGui::PushID("visual");
@@ -174,8 +176,7 @@ void draw_step_bar(AppState& s, float width) {
   const bool can_prev = s.step > 0 || s.lesson > 0;
   const bool can_next = s.step + 1 < count || s.lesson + 1 < static_cast<int>(s.slots.size());
   const int lang = lang_index(s);
-  const ui::StepBarLabels labels{ui::tr(lang, "Prev"), ui::tr(lang, "Next"),
-                                 ui::tr(lang, "step %d of %d")};
+  const ui::StepBarLabels labels{ui::tr(lang, "Prev"), ui::tr(lang, "Next"), ui::tr(lang, "step %d of %d")};
   const int move = ui::step_bar(s.step, count, can_prev, can_next, width, labels, s.theme);
   if (move) step_by(s, move);
 }
@@ -191,7 +192,8 @@ std::vector<const char*> focus_windows(const AppState& s, Mode mode) {
     case Mode::Medium:
       if (asking) return {"##text", "##visual", "##topbar"};
       return {"##visual", "##text", "##topbar"};
-    default: return {"##page", "##stepbar", "##topbar"};
+    default:
+      return {"##page", "##stepbar", "##topbar"};
   }
 }
 
@@ -235,8 +237,10 @@ void keep_focus_visible(AppState& s) {
     return;
   }
   if (g.NavId == 0 || !g.NavIdIsAlive || !g.NavWindow) {
-    const bool init_pending = g.NavInitRequest || g.NavInitResultId != 0 || ImGui::GetFrameCount() - s.focus_init_frame < 2;
-    if (!init_pending && !ImGui::IsAnyItemActive()) s.refocus = true;  // next frame: ImGui drops requests made now
+    const bool init_pending =
+        g.NavInitRequest || g.NavInitResultId != 0 || ImGui::GetFrameCount() - s.focus_init_frame < 2;
+    if (!init_pending && !ImGui::IsAnyItemActive())
+      s.refocus = true;  // next frame: ImGui drops requests made now
     return;
   }
   ImGuiWindow* w = g.NavWindow;
@@ -261,7 +265,12 @@ void keyboard(AppState& s, Mode mode) {
   if (pressed(ImGuiKey_Tab) && !io.WantTextInput) {
     if (!focus_mode) {
       io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-      notify(s, {{"Keyboard: Tab moves between the parts of the page, ↑ ↓ between controls and paragraphs, ← → move a slider (Shift: ten times as far), Space or Enter activates; Esc gives the arrows back to the steps.", {}}}, 6);
+      notify(s,
+             {{"Keyboard: Tab moves between the parts of the page, ↑ ↓ between controls and paragraphs, ← → "
+               "move a slider (Shift: ten times as far), Space or Enter activates; Esc gives the arrows back "
+               "to the steps.",
+               {}}},
+             6);
       s.focus_window = 0;
     } else {
       const int part = focused_part(s, mode);
@@ -271,16 +280,20 @@ void keyboard(AppState& s, Mode mode) {
     return;
   }
   if (s.refocus && focus_mode) {  // the focused control went away (see keep_focus_visible)
-    if (const int part = focused_part(s, mode); part >= 0) focus_on(s, GImGui->NavWindow->RootWindowForNav);
-    else focus_window(s, mode, s.focus_window);
+    if (const int part = focused_part(s, mode); part >= 0)
+      focus_on(s, GImGui->NavWindow->RootWindowForNav);
+    else
+      focus_window(s, mode, s.focus_window);
   }
   s.refocus = false;
   if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
   if (pressed(ImGuiKey_PageDown)) step_by(s, +1);
   if (pressed(ImGuiKey_PageUp)) step_by(s, -1);
   if (pressed(ImGuiKey_Escape)) {
-    if (s.toc_open) s.toc_open = false;
-    else io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
+    if (s.toc_open)
+      s.toc_open = false;
+    else
+      io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
   }
   if (focus_mode) return;  // the arrows move the focus
   if (pressed(ImGuiKey_RightArrow)) step_by(s, +1);
@@ -317,15 +330,17 @@ void notices(AppState& s, float width, float height) {
   float bottom = height - ui::em(4.2f);
   if (const ImGuiWindow* last = ImGui::FindWindowByName("##notices"); last && s.focus_rect.w > 0) {
     const ImRect box(width / 2 - w / 2, bottom - last->Size.y, width / 2 + w / 2, bottom);
-    const ImRect focus(s.focus_rect.x, s.focus_rect.y, s.focus_rect.x + s.focus_rect.w, s.focus_rect.y + s.focus_rect.h);
+    const ImRect focus(s.focus_rect.x, s.focus_rect.y, s.focus_rect.x + s.focus_rect.w,
+                       s.focus_rect.y + s.focus_rect.h);
     if (box.Overlaps(focus)) bottom = ui::em(3.2f) + last->Size.y;
   }
   ImGui::SetNextWindowPos(ImVec2(width / 2, bottom), 0, ImVec2(0.5f, 1.0f));
   ImGui::SetNextWindowSize(ImVec2(w, 0));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.note_bg));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.0f * s.theme.scale);
-  ImGui::Begin("##notices", nullptr, (kPanel & ~ImGuiWindowFlags_NoBringToFrontOnFocus) | ImGuiWindowFlags_AlwaysAutoResize |
-                                         ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::Begin("##notices", nullptr,
+               (kPanel & ~ImGuiWindowFlags_NoBringToFrontOnFocus) | ImGuiWindowFlags_AlwaysAutoResize |
+                   ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
   for (size_t i = 0; i < s.notices.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
     ui::wrapped(notice_text(s, s.notices[i]), s.theme, 0, w - ui::em(3.5f));
@@ -367,7 +382,8 @@ void draw(AppState& s, float width, float height) {
     ImGui::SetNextWindowPos(ImVec2(0, top));
     ImGui::SetNextWindowSize(ImVec2(width, height - top - bar_h));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui::em(0.9f), ui::em(0.9f)));
-    ImGui::Begin("##page", nullptr, kPanel & ~ImGuiWindowFlags_NoScrollbar & ~ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::Begin("##page", nullptr,
+                 kPanel & ~ImGuiWindowFlags_NoScrollbar & ~ImGuiWindowFlags_NoScrollWithMouse);
     to_top();
     draw_text(s, ImGui::GetContentRegionAvail().x);
     ImGui::Separator();
@@ -380,7 +396,8 @@ void draw(AppState& s, float width, float height) {
     ImGui::SetNextWindowSize(ImVec2(width, bar_h));
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.panel));
     ImGui::Begin("##stepbar", nullptr, kPanel);
-    ImGui::GetWindowDrawList()->AddLine(ImVec2(0, height - bar_h), ImVec2(width, height - bar_h), s.theme.border);
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(0, height - bar_h), ImVec2(width, height - bar_h),
+                                        s.theme.border);
     draw_step_bar(s, ImGui::GetContentRegionAvail().x);
     ImGui::End();
     ImGui::PopStyleColor();
@@ -413,7 +430,8 @@ void draw(AppState& s, float width, float height) {
     ImGui::Spacing();
     draw_step_bar(s, ImGui::GetContentRegionAvail().x);
     const ImVec2 wp = ImGui::GetWindowPos();
-    ImGui::GetWindowDrawList()->AddLine(ImVec2(wp.x + text_w - 1, wp.y), ImVec2(wp.x + text_w - 1, height), s.theme.border);
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(wp.x + text_w - 1, wp.y), ImVec2(wp.x + text_w - 1, height),
+                                        s.theme.border);
     ImGui::End();
     ImGui::PopStyleVar();
     ImGui::PopStyleColor();
@@ -421,7 +439,8 @@ void draw(AppState& s, float width, float height) {
     ImGui::SetNextWindowPos(ImVec2(toc_w + text_w, top));
     ImGui::SetNextWindowSize(ImVec2(width - toc_w - text_w, height - top));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
-    ImGui::Begin("##visual", nullptr, kPanel & ~ImGuiWindowFlags_NoScrollbar & ~ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::Begin("##visual", nullptr,
+                 kPanel & ~ImGuiWindowFlags_NoScrollbar & ~ImGuiWindowFlags_NoScrollWithMouse);
     to_top();
     draw_visual(s, false);
     ImGui::End();

@@ -59,7 +59,8 @@ HashPairs parse_hash(std::string_view hash, bool* truncated) {
   size_t start = 0;
   while (start <= hash.size()) {
     const size_t amp = hash.find('&', start);
-    const std::string_view item = hash.substr(start, amp == std::string_view::npos ? std::string_view::npos : amp - start);
+    const std::string_view item =
+        hash.substr(start, amp == std::string_view::npos ? std::string_view::npos : amp - start);
     if (!item.empty()) {
       if (pairs.size() == kMaxHashPairs) {
         if (truncated) *truncated = true;

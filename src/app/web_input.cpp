@@ -24,7 +24,9 @@ void WebInput::install(GLFWwindow* window, float font_css_px) {
 }
 
 EM_BOOL WebInput::on_wheel(int, const EmscriptenWheelEvent* e, void*) {
-  const double scale = e->deltaMode == DOM_DELTA_PIXEL ? 1.0 / 100 : e->deltaMode == DOM_DELTA_LINE ? 1.0 / 3 : 1.0;
+  const double scale = e->deltaMode == DOM_DELTA_PIXEL  ? 1.0 / 100
+                       : e->deltaMode == DOM_DELTA_LINE ? 1.0 / 3
+                                                        : 1.0;
   ImGuiIO& io = ImGui::GetIO();
   io.MouseWheel -= static_cast<float>(e->deltaY * scale);
   io.MouseWheelH -= static_cast<float>(e->deltaX * scale);
@@ -54,7 +56,8 @@ EM_BOOL WebInput::on_touch(int type, const EmscriptenTouchEvent* e, void* self) 
         t.wheel += (y - t.last_y) / (5 * in.font_css_px_ * in.dpr_);
         t.last_y = y;
       }
-    } else if (p.identifier == t.id && (type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL)) {
+    } else if (p.identifier == t.id &&
+               (type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL)) {
       t.down = false;
     }
   }

@@ -26,8 +26,8 @@
 #include "app/frame_stats.hpp"
 #include "app/gl_renderer.hpp"
 #include "app/gl_textures.hpp"
-#include "app/web_input.hpp"
 #include "app/json.hpp"
+#include "app/web_input.hpp"
 #include "content/code.hpp"
 
 namespace {
@@ -57,8 +57,8 @@ struct Platform {
   // that looks the same (frame_digest) is not handed to WebGL — the canvas keeps its pixels — and ends
   // the run. Otherwise the animation-frame callback returns at once.
   int settle_frames = 0;
-  std::uint64_t shown_digest = 0;    // the digest of the frame on the canvas
-  std::uint64_t font_generation = 0; // bumped when the font atlas is rebuilt (same texture id, new pixels)
+  std::uint64_t shown_digest = 0;     // the digest of the frame on the canvas
+  std::uint64_t font_generation = 0;  // bumped when the font atlas is rebuilt (same texture id, new pixels)
   // With nothing to run the main loop sleeps: no animation frames are requested (an idle page costs the
   // browser nothing) until an event, an API call or a download wakes it.
   bool asleep = false;
@@ -70,18 +70,29 @@ void wake();
 Platform* g = nullptr;
 
 EM_JS(void, js_write_hash, (const char* hash), {
-  try { history.replaceState(history.state, "", "#" + UTF8ToString(hash)); } catch (e) {}
+  try {
+    history.replaceState(history.state, "", "#" + UTF8ToString(hash));
+  } catch (e) {
+  }
 });
 EM_JS(void, js_save_progress, (const char* text), {
-  try { window.localStorage.setItem("posenc.progress", UTF8ToString(text)); } catch (e) {}
+  try {
+    window.localStorage.setItem("posenc.progress", UTF8ToString(text));
+  } catch (e) {
+  }
 });
 EM_JS(char*, js_initial, (int which), {
   var s = "";
   try {
-    if (which === 0) s = location.hash || "";
-    else if (which === 1) s = window.localStorage.getItem("posenc.progress") || "";
-    else s = window.localStorage.getItem("posenc.lang") || (/^zh/i.test(navigator.language || "") ? "zh" : "en");
-  } catch (e) {}
+    if (which == = 0)
+      s = location.hash || "";
+    else if (which == = 1)
+      s = window.localStorage.getItem("posenc.progress") || "";
+    else
+      s = window.localStorage.getItem("posenc.lang") ||
+          (/ ^zh / i.test(navigator.language || "") ? "zh" : "en");
+  } catch (e) {
+  }
   var n = lengthBytesUTF8(s) + 1;
   var p = _malloc(n);
   stringToUTF8(s, p, n);
@@ -89,14 +100,15 @@ EM_JS(char*, js_initial, (int which), {
 });
 // User Timing marks of the start-up phases, for `make bench`'s first-frame breakdown.
 EM_JS(void, js_mark, (const char* name), {
-  try { performance.mark(UTF8ToString(name)); } catch (e) {}
+  try {
+    performance.mark(UTF8ToString(name));
+  } catch (e) {
+  }
 });
 EM_JS(void, js_signal_ready, (), {
   if (Module["onPosencReady"]) Module["onPosencReady"]();
 });
-EM_JS(void, js_set_canvas_size, (int w, int h), {
-  Module["setCanvasSize"](w, h);
-});
+EM_JS(void, js_set_canvas_size, (int w, int h), { Module["setCanvasSize"](w, h); });
 EM_JS(void, js_open_file_dialog, (), {
   var input = document.getElementById("file");
   if (input) input.click();
@@ -105,7 +117,7 @@ EM_JS(void, js_open_file_dialog, (), {
 // the text is handed over first, so the font's glyphs cover it (a late text rebuilds the font).
 EM_JS(void, js_load_chinese, (), {
   function get(url, how) {
-    return fetch(url).then(function (r) {
+    return fetch(url).then(function(r) {
       if (!r.ok) throw new Error(url + ": HTTP " + r.status);
       return r[how]();
     });
@@ -113,46 +125,65 @@ EM_JS(void, js_load_chinese, (), {
   function hand(fn, bytes) {
     var p = _malloc(bytes.length);
     HEAPU8.set(bytes, p);
-    Module["ccall"](fn, null, ["number", "number"], [p, bytes.length]);
+    Module["ccall"](fn, null, [ "number", "number" ], [ p, bytes.length ]);
     _free(p);
   }
-  var text = get("zh.txt", "arrayBuffer").then(function (b) { hand("posenc_chinese_text", new Uint8Array(b)); })
-    .catch(function (e) { console.warn("posenc: the Chinese lesson text could not be loaded: " + e.message); });
+  var text = get("zh.txt", "arrayBuffer")
+                 .then(function(b) { hand("posenc_chinese_text", new Uint8Array(b)); })
+                 .catch(function(e) {
+                   console.warn("posenc: the Chinese lesson text could not be loaded: " + e.message);
+                 });
   var font = get("cjk.ttf", "arrayBuffer");
-  Promise.all([font, text]).then(function (r) { hand("posenc_cjk_font", new Uint8Array(r[0])); })
-    .catch(function (e) { console.warn("posenc: the Chinese font could not be loaded: " + e.message); });
+  Promise.all([ font, text ])
+      .then(function(r) { hand("posenc_cjk_font", new Uint8Array(r[0])); })
+      .catch(function(e) { console.warn("posenc: the Chinese font could not be loaded: " + e.message); });
 });
 // The code panel's text (code.txt, not embedded in the site), fetched when the panel first opens.
 EM_JS(void, js_load_code, (), {
-  fetch("code.txt").then(function (r) {
-    if (!r.ok) throw new Error("code.txt: HTTP " + r.status);
-    return r.arrayBuffer();
-  }).then(function (b) {
-    var bytes = new Uint8Array(b), p = _malloc(bytes.length);
-    HEAPU8.set(bytes, p);
-    Module["ccall"]("posenc_code_text", null, ["number", "number"], [p, bytes.length]);
-    _free(p);
-  }).catch(function (e) {
-    console.warn("posenc: the code could not be loaded: " + e.message);
-    Module["ccall"]("posenc_code_text", null, ["number", "number"], [0, -1]);
-  });
+  fetch("code.txt")
+      .then(function(r) {
+        if (!r.ok) throw new Error("code.txt: HTTP " + r.status);
+        return r.arrayBuffer();
+      })
+      .then(function(b) {
+        var bytes = new Uint8Array(b), p = _malloc(bytes.length);
+        HEAPU8.set(bytes, p);
+        Module["ccall"]("posenc_code_text", null, [ "number", "number" ], [ p, bytes.length ]);
+        _free(p);
+      })
+      .catch(function(e) {
+        console.warn("posenc: the code could not be loaded: " + e.message);
+        Module["ccall"]("posenc_code_text", null, [ "number", "number" ], [ 0, -1 ]);
+      });
 });
 EM_JS(void, js_copy_text, (const char* text), {
   var s = UTF8ToString(text);
   if (navigator.clipboard && navigator.clipboard.writeText)
-    navigator.clipboard.writeText(s).catch(function (e) { console.warn("posenc: copy failed: " + e.message); });
+    navigator.clipboard.writeText(s).catch(
+        function(e) { console.warn("posenc: copy failed: " + e.message); });
 });
 EM_JS(void, js_download, (const char* name, const unsigned char* bytes, int size, const char* mime), {
-  var blob = new Blob([HEAPU8.slice(bytes, bytes + size)], { type: UTF8ToString(mime) });
+  var blob = new Blob([HEAPU8.slice(bytes, bytes + size)], {
+    type:
+      UTF8ToString(mime)
+  });
   var a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
   a.download = UTF8ToString(name);
   document.body.appendChild(a);
   a.click();
-  setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  setTimeout(
+      function() {
+        URL.revokeObjectURL(a.href);
+        a.remove();
+      },
+      1000);
 });
 EM_JS(void, js_save_language, (const char* lang), {
-  try { window.localStorage.setItem("posenc.lang", UTF8ToString(lang)); } catch (e) {}
+  try {
+    window.localStorage.setItem("posenc.lang", UTF8ToString(lang));
+  } catch (e) {
+  }
 });
 EM_JS(void, js_page_language, (const char* lang, const char* title, const char* label), {
   var l = UTF8ToString(lang);
@@ -172,41 +203,45 @@ EM_JS(void, js_mirror_text, (const char* title, const char* step, const char* bo
 });
 // Shows a start-up failure in the page's loader (`what`: "webgl2" or a message).
 EM_JS(void, js_fail, (const char* what), {
-  if (Module["posencFail"]) Module["posencFail"](UTF8ToString(what));
-  else console.error("posenc: " + UTF8ToString(what));
+  if (Module["posencFail"])
+    Module["posencFail"](UTF8ToString(what));
+  else
+    console.error("posenc: " + UTF8ToString(what));
 });
-EM_JS(void, js_log_error, (const char* text), {
-  console.error(UTF8ToString(text));
-});
+EM_JS(void, js_log_error, (const char* text), { console.error(UTF8ToString(text)); });
 // Counts DOM events that may change what the app shows; read (and reset) once per animation frame.
 EM_JS(void, js_watch_events, (), {
   Module["posencEvents"] = 1;
   // An event while the loop sleeps (posenc_sleep) wakes it: nothing else asks for animation frames.
-  var bump = function () {
+  var bump = function() {
     Module["posencEvents"] = (Module["posencEvents"] | 0) + 1;
     if (Module["posencAsleep"]) Module["ccall"]("posenc_wake", null, [], []);
   };
-  ["mousemove", "mousedown", "mouseup", "mouseout", "wheel", "keydown", "keyup", "keypress", "touchstart",
-   "touchmove", "touchend", "touchcancel", "pointermove", "pointerdown", "pointerup", "focus", "blur",
-   "resize", "paste", "compositionend"].forEach(function (t) {
-    window.addEventListener(t, bump, { capture: true, passive: true });
-  });
+  [
+    "mousemove", "mousedown",  "mouseup",   "mouseout", "wheel",       "keydown",       "keyup",
+    "keypress",  "touchstart", "touchmove", "touchend", "touchcancel", "pointermove",   "pointerdown",
+    "pointerup", "focus",      "blur",      "resize",   "paste",       "compositionend"
+  ]
+      .forEach(function(t) { window.addEventListener(t, bump, {capture : true, passive : true}); });
   document.addEventListener("visibilitychange", bump);
   // Size and pixel-ratio changes that come without a 'resize' (a moved window, a zoomed page).
   if (window.ResizeObserver) new ResizeObserver(bump).observe(Module["canvas"]);
-  var watchRatio = function () {
+  var watchRatio = function() {
     if (!window.matchMedia) return;
     var q = window.matchMedia("(resolution: " + window.devicePixelRatio + "dppx)");
-    var once = function () { q.removeEventListener("change", once); bump(); watchRatio(); };
+    var once = function() {
+      q.removeEventListener("change", once);
+      bump();
+      watchRatio();
+    };
     q.addEventListener("change", once);
   };
   watchRatio();
 });
 EM_JS(void, js_set_asleep, (int asleep), { Module["posencAsleep"] = asleep; });
 // Whether the primary pointer is a finger (phones, tablets): the text says "tap" instead of "hover".
-EM_JS(int, js_coarse_pointer, (), {
-  return window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? 1 : 0;
-});
+EM_JS(int, js_coarse_pointer, (),
+      { return window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? 1 : 0; });
 EM_JS(int, js_take_events, (), {
   var n = Module["posencEvents"] | 0;
   Module["posencEvents"] = 0;
@@ -223,9 +258,12 @@ void apply_dpr(float dpr) {
   g->dpr = dpr;
   g->input.set_pixel_ratio(dpr);
   g->fonts_dirty = false;
-  ui::load_fonts(g->app.theme, {{nullptr, app::kFontRegular, app::kFontRegularSize}, {nullptr, app::kFontBold, app::kFontBoldSize},
-                  {nullptr, app::kFontZhLabel, app::kFontZhLabelSize}}, kFontCssPx * dpr,
-                 g->cjk_font.empty() ? nullptr : &g->cjk_font, g->cjk_font.empty() ? std::string() : app::cjk_text());
+  ui::load_fonts(g->app.theme,
+                 {{nullptr, app::kFontRegular, app::kFontRegularSize},
+                  {nullptr, app::kFontBold, app::kFontBoldSize},
+                  {nullptr, app::kFontZhLabel, app::kFontZhLabelSize}},
+                 kFontCssPx * dpr, g->cjk_font.empty() ? nullptr : &g->cjk_font,
+                 g->cjk_font.empty() ? std::string() : app::cjk_text());
   g->app.cjk_ready = g->app.theme.has_cjk;
   ui::apply_style(g->app.theme, dpr);
   g->renderer->upload_fonts();
@@ -259,13 +297,14 @@ bool needs_frame() {
   if (js_take_events() > 0) wake();
   double css_w = 0, css_h = 0;  // layout changes without a resize event (e.g. the page zoomed)
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
-  if (css_w != g->css_w || css_h != g->css_h || emscripten_get_device_pixel_ratio() != g->dpr || g->fonts_dirty) {
+  if (css_w != g->css_w || css_h != g->css_h || emscripten_get_device_pixel_ratio() != g->dpr ||
+      g->fonts_dirty) {
     g->css_w = css_w, g->css_h = css_h;
     wake();
   }
   const ImGuiIO& io = ImGui::GetIO();
-  if (g->app.animating || g->app.dirty || !g->app.notices.empty() || g->input.busy() || ImGui::IsAnyItemActive() ||
-      io.WantTextInput || io.MouseDown[0])
+  if (g->app.animating || g->app.dirty || !g->app.notices.empty() || g->input.busy() ||
+      ImGui::IsAnyItemActive() || io.WantTextInput || io.MouseDown[0])
     wake();
   if (g->settle_frames <= 0) return false;
   --g->settle_frames;
@@ -318,7 +357,8 @@ void frame(void*) {
   // This frame changed what is shown, or state, or ImGui holds a window back for a frame (a tooltip or
   // popup measuring itself): one more frame shows it settled.
   if (changed || g->app.dirty || app::imgui_settling()) wake();
-  for (const std::string& e : app::take_content_errors(g->app)) js_log_error(("posenc content: " + e).c_str());
+  for (const std::string& e : app::take_content_errors(g->app))
+    js_log_error(("posenc content: " + e).c_str());
   app::after_frame(g->app);
   g->stats.add(t1 - t0 + (emscripten_get_now() - t2));
   if (changed) g->render_stats.add(t2 - t1);
@@ -366,7 +406,15 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_stats() {
   j.key("drawn").num(static_cast<double>(g->render_stats.frames()));
   j.key("frame_ms").begin_object().key("p50").num(s.p50).key("p95").num(s.p95).key("max").num(s.max);
   j.key("last").num(s.last).end_object();
-  j.key("render_ms").begin_object().key("p50").num(r.p50).key("p95").num(r.p95).key("max").num(r.max).end_object();
+  j.key("render_ms")
+      .begin_object()
+      .key("p50")
+      .num(r.p50)
+      .key("p95")
+      .num(r.p95)
+      .key("max")
+      .num(r.max)
+      .end_object();
   j.key("heap_bytes").num(static_cast<double>(mallinfo().uordblks));
   j.key("memory_bytes").num(static_cast<double>(emscripten_get_heap_size()));
   j.end_object();
@@ -383,12 +431,18 @@ static app::ArgValue& new_arg(const char* key, app::ArgValue::Type type) {
 EMSCRIPTEN_KEEPALIVE void posenc_arg_number(const char* key, double v, int is_bool) {
   new_arg(key, is_bool ? app::ArgValue::Type::Bool : app::ArgValue::Type::Number).number = v;
 }
-EMSCRIPTEN_KEEPALIVE void posenc_arg_string(const char* key, const char* v) { new_arg(key, app::ArgValue::Type::String).text = v; }
+EMSCRIPTEN_KEEPALIVE void posenc_arg_string(const char* key, const char* v) {
+  new_arg(key, app::ArgValue::Type::String).text = v;
+}
 EMSCRIPTEN_KEEPALIVE void posenc_arg_array(const char* key, const double* v, int n) {
   new_arg(key, app::ArgValue::Type::Array).array.assign(v, v + n);
 }
-EMSCRIPTEN_KEEPALIVE void posenc_arg_other(const char* key, const char* type) { new_arg(key, app::ArgValue::Type::Other).text = type; }
-EMSCRIPTEN_KEEPALIVE void posenc_arg_json(const char* key, const char* text) { new_arg(key, app::ArgValue::Type::Json).text = text ? text : ""; }
+EMSCRIPTEN_KEEPALIVE void posenc_arg_other(const char* key, const char* type) {
+  new_arg(key, app::ArgValue::Type::Other).text = type;
+}
+EMSCRIPTEN_KEEPALIVE void posenc_arg_json(const char* key, const char* text) {
+  new_arg(key, app::ArgValue::Type::Json).text = text ? text : "";
+}
 // Returns "" on success (read the result with the getters below) or the error message.
 EMSCRIPTEN_KEEPALIVE const char* posenc_compute(const char* kind) {
   g->result = app::compute(kind, g->args);
@@ -399,7 +453,8 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_compute(const char* kind) {
 // A file the learner dropped, picked or pasted (bytes owned by the caller).
 EMSCRIPTEN_KEEPALIVE const char* posenc_receive_file(const char* name, const unsigned char* bytes, int size) {
   wake();
-  return answer(core::english(app::receive_file(g->app, name, bytes, static_cast<std::size_t>(std::max(0, size)))));
+  return answer(
+      core::english(app::receive_file(g->app, name, bytes, static_cast<std::size_t>(std::max(0, size)))));
 }
 EMSCRIPTEN_KEEPALIVE void posenc_cjk_font(const unsigned char* bytes, int size) {
   wake();
@@ -410,7 +465,8 @@ EMSCRIPTEN_KEEPALIVE void posenc_cjk_font(const unsigned char* bytes, int size) 
 // The Chinese lesson text (a pack of content files, see content::add_files), bytes owned by the caller.
 EMSCRIPTEN_KEEPALIVE void posenc_chinese_text(const char* bytes, int size) {
   wake();
-  if (app::language_text_arrived(g->app, "zh", std::string_view(bytes, static_cast<std::size_t>(std::max(0, size)))) &&
+  if (app::language_text_arrived(g->app, "zh",
+                                 std::string_view(bytes, static_cast<std::size_t>(std::max(0, size)))) &&
       !g->cjk_font.empty())
     g->fonts_dirty = true;  // the font arrived first: its glyphs must now cover the text too
 }
@@ -427,7 +483,9 @@ EMSCRIPTEN_KEEPALIVE void posenc_code_text(const char* bytes, int size) {
   }
   content::add_code(std::string_view(bytes, static_cast<std::size_t>(size)));
 }
-EMSCRIPTEN_KEEPALIVE int posenc_accepts_files() { return app::current_lesson(g->app).accepts_files() ? 1 : 0; }
+EMSCRIPTEN_KEEPALIVE int posenc_accepts_files() {
+  return app::current_lesson(g->app).accepts_files() ? 1 : 0;
+}
 EMSCRIPTEN_KEEPALIVE const char* posenc_result_json() { return g->result.json.c_str(); }
 EMSCRIPTEN_KEEPALIVE int posenc_result_rank() { return static_cast<int>(g->result.shape.size()); }
 EMSCRIPTEN_KEEPALIVE int posenc_result_dim(int i) { return g->result.shape.at(i); }
@@ -477,7 +535,8 @@ int main() {
   s.hooks.load_code = [] { js_load_code(); };
   s.hooks.copy_text = [](const std::string& t) { js_copy_text(t.c_str()); };
   s.hooks.download = [](const std::string& f, const std::string& b, const char* mime) {
-    js_download(f.c_str(), reinterpret_cast<const unsigned char*>(b.data()), static_cast<int>(b.size()), mime);
+    js_download(f.c_str(), reinterpret_cast<const unsigned char*>(b.data()), static_cast<int>(b.size()),
+                mime);
   };
   s.hooks.save_language = [](const std::string& l) { js_save_language(l.c_str()); };
   s.hooks.page_language = [](const std::string& l, const std::string& title, const std::string& label) {

@@ -10,8 +10,8 @@ namespace posenc::content {
 namespace {
 
 struct Store {
-  std::deque<std::string> texts;    // owns what added files' views point into (a deque never moves them)
-  std::vector<BundledFile> files;   // the embedded files, then the added ones
+  std::deque<std::string> texts;   // owns what added files' views point into (a deque never moves them)
+  std::vector<BundledFile> files;  // the embedded files, then the added ones
   Store() : files(kFiles, kFiles + kFileCount) {}
 };
 
@@ -29,7 +29,8 @@ const BundledFile* bundled_files(int* count) {
 
 const BundledFile* find_bundled(std::string_view lang, std::string_view stem) {
   for (const BundledFile& f : store().files)
-    if (f.lang == lang && f.name.size() == stem.size() + 3 && f.name.substr(0, stem.size()) == stem) return &f;
+    if (f.lang == lang && f.name.size() == stem.size() + 3 && f.name.substr(0, stem.size()) == stem)
+      return &f;
   return nullptr;
 }
 
@@ -48,8 +49,9 @@ std::vector<PackEntry> read_pack(std::string_view pack, std::size_t max_entries)
     const size_t line_end = pack.find('\n', header_start);
     if (line_end == std::string_view::npos) break;
     const size_t next = pack.find(kMarker, line_end + 1);
-    out.push_back({pack.substr(header_start, line_end - header_start),
-                   pack.substr(line_end + 1, (next == std::string_view::npos ? pack.size() : next) - line_end - 1)});
+    out.push_back(
+        {pack.substr(header_start, line_end - header_start),
+         pack.substr(line_end + 1, (next == std::string_view::npos ? pack.size() : next) - line_end - 1)});
     at = next;
   }
   return out;

@@ -13,7 +13,7 @@ struct CodeSnippet {
   std::string_view text;
 };
 
-const CodeSnippet* core_snippet(std::string_view id);     // nullptr if unknown
+const CodeSnippet* core_snippet(std::string_view id);      // nullptr if unknown
 const CodeSnippet* python_snippet(std::string_view stem);  // nullptr if the lesson has none
 const CodeSnippet* core_snippets(int* count);
 

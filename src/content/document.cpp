@@ -1,9 +1,10 @@
 #include "document.hpp"
-#include "speech.hpp"
-#include "utf8.hpp"
 
 #include <algorithm>
 #include <cctype>
+
+#include "speech.hpp"
+#include "utf8.hpp"
 
 namespace posenc::content {
 namespace {
@@ -16,9 +17,7 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-bool starts_with(std::string_view s, std::string_view prefix) {
-  return s.substr(0, prefix.size()) == prefix;
-}
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
 bool valid_placeholder_name(std::string_view name) {
   if (name.empty()) return false;
@@ -32,7 +31,9 @@ bool valid_placeholder_name(std::string_view name) {
 bool valid_step_id(std::string_view id) {
   if (id.empty() || id.size() > 32) return false;
   for (char c : id)
-    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-')) return false;
+    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) ||
+          c == '-'))
+      return false;
   return true;
 }
 
@@ -57,9 +58,13 @@ struct BlockBuilder {
     while (before.size() >= 5 && before.substr(before.size() - 5) == "{{/}}") before.remove_suffix(5);
     while (after.substr(0, 3) == "{{?" && after.find("}}") != std::string_view::npos)
       after.remove_prefix(after.find("}}") + 2);
-    const auto wide = [](std::string_view s, size_t i) { return i < s.size() && static_cast<unsigned char>(s[i]) >= 0x80; };
+    const auto wide = [](std::string_view s, size_t i) {
+      return i < s.size() && static_cast<unsigned char>(s[i]) >= 0x80;
+    };
     // U+3000…U+303F (。、「」) as E3 80 xx, U+FF00…U+FF7F (，：；！？（）) as EF BC xx / EF BD xx.
-    const auto byte = [&](size_t from_end) { return static_cast<unsigned char>(before[before.size() - from_end]); };
+    const auto byte = [&](size_t from_end) {
+      return static_cast<unsigned char>(before[before.size() - from_end]);
+    };
     const bool cjk_mark = before.size() >= 3 && ((byte(3) == 0xE3 && byte(2) == 0x80) ||
                                                  (byte(3) == 0xEF && (byte(2) == 0xBC || byte(2) == 0xBD)));
     if (!(cjk_mark || (wide(before, before.size() - 1) && wide(after, 0)))) text += ' ';
@@ -198,7 +203,8 @@ ParseResult parse_document(std::string_view text, std::string_view file) {
       } else {
         id = std::string(title.substr(brace + 2, title.size() - brace - 3));
         title = trim(title.substr(0, brace));
-        if (!valid_step_id(id)) error(line_no, "step id '" + id + "': use lower-case letters, digits and '-'");
+        if (!valid_step_id(id))
+          error(line_no, "step id '" + id + "': use lower-case letters, digits and '-'");
         for (const Step& other : result.doc.steps)
           if (other.id == id) error(line_no, "step id '" + id + "' is used twice");
       }
@@ -215,7 +221,8 @@ ParseResult parse_document(std::string_view text, std::string_view file) {
       error(line_no, "text before the first '" + std::string(kStepMarker) + "' heading");
       continue;
     }
-    if (line.size() >= 2 && line[0] == '?' && std::string_view("?-+=").find(line[1]) != std::string_view::npos) {
+    if (line.size() >= 2 && line[0] == '?' &&
+        std::string_view("?-+=").find(line[1]) != std::string_view::npos) {
       block.flush(step, file, errors);
       const std::string_view body = trim(line.substr(2));
       std::vector<Question>& qs = step->questions;
@@ -255,8 +262,10 @@ ParseResult parse_document(std::string_view text, std::string_view file) {
   }
   block.flush(step, file, errors);
 
-  if (!have_title) error(1, "empty file: expected '# Title' and at least one step");
-  else if (result.doc.steps.empty()) error(line_no, "no steps: add '" + std::string(kStepMarker) + " Title' sections");
+  if (!have_title)
+    error(1, "empty file: expected '# Title' and at least one step");
+  else if (result.doc.steps.empty())
+    error(line_no, "no steps: add '" + std::string(kStepMarker) + " Title' sections");
   for (const Step& s : result.doc.steps) {
     if (s.blocks.empty()) error(s.line, "step '" + s.title + "' has no text");
     for (const Question& q : s.questions) {
@@ -289,7 +298,8 @@ std::vector<PlaceholderUse> placeholders(const Document& doc) {
 
 bool truthy(std::string_view value) { return value == "1" || value == "true"; }
 
-std::vector<Run> visible_runs(const std::vector<Run>& runs, const std::function<std::string(std::string_view)>& lookup) {
+std::vector<Run> visible_runs(const std::vector<Run>& runs,
+                              const std::function<std::string(std::string_view)>& lookup) {
   std::vector<Run> out;
   bool shown = true, skipped = false;
   for (const Run& r : runs) {
@@ -304,7 +314,8 @@ std::vector<Run> visible_runs(const std::vector<Run>& runs, const std::function<
       // Where a hidden part stood between two spaces, keep one of them.
       if (skipped && out.size() > 1 && r.kind == RunKind::Text && !r.text.empty() && r.text[0] == ' ') {
         const Run& before = out[out.size() - 2];
-        if (before.kind == RunKind::Text && !before.text.empty() && before.text.back() == ' ') out.back().text.erase(0, 1);
+        if (before.kind == RunKind::Text && !before.text.empty() && before.text.back() == ' ')
+          out.back().text.erase(0, 1);
         if (out.back().text.empty()) out.pop_back();  // a lone space: the next part looks past it
       }
       skipped = false;
@@ -325,21 +336,26 @@ std::vector<Run> visible_runs(const std::vector<Run>& runs, const std::function<
     if (value.empty()) continue;
     if (k > 0 && out[k - 1].kind == RunKind::Text) {
       std::string& t = out[k - 1].text;
-      if (t.size() >= 2 && t.back() == ' ' && is_cjk(last_code_point(t.substr(0, t.size() - 1))) && is_cjk(first_code_point(value)))
+      if (t.size() >= 2 && t.back() == ' ' && is_cjk(last_code_point(t.substr(0, t.size() - 1))) &&
+          is_cjk(first_code_point(value)))
         t.pop_back();
     }
     if (k + 1 < out.size() && out[k + 1].kind == RunKind::Text) {
       std::string& t = out[k + 1].text;
-      if (t.size() >= 2 && t[0] == ' ' && is_cjk(last_code_point(value)) && is_cjk(first_code_point(t.substr(1)))) t.erase(0, 1);
+      if (t.size() >= 2 && t[0] == ' ' && is_cjk(last_code_point(value)) &&
+          is_cjk(first_code_point(t.substr(1))))
+        t.erase(0, 1);
     }
   }
-  out.erase(std::remove_if(out.begin(), out.end(), [](const Run& r) { return r.kind == RunKind::Text && r.text.empty(); }),
+  out.erase(std::remove_if(out.begin(), out.end(),
+                           [](const Run& r) { return r.kind == RunKind::Text && r.text.empty(); }),
             out.end());
   return out;
 }
 
 // A formula's {{name}}s replaced by their values.
-static std::string filled(std::string_view formula, const std::function<std::string(std::string_view)>& lookup) {
+static std::string filled(std::string_view formula,
+                          const std::function<std::string(std::string_view)>& lookup) {
   std::string out;
   size_t i = 0;
   for (size_t open; (open = formula.find("{{", i)) != std::string_view::npos;) {
@@ -353,8 +369,8 @@ static std::string filled(std::string_view formula, const std::function<std::str
   return out;
 }
 
-std::string plain_runs(const std::vector<Run>& runs_in, const std::function<std::string(std::string_view)>& lookup,
-                       int speak_lang) {
+std::string plain_runs(const std::vector<Run>& runs_in,
+                       const std::function<std::string(std::string_view)>& lookup, int speak_lang) {
   const std::vector<Run> runs = visible_runs(runs_in, lookup);
   std::string out;
   for (const Run& r : runs) {
@@ -372,8 +388,8 @@ std::string plain_runs(const std::vector<Run>& runs_in, const std::function<std:
   return out;
 }
 
-std::string plain_text(const std::vector<Block>& blocks, const std::function<std::string(std::string_view)>& lookup,
-                       int speak_lang) {
+std::string plain_text(const std::vector<Block>& blocks,
+                       const std::function<std::string(std::string_view)>& lookup, int speak_lang) {
   std::string out;
   for (const Block& b : blocks) {
     const std::string line = plain_runs(b.runs, lookup, speak_lang);

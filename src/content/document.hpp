@@ -100,18 +100,19 @@ bool truthy(std::string_view value);
 
 // The runs as shown under the current settings: conditional parts whose condition fails are dropped,
 // and the When / End markers with them.
-std::vector<Run> visible_runs(const std::vector<Run>& runs, const std::function<std::string(std::string_view)>& lookup);
+std::vector<Run> visible_runs(const std::vector<Run>& runs,
+                              const std::function<std::string(std::string_view)>& lookup);
 
 // The runs as plain text (placeholders filled by `lookup`, conditional parts resolved). Formulas are
 // written as typed, their grouping braces dropped ({1}/{d} → 1/d); with `speak_lang` 0 (English) or 1
 // (Chinese) they are said in words instead (content/speech.hpp; {{name}} inside one filled first).
-std::string plain_runs(const std::vector<Run>& runs, const std::function<std::string(std::string_view)>& lookup,
-                       int speak_lang = -1);
+std::string plain_runs(const std::vector<Run>& runs,
+                       const std::function<std::string(std::string_view)>& lookup, int speak_lang = -1);
 
 // The blocks as plain text (placeholders filled by `lookup`), one line per block (a block left empty by
 // its conditions is skipped): for screen readers (formulas spoken: `speak_lang` as above) and the
 // browser's find-in-page.
-std::string plain_text(const std::vector<Block>& blocks, const std::function<std::string(std::string_view)>& lookup,
-                       int speak_lang = -1);
+std::string plain_text(const std::vector<Block>& blocks,
+                       const std::function<std::string(std::string_view)>& lookup, int speak_lang = -1);
 
 }  // namespace posenc::content

@@ -14,10 +14,10 @@ struct AttentionWeights {
 };
 
 struct AttentionResult {
-  Eigen::MatrixXd q, k, v;   // n × d_k
-  Eigen::MatrixXd scores;    // n × n, q kᵀ / √d_k
-  Eigen::MatrixXd weights;   // n × n, row-wise softmax of scores
-  Eigen::MatrixXd out;       // n × d_k, weights · v
+  Eigen::MatrixXd q, k, v;  // n × d_k
+  Eigen::MatrixXd scores;   // n × n, q kᵀ / √d_k
+  Eigen::MatrixXd weights;  // n × n, row-wise softmax of scores
+  Eigen::MatrixXd out;      // n × d_k, weights · v
 };
 
 // Row-wise softmax, shifted by each row's maximum so large scores do not overflow.
@@ -32,16 +32,16 @@ AttentionResult self_attention(const Eigen::MatrixXd& x, const AttentionWeights&
 // the reordered sentence puts token perm[i] at position i. With `pe`, the position encoding of
 // positions 0…n−1 is added to both inputs (the same positions, different content).
 struct OrderExperiment {
-  Eigen::MatrixXd pe;                // n × d (zero when disabled)
-  Eigen::MatrixXd input;             // content + pe
-  Eigen::MatrixXd input_permuted;    // P·content + pe
-  Eigen::MatrixXd perm_matrix;       // P
-  AttentionResult original;          // Attn(input)
-  AttentionResult permuted;          // Attn(input_permuted)
-  Eigen::MatrixXd p_times_out;       // P·Attn(input)
+  Eigen::MatrixXd pe;                                   // n × d (zero when disabled)
+  Eigen::MatrixXd input;                                // content + pe
+  Eigen::MatrixXd input_permuted;                       // P·content + pe
+  Eigen::MatrixXd perm_matrix;                          // P
+  AttentionResult original;                             // Attn(input)
+  AttentionResult permuted;                             // Attn(input_permuted)
+  Eigen::MatrixXd p_times_out;                          // P·Attn(input)
   Eigen::RowVectorXd pooled_original, pooled_permuted;  // mean over rows
-  double equivariance_residual = 0;  // max |Attn(P X) − P·Attn(X)|
-  double pooled_residual = 0;        // max |mean Attn(P X) − mean Attn(X)|
+  double equivariance_residual = 0;                     // max |Attn(P X) − P·Attn(X)|
+  double pooled_residual = 0;                           // max |mean Attn(P X) − mean Attn(X)|
 };
 
 OrderExperiment run_order_experiment(const Eigen::MatrixXd& content, const AttentionWeights& w,

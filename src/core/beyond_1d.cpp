@@ -15,7 +15,8 @@ namespace posenc::core {
 AttentionResult causal_self_attention(const Eigen::MatrixXd& x, const AttentionWeights& w) {
   AttentionResult r = self_attention(x, w);  // q, k, v and the scores q kᵀ / √d_k, then the mask:
   for (Eigen::Index i = 0; i < r.scores.rows(); ++i)  // token i may not look ahead, keys j > i removed
-    for (Eigen::Index j = i + 1; j < r.scores.cols(); ++j) r.scores(i, j) = -std::numeric_limits<double>::infinity();
+    for (Eigen::Index j = i + 1; j < r.scores.cols(); ++j)
+      r.scores(i, j) = -std::numeric_limits<double>::infinity();
   r.weights = softmax_rows(r.scores);  // exp(−∞) = 0; the diagonal keeps every row's maximum finite
   r.out = r.weights * r.v;
   return r;
@@ -53,12 +54,12 @@ CountingHeads counting_heads(int n, double sharpness) {
   f.col(2).setOnes();
   const double s = sharpness * std::sqrt(3.0);
   AttentionWeights l2{Eigen::MatrixXd::Zero(3, 3), Eigen::MatrixXd::Zero(3, 3), Eigen::MatrixXd::Zero(3, 3)};
-  l2.wq(0, 0) = 2 * s;   // q = λ(2p − 2, −1, 0)
+  l2.wq(0, 0) = 2 * s;  // q = λ(2p − 2, −1, 0)
   l2.wq(2, 0) = -2 * s;
   l2.wq(2, 1) = -s;
-  l2.wk(0, 0) = 1;       // k = (p, p², 0)
+  l2.wk(0, 0) = 1;  // k = (p, p², 0)
   l2.wk(1, 1) = 1;
-  l2.wv(0, 0) = 1;       // v = (p, 0, 0)
+  l2.wv(0, 0) = 1;  // v = (p, 0, 0)
   c.layer2 = causal_self_attention(f, l2);
   c.previous_weight = 1;
   for (int i = 0; i < n; ++i) {
@@ -91,8 +92,8 @@ Eigen::VectorXd rope_2d(const Eigen::VectorXd& x, double row, double col, double
 }
 // </code>
 
-double rope_2d_score(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double qrow, double qcol, double krow,
-                     double kcol, double base) {
+double rope_2d_score(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double qrow, double qcol,
+                     double krow, double kcol, double base) {
   return rope_2d(q, qrow, qcol, base).dot(rope_2d(k, krow, kcol, base));
 }
 
@@ -146,7 +147,8 @@ Eigen::VectorXd mrope_rotate(const Eigen::VectorXd& x, const std::array<double, 
 }
 // </code>
 
-Eigen::MatrixXd mrope_table(const Eigen::MatrixXi& ids, const std::array<int, 3>& sections, double base, bool sine) {
+Eigen::MatrixXd mrope_table(const Eigen::MatrixXi& ids, const std::array<int, 3>& sections, double base,
+                            bool sine) {
   const int half = sections[0] + sections[1] + sections[2], n = static_cast<int>(ids.cols());
   Eigen::MatrixXd t(n, 2 * half);
   for (int j = 0; j < half; ++j) {

@@ -26,12 +26,12 @@ AttentionResult causal_self_attention(const Eigen::MatrixXd& x, const AttentionW
 
 // Lesson 1's experiment under both masks: the reordered input P·X against P·Attn(X).
 struct CausalExperiment {
-  Eigen::MatrixXd perm_matrix;       // P
-  AttentionResult original;          // causal Attn(X)
-  AttentionResult permuted;          // causal Attn(P X)
-  Eigen::MatrixXd p_times_out;       // P · causal Attn(X)
-  double causal_residual = 0;        // max |Attn(P X) − P·Attn(X)| with the causal mask
-  double bidirectional_residual = 0; // the same without a mask (lesson 1: ≈ 1e-16)
+  Eigen::MatrixXd perm_matrix;        // P
+  AttentionResult original;           // causal Attn(X)
+  AttentionResult permuted;           // causal Attn(P X)
+  Eigen::MatrixXd p_times_out;        // P · causal Attn(X)
+  double causal_residual = 0;         // max |Attn(P X) − P·Attn(X)| with the causal mask
+  double bidirectional_residual = 0;  // the same without a mask (lesson 1: ≈ 1e-16)
 };
 CausalExperiment run_causal_experiment(const Eigen::MatrixXd& content, const AttentionWeights& w,
                                        const Permutation& perm);
@@ -43,15 +43,15 @@ CausalExperiment run_causal_experiment(const Eigen::MatrixXd& content, const Att
 // −λ·(p_j − (p_i − 1))² (up to a constant per row) is a dot product of q_i = λ(2(p_i − 1), −1, 0) with
 // k_j = (p_j, p_j², 0): it looks one token back, and its value copies p.
 struct CountingHeads {
-  Eigen::MatrixXd input;          // n × 2
-  AttentionResult layer1;         // out.col(0) = h
-  Eigen::VectorXd h;              // 1/(i+1), computed
-  Eigen::VectorXd position;       // p = 1/h − 1
-  AttentionResult layer2;         // weights: mass on j = i − 1; out.col(0) ≈ p_i − 1
-  double h_error = 0;             // max |h_i − 1/(i+1)|
-  double position_error = 0;      // max |p_i − i|
-  double previous_weight = 0;     // the smallest weight layer 2 puts on j = i − 1 (i ≥ 1; 1 when n = 1)
-  double read_error = 0;          // max over i ≥ 1 of |layer-2 output − (i − 1)|
+  Eigen::MatrixXd input;       // n × 2
+  AttentionResult layer1;      // out.col(0) = h
+  Eigen::VectorXd h;           // 1/(i+1), computed
+  Eigen::VectorXd position;    // p = 1/h − 1
+  AttentionResult layer2;      // weights: mass on j = i − 1; out.col(0) ≈ p_i − 1
+  double h_error = 0;          // max |h_i − 1/(i+1)|
+  double position_error = 0;   // max |p_i − i|
+  double previous_weight = 0;  // the smallest weight layer 2 puts on j = i − 1 (i ≥ 1; 1 when n = 1)
+  double read_error = 0;       // max over i ≥ 1 of |layer-2 output − (i − 1)|
 };
 CountingHeads counting_heads(int n, double sharpness);
 
@@ -69,8 +69,8 @@ AxialPair axial_pair(int i, int dim, double base);
 
 // x rotated by the patch at (row, col).
 Eigen::VectorXd rope_2d(const Eigen::VectorXd& x, double row, double col, double base);
-double rope_2d_score(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double qrow, double qcol, double krow,
-                     double kcol, double base);
+double rope_2d_score(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double qrow, double qcol,
+                     double krow, double kcol, double base);
 
 // The raster (row-major) index of a patch and the 1-D distance between two patches in that order.
 int raster_index(int row, int col, int cols);
@@ -82,7 +82,7 @@ int raster_distance(int r1, int c1, int r2, int c2, int cols);
 // (h and w already divided by the vision encoder's spatial_merge_size).
 struct MropeSegment {
   bool vision = false;
-  int text = 0;          // text tokens (vision == false)
+  int text = 0;  // text tokens (vision == false)
   int t = 1, h = 1, w = 1;
 };
 
@@ -103,6 +103,7 @@ Eigen::VectorXd mrope_rotate(const Eigen::VectorXd& x, const std::array<double, 
 
 // The cos (or sin) table a Qwen2-VL attention layer multiplies by, one row per token: column c (and
 // c + dim/2) = cos (sin) of ids(section(c), token) · base^(−2c/dim).
-Eigen::MatrixXd mrope_table(const Eigen::MatrixXi& ids, const std::array<int, 3>& sections, double base, bool sine);
+Eigen::MatrixXd mrope_table(const Eigen::MatrixXi& ids, const std::array<int, 3>& sections, double base,
+                            bool sine);
 
 }  // namespace posenc::core

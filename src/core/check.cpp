@@ -14,7 +14,8 @@ namespace posenc::core {
 namespace {
 
 // A table built like the reference, but with a different frequency, pairing or position offset.
-Eigen::MatrixXd variant(int len, int dim, const std::function<double(int i)>& omega, double offset, bool swap) {
+Eigen::MatrixXd variant(int len, int dim, const std::function<double(int i)>& omega, double offset,
+                        bool swap) {
   Eigen::MatrixXd t(len, dim);
   for (int i = 0; i < frequency_count(dim); ++i) {
     const double w = omega(i);
@@ -39,57 +40,90 @@ Eigen::MatrixXd buggy_table(BugKind bug, const BugSpec& spec) {
   const int len = spec.len, dim = spec.dim;
   const double base = spec.base;
   switch (bug) {
-    case BugKind::HalfLayout: return sinusoidal({len, dim, base, Layout::Half, 0.0});
-    case BugKind::Swapped: return variant(len, dim, [&](int i) { return frequency(i, dim, base); }, 0, true);
+    case BugKind::HalfLayout:
+      return sinusoidal({len, dim, base, Layout::Half, 0.0});
+    case BugKind::Swapped:
+      return variant(
+          len, dim, [&](int i) { return frequency(i, dim, base); }, 0, true);
     case BugKind::ExponentI:
-      return variant(len, dim, [&](int i) { return std::pow(base, -static_cast<double>(i) / dim); }, 0, false);
+      return variant(
+          len, dim, [&](int i) { return std::pow(base, -static_cast<double>(i) / dim); }, 0, false);
     case BugKind::LengthDivisor:
-      return variant(len, dim, [&](int i) { return std::pow(base, -2.0 * i / len); }, 0, false);
-    case BugKind::StartAt1: return sinusoidal({len, dim, base, Layout::Interleaved, 1.0});
-    case BugKind::OtherBase: return sinusoidal({len, dim, spec.other_base, Layout::Interleaved, 0.0});
-    case BugKind::Float32: return sinusoidal_float32(len, dim, base, 0.0);
-    case BugKind::SavedFloat32: return sinusoidal({len, dim, base, Layout::Interleaved, 0.0}).cast<float>().cast<double>();
+      return variant(
+          len, dim, [&](int i) { return std::pow(base, -2.0 * i / len); }, 0, false);
+    case BugKind::StartAt1:
+      return sinusoidal({len, dim, base, Layout::Interleaved, 1.0});
+    case BugKind::OtherBase:
+      return sinusoidal({len, dim, spec.other_base, Layout::Interleaved, 0.0});
+    case BugKind::Float32:
+      return sinusoidal_float32(len, dim, base, 0.0);
+    case BugKind::SavedFloat32:
+      return sinusoidal({len, dim, base, Layout::Interleaved, 0.0}).cast<float>().cast<double>();
     case BugKind::LastColumnEmpty: {
       Eigen::MatrixXd t = sinusoidal({len, dim, base, Layout::Interleaved, 0.0});
       if (dim > 0) t.col(dim - 1).setZero();
       return t;
     }
-    case BugKind::Transposed: return sinusoidal({dim, len, base, Layout::Interleaved, 0.0}).transpose();
-    case BugKind::None: break;
+    case BugKind::Transposed:
+      return sinusoidal({dim, len, base, Layout::Interleaved, 0.0}).transpose();
+    case BugKind::None:
+      break;
   }
   return sinusoidal({len, dim, base, Layout::Interleaved, 0.0});
 }
 
 const char* bug_id(BugKind bug) {
   switch (bug) {
-    case BugKind::None: return "correct";
-    case BugKind::HalfLayout: return "half_layout";
-    case BugKind::Swapped: return "swapped";
-    case BugKind::ExponentI: return "exponent_i";
-    case BugKind::LengthDivisor: return "length_divisor";
-    case BugKind::StartAt1: return "start_at_1";
-    case BugKind::OtherBase: return "base";
-    case BugKind::Float32: return "float32";
-    case BugKind::SavedFloat32: return "saved_float32";
-    case BugKind::LastColumnEmpty: return "last_column_empty";
-    case BugKind::Transposed: return "transposed";
+    case BugKind::None:
+      return "correct";
+    case BugKind::HalfLayout:
+      return "half_layout";
+    case BugKind::Swapped:
+      return "swapped";
+    case BugKind::ExponentI:
+      return "exponent_i";
+    case BugKind::LengthDivisor:
+      return "length_divisor";
+    case BugKind::StartAt1:
+      return "start_at_1";
+    case BugKind::OtherBase:
+      return "base";
+    case BugKind::Float32:
+      return "float32";
+    case BugKind::SavedFloat32:
+      return "saved_float32";
+    case BugKind::LastColumnEmpty:
+      return "last_column_empty";
+    case BugKind::Transposed:
+      return "transposed";
   }
   return "?";
 }
 
 const char* bug_name(BugKind bug) {
   switch (bug) {
-    case BugKind::None: return "reference";
-    case BugKind::HalfLayout: return "halves layout";
-    case BugKind::Swapped: return "sin/cos swapped";
-    case BugKind::ExponentI: return "exponent i/d";
-    case BugKind::LengthDivisor: return "length in divisor";
-    case BugKind::StartAt1: return "positions from 1";
-    case BugKind::OtherBase: return "another base";
-    case BugKind::Float32: return "float32 arithmetic";
-    case BugKind::SavedFloat32: return "saved as float32";
-    case BugKind::LastColumnEmpty: return "last column empty";
-    case BugKind::Transposed: return "transposed";
+    case BugKind::None:
+      return "reference";
+    case BugKind::HalfLayout:
+      return "halves layout";
+    case BugKind::Swapped:
+      return "sin/cos swapped";
+    case BugKind::ExponentI:
+      return "exponent i/d";
+    case BugKind::LengthDivisor:
+      return "length in divisor";
+    case BugKind::StartAt1:
+      return "positions from 1";
+    case BugKind::OtherBase:
+      return "another base";
+    case BugKind::Float32:
+      return "float32 arithmetic";
+    case BugKind::SavedFloat32:
+      return "saved as float32";
+    case BugKind::LastColumnEmpty:
+      return "last column empty";
+    case BugKind::Transposed:
+      return "transposed";
   }
   return "?";
 }
@@ -107,9 +141,13 @@ CheckResult check_table(const Eigen::MatrixXd& table, double base) {
     if (label.empty()) label = bug_name(bug);
     out.candidates.push_back({std::move(id), std::move(label), std::move(message), max_abs_diff(table, m)});
   };
-  auto add_bug = [&](BugKind bug, std::string message) { add(bug, std::move(message), buggy_table(bug, spec)); };
-  add(BugKind::None, "matches the reference (interleaved sin/cos, ω_i = base^(−2i/d), positions from 0)", reference);
-  add_bug(BugKind::HalfLayout, "puts all sines first and all cosines after (the halves layout) instead of interleaving them");
+  auto add_bug = [&](BugKind bug, std::string message) {
+    add(bug, std::move(message), buggy_table(bug, spec));
+  };
+  add(BugKind::None, "matches the reference (interleaved sin/cos, ω_i = base^(−2i/d), positions from 0)",
+      reference);
+  add_bug(BugKind::HalfLayout,
+          "puts all sines first and all cosines after (the halves layout) instead of interleaving them");
   add_bug(BugKind::Swapped, "swaps sin and cos: cos in the even columns, sin in the odd ones");
   add_bug(BugKind::ExponentI, "uses the exponent i/d instead of 2i/d (the pair index without the factor 2)");
   add_bug(BugKind::LengthDivisor, "divides the exponent by the sequence length instead of d_model (2i/len)");
@@ -119,10 +157,13 @@ CheckResult check_table(const Eigen::MatrixXd& table, double base) {
     add(BugKind::OtherBase, "uses base " + number(other) + " instead of " + number(base),
         buggy_table(BugKind::OtherBase, {len, dim, base, other}), "base " + number(other));
   }
-  add_bug(BugKind::LastColumnEmpty, "leaves the last column at zero (a loop that fills a cosine only while 2i+1 < d)");
+  add_bug(BugKind::LastColumnEmpty,
+          "leaves the last column at zero (a loop that fills a cosine only while 2i+1 < d)");
   if (len != dim)  // a square table reads the same either way round
-    add_bug(BugKind::Transposed, "is transposed: dimensions in rows and positions in columns (pe.T was saved)");
-  add_bug(BugKind::SavedFloat32, "is right, stored in float32: the numbers were computed correctly, then saved in single precision");
+    add_bug(BugKind::Transposed,
+            "is transposed: dimensions in rows and positions in columns (pe.T was saved)");
+  add_bug(BugKind::SavedFloat32,
+          "is right, stored in float32: the numbers were computed correctly, then saved in single precision");
   add_bug(BugKind::Float32, "is right up to float32 rounding: angles or values computed in single precision");
 
   // Exact matches first: a reference error at rounding level is "correct"; otherwise the hypothesis
@@ -180,7 +221,8 @@ std::string verdict_sentence(const CheckResult& r, const VerdictWords& words,
     return out;
   }
   if (r.closest >= 0 && r.closest < n)
-    return fill(words.unknown, {number(r.max_error), describe(r.candidates[r.closest]), number(r.candidates[r.closest].error)});
+    return fill(words.unknown, {number(r.max_error), describe(r.candidates[r.closest]),
+                                number(r.candidates[r.closest].error)});
   return {};
 }
 

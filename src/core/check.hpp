@@ -12,24 +12,24 @@ namespace posenc::core {
 
 // The classic mistakes in sinusoidal code (lesson check's examples and the checker's hypotheses).
 enum class BugKind {
-  None,           // the reference: interleaved sin/cos, ω_i = base^(−2i/d), positions from 0
-  HalfLayout,     // all sines first, then all cosines
-  Swapped,        // cos in the even columns, sin in the odd ones
-  ExponentI,      // ω_i = base^(−i/d): the pair index without the factor 2
-  LengthDivisor,  // ω_i = base^(−2i/len): the sequence length where d_model belongs
-  StartAt1,       // positions 1 … len instead of 0 … len−1
-  OtherBase,      // another base than the one meant
-  Float32,        // angles and values in single precision
-  SavedFloat32,   // the reference, right, but stored in float32 (the file's rounding, not the maths')
-  LastColumnEmpty,// the last column left at zero (a loop stopping at 2i+1 < d, with odd d)
-  Transposed,     // dimensions in rows, positions in columns (pe.T saved)
+  None,             // the reference: interleaved sin/cos, ω_i = base^(−2i/d), positions from 0
+  HalfLayout,       // all sines first, then all cosines
+  Swapped,          // cos in the even columns, sin in the odd ones
+  ExponentI,        // ω_i = base^(−i/d): the pair index without the factor 2
+  LengthDivisor,    // ω_i = base^(−2i/len): the sequence length where d_model belongs
+  StartAt1,         // positions 1 … len instead of 0 … len−1
+  OtherBase,        // another base than the one meant
+  Float32,          // angles and values in single precision
+  SavedFloat32,     // the reference, right, but stored in float32 (the file's rounding, not the maths')
+  LastColumnEmpty,  // the last column left at zero (a loop stopping at 2i+1 < d, with odd d)
+  Transposed,       // dimensions in rows, positions in columns (pe.T saved)
 };
 
 struct BugSpec {
-  int len = 0;                  // rows (positions)
-  int dim = 0;                  // columns (d_model); odd d: the last sine has no cosine partner
-  double base = 10000.0;        // the base the code means to use
-  double other_base = 500000.0; // the base it uses instead (BugKind::OtherBase only)
+  int len = 0;                   // rows (positions)
+  int dim = 0;                   // columns (d_model); odd d: the last sine has no cosine partner
+  double base = 10000.0;         // the base the code means to use
+  double other_base = 500000.0;  // the base it uses instead (BugKind::OtherBase only)
 };
 
 // The len × dim table that code meaning the reference sinusoidal table (with spec.base) produces when
@@ -44,21 +44,22 @@ const char* bug_id(BugKind bug);
 const char* bug_name(BugKind bug);
 
 struct Candidate {
-  std::string id;        // "correct", "half_layout", "swapped", "exponent_i", "length_divisor", "base", "start_at_1", "float32"
-  std::string label;     // bug_name, or "base 100" etc. for the other-base hypotheses
-  std::string message;   // what the learner's code does, in a sentence
-  double error = 0;      // max |table − this candidate|
+  std::string id;       // "correct", "half_layout", "swapped", "exponent_i", "length_divisor", "base",
+                        // "start_at_1", "float32"
+  std::string label;    // bug_name, or "base 100" etc. for the other-base hypotheses
+  std::string message;  // what the learner's code does, in a sentence
+  double error = 0;     // max |table − this candidate|
 };
 
 struct CheckResult {
-  double max_error = 0;                // against the reference
-  std::string verdict;                 // candidate id, or "unknown"
-  std::string message;                 // readable explanation of the verdict (English; see verdict_sentence)
-  std::vector<Candidate> candidates;   // every hypothesis tried, with its error
-  int best = -1;                       // index of the verdict's candidate, or −1 ("unknown")
-  std::vector<int> equivalent;         // other candidates that explain the table as exactly as `best`
-  int closest = -1;                    // with no verdict: the candidate with the smallest error
-  Eigen::MatrixXd diff;                // table − reference
+  double max_error = 0;               // against the reference
+  std::string verdict;                // candidate id, or "unknown"
+  std::string message;                // readable explanation of the verdict (English; see verdict_sentence)
+  std::vector<Candidate> candidates;  // every hypothesis tried, with its error
+  int best = -1;                      // index of the verdict's candidate, or −1 ("unknown")
+  std::vector<int> equivalent;        // other candidates that explain the table as exactly as `best`
+  int closest = -1;                   // with no verdict: the candidate with the smallest error
+  Eigen::MatrixXd diff;               // table − reference
 };
 
 // The sentence frames of a verdict, so that an interface can say it in its own language. `%s` stands
@@ -66,7 +67,8 @@ struct CheckResult {
 struct VerdictWords {
   const char* found = "Your table %s.";
   const char* equivalent = " Equivalently, it %s.";
-  const char* unknown = "No known bug explains the difference (largest %s). Closest guess: it %s (off by %s).";
+  const char* unknown =
+      "No known bug explains the difference (largest %s). Closest guess: it %s (off by %s).";
 };
 
 // The verdict as a sentence, with `describe(candidate)` giving each candidate's message.

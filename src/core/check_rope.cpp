@@ -33,7 +33,7 @@ constexpr double kTwoPi = 2 * kPi;
 // std::nearbyint in the default rounding mode (to nearest, ties to even), inline: below 2^51 adding
 // and subtracting 1.5·2^52 rounds the fraction away; copysign keeps nearbyint's sign of a zero result.
 double round_even(double q) {
-  constexpr double kMagic = 6755399441055744.0;  // 1.5 · 2^52
+  constexpr double kMagic = 6755399441055744.0;                        // 1.5 · 2^52
   if (!(std::fabs(q) < 2251799813685248.0)) return std::nearbyint(q);  // from 2^51 on, inf, NaN: the call
   return std::copysign((q + kMagic) - kMagic, q);
 }
@@ -94,7 +94,8 @@ double round_bits(double x, int mant, int emin, double max_finite) {
   if (x == 0 || !std::isfinite(x)) return x;
   std::uint64_t u;
   std::memcpy(&u, &x, sizeof u);
-  const int exp = static_cast<int>((u >> 52) & 0x7FF) - 1023;  // |x| in [2^exp, 2^(exp+1)) for a normal double
+  const int exp =
+      static_cast<int>((u >> 52) & 0x7FF) - 1023;  // |x| in [2^exp, 2^(exp+1)) for a normal double
   double r;
   if (exp >= emin) {
     const int drop = 52 - mant;
@@ -112,11 +113,13 @@ std::string validate(const Eigen::MatrixXd& c, const Eigen::MatrixXd& s) {
   if (c.rows() != s.rows() || c.cols() != s.cols())
     return "cos is " + std::to_string(c.rows()) + " × " + std::to_string(c.cols()) + " but sin is " +
            std::to_string(s.rows()) + " × " + std::to_string(s.cols()) + ": they must have the same shape.";
-  if (c.rows() < 3) return "The cache needs at least 3 rows (positions) to measure how fast each column turns.";
+  if (c.rows() < 3)
+    return "The cache needs at least 3 rows (positions) to measure how fast each column turns.";
   if (c.cols() < 2) return "The cache needs at least 2 columns (one rotating pair).";
   if (c.rows() > kMaxRopeCheckRows || c.cols() > kMaxRopeCheckCols)
-    return "The cache is " + std::to_string(c.rows()) + " × " + std::to_string(c.cols()) + "; the checker takes at most " +
-           std::to_string(kMaxRopeCheckRows) + " rows × " + std::to_string(kMaxRopeCheckCols) + " columns.";
+    return "The cache is " + std::to_string(c.rows()) + " × " + std::to_string(c.cols()) +
+           "; the checker takes at most " + std::to_string(kMaxRopeCheckRows) + " rows × " +
+           std::to_string(kMaxRopeCheckCols) + " columns.";
   // One branch-free pass says whether every value is fine (a NaN fails the comparison too); only then
   // is the first bad one looked for.
   bool fine = true;
@@ -133,7 +136,8 @@ std::string validate(const Eigen::MatrixXd& c, const Eigen::MatrixXd& s) {
         if (std::isfinite(v) && std::fabs(v) <= 1.5) continue;
         const std::string at = std::string(name) + "[" + std::to_string(i) + ", " + std::to_string(j) + "]";
         if (!std::isfinite(v)) return at + " is not a finite number.";
-        return at + " = " + number(v) + ": cos and sin values lie in [−1, 1] (times an attention factor near 1).";
+        return at + " = " + number(v) +
+               ": cos and sin values lie in [−1, 1] (times an attention factor near 1).";
       }
   }
   return {};
@@ -143,12 +147,12 @@ std::string validate(const Eigen::MatrixXd& c, const Eigen::MatrixXd& s) {
 struct Measured {
   int len = 0, dim = 0, rd = 0, half = 0;
   bool interleaved = false;
-  Eigen::MatrixXd phi;    // len × dim angles
-  Eigen::MatrixXd pairs;  // len × half: each pair's angle (the mean of its two columns)
-  double amp = 1;         // the attention factor
-  double pass_amp = 1;    // the amplitude of the non-rotating columns (1, or amp)
-  Eigen::VectorXd theta;  // measured θ_j
-  Eigen::VectorXd spread; // its relative uncertainty (log θ_j ± spread_j)
+  Eigen::MatrixXd phi;     // len × dim angles
+  Eigen::MatrixXd pairs;   // len × half: each pair's angle (the mean of its two columns)
+  double amp = 1;          // the attention factor
+  double pass_amp = 1;     // the amplitude of the non-rotating columns (1, or amp)
+  Eigen::VectorXd theta;   // measured θ_j
+  Eigen::VectorXd spread;  // its relative uncertainty (log θ_j ± spread_j)
 };
 
 int column_a(const Measured& m, int j) { return m.interleaved ? 2 * j : j; }
@@ -236,7 +240,8 @@ long long estimate_offset(const Measured& m, const Eigen::VectorXd& theta, doubl
   double best_score = std::numeric_limits<double>::infinity();
   for (long long c : cands) {
     double sc = 0;
-    for (int j = 0; j < h; ++j) sc += std::min(1.0, std::fabs(wrap(y[j] - static_cast<double>(c) * theta[j])));
+    for (int j = 0; j < h; ++j)
+      sc += std::min(1.0, std::fabs(wrap(y[j] - static_cast<double>(c) * theta[j])));
     if (sc < best_score - 1e-12 || (sc <= best_score + 1e-12 && std::llabs(c) < std::llabs(best))) {
       best_score = sc;
       best = c;
@@ -258,8 +263,8 @@ struct Rebuild {
 // Each position and θ_j is rounded once; rows whose rounded positions agree (bfloat16 and float16 hold
 // 256 and 2048 integers exactly, then every 2nd, 4th … one) share one angle, so one cos and sin.
 double rebuild_error(const Eigen::MatrixXd& c, const Eigen::MatrixXd& s, const Measured& m, const Rebuild& rb,
-                     const std::vector<int>& rows, double abort_above = std::numeric_limits<double>::infinity(),
-                     double start = 0) {
+                     const std::vector<int>& rows,
+                     double abort_above = std::numeric_limits<double>::infinity(), double start = 0) {
   const double inf = std::numeric_limits<double>::infinity();
   const int n = rows.empty() ? m.len : static_cast<int>(rows.size());
   const AnglePrecision p = rb.precision;
@@ -273,13 +278,15 @@ double rebuild_error(const Eigen::MatrixXd& c, const Eigen::MatrixXd& s, const M
     const double t = round_to_precision(rb.theta[j], p);
     for (int k = 0, end = 0; k < n; k = end) {
       const double prod = pos[k] * t;
-      const double ang = rb.sign * (p == AnglePrecision::Float64 ? prod : round_to_precision(prod, p)) + rb.phase;
+      const double ang =
+          rb.sign * (p == AnglePrecision::Float64 ? prod : round_to_precision(prod, p)) + rb.phase;
       if (!std::isfinite(ang)) return inf;  // float16 beyond 65504
       const double cv = m.amp * std::cos(ang), sv = m.amp * std::sin(ang);
       for (end = k + 1; end < n && pos[end] == pos[k];) ++end;
       for (int q = k; q < end; ++q) {  // the rows of one angle
         const int r = rows.empty() ? q : rows[q];
-        const double d1 = std::fabs(ca[r] - cv), d2 = std::fabs(sa[r] - sv), d3 = std::fabs(cb[r] - cv), d4 = std::fabs(sb[r] - sv);
+        const double d1 = std::fabs(ca[r] - cv), d2 = std::fabs(sa[r] - sv), d3 = std::fabs(cb[r] - cv),
+                     d4 = std::fabs(sb[r] - sv);
         const double d12 = d1 < d2 ? d2 : d1, d34 = d3 < d4 ? d4 : d3, d = d12 < d34 ? d34 : d12;
         worst = worst < d ? d : worst;  // std::max
       }
@@ -293,7 +300,8 @@ double rebuild_error(const Eigen::MatrixXd& c, const Eigen::MatrixXd& s, const M
 double pass_error(const Eigen::MatrixXd& c, const Eigen::MatrixXd& s, const Measured& m) {
   if (m.rd >= m.dim) return 0;
   const auto rest = m.dim - m.rd;
-  return std::max((c.rightCols(rest).array() - m.pass_amp).abs().maxCoeff(), s.rightCols(rest).cwiseAbs().maxCoeff());
+  return std::max((c.rightCols(rest).array() - m.pass_amp).abs().maxCoeff(),
+                  s.rightCols(rest).cwiseAbs().maxCoeff());
 }
 
 // Round-number bases near a fitted one (1, 2, 3, 4 significant digits, then the fit), plainest first.
@@ -303,7 +311,8 @@ std::vector<double> base_candidates(double fitted) {
   for (int digits = 1; digits <= 4; ++digits) {
     const double scale = std::pow(10.0, std::floor(std::log10(fitted)) - (digits - 1));
     const double v = std::nearbyint(fitted / scale) * scale;
-    if (std::fabs(v / fitted - 1) < 0.05 && std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+    if (std::fabs(v / fitted - 1) < 0.05 && std::find(out.begin(), out.end(), v) == out.end())
+      out.push_back(v);
   }
   out.push_back(fitted);
   return out;
@@ -320,14 +329,18 @@ std::string describe(const RopeCacheCheck& r, bool sign_flipped, bool swapped, i
     say(swapped ? "cos and sin are swapped: the angles run backwards from π/2 (−pos·θ + π/2)."
                 : "The angles run backwards (−pos·θ): sin is negated.");
   if (r.layout == "interleaved")
-    say("Pairs are interleaved (columns 2j and 2j+1 share an angle, as in GPT-J and Meta's original code), not transformers' rotate_half halves (j and j + " +
+    say("Pairs are interleaved (columns 2j and 2j+1 share an angle, as in GPT-J and Meta's original code), "
+        "not transformers' rotate_half halves (j and j + " +
         std::to_string(r.rotary_dim / 2) + ").");
-  if (r.offset == 1) say("Rows start at position 1, not 0.");
+  if (r.offset == 1)
+    say("Rows start at position 1, not 0.");
   else if (r.offset != 0)
-    say("Rows start at position " + std::to_string(r.offset) + ", not 0 (right for a KV-cache slice, wrong for a fresh sequence).");
+    say("Rows start at position " + std::to_string(r.offset) +
+        ", not 0 (right for a KV-cache slice, wrong for a fresh sequence).");
   if (r.rotary_dim < dim)
-    say("Only the first " + std::to_string(r.rotary_dim) + " of " + std::to_string(dim) + " columns rotate (partial rotary, " +
-        percent(double(r.rotary_dim) / dim) + "); the rest hold angle 0.");
+    say("Only the first " + std::to_string(r.rotary_dim) + " of " + std::to_string(dim) +
+        " columns rotate (partial rotary, " + percent(double(r.rotary_dim) / dim) +
+        "); the rest hold angle 0.");
   if (r.rope_type != "unknown" && std::fabs(r.base - 10000) > 1e-9 * r.base) {
     say("The base is " + number(r.base, 10) + ", not transformers' default 10000.");
     if (r.rope_type == "default" && r.base != std::nearbyint(r.base))
@@ -336,21 +349,27 @@ std::string describe(const RopeCacheCheck& r, bool sign_flipped, bool swapped, i
   if (r.rope_type == "linear")
     say("Every frequency is divided by " + number(r.factor) + " (linear scaling, position interpolation).");
   else if (r.rope_type == "llama3")
-    say("Llama 3 scaling, factor " + number(r.factor) + ": wavelengths above " + number(r.original_max_position) +
-        " positions are divided by it, those below " + number(r.original_max_position / r.high_freq_factor) + " kept, a blend between.");
+    say("Llama 3 scaling, factor " + number(r.factor) + ": wavelengths above " +
+        number(r.original_max_position) + " positions are divided by it, those below " +
+        number(r.original_max_position / r.high_freq_factor) + " kept, a blend between.");
   else if (r.rope_type == "yarn")
-    say("YaRN scaling, factor " + number(r.factor) + ": fast pairs kept, slow ones divided by it, a ramp over the pairs between" +
+    say("YaRN scaling, factor " + number(r.factor) +
+        ": fast pairs kept, slow ones divided by it, a ramp over the pairs between" +
         (r.original_max_position > 0 ? " (trained length " + number(r.original_max_position) + ")." : "."));
   else if (r.rope_type == "unknown")
     say("The frequencies follow none of the known rules (default, linear, llama3, yarn).");
   if (std::fabs(r.attention_factor - 1) > 1e-9)
-    say("cos and sin are multiplied by " + number(r.attention_factor) + " (cos² + sin² = " + number(r.attention_factor * r.attention_factor) + ").");
+    say("cos and sin are multiplied by " + number(r.attention_factor) +
+        " (cos² + sin² = " + number(r.attention_factor * r.attention_factor) + ").");
   if (r.precision == "bfloat16" || r.precision == "float16")
-    say("The angles pos·θ were rounded to " + r.precision + " before cos and sin, so the later rows turn by the wrong amounts.");
+    say("The angles pos·θ were rounded to " + r.precision +
+        " before cos and sin, so the later rows turn by the wrong amounts.");
   if (r.max_error > 1e-3)
-    say("Even so, the cache differs from the one these parameters give by up to " + number(r.max_error, 3) + ".");
+    say("Even so, the cache differs from the one these parameters give by up to " + number(r.max_error, 3) +
+        ".");
   if (out.empty())
-    say("This is transformers' standard RoPE cache: rotate_half layout, base 10000, positions from 0, every column rotating, no scaling.");
+    say("This is transformers' standard RoPE cache: rotate_half layout, base 10000, positions from 0, every "
+        "column rotating, no scaling.");
   return out;
 }
 
@@ -358,20 +377,28 @@ std::string describe(const RopeCacheCheck& r, bool sign_flipped, bool swapped, i
 
 const char* angle_precision_name(AnglePrecision p) {
   switch (p) {
-    case AnglePrecision::Float64: return "float64";
-    case AnglePrecision::Float32: return "float32";
-    case AnglePrecision::BFloat16: return "bfloat16";
-    case AnglePrecision::Float16: return "float16";
+    case AnglePrecision::Float64:
+      return "float64";
+    case AnglePrecision::Float32:
+      return "float32";
+    case AnglePrecision::BFloat16:
+      return "bfloat16";
+    case AnglePrecision::Float16:
+      return "float16";
   }
   return "float64";
 }
 
 double round_to_precision(double x, AnglePrecision p) {
   switch (p) {
-    case AnglePrecision::Float64: return x;
-    case AnglePrecision::Float32: return static_cast<double>(static_cast<float>(x));
-    case AnglePrecision::BFloat16: return round_bits(x, 7, -126, 3.3895313892515355e38);
-    case AnglePrecision::Float16: return round_bits(x, 10, -14, 65504.0);
+    case AnglePrecision::Float64:
+      return x;
+    case AnglePrecision::Float32:
+      return static_cast<double>(static_cast<float>(x));
+    case AnglePrecision::BFloat16:
+      return round_bits(x, 7, -126, 3.3895313892515355e38);
+    case AnglePrecision::Float16:
+      return round_bits(x, 10, -14, 65504.0);
   }
   return x;
 }
@@ -403,7 +430,8 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
     double* ph = &m.phi(0, c);
     ph[0] = std::atan2(sc[0], cc[0]);
     for (int r = 1; r < m.len; ++r)
-      ph[r] = bits(cc[r]) == bits(cc[r - 1]) && bits(sc[r]) == bits(sc[r - 1]) ? ph[r - 1] : std::atan2(sc[r], cc[r]);
+      ph[r] = bits(cc[r]) == bits(cc[r - 1]) && bits(sc[r]) == bits(sc[r - 1]) ? ph[r - 1]
+                                                                               : std::atan2(sc[r], cc[r]);
   };
   m.rd = m.dim;
   angles(m.dim - 1);
@@ -414,7 +442,8 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
     return out;
   }
   if (m.rd % 2) {
-    out.error = "The first " + std::to_string(m.rd) + " columns rotate — an odd number, but RoPE rotates pairs of columns.";
+    out.error = "The first " + std::to_string(m.rd) +
+                " columns rotate — an odd number, but RoPE rotates pairs of columns.";
     return out;
   }
   m.half = m.rd / 2;
@@ -440,10 +469,14 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
         const double *f1 = p1 >= 0 ? &m.phi(0, p1) : nullptr, *f2 = p2 >= 0 ? &m.phi(0, p2) : nullptr;
         for (int r = 0; r < m.len; ++r) {
           const std::uint64_t x = bits(cc[r]), y = bits(sc[r]);
-          if (r > 0 && bits(cc[r - 1]) == x && bits(sc[r - 1]) == y) ph[r] = ph[r - 1];
-          else if (c1 && bits(c1[r]) == x && bits(s1[r]) == y) ph[r] = f1[r];
-          else if (c2 && bits(c2[r]) == x && bits(s2[r]) == y) ph[r] = f2[r];
-          else ph[r] = std::atan2(sc[r], cc[r]);
+          if (r > 0 && bits(cc[r - 1]) == x && bits(sc[r - 1]) == y)
+            ph[r] = ph[r - 1];
+          else if (c1 && bits(c1[r]) == x && bits(s1[r]) == y)
+            ph[r] = f1[r];
+          else if (c2 && bits(c2[r]) == x && bits(s2[r]) == y)
+            ph[r] = f2[r];
+          else
+            ph[r] = std::atan2(sc[r], cc[r]);
         }
       }
       for (int r = 0; r < m.len; ++r) {
@@ -457,12 +490,13 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
     if (std::fabs(m.amp - 1) < 1e-4) m.amp = 1;
     if (hi - lo > 0.05 * m.amp || m.amp < 0.1) {
       out.verdict = "not_rotation";
-      out.message = "cos² + sin² is not one constant (√ of it runs from " + number(lo, 3) + " to " + number(hi, 3) +
-                    "): the two tables are not the cosine and sine of the same angles.";
+      out.message = "cos² + sin² is not one constant (√ of it runs from " + number(lo, 3) + " to " +
+                    number(hi, 3) + "): the two tables are not the cosine and sine of the same angles.";
       return out;
     }
     m.pass_amp = 1;
-    if (m.rd < m.dim && std::fabs(cos(0, m.dim - 1) - m.amp) < std::fabs(cos(0, m.dim - 1) - 1)) m.pass_amp = m.amp;
+    if (m.rd < m.dim && std::fabs(cos(0, m.dim - 1) - m.amp) < std::fabs(cos(0, m.dim - 1) - 1))
+      m.pass_amp = m.amp;
   }
   // 3. layout (each layout's pair angles come from the same pass)
   Eigen::MatrixXd pairs_half, pairs_inter;
@@ -472,8 +506,8 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
   out.layout = m.interleaved ? "interleaved" : "half";
   if (std::min(mis_half, mis_inter) > 0.02) {
     out.verdict = "not_rotation";
-    out.message = "The columns do not come in pairs of one angle (neither j with j + " + std::to_string(m.half) +
-                  " nor 2j with 2j+1 agree): apply_rotary needs each angle twice.";
+    out.message = "The columns do not come in pairs of one angle (neither j with j + " +
+                  std::to_string(m.half) + " nor 2j with 2j+1 agree): apply_rotary needs each angle twice.";
     return out;
   }
   m.pairs = std::move(m.interleaved ? pairs_inter : pairs_half);
@@ -517,9 +551,12 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
   // 7. round bases and the precision, on a sample of rows (the last included: rounding grows there)
   std::vector<int> rows;
   const int sample = std::min(m.len, 256);
-  for (int k = 0; k < sample; ++k) rows.push_back(static_cast<int>((static_cast<long long>(k) * (m.len - 1)) / std::max(1, sample - 1)));
-  const std::vector<int> tail(rows.end() - std::min<std::ptrdiff_t>(16, static_cast<std::ptrdiff_t>(rows.size())), rows.end());
-  const AnglePrecision types[] = {AnglePrecision::Float64, AnglePrecision::Float32, AnglePrecision::BFloat16, AnglePrecision::Float16};
+  for (int k = 0; k < sample; ++k)
+    rows.push_back(static_cast<int>((static_cast<long long>(k) * (m.len - 1)) / std::max(1, sample - 1)));
+  const std::vector<int> tail(
+      rows.end() - std::min<std::ptrdiff_t>(16, static_cast<std::ptrdiff_t>(rows.size())), rows.end());
+  const AnglePrecision types[] = {AnglePrecision::Float64, AnglePrecision::Float32, AnglePrecision::BFloat16,
+                                  AnglePrecision::Float16};
   const std::vector<double> bases = base_candidates(rule.base);
   std::vector<FreqModel> rules(bases.size());
   std::vector<double> err_base(bases.size());
@@ -576,13 +613,20 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
   if (rule.type == RopeType::Llama3) out.high_freq_factor = rule.high;
   // verdict, most serious first
   out.swapped = swapped;
-  if (flipped) out.verdict = "sign";
-  else if (!known) out.verdict = "unknown";
-  else if (out.offset == 1) out.verdict = "off_by_one";
-  else if (out.offset != 0) out.verdict = "offset";
-  else if (rb.precision == AnglePrecision::BFloat16 || rb.precision == AnglePrecision::Float16) out.verdict = "low_precision";
-  else if (out.max_error > 1e-2) out.verdict = "mismatch";
-  else out.verdict = "matches";
+  if (flipped)
+    out.verdict = "sign";
+  else if (!known)
+    out.verdict = "unknown";
+  else if (out.offset == 1)
+    out.verdict = "off_by_one";
+  else if (out.offset != 0)
+    out.verdict = "offset";
+  else if (rb.precision == AnglePrecision::BFloat16 || rb.precision == AnglePrecision::Float16)
+    out.verdict = "low_precision";
+  else if (out.max_error > 1e-2)
+    out.verdict = "mismatch";
+  else
+    out.verdict = "matches";
   out.message = describe(out, flipped, swapped, m.dim);
   return out;
 }
@@ -597,18 +641,21 @@ RopeCacheCheck check_rope(const std::vector<long long>& shape, const std::vector
   }
   const long long len = shape[0], dim = shape[1];
   if (len < 3 || dim < 2) {
-    out.error = "shape [" + std::to_string(len) + ", " + std::to_string(dim) + "]: the cache needs at least 3 rows and 2 columns.";
+    out.error = "shape [" + std::to_string(len) + ", " + std::to_string(dim) +
+                "]: the cache needs at least 3 rows and 2 columns.";
     return out;
   }
   if (len > kMaxRopeCheckRows || dim > kMaxRopeCheckCols) {
-    out.error = "shape [" + std::to_string(len) + ", " + std::to_string(dim) + "]: the checker takes at most " +
-                std::to_string(kMaxRopeCheckRows) + " rows × " + std::to_string(kMaxRopeCheckCols) + " columns.";
+    out.error = "shape [" + std::to_string(len) + ", " + std::to_string(dim) +
+                "]: the checker takes at most " + std::to_string(kMaxRopeCheckRows) + " rows × " +
+                std::to_string(kMaxRopeCheckCols) + " columns.";
     return out;
   }
   const auto want = static_cast<std::size_t>(len * dim);
   if (cos.size() != want || sin.size() != want) {
-    out.error = "shape [" + std::to_string(len) + ", " + std::to_string(dim) + "] needs " + std::to_string(want) +
-                " values each; cos has " + std::to_string(cos.size()) + " and sin " + std::to_string(sin.size()) + ".";
+    out.error = "shape [" + std::to_string(len) + ", " + std::to_string(dim) + "] needs " +
+                std::to_string(want) + " values each; cos has " + std::to_string(cos.size()) + " and sin " +
+                std::to_string(sin.size()) + ".";
     return out;
   }
   using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;

@@ -19,20 +19,21 @@ constexpr int kMaxRopeCheckCols = 4096;
 struct RopeCacheCheck {
   std::string error;  // non-empty: the input was refused (why, in English); nothing else is set
 
-  std::string layout;       // "half" (rotate_half: column j and j + rotary_dim/2 share θ_j) or "interleaved" (2j, 2j+1)
-  double base = 0;          // the base the unscaled pairs follow (a dynamic-NTK cache shows its grown base)
-  long long offset = 0;     // the position of row 0
-  int rotary_dim = 0;       // columns that rotate; the rest hold angle 0 (cos = 1, sin = 0)
-  std::string rope_type;    // "default", "linear", "llama3", "yarn", or "unknown" (no rule fits)
-  double factor = 1;        // the scaling factor s (1 for default)
-  double attention_factor = 1;        // the amplitude √(cos² + sin²) (YaRN's mscale; 1 without)
-  double original_max_position = 0;   // llama3 / yarn: the trained length L0 the cache implies (0: not pinned)
-  double high_freq_factor = 0;        // llama3: L0 / the shortest scaled wavelength (low_freq_factor taken as 1)
-  std::string precision;    // "float64", "float32", "bfloat16", "float16": the type pos·θ was rounded to
-  double max_error = 0;     // max |cache − the cache the parameters above give|
-  std::string verdict;      // see check_rope
-  bool swapped = false;     // verdict "sign": cos and sin swapped (false: sin negated)
-  std::string message;      // English sentences: what differs from the transformers default, or what is wrong
+  std::string
+      layout;  // "half" (rotate_half: column j and j + rotary_dim/2 share θ_j) or "interleaved" (2j, 2j+1)
+  double base = 0;        // the base the unscaled pairs follow (a dynamic-NTK cache shows its grown base)
+  long long offset = 0;   // the position of row 0
+  int rotary_dim = 0;     // columns that rotate; the rest hold angle 0 (cos = 1, sin = 0)
+  std::string rope_type;  // "default", "linear", "llama3", "yarn", or "unknown" (no rule fits)
+  double factor = 1;      // the scaling factor s (1 for default)
+  double attention_factor = 1;       // the amplitude √(cos² + sin²) (YaRN's mscale; 1 without)
+  double original_max_position = 0;  // llama3 / yarn: the trained length L0 the cache implies (0: not pinned)
+  double high_freq_factor = 0;  // llama3: L0 / the shortest scaled wavelength (low_freq_factor taken as 1)
+  std::string precision;  // "float64", "float32", "bfloat16", "float16": the type pos·θ was rounded to
+  double max_error = 0;   // max |cache − the cache the parameters above give|
+  std::string verdict;    // see check_rope
+  bool swapped = false;   // verdict "sign": cos and sin swapped (false: sin negated)
+  std::string message;    // English sentences: what differs from the transformers default, or what is wrong
 
   Eigen::VectorXd measured_inv_freq;  // θ_j per pair as measured from the cache (rotary_dim/2)
   Eigen::VectorXd model_inv_freq;     // θ_j of the inferred parameters (float64)

@@ -6,7 +6,8 @@ std::string fill(std::string_view format, const std::vector<std::string>& args) 
   std::string out;
   out.reserve(format.size() + 16);
   for (size_t i = 0; i < format.size(); ++i) {
-    if (format[i] == '{' && i + 2 < format.size() && format[i + 1] >= '0' && format[i + 1] <= '9' && format[i + 2] == '}') {
+    if (format[i] == '{' && i + 2 < format.size() && format[i + 1] >= '0' && format[i + 1] <= '9' &&
+        format[i + 2] == '}') {
       const size_t k = static_cast<size_t>(format[i + 1] - '0');
       if (k < args.size()) {
         out += args[k];

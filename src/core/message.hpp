@@ -10,7 +10,7 @@
 namespace posenc::core {
 
 struct Message {
-  std::string format;              // English, with {0}, {1}… (empty: nothing to say)
+  std::string format;  // English, with {0}, {1}… (empty: nothing to say)
   std::vector<std::string> args;
 
   bool empty() const { return format.empty(); }

@@ -126,9 +126,9 @@ Eigen::VectorXd dimension_variance(int len, int dim, double base) {
 
 LayerCost layer_cost(double w, double n) {
   LayerCost c;
-  c.flops = 4 * n * w * w      // Q, K, V and output projections
-            + 2 * n * n * w    // scores and weighted sum
-            + 8 * n * w * w;   // feed-forward w → 4w → w
+  c.flops = 4 * n * w * w     // Q, K, V and output projections
+            + 2 * n * n * w   // scores and weighted sum
+            + 8 * n * w * w;  // feed-forward w → 4w → w
   c.params = 4 * w * w + 8 * w * w;
   return c;
 }

@@ -14,9 +14,9 @@ class Random {
   explicit Random(std::uint64_t seed);
 
   std::uint64_t next_u64();
-  double uniform();                 // [0, 1)
-  int below(int n);                 // uniform integer in [0, n), n > 0
-  double gaussian();                // standard normal
+  double uniform();   // [0, 1)
+  int below(int n);   // uniform integer in [0, n), n > 0
+  double gaussian();  // standard normal
   Eigen::MatrixXd gaussian_matrix(int rows, int cols, double stddev = 1.0);
 
  private:

@@ -22,8 +22,9 @@ std::vector<double> positions_from(double offset, int n) {
 }
 
 // <code id="relative_attention">
-RelativeResult relative_attention(const Eigen::MatrixXd& x, const AttentionWeights& w, const Eigen::MatrixXd& a_k,
-                                  const Eigen::MatrixXd& a_v, int k, const std::vector<double>& pos) {
+RelativeResult relative_attention(const Eigen::MatrixXd& x, const AttentionWeights& w,
+                                  const Eigen::MatrixXd& a_k, const Eigen::MatrixXd& a_v, int k,
+                                  const std::vector<double>& pos) {
   RelativeResult r;
   const int n = static_cast<int>(x.rows());
   r.q = x * w.wq;
@@ -34,7 +35,8 @@ RelativeResult relative_attention(const Eigen::MatrixXd& x, const AttentionWeigh
   r.content_logits = r.q * r.kk.transpose() * scale;
   r.position_logits.resize(n, n);
   for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j) r.position_logits(i, j) = r.q.row(i).dot(a_k.row(static_cast<int>(r.index(i, j)))) * scale;
+    for (int j = 0; j < n; ++j)
+      r.position_logits(i, j) = r.q.row(i).dot(a_k.row(static_cast<int>(r.index(i, j)))) * scale;
   r.logits = r.content_logits + r.position_logits;
   r.weights = softmax_rows(r.logits);
   r.z = r.weights * r.v;

@@ -6,7 +6,8 @@
 namespace posenc::core {
 
 std::pair<int, int> rope_pair(int i, int dim, Layout layout) {
-  return layout == Layout::Interleaved ? std::pair<int, int>{2 * i, 2 * i + 1} : std::pair<int, int>{i, i + dim / 2};
+  return layout == Layout::Interleaved ? std::pair<int, int>{2 * i, 2 * i + 1}
+                                       : std::pair<int, int>{i, i + dim / 2};
 }
 
 // <code id="rope_rotate">
@@ -55,7 +56,8 @@ Eigen::MatrixXd rope_matrix(int dim, double pos, double base, Layout layout) {
   return r;
 }
 
-double rope_score(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double m, double n, double base, Layout layout) {
+double rope_score(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double m, double n, double base,
+                  Layout layout) {
   return rope_rotate(q, m, base, layout).dot(rope_rotate(k, n, base, layout));
 }
 
@@ -85,12 +87,14 @@ Eigen::VectorXd rope_decay(int dim, double base, int max_dist) {
 }
 // </code>
 
-Eigen::VectorXd rope_score_bound(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double base, int max_dist) {
+Eigen::VectorXd rope_score_bound(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double base,
+                                 int max_dist) {
   const int half = static_cast<int>(q.size()) / 2;
   std::complex<double> next = 0;  // h_{d/2} = 0
   double step = 0;                // max_i |h_{i+1} − h_i|
   for (int i = half - 1; i >= 0; --i) {
-    const std::complex<double> h = std::complex<double>(q(2 * i), q(2 * i + 1)) * std::conj(std::complex<double>(k(2 * i), k(2 * i + 1)));
+    const std::complex<double> h = std::complex<double>(q(2 * i), q(2 * i + 1)) *
+                                   std::conj(std::complex<double>(k(2 * i), k(2 * i + 1)));
     step = std::max(step, std::abs(next - h));
     next = h;
   }

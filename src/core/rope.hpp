@@ -28,8 +28,8 @@ void rope_rotate_rows(Eigen::MatrixXd& x, double first = 0.0, double base = 1000
 Eigen::MatrixXd rope_matrix(int dim, double pos, double base = 10000.0, Layout layout = Layout::Interleaved);
 
 // ⟨R_m q, R_n k⟩.
-double rope_score(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double m, double n, double base = 10000.0,
-                  Layout layout = Layout::Interleaved);
+double rope_score(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double m, double n,
+                  double base = 10000.0, Layout layout = Layout::Interleaved);
 
 // Coordinate order taking an interleaved vector to the halves layout: half[j] = interleaved[perm[j]].
 std::vector<int> interleaved_to_half(int dim);
@@ -41,6 +41,7 @@ Eigen::VectorXd rope_decay(int dim, double base, int max_dist);
 // The bound RoFormer proves for one query and key (Abel summation with h_{d/2} = 0): at distance r,
 // |⟨R_m q, R_n k⟩| ≤ max_i |h_{i+1} − h_i| · Σ_{j=1..d/2} |S_j(r)|, with h_i = q_i · conj(k_i) the
 // product of their pairs i (interleaved) as complex numbers. For r = 0 … max_dist.
-Eigen::VectorXd rope_score_bound(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double base, int max_dist);
+Eigen::VectorXd rope_score_bound(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double base,
+                                 int max_dist);
 
 }  // namespace posenc::core

@@ -26,7 +26,9 @@ using cplx = std::complex<double>;
 
 // (a + ib)(c + id) written out: std::complex's operator* checks for infinities on every call (C99
 // Annex G), several times slower in these loops.
-inline cplx mul(cplx a, cplx b) { return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()}; }
+inline cplx mul(cplx a, cplx b) {
+  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
 
 // e^{i·j·θ} for j = first … first + count − 1, a pure function of (j, θ): std::polar at every 16th j,
 // then repeated multiplication by e^{iθ} (within ~1e-14 of polar, at a fraction of its cost). The same
@@ -68,7 +70,8 @@ RotaryPairs rotary_pairs(int rotary_dim, double base, Layout layout) {
   return rotary_pairs(rope_default_inv_freq(rotary_dim, base), layout);
 }
 
-Eigen::MatrixXd rotate_rows(const Eigen::MatrixXd& x, const std::vector<double>& positions, const RotaryPairs& rot) {
+Eigen::MatrixXd rotate_rows(const Eigen::MatrixXd& x, const std::vector<double>& positions,
+                            const RotaryPairs& rot) {
   Eigen::MatrixXd out = x;
   for (Eigen::Index r = 0; r < x.rows(); ++r)
     for (size_t i = 0; i < rot.cols.size(); ++i) {
@@ -80,15 +83,18 @@ Eigen::MatrixXd rotate_rows(const Eigen::MatrixXd& x, const std::vector<double>&
   return out;
 }
 
-Eigen::MatrixXd rotary_scores(const Eigen::MatrixXd& q, const std::vector<double>& q_pos, const Eigen::MatrixXd& k,
-                              const std::vector<double>& k_pos, const RotaryPairs& rot) {
-  return rotate_rows(q, q_pos, rot) * rotate_rows(k, k_pos, rot).transpose() / std::sqrt(static_cast<double>(q.cols()));
+Eigen::MatrixXd rotary_scores(const Eigen::MatrixXd& q, const std::vector<double>& q_pos,
+                              const Eigen::MatrixXd& k, const std::vector<double>& k_pos,
+                              const RotaryPairs& rot) {
+  return rotate_rows(q, q_pos, rot) * rotate_rows(k, k_pos, rot).transpose() /
+         std::sqrt(static_cast<double>(q.cols()));
 }
 
 Eigen::MatrixXd causal_softmax(const Eigen::MatrixXd& scores) {
   Eigen::MatrixXd masked = scores;
   for (Eigen::Index r = 0; r < masked.rows(); ++r)
-    for (Eigen::Index c = r + 1; c < masked.cols(); ++c) masked(r, c) = -std::numeric_limits<double>::infinity();
+    for (Eigen::Index c = r + 1; c < masked.cols(); ++c)
+      masked(r, c) = -std::numeric_limits<double>::infinity();
   return softmax_rows(masked);
 }
 
@@ -132,7 +138,8 @@ Eigen::VectorXd score_by_distance(const Eigen::VectorXd& q, const Eigen::VectorX
   Eigen::VectorXd out = Eigen::VectorXd::Constant(max_dist + 1, pass);
   for (size_t i = 0; i < rot.cols.size(); ++i) {
     const auto [u, v] = rot.cols[i];
-    const cplx h = mul(cplx(q(u), q(v)), std::conj(cplx(k(u), k(v))));  // ⟨e^{i r θ} q_i, k_i⟩ = Re[h e^{i r θ}]
+    const cplx h =
+        mul(cplx(q(u), q(v)), std::conj(cplx(k(u), k(v))));  // ⟨e^{i r θ} q_i, k_i⟩ = Re[h e^{i r θ}]
     PhasorRun run(rot.inv_freq[i]);
     for (int r = 0; r <= max_dist; ++r) {
       const cplx z = run.at(r);
@@ -178,16 +185,19 @@ std::vector<int> cumsum_position_ids(const std::vector<int>& mask) {
 int decode_position(DecodeRule rule, int pads, int prompt, int step) {
   const int correct = prompt + step - 1;
   switch (rule) {
-    case DecodeRule::Correct: return correct;
-    case DecodeRule::PadCounted: return correct + pads;
-    case DecodeRule::OffByOne: return correct + 1;
+    case DecodeRule::Correct:
+      return correct;
+    case DecodeRule::PadCounted:
+      return correct + pads;
+    case DecodeRule::OffByOne:
+      return correct + 1;
   }
   return correct;
 }
 // </code>
 
-Eigen::VectorXd decode_score_error(const Eigen::MatrixXd& q, const Eigen::MatrixXd& k, int pads, int prompt, int step,
-                                   DecodeRule rule, const RotaryPairs& rot) {
+Eigen::VectorXd decode_score_error(const Eigen::MatrixXd& q, const Eigen::MatrixXd& k, int pads, int prompt,
+                                   int step, DecodeRule rule, const RotaryPairs& rot) {
   const int keys = prompt + step;
   // Where each cached key was rotated: the prompt at prefill, generated token s at its own step s.
   const auto key_positions = [&](DecodeRule r) {
@@ -255,11 +265,14 @@ DynamicCacheError dynamic_cache_error(const Eigen::MatrixXd& q, const Eigen::Mat
 // rest passed through; inv_freq over rotary_ndims.
 RotaryPairs partial_rotary_pairs(int head_dim, int rotary_dim, double base, Pairing pairing) {
   switch (pairing) {
-    case Pairing::Correct: return rotary_pairs(rotary_dim, base, Layout::Half);
-    case Pairing::WholeHead: return rotary_pairs(head_dim, base, Layout::Half);
+    case Pairing::Correct:
+      return rotary_pairs(rotary_dim, base, Layout::Half);
+    case Pairing::WholeHead:
+      return rotary_pairs(head_dim, base, Layout::Half);
     case Pairing::AcrossHead: {
       RotaryPairs r = rotary_pairs(rotary_dim, base, Layout::Half);
-      for (size_t i = 0; i < r.cols.size(); ++i) r.cols[i] = {static_cast<int>(i), static_cast<int>(i) + head_dim / 2};
+      for (size_t i = 0; i < r.cols.size(); ++i)
+        r.cols[i] = {static_cast<int>(i), static_cast<int>(i) + head_dim / 2};
       return r;
     }
   }
@@ -294,7 +307,8 @@ double angle_cos_error(double pos, double theta, AnglePrecision p) {
 
 // The fix: form pos·θ in float32 from a float32 inv_freq, take cos, and only then round to bfloat16.
 double float32_angle_bf16_cos_error(double pos, double theta) {
-  const double c = round_to_precision(std::cos(rounded_angle(pos, theta, AnglePrecision::Float32)), AnglePrecision::BFloat16);
+  const double c = round_to_precision(std::cos(rounded_angle(pos, theta, AnglePrecision::Float32)),
+                                      AnglePrecision::BFloat16);
   return std::fabs(c - exact_cos(pos, theta));
 }
 // </code>
@@ -316,8 +330,10 @@ long long first_overflow_position(AnglePrecision p) {
   if (std::isfinite(round_to_precision(static_cast<double>(hi), p))) return 0;
   while (lo < hi) {
     const long long mid = lo + (hi - lo) / 2;
-    if (std::isfinite(round_to_precision(static_cast<double>(mid), p))) lo = mid + 1;
-    else hi = mid;
+    if (std::isfinite(round_to_precision(static_cast<double>(mid), p)))
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }

@@ -32,11 +32,13 @@ RotaryPairs rotary_pairs(int rotary_dim, double base, Layout layout);
 RotaryPairs rotary_pairs(const Eigen::VectorXd& inv_freq, Layout layout);
 
 // Row r of x rotated by positions[r] (x.rows() == positions.size()).
-Eigen::MatrixXd rotate_rows(const Eigen::MatrixXd& x, const std::vector<double>& positions, const RotaryPairs& rot);
+Eigen::MatrixXd rotate_rows(const Eigen::MatrixXd& x, const std::vector<double>& positions,
+                            const RotaryPairs& rot);
 
 // Attention scores of rotated queries and keys: (R q)(R k)ᵀ / √head_dim, head_dim = q.cols().
-Eigen::MatrixXd rotary_scores(const Eigen::MatrixXd& q, const std::vector<double>& q_pos, const Eigen::MatrixXd& k,
-                              const std::vector<double>& k_pos, const RotaryPairs& rot);
+Eigen::MatrixXd rotary_scores(const Eigen::MatrixXd& q, const std::vector<double>& q_pos,
+                              const Eigen::MatrixXd& k, const std::vector<double>& k_pos,
+                              const RotaryPairs& rot);
 
 // Row-wise softmax with a causal mask: row i attends to columns 0…i only.
 Eigen::MatrixXd causal_softmax(const Eigen::MatrixXd& scores);
@@ -93,8 +95,8 @@ int decode_position(DecodeRule rule, int pads, int prompt, int step);
 // position the rule gave it, the new token's own last — minus the same scores under the correct rule.
 // q, k: the real tokens' queries and keys (prompt, then generated), at least prompt + step rows.
 // Returns prompt + step values.
-Eigen::VectorXd decode_score_error(const Eigen::MatrixXd& q, const Eigen::MatrixXd& k, int pads, int prompt, int step,
-                                   DecodeRule rule, const RotaryPairs& rot);
+Eigen::VectorXd decode_score_error(const Eigen::MatrixXd& q, const Eigen::MatrixXd& k, int pads, int prompt,
+                                   int step, DecodeRule rule, const RotaryPairs& rot);
 
 // --- 4. dynamic NTK scaling against keys already cached ------------------------------------------------
 

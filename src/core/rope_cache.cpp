@@ -91,7 +91,8 @@ const char* rope_example_label(RopeExample e) { return kExamples[static_cast<int
 // Meta-Llama-3-8B's config.json (the fields RoPE reads; rope_scaling null), as copied into several
 // GitHub files found with the search tool (e.g. fixtures with "transformers_version": "4.38.2").
 const char* const kRopeExampleConfig =
-    R"({"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 8192, "rope_theta": 500000.0, "rope_scaling": null})";
+    R"({"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 8192,)"
+    R"( "rope_theta": 500000.0, "rope_scaling": null})";
 const char* const kRopeExampleConfigSource =
     "https://huggingface.co/meta-llama/Meta-Llama-3-8B/blob/main/config.json";
 
@@ -180,7 +181,8 @@ std::vector<RopeDifference> rope_differences(const RopeCacheCheck& c, int dim, c
     const bool other_width = dim != e->head_dim && dim != rd;
     if (other_width) add(K::Width, dim, e->head_dim)->want2 = rd;
     const bool same_width = c.rotary_dim == rd;
-    if (!same_width && !(other_width && c.rotary_dim == dim)) add(K::Rotary, c.rotary_dim, rd);  // said with the width
+    if (!same_width && !(other_width && c.rotary_dim == dim))
+      add(K::Rotary, c.rotary_dim, rd);  // said with the width
     if (unknown) {
       add(K::Unknown);
     } else {

@@ -49,7 +49,9 @@ double misfit(const Eigen::VectorXd& measured, const Eigen::VectorXd& model) {
 
 namespace {
 
-void score(FreqModel& m, const Eigen::VectorXd& theta, int rd) { m.misfit = misfit(theta, model_theta(m, rd)); }
+void score(FreqModel& m, const Eigen::VectorXd& theta, int rd) {
+  m.misfit = misfit(theta, model_theta(m, rd));
+}
 
 // What the fits below share: log θ̂_j, each pair's uncertainty (spread) and a common tolerance.
 struct Fit {
@@ -124,7 +126,8 @@ Blend find_blend(const Eigen::VectorXd& ratio, const Fit& f) {
   // the plateau of the slowest pairs, weighted by how well each is measured
   int tail = h - 1;
   double sw = 1 / (1e-12 + f.spread[tail]), sum = sw * std::log(ratio[tail]);
-  while (tail > 0 && std::fabs(std::log(ratio[tail - 1]) - sum / sw) <= f.tol_at(tail - 1) + 4 * f.spread[h - 1]) {
+  while (tail > 0 &&
+         std::fabs(std::log(ratio[tail - 1]) - sum / sw) <= f.tol_at(tail - 1) + 4 * f.spread[h - 1]) {
     --tail;
     const double w = 1 / (1e-12 + f.spread[tail]);
     sw += w, sum += w * std::log(ratio[tail]);
@@ -153,7 +156,8 @@ FreqModel fit_llama3(const Eigen::VectorXd& ratio, const Eigen::VectorXd& dflt, 
   if (xs.size() >= 2) {
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
     const double n = static_cast<double>(xs.size());
-    for (std::size_t i = 0; i < xs.size(); ++i) sx += xs[i], sy += ys[i], sxx += xs[i] * xs[i], sxy += xs[i] * ys[i];
+    for (std::size_t i = 0; i < xs.size(); ++i)
+      sx += xs[i], sy += ys[i], sxx += xs[i] * xs[i], sxy += xs[i] * ys[i];
     const double a = (n * sxy - sx * sy) / (n * sxx - sx * sx), c = (sy - a * sx) / n;
     if (c < 0) {
       m.high = 1 - 1 / c;
@@ -201,10 +205,13 @@ FreqModel fit_yarn(const Eigen::VectorXd& ratio, const Blend& b, double base) {
 // The trained length default beta_fast = 32, beta_slow = 1 give these (truncated) ramp ends with, if a
 // power of two does; 0 if none.
 double yarn_trained_length(const FreqModel& m, int rd) {
-  const auto cd = [&](double l0, double turns) { return rd * std::log(l0 / (turns * kTwoPi)) / (2 * std::log(m.base)); };
+  const auto cd = [&](double l0, double turns) {
+    return rd * std::log(l0 / (turns * kTwoPi)) / (2 * std::log(m.base));
+  };
   for (int k = 8; k <= 22; ++k) {
     const double l0 = std::ldexp(1.0, k);
-    const double lo = std::max(0.0, std::floor(cd(l0, 32))), hi = std::min<double>(rd - 1, std::ceil(cd(l0, 1)));
+    const double lo = std::max(0.0, std::floor(cd(l0, 32))),
+                 hi = std::min<double>(rd - 1, std::ceil(cd(l0, 1)));
     if (lo == m.ramp_low && hi == m.ramp_high) return l0;
   }
   return 0;
@@ -249,7 +256,8 @@ void polish_yarn(FreqModel& m, const Eigen::VectorXd& theta, int rd, double tol)
 }  // namespace
 
 // Step 5: the rule and its parameters from the measured θ (with the base given, when `log_base` is set).
-FreqModel fit_rule(const Eigen::VectorXd& theta, const Eigen::VectorXd& spread, int rd, double amp, const double* log_base_given) {
+FreqModel fit_rule(const Eigen::VectorXd& theta, const Eigen::VectorXd& spread, int rd, double amp,
+                   const double* log_base_given) {
   const int h = static_cast<int>(theta.size());
   Fit f;
   f.rd = rd;
@@ -311,7 +319,8 @@ FreqModel fit_rule(const Eigen::VectorXd& theta, const Eigen::VectorXd& spread, 
   for (std::size_t i = 1; i < models.size(); ++i)
     if (models[i].misfit < models[best].misfit / 1.5 - 1e-13) best = i;
   const bool yarn_mark = std::fabs(amp - 1) > 1e-4;
-  if (models[best].type == RopeType::Llama3 && yarn_mark && models.back().misfit <= models[best].misfit * 1.5 + f.tol)
+  if (models[best].type == RopeType::Llama3 && yarn_mark &&
+      models.back().misfit <= models[best].misfit * 1.5 + f.tol)
     best = models.size() - 1;
   return models[best];
 }

@@ -215,7 +215,8 @@ Eigen::VectorXd rope_scale_factors(const Eigen::VectorXd& scaled, const Eigen::V
 
 Eigen::MatrixXd attention_entropy(const std::vector<double>& lengths, double spread,
                                   const std::vector<double>& scales, int runs, std::uint64_t seed) {
-  const Eigen::Index n = static_cast<Eigen::Index>(lengths.size()), m = static_cast<Eigen::Index>(scales.size());
+  const Eigen::Index n = static_cast<Eigen::Index>(lengths.size()),
+                     m = static_cast<Eigen::Index>(scales.size());
   Eigen::MatrixXd h = Eigen::MatrixXd::Zero(n, m);
   if (n == 0 || m == 0 || runs < 1) return h;
   const auto keys = [](double l) { return static_cast<long>(std::clamp(l, 1.0, double(kMaxEntropyKeys))); };

@@ -22,7 +22,7 @@ bool parse_rope_type(std::string_view name, RopeType& out);
 // The fields of a config.json that RoPE reads. Zero means "not given" where noted; the parser
 // (model_config.hpp) checks ranges and fills what transformers would derive.
 struct RopeConfig {
-  int head_dim = 0;  // 0: hidden_size / num_attention_heads (integer division)
+  int head_dim = 0;       // 0: hidden_size / num_attention_heads (integer division)
   int nope_head_dim = 0;  // DeepSeek's multi-head latent attention: the q/k columns beside the rotary
                           // ones that carry no position (qk_nope_head_dim); informational
   int hidden_size = 0;

@@ -9,14 +9,10 @@ namespace posenc::core {
 int frequency_count(int dim) { return (dim + 1) / 2; }
 
 // <code id="frequency">
-double frequency(int i, int dim, double base) {
-  return 1.0 / std::pow(base, 2.0 * i / dim);
-}
+double frequency(int i, int dim, double base) { return 1.0 / std::pow(base, 2.0 * i / dim); }
 // </code>
 
-double frequency_exp_form(int i, int dim, double base) {
-  return std::exp(-2.0 * i * std::log(base) / dim);
-}
+double frequency_exp_form(int i, int dim, double base) { return std::exp(-2.0 * i * std::log(base) / dim); }
 
 int sine_column(int i, int dim, Layout layout) {
   (void)dim;
@@ -138,7 +134,8 @@ Eigen::MatrixXd sinusoidal(const SinusoidalSpec& spec) {
   return table;
 }
 
-void sinusoidal_into(Eigen::MatrixXd& table, const SinusoidalSpec& spec, const std::function<void(int column)>& filled) {
+void sinusoidal_into(Eigen::MatrixXd& table, const SinusoidalSpec& spec,
+                     const std::function<void(int column)>& filled) {
   table.resize(std::max(spec.len, 0), std::max(spec.dim, 0));
   if (spec.len <= 0 || spec.dim <= 0) return;
 

@@ -13,11 +13,11 @@ namespace posenc::core {
 enum class Layout { Interleaved, Half };
 
 struct SinusoidalSpec {
-  int len = 0;           // number of positions (rows)
-  int dim = 0;           // d_model (columns)
-  double base = 10000.0; // the paper's 10000
+  int len = 0;            // number of positions (rows)
+  int dim = 0;            // d_model (columns)
+  double base = 10000.0;  // the paper's 10000
   Layout layout = Layout::Interleaved;
-  double offset = 0.0;   // rows are positions offset … offset+len−1
+  double offset = 0.0;  // rows are positions offset … offset+len−1
 };
 
 // Number of (sin, cos) frequency pairs: ⌈dim/2⌉ (the last one has no cosine when dim is odd).

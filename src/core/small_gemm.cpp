@@ -41,8 +41,8 @@ inline V mul_add(V acc, V a, V b) {
 // C's rows i … i + 4·R − 1 and columns j … j + N − 1 (a, b, c point at row i / column j already): R·N
 // lanes of sums over p, each in order.
 template <int R, int N>
-inline void tile(float* c, Index ldc, const float* a, Index lda, const float* b, Index brs, Index bcs, Index k,
-                 bool accumulate) {
+inline void tile(float* c, Index ldc, const float* a, Index lda, const float* b, Index brs, Index bcs,
+                 Index k, bool accumulate) {
   V acc[R][N];
   for (int r = 0; r < R; ++r)
     for (int q = 0; q < N; ++q) acc[r][q] = zero();
@@ -83,7 +83,8 @@ void columns(float* c, Index ldc, Index m, const float* a, Index lda, const floa
 
 }  // namespace
 
-void multiply(float* c, Index ldc, const Operand& a, const Operand& b, bool accumulate, std::vector<float>& scratch) {
+void multiply(float* c, Index ldc, const Operand& a, const Operand& b, bool accumulate,
+              std::vector<float>& scratch) {
   const Index m = a.rows, k = a.cols, n = b.cols;
   const float* pa = a.p;
   Index lda = a.cs;
@@ -95,7 +96,8 @@ void multiply(float* c, Index ldc, const Operand& a, const Operand& b, bool accu
     lda = m;
   }
   Index j = 0;
-  for (; j + 4 <= n; j += 4) columns<4>(c + j * ldc, ldc, m, pa, lda, b.p + j * b.cs, b.rs, b.cs, k, accumulate);
+  for (; j + 4 <= n; j += 4)
+    columns<4>(c + j * ldc, ldc, m, pa, lda, b.p + j * b.cs, b.rs, b.cs, k, accumulate);
   for (; j < n; ++j) columns<1>(c + j * ldc, ldc, m, pa, lda, b.p + j * b.cs, b.rs, b.cs, k, accumulate);
 }
 

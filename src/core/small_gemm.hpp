@@ -39,6 +39,7 @@ Operand operand(const X& x) {
 
 // C (a.rows × b.cols, column-major with leading dimension ldc) = a·b, or += a·b when `add`. a.cols must
 // equal b.rows. `scratch` holds A when it has to be packed (kept by the caller: no allocation per call).
-void multiply(float* c, Eigen::Index ldc, const Operand& a, const Operand& b, bool add, std::vector<float>& scratch);
+void multiply(float* c, Eigen::Index ldc, const Operand& a, const Operand& b, bool add,
+              std::vector<float>& scratch);
 
 }  // namespace posenc::core::gemm

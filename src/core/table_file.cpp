@@ -18,13 +18,16 @@ TableFile fail(std::string format, std::vector<std::string> args = {}) {
 }
 
 // `e` said of a source: ".npy: …" or "text: …" (each its own sentence in the catalogue).
-TableFile fail_in(const char* source, Message e) { return fail(source + std::string(": ") + e.format, std::move(e.args)); }
+TableFile fail_in(const char* source, Message e) {
+  return fail(source + std::string(": ") + e.format, std::move(e.args));
+}
 
 Message check_shape(long rows, long cols) {
   if (rows < 1 || cols < 1) return {"the table is empty", {}};
   if (rows > kMaxTableRows) return {"too many rows ({0}; at most 8192)", {std::to_string(rows)}};
   if (cols > kMaxTableCols) return {"too many columns ({0}; at most 4096)", {std::to_string(cols)}};
-  if (rows * cols > kMaxTableCells) return {"too many values ({0}; at most 4194304)", {std::to_string(rows * cols)}};
+  if (rows * cols > kMaxTableCells)
+    return {"too many values ({0}; at most 4194304)", {std::to_string(rows * cols)}};
   return {};
 }
 
@@ -32,8 +35,9 @@ Message check_finite(const Eigen::MatrixXd& m) {
   for (Eigen::Index r = 0; r < m.rows(); ++r)
     for (Eigen::Index c = 0; c < m.cols(); ++c)
       if (!std::isfinite(m(r, c)))
-        return {std::isnan(m(r, c)) ? "value at row {0}, column {1} is NaN; a position table has only finite values"
-                                    : "value at row {0}, column {1} is infinite; a position table has only finite values",
+        return {std::isnan(m(r, c))
+                    ? "value at row {0}, column {1} is NaN; a position table has only finite values"
+                    : "value at row {0}, column {1} is infinite; a position table has only finite values",
                 {std::to_string(r), std::to_string(c)}};
   return {};
 }
@@ -96,9 +100,11 @@ Npy read_npy(const std::uint8_t* bytes, std::size_t size, int rank) {
     return out;
   };
   static const std::uint8_t magic[] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
-  if (size < 10 || std::memcmp(bytes, magic, 6) != 0) return fail_with(".npy: not a NumPy file (bad magic bytes)");
+  if (size < 10 || std::memcmp(bytes, magic, 6) != 0)
+    return fail_with(".npy: not a NumPy file (bad magic bytes)");
   const int major = bytes[6];
-  if (major < 1 || major > 3) return fail_with(".npy: unsupported format version {0}", {std::to_string(major)});
+  if (major < 1 || major > 3)
+    return fail_with(".npy: unsupported format version {0}", {std::to_string(major)});
   const std::size_t len_bytes = major == 1 ? 2 : 4;
   if (size < 8 + len_bytes) return fail_with(".npy: truncated header");
   std::size_t header_len = 0;
@@ -110,21 +116,29 @@ Npy read_npy(const std::uint8_t* bytes, std::size_t size, int rank) {
   if (!header_value(header, "descr", descr) || !header_value(header, "fortran_order", fortran) ||
       !header_value(header, "shape", shape))
     return fail_with(".npy: the header lacks descr, fortran_order or shape");
-  if (descr == "<f8" || descr == "|f8" || descr == "=f8") out.item = 8;
-  else if (descr == "<f4" || descr == "|f4" || descr == "=f4") out.item = 4;
-  else if (descr == ">f8") out.item = 8, out.big = true;
-  else if (descr == ">f4") out.item = 4, out.big = true;
-  else return fail_with(".npy: dtype '{0}' is not float32 or float64; save with .astype(np.float64)", {descr.substr(0, 16)});
+  if (descr == "<f8" || descr == "|f8" || descr == "=f8")
+    out.item = 8;
+  else if (descr == "<f4" || descr == "|f4" || descr == "=f4")
+    out.item = 4;
+  else if (descr == ">f8")
+    out.item = 8, out.big = true;
+  else if (descr == ">f4")
+    out.item = 4, out.big = true;
+  else
+    return fail_with(".npy: dtype '{0}' is not float32 or float64; save with .astype(np.float64)",
+                     {descr.substr(0, 16)});
   if (fortran != "True" && fortran != "False") return fail_with(".npy: fortran_order must be True or False");
   out.column_major = fortran == "True";
-  const char* wrong_count = rank == 2 ? ".npy: shape ({0}) must be two whole numbers: a len × d table"
-                                      : ".npy: shape ({0}) must be three whole numbers: (2, len, dim), cos then sin";
+  const char* wrong_count =
+      rank == 2 ? ".npy: shape ({0}) must be two whole numbers: a len × d table"
+                : ".npy: shape ({0}) must be three whole numbers: (2, len, dim), cos then sin";
   int n = 0;
   const char* s = shape.c_str();
   while (*s) {
     while (*s == ' ' || *s == ',') ++s;
     if (!*s) break;
-    if (!std::isdigit(static_cast<unsigned char>(*s)) || n == rank) return fail_with(wrong_count, {shape.substr(0, 32)});
+    if (!std::isdigit(static_cast<unsigned char>(*s)) || n == rank)
+      return fail_with(wrong_count, {shape.substr(0, 32)});
     char* end = nullptr;
     const long v = std::strtol(s, &end, 10);
     if (v > 1000000000L) return fail_with(".npy: shape too large");
@@ -138,16 +152,20 @@ Npy read_npy(const std::uint8_t* bytes, std::size_t size, int rank) {
   long rows = out.dims[0], cols = out.dims[1];
   if (rank == 3) {
     if (out.dims[0] != 2)
-      return fail_with(".npy: shape ({0}) stacks {1} tables; a cos/sin cache stacks two: (2, len, dim), cos then sin",
-                       {shape.substr(0, 32), std::to_string(out.dims[0])});
+      return fail_with(
+          ".npy: shape ({0}) stacks {1} tables; a cos/sin cache stacks two: (2, len, dim), cos then sin",
+          {shape.substr(0, 32), std::to_string(out.dims[0])});
     rows = out.dims[1], cols = out.dims[2];
   }
-  if (Message e = check_shape(rows, cols); !e.empty()) return fail_with(".npy: " + e.format, std::move(e.args));
+  if (Message e = check_shape(rows, cols); !e.empty())
+    return fail_with(".npy: " + e.format, std::move(e.args));
   const long count = rows * cols * (rank == 3 ? 2 : 1);
-  if (count > kMaxTableCells) return fail_with(".npy: too many values ({0}; at most 4194304)", {std::to_string(count)});
+  if (count > kMaxTableCells)
+    return fail_with(".npy: too many values ({0}; at most 4194304)", {std::to_string(count)});
   const std::size_t need = static_cast<std::size_t>(count) * out.item;
   if (size - data_start < need)
-    return fail_with(".npy: truncated data ({0} bytes, the shape needs {1})", {std::to_string(size - data_start), std::to_string(need)});
+    return fail_with(".npy: truncated data ({0} bytes, the shape needs {1})",
+                     {std::to_string(size - data_start), std::to_string(need)});
   out.data = bytes + data_start;
   return out;
 }
@@ -228,7 +246,8 @@ TableFile parse_csv(std::string_view text) {
   }
   if (rows == 0) return fail("text: no numbers found");
   TableFile t;
-  t.data = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(values.data(), rows, cols);
+  t.data = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
+      values.data(), rows, cols);
   if (Message e = check_finite(t.data); !e.empty()) return fail_in("text", std::move(e));
   return t;
 }
@@ -240,8 +259,10 @@ namespace {
 Message name_table(Message e, const char* source, const char* name) {
   if (e.format.find("value at row {0}, column {1}") == std::string::npos) return e;
   const bool nan = e.format.find("NaN") != std::string::npos;
-  return {std::string(source) + (nan ? ": the {0} table's value at row {1}, column {2} is NaN; a cos/sin cache has only finite values"
-                                     : ": the {0} table's value at row {1}, column {2} is infinite; a cos/sin cache has only finite values"),
+  return {std::string(source) + (nan ? ": the {0} table's value at row {1}, column {2} is NaN; a cos/sin "
+                                       "cache has only finite values"
+                                     : ": the {0} table's value at row {1}, column {2} is infinite; a "
+                                       "cos/sin cache has only finite values"),
           {name, e.args.at(0), e.args.at(1)}};
 }
 
@@ -283,8 +304,10 @@ TablePair parse_npy_pair(const std::uint8_t* bytes, std::size_t size) {
   p.pair = true;
   p.first = npy_table(f, 3, 0);
   p.second = npy_table(f, 3, 1);
-  if (Message e = check_finite(p.first); !e.empty()) return fail_pair(name_table(std::move(e), ".npy", "cos"));
-  if (Message e = check_finite(p.second); !e.empty()) return fail_pair(name_table(std::move(e), ".npy", "sin"));
+  if (Message e = check_finite(p.first); !e.empty())
+    return fail_pair(name_table(std::move(e), ".npy", "cos"));
+  if (Message e = check_finite(p.second); !e.empty())
+    return fail_pair(name_table(std::move(e), ".npy", "sin"));
   return p;
 }
 
@@ -292,8 +315,10 @@ TablePair parse_csv_pair(std::string_view text) {
   std::size_t split = 0;
   const int blocks = count_blocks(text, split);
   if (blocks != 2)
-    return fail_pair({"text: {0} block(s) of numbers; a cos/sin cache pasted as text has two: the cos rows, a blank line, the sin rows",
-                      {std::to_string(blocks)}});
+    return fail_pair(
+        {"text: {0} block(s) of numbers; a cos/sin cache pasted as text has two: the cos rows, a blank line, "
+         "the sin rows",
+         {std::to_string(blocks)}});
   // The sin block keeps its line numbers: the lines before it are passed on as empty lines.
   const std::string_view cos_text = text.substr(0, split);
   std::string sin_text(static_cast<std::size_t>(std::count(cos_text.begin(), cos_text.end(), '\n')), '\n');
@@ -303,11 +328,13 @@ TablePair parse_csv_pair(std::string_view text) {
   TableFile s = parse_csv(sin_text);
   if (!s.ok()) return fail_pair(name_table(std::move(s.error), "text", "sin"));
   if (c.data.rows() != s.data.rows() || c.data.cols() != s.data.cols())
-    return fail_pair({"text: the cos block is {0} × {1} but the sin block is {2} × {3}; they must have the same shape",
-                      {std::to_string(c.data.rows()), std::to_string(c.data.cols()), std::to_string(s.data.rows()),
-                       std::to_string(s.data.cols())}});
+    return fail_pair(
+        {"text: the cos block is {0} × {1} but the sin block is {2} × {3}; they must have the same shape",
+         {std::to_string(c.data.rows()), std::to_string(c.data.cols()), std::to_string(s.data.rows()),
+          std::to_string(s.data.cols())}});
   if (c.data.size() + s.data.size() > kMaxTableCells)
-    return fail_pair({"text: too many values ({0}; at most 4194304)", {std::to_string(c.data.size() + s.data.size())}});
+    return fail_pair(
+        {"text: too many values ({0}; at most 4194304)", {std::to_string(c.data.size() + s.data.size())}});
   TablePair p;
   p.pair = true;
   p.first = std::move(c.data);
@@ -323,7 +350,9 @@ int npy_rank(const std::uint8_t* bytes, std::size_t size) {
   for (std::size_t i = 0; i < len_bytes; ++i) header_len |= static_cast<std::size_t>(bytes[8 + i]) << (8 * i);
   if (header_len > 65536 || 8 + len_bytes + header_len > size) return 0;
   std::string shape;
-  if (!header_value(std::string_view(reinterpret_cast<const char*>(bytes + 8 + len_bytes), header_len), "shape", shape)) return 0;
+  if (!header_value(std::string_view(reinterpret_cast<const char*>(bytes + 8 + len_bytes), header_len),
+                    "shape", shape))
+    return 0;
   int n = 0;
   bool in_number = false;
   for (char ch : shape) {
@@ -358,8 +387,8 @@ TableFile parse_table(const std::uint8_t* bytes, std::size_t size) {
 }
 
 std::string write_npy(const Eigen::MatrixXd& m) {
-  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + std::to_string(m.rows()) + ", " +
-                       std::to_string(m.cols()) + "), }";
+  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + std::to_string(m.rows()) +
+                       ", " + std::to_string(m.cols()) + "), }";
   while ((10 + header.size() + 1) % 64 != 0) header += ' ';  // data starts 64-byte aligned
   header += '\n';
   std::string out = "\x93NUMPY";

@@ -122,7 +122,7 @@ struct Model<S>::Pass {
   Mat x, xt, xhatf, f, logits;
   ColT<S> rstdf;
   Mat dz, df, dx, dxt, dq, dk, dv, dhid, db, dout, da, gy, dp, ds;  // backward
-  std::vector<float> scratch;  // core::gemm's packed operand
+  std::vector<float> scratch;                                       // core::gemm's packed operand
 
   int rows() const { return static_cast<int>(tokens.size()); }
 
@@ -291,7 +291,8 @@ void Model<S>::forward(Pass& p) const {
       for (int h = 0; h < H; ++h) {
         Mat& sc = c.probs[static_cast<size_t>(s) * H + h];  // scores, then (in place) weights
         sc.resize(T, T);
-        product<S>(sc, c.q.block(off, h * dh, T, dh), c.k.block(off, h * dh, T, dh).transpose(), false, p.scratch);
+        product<S>(sc, c.q.block(off, h * dh, T, dh), c.k.block(off, h * dh, T, dh).transpose(), false,
+                   p.scratch);
         sc *= scale;
         if (!fixed_bias_.empty()) sc += fixed_bias_[h].topLeftCorner(T, T);
         if (cfg_.pe == Encoding::T5)
@@ -369,7 +370,8 @@ void Model<S>::backward(Pass& p) {
             for (int i = 0; i < T; ++i) G(t5_)(buckets_(i, j), h) += p.ds(i, j);
         p.ds *= scale;
         product<S>(p.dq.block(off, h * dh, T, dh), p.ds, c.k.block(off, h * dh, T, dh), false, p.scratch);
-        product<S>(p.dk.block(off, h * dh, T, dh), p.ds.transpose(), c.q.block(off, h * dh, T, dh), false, p.scratch);
+        product<S>(p.dk.block(off, h * dh, T, dh), p.ds.transpose(), c.q.block(off, h * dh, T, dh), false,
+                   p.scratch);
       }
     }
     if (cfg_.pe == Encoding::Rope) {  // q and k were rotated after the projection: rotate the gradients back

@@ -3,6 +3,8 @@
 // (Kazemnejad et al. 2023, arXiv:2305.19466, Theorem 1); axial 2-D RoPE on a grid of image patches
 // against raster order; Qwen2-VL's M-RoPE position ids and (time, height, width) sections. All numbers
 // come from core::beyond_1d.
+#include "core/beyond_1d.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -10,7 +12,6 @@
 #include <string>
 #include <utility>
 
-#include "core/beyond_1d.hpp"
 #include "core/metrics.hpp"
 #include "core/random.hpp"
 #include "core/rope.hpp"
@@ -32,26 +33,27 @@ constexpr std::array<int, 3> kMropeSection = {16, 24, 24};
 constexpr double kMropeTheta = 1000000.0;
 constexpr int kQwenHidden = 3584, kQwenHeads = 28;
 constexpr int kMropeHeadDim = kQwenHidden / kQwenHeads;
-static_assert(kMropeHeadDim == 2 * (kMropeSection[0] + kMropeSection[1] + kMropeSection[2]), "the sections cover the head");
+static_assert(kMropeHeadDim == 2 * (kMropeSection[0] + kMropeSection[1] + kMropeSection[2]),
+              "the sections cover the head");
 constexpr int kOffsets = 2;  // the 2-D shift step compares keys up to 2 rows / columns from the query
 const char* const kAxisNames[] = {"time", "height", "width"};
 
 struct Params {
-  int n = 6;        // tokens of the causal experiment
+  int n = 6;  // tokens of the causal experiment
   int dim = 8;
   int seed = 1;
   std::vector<int> order = {5, 4, 3, 2, 1, 0};
-  int len = 16;     // tokens of the counting heads
-  double sharp = 4; // λ of the reading head
+  int len = 16;      // tokens of the counting heads
+  double sharp = 4;  // λ of the reading head
   int rows = 6, cols = 8;
-  int rdim = 16;    // width of the 2-D RoPE head
+  int rdim = 16;  // width of the 2-D RoPE head
   double rbase = 100;
-  int prow = 2, pcol = 3;  // the selected patch
-  int dr = 3, dc = -2;     // both patches shifted by
-  int tb = 3;              // text tokens before the image
-  int ft = 1;              // frames (1: an image)
-  int gh = 4, gw = 6;      // the grid after merging
-  int ta = 3;              // text tokens after it
+  int prow = 2, pcol = 3;       // the selected patch
+  int dr = 3, dc = -2;          // both patches shifted by
+  int tb = 3;                   // text tokens before the image
+  int ft = 1;                   // frames (1: an image)
+  int gh = 4, gw = 6;           // the grid after merging
+  int ta = 3;                   // text tokens after it
   int st = 5, sh = 2, sw = -1;  // every M-RoPE id shifted by
 };
 
@@ -59,23 +61,24 @@ struct Derived {
   Eigen::MatrixXd content;
   core::CausalExperiment causal;
   core::CountingHeads count;
-  Eigen::MatrixXd h_table;             // len × 2: h_i and 1/(i+1)
-  Eigen::VectorXd q2, k2;              // the 2-D head's query and key content
-  Eigen::MatrixXd grid_scores;         // rows × cols: score of q at the selected patch with k at each patch
-  Eigen::MatrixXd axes;                // 1 × rdim/2: +1 row pairs, −1 column pairs
-  Eigen::MatrixXd offsets, offsets_shifted;  // (2·kOffsets+1)² scores by (Δrow, Δcol), before and after the shift
+  Eigen::MatrixXd h_table;      // len × 2: h_i and 1/(i+1)
+  Eigen::VectorXd q2, k2;       // the 2-D head's query and key content
+  Eigen::MatrixXd grid_scores;  // rows × cols: score of q at the selected patch with k at each patch
+  Eigen::MatrixXd axes;         // 1 × rdim/2: +1 row pairs, −1 column pairs
+  Eigen::MatrixXd offsets,
+      offsets_shifted;  // (2·kOffsets+1)² scores by (Δrow, Δcol), before and after the shift
   double shift_residual_2d = 0;
-  Eigen::MatrixXd raster;              // rows × cols: raster distance from the selected patch
-  Eigen::MatrixXd patch_ids;           // rows·cols × 2: (row, col)
-  Eigen::MatrixXd angles_2d;           // rows·cols × rdim/2: the angle of each pair at each patch
+  Eigen::MatrixXd raster;     // rows × cols: raster distance from the selected patch
+  Eigen::MatrixXd patch_ids;  // rows·cols × 2: (row, col)
+  Eigen::MatrixXd angles_2d;  // rows·cols × rdim/2: the angle of each pair at each patch
   Eigen::MatrixXd cos_2d, sin_2d;
-  Eigen::MatrixXi ids;                 // 3 × N M-RoPE ids
-  Eigen::MatrixXd ids_table;           // N × 3
+  Eigen::MatrixXi ids;        // 3 × N M-RoPE ids
+  Eigen::MatrixXd ids_table;  // N × 3
   Eigen::VectorXd id_rows[3];
   int vision_first = 0, vision_tokens = 0, after_first = 0;
-  int next_text = 0;                   // the id of the first text token after the vision grid
-  Eigen::MatrixXd mcos, msin;          // N × 128
-  Eigen::MatrixXd sections;            // 1 × 64: −1 time, 0 height, +1 width
+  int next_text = 0;           // the id of the first text token after the vision grid
+  Eigen::MatrixXd mcos, msin;  // N × 128
+  Eigen::MatrixXd sections;    // 1 × 64: −1 time, 0 height, +1 width
   Eigen::VectorXd q3, k3;
   double shift_residual_3d = 0;
 };
@@ -96,11 +99,13 @@ class Beyond1dLesson final : public Lesson {
     step("causal", [this](DrawContext& c) { draw_causal(c, *theme_); }, {"n", "dim", "seed"});
     step("counting", [this](DrawContext&) { draw_counting(*theme_); }, {"len"});
     step("reading", [this](DrawContext& c) { draw_reading(c, *theme_); }, {"len", "sharp"});
-    step("patches", [this](DrawContext& c) { draw_patches(c, *theme_); }, {"rows", "cols", "rdim", "rbase", "seed"});
+    step("patches", [this](DrawContext& c) { draw_patches(c, *theme_); },
+         {"rows", "cols", "rdim", "rbase", "seed"});
     step("shift-2d", [this](DrawContext&) { draw_shift_2d(*theme_); }, {"dr", "dc", "rdim", "rbase", "seed"});
     step("raster", [this](DrawContext& c) { draw_raster(c, *theme_); }, {"rows", "cols"});
     step("mrope-ids", [this](DrawContext&) { draw_mrope_ids(*theme_); }, {"tb", "ft", "gh", "gw", "ta"});
-    step("mrope-sections", [this](DrawContext& c) { draw_mrope_sections(c, *theme_); }, {"st", "sh", "sw", "seed"});
+    step("mrope-sections", [this](DrawContext& c) { draw_mrope_sections(c, *theme_); },
+         {"st", "sh", "sw", "seed"});
     update();
   }
 
@@ -115,7 +120,8 @@ class Beyond1dLesson final : public Lesson {
     v.integer({"cols", "columns", 1, 16}, p_.cols);
     v.integer({"rdim", "head width d", 4, 128}, p_.rdim);
     v.real({"rbase", "base", 2, 1e6, Scale::Log, "%.0f"}, p_.rbase);
-    v.integer({"prow", nullptr, 0, double(p_.rows - 1)}, p_.prow);  // the selected patch (clicked on the grid)
+    v.integer({"prow", nullptr, 0, double(p_.rows - 1)},
+              p_.prow);  // the selected patch (clicked on the grid)
     v.integer({"pcol", nullptr, 0, double(p_.cols - 1)}, p_.pcol);
     v.integer({"dr", "shift rows", -64, 64}, p_.dr);
     v.integer({"dc", "shift columns", -64, 64}, p_.dc);
@@ -134,7 +140,8 @@ class Beyond1dLesson final : public Lesson {
     if (p_.rdim % 4) {
       p_.rdim += 4 - p_.rdim % 4;
       if (p_.rdim > 128) p_.rdim = 128;
-      notice.push_back({"d: 2-D RoPE splits the pairs between rows and columns; using {0}", {std::to_string(p_.rdim)}});
+      notice.push_back(
+          {"d: 2-D RoPE splits the pairs between rows and columns; using {0}", {std::to_string(p_.rdim)}});
     }
     p_.prow = std::min(p_.prow, p_.rows - 1);
     p_.pcol = std::min(p_.pcol, p_.cols - 1);
@@ -144,12 +151,15 @@ class Beyond1dLesson final : public Lesson {
     }
     // Each part recomputes only when one of its own parameters changed.
     const auto key = [](std::initializer_list<double> v) { return std::vector<double>(v); };
-    std::vector<double> causal = key({double(p_.n), double(p_.dim), double(p_.seed), double(p_.len), p_.sharp});
+    std::vector<double> causal =
+        key({double(p_.n), double(p_.dim), double(p_.seed), double(p_.len), p_.sharp});
     causal.insert(causal.end(), p_.order.begin(), p_.order.end());
-    const std::vector<double> grid = key({double(p_.rows), double(p_.cols), double(p_.rdim), p_.rbase, double(p_.prow),
-                                          double(p_.pcol), double(p_.dr), double(p_.dc), double(p_.seed)});
-    const std::vector<double> mrope = key({double(p_.tb), double(p_.ft), double(p_.gh), double(p_.gw), double(p_.ta),
-                                           double(p_.st), double(p_.sh), double(p_.sw), double(p_.seed)});
+    const std::vector<double> grid =
+        key({double(p_.rows), double(p_.cols), double(p_.rdim), p_.rbase, double(p_.prow), double(p_.pcol),
+             double(p_.dr), double(p_.dc), double(p_.seed)});
+    const std::vector<double> mrope =
+        key({double(p_.tb), double(p_.ft), double(p_.gh), double(p_.gw), double(p_.ta), double(p_.st),
+             double(p_.sh), double(p_.sw), double(p_.seed)});
     if (std::exchange(view_.causal_key, causal) != causal) update_causal();
     if (std::exchange(view_.grid_key, grid) != grid) update_2d();
     if (std::exchange(view_.mrope_key, mrope) != mrope) update_mrope();
@@ -157,21 +167,31 @@ class Beyond1dLesson final : public Lesson {
   }
 
   std::vector<Export> exports(std::string_view step) const override {
-    const std::string grid = "_" + std::to_string(p_.rows) + "x" + std::to_string(p_.cols) + "_d" + std::to_string(p_.rdim);
-    const std::string seq = "_text" + std::to_string(p_.tb) + "_grid" + std::to_string(p_.ft) + "x" + std::to_string(p_.gh) +
-                            "x" + std::to_string(p_.gw) + "_text" + std::to_string(p_.ta);
+    const std::string grid =
+        "_" + std::to_string(p_.rows) + "x" + std::to_string(p_.cols) + "_d" + std::to_string(p_.rdim);
+    const std::string seq = "_text" + std::to_string(p_.tb) + "_grid" + std::to_string(p_.ft) + "x" +
+                            std::to_string(p_.gh) + "x" + std::to_string(p_.gw) + "_text" +
+                            std::to_string(p_.ta);
     if (step == "causal") {
-      const std::string tag = "_n" + std::to_string(p_.n) + "_d" + std::to_string(p_.dim) + "_seed" + std::to_string(p_.seed);
-      return {{"causal_weights" + tag, &d_.causal.original.weights}, {"causal_attn_px" + tag, &d_.causal.permuted.out},
+      const std::string tag =
+          "_n" + std::to_string(p_.n) + "_d" + std::to_string(p_.dim) + "_seed" + std::to_string(p_.seed);
+      return {{"causal_weights" + tag, &d_.causal.original.weights},
+              {"causal_attn_px" + tag, &d_.causal.permuted.out},
               {"causal_p_attn_x" + tag, &d_.causal.p_times_out}};
     }
     if (step == "counting") return {{"counting_h_and_inverse_len" + std::to_string(p_.len), &d_.h_table}};
-    if (step == "reading") return {{"reading_weights_len" + std::to_string(p_.len), &d_.count.layer2.weights}};
+    if (step == "reading")
+      return {{"reading_weights_len" + std::to_string(p_.len), &d_.count.layer2.weights}};
     if (step == "patches" || step == "shift-2d")
-      return {{"patch_position_ids" + grid, &d_.patch_ids}, {"rope2d_cos" + grid, &d_.cos_2d}, {"rope2d_sin" + grid, &d_.sin_2d},
+      return {{"patch_position_ids" + grid, &d_.patch_ids},
+              {"rope2d_cos" + grid, &d_.cos_2d},
+              {"rope2d_sin" + grid, &d_.sin_2d},
               {"rope2d_scores" + grid, &d_.grid_scores}};
-    if (step == "raster") return {{"raster_distance" + grid, &d_.raster}, {"patch_position_ids" + grid, &d_.patch_ids}};
-    return {{"mrope_position_ids" + seq, &d_.ids_table}, {"mrope_cos" + seq, &d_.mcos}, {"mrope_sin" + seq, &d_.msin}};
+    if (step == "raster")
+      return {{"raster_distance" + grid, &d_.raster}, {"patch_position_ids" + grid, &d_.patch_ids}};
+    return {{"mrope_position_ids" + seq, &d_.ids_table},
+            {"mrope_cos" + seq, &d_.mcos},
+            {"mrope_sin" + seq, &d_.msin}};
   }
 
   std::string value(std::string_view n) const override {
@@ -265,9 +285,10 @@ class Beyond1dLesson final : public Lesson {
     for (int a = -kOffsets; a <= kOffsets; ++a)
       for (int b = -kOffsets; b <= kOffsets; ++b) {
         const double qr = p_.prow, qc = p_.pcol;
-        d_.offsets(a + kOffsets, b + kOffsets) = core::rope_2d_score(d_.q2, d_.k2, qr, qc, qr + a, qc + b, p_.rbase);
-        d_.offsets_shifted(a + kOffsets, b + kOffsets) =
-            core::rope_2d_score(d_.q2, d_.k2, qr + p_.dr, qc + p_.dc, qr + a + p_.dr, qc + b + p_.dc, p_.rbase);
+        d_.offsets(a + kOffsets, b + kOffsets) =
+            core::rope_2d_score(d_.q2, d_.k2, qr, qc, qr + a, qc + b, p_.rbase);
+        d_.offsets_shifted(a + kOffsets, b + kOffsets) = core::rope_2d_score(
+            d_.q2, d_.k2, qr + p_.dr, qc + p_.dc, qr + a + p_.dr, qc + b + p_.dc, p_.rbase);
       }
     d_.shift_residual_2d = core::max_abs_diff(d_.offsets, d_.offsets_shifted);
     view_.grid.set(d_.grid_scores);
@@ -290,7 +311,8 @@ class Beyond1dLesson final : public Lesson {
     d_.msin = core::mrope_table(d_.ids, kMropeSection, kMropeTheta, true);
     view_.mcos.set(d_.mcos, 1.0);
     d_.sections.resize(1, kMropeHeadDim / 2);
-    for (int j = 0; j < kMropeHeadDim / 2; ++j) d_.sections(0, j) = core::mrope_section_of(j, kMropeSection) - 1;
+    for (int j = 0; j < kMropeHeadDim / 2; ++j)
+      d_.sections(0, j) = core::mrope_section_of(j, kMropeSection) - 1;
     // The first text token after the grid queries every token; shift all ids by (st, sh, sw).
     core::Random rng(core::mix_seed(p_.seed, 0x3d));
     d_.q3 = rng.gaussian_matrix(kMropeHeadDim, 1).col(0);
@@ -298,18 +320,21 @@ class Beyond1dLesson final : public Lesson {
     const std::array<int, 3> shift = {p_.st, p_.sh, p_.sw};
     Eigen::MatrixXi moved = d_.ids;
     for (int a = 0; a < 3; ++a) moved.row(a).array() += shift[a];
-    // Every key rotated at once by the cos/sin tables (k·cos + rotate_half(k)·sin), then scored against the query.
+    // Every key rotated at once by the cos/sin tables (k·cos + rotate_half(k)·sin), then scored against the
+    // query.
     const int half = kMropeHeadDim / 2;
     Eigen::RowVectorXd k = d_.k3.transpose(), kr(kMropeHeadDim);
     kr << -k.tail(half), k.head(half);
     auto scores = [&](const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, const Eigen::VectorXd& q) {
-      const Eigen::MatrixXd keys = (cos.array().rowwise() * k.array() + sin.array().rowwise() * kr.array()).matrix();
+      const Eigen::MatrixXd keys =
+          (cos.array().rowwise() * k.array() + sin.array().rowwise() * kr.array()).matrix();
       return Eigen::VectorXd(keys * q);
     };
     const int m = d_.after_first;
     std::array<double, 3> qa{}, qb{};
     for (int a = 0; a < 3; ++a) qa[a] = d_.ids(a, m), qb[a] = moved(a, m);
-    const Eigen::VectorXd before = scores(d_.mcos, d_.msin, core::mrope_rotate(d_.q3, qa, kMropeSection, kMropeTheta));
+    const Eigen::VectorXd before =
+        scores(d_.mcos, d_.msin, core::mrope_rotate(d_.q3, qa, kMropeSection, kMropeTheta));
     const Eigen::VectorXd after = scores(core::mrope_table(moved, kMropeSection, kMropeTheta, false),
                                          core::mrope_table(moved, kMropeSection, kMropeTheta, true),
                                          core::mrope_rotate(d_.q3, qb, kMropeSection, kMropeTheta));
@@ -353,8 +378,14 @@ class Beyond1dLesson final : public Lesson {
     ui::matrix_view("wpx", e.permuted.weights, o, t);
     ImGui::EndGroup();
     ui::caption(tr(lang_, "Above the diagonal: keys in the future, masked (weight 0)."), t);
-    ui::residual(tr(lang_, "no mask: max |Attn(P X) \xE2\x88\x92 P\xC2\xB7" "Attn(X)| ="), e.bidirectional_residual, 1e-9, t);
-    ui::residual(tr(lang_, "causal mask: max |Attn(P X) \xE2\x88\x92 P\xC2\xB7" "Attn(X)| ="), e.causal_residual, 1e-9, t);
+    ui::residual(tr(lang_,
+                    "no mask: max |Attn(P X) \xE2\x88\x92 P\xC2\xB7"
+                    "Attn(X)| ="),
+                 e.bidirectional_residual, 1e-9, t);
+    ui::residual(tr(lang_,
+                    "causal mask: max |Attn(P X) \xE2\x88\x92 P\xC2\xB7"
+                    "Attn(X)| ="),
+                 e.causal_residual, 1e-9, t);
   }
 
   void draw_counting(const ui::Theme& t) {
@@ -369,7 +400,8 @@ class Beyond1dLesson final : public Lesson {
     o.height = ui::em(14);
     ui::line_plot("count", {h, inv}, o, t);
     ui::residual("max |h_i \xE2\x88\x92 1/(i+1)| =", d_.count.h_error, 1e-12, t);
-    ui::residual(tr(lang_, "max |(1/h_i \xE2\x88\x92 1) \xE2\x88\x92 i| ="), d_.count.position_error, 1e-6, t);
+    ui::residual(tr(lang_, "max |(1/h_i \xE2\x88\x92 1) \xE2\x88\x92 i| ="), d_.count.position_error, 1e-6,
+                 t);
   }
 
   void draw_reading(DrawContext& ctx, const ui::Theme& t) {
@@ -383,7 +415,8 @@ class Beyond1dLesson final : public Lesson {
     o.non_negative = true;  // attention weights
     ui::heatmap("reading", view_.reading, o, t, *ctx.textures);
     if (p_.len > 1) {
-      const std::string w = trf(lang_, "smallest weight on j = i \xE2\x88\x92 1: %s", value("prev_weight").c_str());
+      const std::string w =
+          trf(lang_, "smallest weight on j = i \xE2\x88\x92 1: %s", value("prev_weight").c_str());
       ImGui::TextUnformatted(w.c_str());
       ui::residual(tr(lang_, "max |output \xE2\x88\x92 (i \xE2\x88\x92 1)| ="), d_.count.read_error, 1e-3, t);
     }
@@ -424,7 +457,11 @@ class Beyond1dLesson final : public Lesson {
     const char* title = touch_ ? "Score of q at the marked patch with k at each patch (tap a patch)"
                                : "Score of q at the marked patch with k at each patch (click a patch)";
     patch_grid(ctx, "patch grid", view_.grid, tr(lang_, title), {}, t);
-    pair_strip(d_.axes, tr(lang_, "Pairs: +1 turns with the row, \xE2\x88\x92" "1 with the column"), tr(lang_, "pair"), t);
+    pair_strip(d_.axes,
+               tr(lang_,
+                  "Pairs: +1 turns with the row, \xE2\x88\x92"
+                  "1 with the column"),
+               tr(lang_, "pair"), t);
   }
 
   void draw_shift_2d(const ui::Theme& t) {
@@ -439,12 +476,17 @@ class Beyond1dLesson final : public Lesson {
     o.row_labels = &labels;
     o.col_labels = &labels;
     o.row_name = "\xCE\x94r";
-    o.col_name = "\xCE\x94" "c";
+    o.col_name =
+        "\xCE\x94"
+        "c";
     o.show_values = true;
     o.max_width = two ? (avail - gap) / 2 : avail;
     o.max_cell = ui::em(2.6f);
     o.range = std::max(d_.offsets.cwiseAbs().maxCoeff(), d_.offsets_shifted.cwiseAbs().maxCoeff());
-    const std::string a = trf(lang_, "q at (%d, %d), k at (%d + \xCE\x94r, %d + \xCE\x94" "c)", p_.prow, p_.pcol, p_.prow, p_.pcol);
+    const std::string a = trf(lang_,
+                              "q at (%d, %d), k at (%d + \xCE\x94r, %d + \xCE\x94"
+                              "c)",
+                              p_.prow, p_.pcol, p_.prow, p_.pcol);
     const std::string b = trf(lang_, "both moved by (%d, %d)", p_.dr, p_.dc);
     ImGui::BeginGroup();
     o.title = a.c_str();
@@ -460,12 +502,15 @@ class Beyond1dLesson final : public Lesson {
 
   void draw_raster(DrawContext& ctx, const ui::Theme& t) {
     const auto hover = [this](int r, int c) {
-      return trf(lang_, "2-D offset (%d, %d); raster index %d", r - p_.prow, c - p_.pcol, core::raster_index(r, c, p_.cols));
+      return trf(lang_, "2-D offset (%d, %d); raster index %d", r - p_.prow, c - p_.pcol,
+                 core::raster_index(r, c, p_.cols));
     };
     const char* title = touch_ ? "Raster order: distance from the marked patch (tap a patch)"
                                : "Raster order: distance from the marked patch (click a patch)";
     patch_grid(ctx, "raster grid", view_.raster, tr(lang_, title), hover, t, true);  // distances
-    const std::string rule = trf(lang_, "In raster order a patch's right-hand neighbour is 1 away, the patch below it %d away.", p_.cols);
+    const std::string rule =
+        trf(lang_, "In raster order a patch's right-hand neighbour is 1 away, the patch below it %d away.",
+            p_.cols);
     ui::caption(rule.c_str(), t);
   }
 
@@ -477,7 +522,8 @@ class Beyond1dLesson final : public Lesson {
     o.height = ui::em(15);
     // The band's own label sits where the legend may go; a marker's label is one the legend keeps clear of.
     o.bands.push_back({d_.vision_first - 0.5, d_.after_first - 0.5, 0, {}});
-    o.markers.push_back({std::max(d_.vision_first - 0.5, 0.0), tr(lang_, "image / video tokens"), theme_->warn});  // on the axis with no text before
+    o.markers.push_back({std::max(d_.vision_first - 0.5, 0.0), tr(lang_, "image / video tokens"),
+                         theme_->warn});  // on the axis with no text before
     o.markers.push_back({double(d_.after_first), trf(lang_, "next text: %d", d_.next_text), 0});
     std::vector<ui::Series> s;
     for (int a = 0; a < 3; ++a) {
@@ -490,12 +536,19 @@ class Beyond1dLesson final : public Lesson {
   }
 
   void draw_mrope_sections(DrawContext& ctx, const ui::Theme& t) {
-    pair_strip(d_.sections, tr(lang_, "Frequency pairs j: \xE2\x88\x92" "1 time, 0 height, +1 width"), "j", t);
-    const std::string src = trf(lang_, "Qwen2-VL-7B-Instruct config.json: mrope_section [%d, %d, %d], rope_theta %.0f, head_dim %d / %d = %d.",
-                                kMropeSection[0], kMropeSection[1], kMropeSection[2], kMropeTheta, kQwenHidden, kQwenHeads,
-                                kMropeHeadDim);
+    pair_strip(d_.sections,
+               tr(lang_,
+                  "Frequency pairs j: \xE2\x88\x92"
+                  "1 time, 0 height, +1 width"),
+               "j", t);
+    const std::string src = trf(lang_,
+                                "Qwen2-VL-7B-Instruct config.json: mrope_section [%d, %d, %d], rope_theta "
+                                "%.0f, head_dim %d / %d = %d.",
+                                kMropeSection[0], kMropeSection[1], kMropeSection[2], kMropeTheta,
+                                kQwenHidden, kQwenHeads, kMropeHeadDim);
     ui::caption(src.c_str(), t);
-    const std::string title = trf(lang_, "cos table: one row per token, columns j and j + %d share pair j", kMropeHeadDim / 2);
+    const std::string title =
+        trf(lang_, "cos table: one row per token, columns j and j + %d share pair j", kMropeHeadDim / 2);
     ui::heatmap("mcos", view_.mcos, column_map(title.c_str(), "token", 0.6f, 14), t, *ctx.textures);
     ui::residual(tr(lang_, "max |score \xE2\x88\x92 shifted score| ="), d_.shift_residual_3d, 1e-10, t);
   }

@@ -3,10 +3,11 @@
 // Then the same for a RoPE cos/sin cache (steps rope-*): core::check_rope infers what built it, the
 // lesson says in one sentence what differs from a model's config (or transformers' defaults), and a
 // heatmap shows the cache minus the config's (or the inferred parameters') exact cache.
+#include "core/check.hpp"
+
 #include <algorithm>
 #include <cmath>
 
-#include "core/check.hpp"
 #include "core/check_rope.hpp"
 #include "core/model_config.hpp"
 #include "core/rope_cache.hpp"
@@ -724,7 +725,8 @@ class CheckLesson final : public Lesson {
         }
       ImGui::EndCombo();
     }
-    ImGui::SetNextItemWidth(ui::label_column(tr(lang_, "Compare with"), 22));  // long names: a phone's whole line
+    ImGui::SetNextItemWidth(
+        ui::label_column(tr(lang_, "Compare with"), 22));  // long names: a phone's whole line
     if (ImGui::BeginCombo("##config", config_label(p_.config).c_str())) {
       for (int k = 0; k <= yours_option(); ++k) {
         if (k == yours_option() && !yours_.have) break;  // "yours" once the learner has given one

@@ -1,11 +1,12 @@
 // Lesson 5 — clock: each (sin, cos) pair is a hand on a clock face, turning by ω_i per position: fast
 // "second hands" at small i, slow "hour hands" at large i. Together they name every position.
+#include "ui/clock.hpp"
+
 #include <cmath>
 
 #include "core/offsets.hpp"
 #include "core/sinusoidal.hpp"
 #include "lesson.hpp"
-#include "ui/clock.hpp"
 #include "ui/controls.hpp"
 #include "ui/line_plot.hpp"
 #include "ui/matrix_view.hpp"
@@ -19,14 +20,14 @@ struct Params {
   int dim = 16;
   double base = 10000;
   double pos = 10;
-  double speed = 2;  // positions per second while playing
-  int len = 512;     // range searched for the nearest pair of codes
-  bool play = false; // the hands turn on their own (in the URL too: a shared link keeps playing)
+  double speed = 2;   // positions per second while playing
+  int len = 512;      // range searched for the nearest pair of codes
+  bool play = false;  // the hands turn on their own (in the URL too: a shared link keeps playing)
 };
 
 struct Derived {
-  Eigen::VectorXd omega;            // per pair
-  Eigen::VectorXd distance;         // ‖PE(p) − PE(p + k)‖ for k = 0…len−1
+  Eigen::VectorXd omega;     // per pair
+  Eigen::VectorXd distance;  // ‖PE(p) − PE(p + k)‖ for k = 0…len−1
   int nearest_k = 1;
   double nearest = 0;
 };
@@ -39,10 +40,14 @@ class ClockLesson final : public Lesson {
  public:
   ClockLesson() {
     const std::vector<std::string_view> controls = {"pos", "speed", "dim", "base", "len"};
-    step("one-hand", [this](DrawContext&) { draw_one(*theme_); }, controls);
-    step("hands", [this](DrawContext&) { draw_all(*theme_, false); }, controls);
-    step("one-step", [this](DrawContext&) { draw_all(*theme_, true); }, controls);
-    step("unique", [this](DrawContext&) { draw_unique(*theme_); }, controls);
+    step(
+        "one-hand", [this](DrawContext&) { draw_one(*theme_); }, controls);
+    step(
+        "hands", [this](DrawContext&) { draw_all(*theme_, false); }, controls);
+    step(
+        "one-step", [this](DrawContext&) { draw_all(*theme_, true); }, controls);
+    step(
+        "unique", [this](DrawContext&) { draw_unique(*theme_); }, controls);
     update();
   }
 

@@ -1,10 +1,11 @@
 // Lesson 10 — extrapolation: what happens past the training length. Sinusoidal codes become new
 // combinations, RoPE's slow pairs reach angles never seen; ALiBi biases by distance, T5 buckets
 // offsets logarithmically, and RoPE is stretched by position interpolation or NTK-aware scaling.
+#include "core/extrapolation.hpp"
+
 #include <array>
 #include <cmath>
 
-#include "core/extrapolation.hpp"
 #include "core/sinusoidal.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
@@ -18,12 +19,12 @@ namespace {
 constexpr double kTwoPi = 6.283185307179586;
 
 struct Params {
-  int train = 512;     // L_train
-  int target = 2048;   // the length we want to use
+  int train = 512;    // L_train
+  int target = 2048;  // the length we want to use
   int dim = 64;
   double base = 10000;
   int heads = 8;
-  int head = 0;        // the ALiBi head drawn
+  int head = 0;  // the ALiBi head drawn
   bool causal = true;
   int buckets = 32;
   int max_distance = 128;
@@ -31,15 +32,15 @@ struct Params {
 };
 
 struct Derived {
-  Eigen::MatrixXd table;                     // sinusoidal sine columns, target × 3: fast, one turn, slowest
-  std::array<int, 3> shown_pairs{};          // … their pairs
-  double slow_trained_angle = 0;             // (L_train − 1) · θ of the slowest pair
-  Eigen::VectorXd seen, needed, interp, ntk; // max RoPE angle per pair
-  int unseen_pairs = 0;                      // pairs whose needed angle exceeds any seen, below one turn
+  Eigen::MatrixXd table;                      // sinusoidal sine columns, target × 3: fast, one turn, slowest
+  std::array<int, 3> shown_pairs{};           // … their pairs
+  double slow_trained_angle = 0;              // (L_train − 1) · θ of the slowest pair
+  Eigen::VectorXd seen, needed, interp, ntk;  // max RoPE angle per pair
+  int unseen_pairs = 0;                       // pairs whose needed angle exceeds any seen, below one turn
   double ntk_base = 0;
   std::vector<double> slopes;
-  Eigen::MatrixXd bias;                      // 24 × 24 for the drawn head
-  std::vector<double> rel, bucket;           // T5 buckets over −3·max_distance … 3·max_distance
+  Eigen::MatrixXd bias;             // 24 × 24 for the drawn head
+  std::vector<double> rel, bucket;  // T5 buckets over −3·max_distance … 3·max_distance
 };
 
 // Textures of the heatmaps (kept between frames, refreshed when their data changes).
@@ -58,11 +59,14 @@ class ExtrapolationLesson final : public Lesson {
  public:
   ExtrapolationLesson() {
     const std::vector<std::string_view> lengths = {"train", "target", "dim", "base"};
-    step("combinations", [this](DrawContext&) { draw_sinusoidal(*theme_); }, lengths);
-    step("unseen-angles", [this](DrawContext&) { draw_angles(*theme_, false); }, lengths);
+    step(
+        "combinations", [this](DrawContext&) { draw_sinusoidal(*theme_); }, lengths);
+    step(
+        "unseen-angles", [this](DrawContext&) { draw_angles(*theme_, false); }, lengths);
     step("alibi", [this](DrawContext& c) { draw_alibi(c, *theme_); }, {"heads", "head", "causal"});
     step("t5", [this](DrawContext& c) { draw_t5(c, *theme_); }, {"buckets", "max_distance", "bidirectional"});
-    step("stretch", [this](DrawContext&) { draw_angles(*theme_, true); }, lengths);
+    step(
+        "stretch", [this](DrawContext&) { draw_angles(*theme_, true); }, lengths);
     update();
   }
 
@@ -86,7 +90,8 @@ class ExtrapolationLesson final : public Lesson {
     const int exact = (p_.bidirectional ? p_.buckets / 2 : p_.buckets) / 2;
     if (p_.max_distance <= exact) {
       p_.max_distance = exact + 1;
-      notice.push_back({"max_distance: must exceed the exact buckets; using {0}", {std::to_string(p_.max_distance)}});
+      notice.push_back(
+          {"max_distance: must exceed the exact buckets; using {0}", {std::to_string(p_.max_distance)}});
     }
     const int rows = std::min(p_.target, 4096);
     const Eigen::MatrixXd full = core::sinusoidal({rows, p_.dim, p_.base, core::Layout::Interleaved, 0.0});
@@ -94,7 +99,8 @@ class ExtrapolationLesson final : public Lesson {
     d_.shown_pairs = {core::pair_for_wavelength(p_.dim, p_.base, p_.train / 8.0),
                       core::pair_for_wavelength(p_.dim, p_.base, p_.train), p_.dim / 2 - 1};
     // The nearest wavelength may still be too long to repeat when d is small: then a faster pair.
-    while (d_.shown_pairs[0] > 0 && kTwoPi / core::frequency(d_.shown_pairs[0], p_.dim, p_.base) > p_.train / 8.0)
+    while (d_.shown_pairs[0] > 0 &&
+           kTwoPi / core::frequency(d_.shown_pairs[0], p_.dim, p_.base) > p_.train / 8.0)
       --d_.shown_pairs[0];
     d_.table.resize(rows, 3);
     for (int c = 0; c < 3; ++c)
@@ -107,7 +113,8 @@ class ExtrapolationLesson final : public Lesson {
     d_.ntk_base = core::ntk_base(p_.base, double(p_.target) / p_.train, p_.dim);
     d_.ntk = core::rope_max_angles(p_.dim, d_.ntk_base, p_.target);
     d_.unseen_pairs = 0;
-    for (int i = 0; i < d_.seen.size(); ++i) d_.unseen_pairs += d_.seen(i) < kTwoPi && d_.needed(i) > d_.seen(i);
+    for (int i = 0; i < d_.seen.size(); ++i)
+      d_.unseen_pairs += d_.seen(i) < kTwoPi && d_.needed(i) > d_.seen(i);
     d_.slopes = core::alibi_slopes(p_.heads);
     d_.bias = core::alibi_bias(24, d_.slopes[p_.head], p_.causal);
     view_.bias.set(d_.bias);
@@ -121,7 +128,8 @@ class ExtrapolationLesson final : public Lesson {
   }
 
   std::vector<Export> exports(std::string_view step) const override {
-    if (step == "alibi") return {{"alibi_bias_head" + std::to_string(p_.head) + "_of" + std::to_string(p_.heads), &d_.bias}};
+    if (step == "alibi")
+      return {{"alibi_bias_head" + std::to_string(p_.head) + "_of" + std::to_string(p_.heads), &d_.bias}};
     return {};
   }
 
@@ -132,7 +140,8 @@ class ExtrapolationLesson final : public Lesson {
     if (n == "slow_trained_angle") return ui::short_number(d_.slow_trained_angle, 3);
     if (n == "fast_pair") return std::to_string(d_.shown_pairs[0]);
     if (n == "fast_turns")  // how many turns the fast pair made in training (about 8 unless d is small)
-      return ui::short_number((p_.train - 1) * core::frequency(d_.shown_pairs[0], p_.dim, p_.base) / kTwoPi, 3);
+      return ui::short_number((p_.train - 1) * core::frequency(d_.shown_pairs[0], p_.dim, p_.base) / kTwoPi,
+                              3);
     if (n == "slow_seen") return ui::short_number(d_.seen(d_.seen.size() - 1), 3);
     if (n == "slow_needed") return ui::short_number(d_.needed(d_.needed.size() - 1), 3);
     if (n == "slope") return ui::short_number(d_.slopes[p_.head], 4);
@@ -140,11 +149,14 @@ class ExtrapolationLesson final : public Lesson {
     // that are not powers of two).
     if (n == "slope_max") return ui::short_number(*std::max_element(d_.slopes.begin(), d_.slopes.end()), 4);
     if (n == "slope_min") return ui::short_number(*std::min_element(d_.slopes.begin(), d_.slopes.end()), 4);
-    if (n == "last_start") {  // the first distance that falls into the last bucket
+    if (n == "last_start") {                        // the first distance that falls into the last bucket
       const long side = p_.bidirectional ? 1 : -1;  // bidirectional: keys after the query; causal: before
-      const int last = core::t5_bucket(side * 3L * p_.max_distance, p_.bidirectional, p_.buckets, p_.max_distance);
+      const int last =
+          core::t5_bucket(side * 3L * p_.max_distance, p_.bidirectional, p_.buckets, p_.max_distance);
       long r = 0;
-      while (r < 3L * p_.max_distance && core::t5_bucket(side * r, p_.bidirectional, p_.buckets, p_.max_distance) != last) ++r;
+      while (r < 3L * p_.max_distance &&
+             core::t5_bucket(side * r, p_.bidirectional, p_.buckets, p_.max_distance) != last)
+        ++r;
       return std::to_string(r);
     }
     if (n == "exact") return std::to_string((p_.bidirectional ? p_.buckets / 2 : p_.buckets) / 2);
@@ -154,7 +166,9 @@ class ExtrapolationLesson final : public Lesson {
   }
 
  private:
-  ui::Band beyond() const { return {static_cast<double>(p_.train), static_cast<double>(p_.target), 0, tr(lang_, "beyond training")}; }
+  ui::Band beyond() const {
+    return {static_cast<double>(p_.train), static_cast<double>(p_.target), 0, tr(lang_, "beyond training")};
+  }
 
   void draw_sinusoidal(const ui::Theme& t) {
     // The curves' points are built once per table (not per frame: thousands of positions × 3).
@@ -167,15 +181,18 @@ class ExtrapolationLesson final : public Lesson {
       // "one turn" gives way to the fast or the slowest pair it coincides with (their names say more).
       const auto& pairs = d_.shown_pairs;
       for (int c = 0; c < 3; ++c) {
-        if ((c == 1 && (pairs[1] == pairs[0] || pairs[1] == pairs[2])) || (c == 2 && pairs[2] == pairs[0])) continue;
+        if ((c == 1 && (pairs[1] == pairs[0] || pairs[1] == pairs[2])) || (c == 2 && pairs[2] == pairs[0]))
+          continue;
         shown.push_back(c);
         s.push_back(ui::series({}, d_.table.col(c)));
       }
       s[0].thickness = 1.0f;
       sine_series_rows_ = d_.table.rows();
     }
-    const char* names[] = {"a fast pair (i = %d)", "one turn in training (i = %d)", "the slowest pair (i = %d)"};
-    for (size_t k = 0; k < shown.size(); ++k) s[k].label = trf(lang_, names[shown[k]], d_.shown_pairs[shown[k]]);
+    const char* names[] = {"a fast pair (i = %d)", "one turn in training (i = %d)",
+                           "the slowest pair (i = %d)"};
+    for (size_t k = 0; k < shown.size(); ++k)
+      s[k].label = trf(lang_, names[shown[k]], d_.shown_pairs[shown[k]]);
     ui::LinePlotOptions o;
     o.title = tr(lang_, "Sine columns of the code, with the positions past L_train shaded");
     o.x_label = tr(lang_, "position");
@@ -204,7 +221,9 @@ class ExtrapolationLesson final : public Lesson {
     o.height = ui::em(16);
     o.y_markers.push_back({kTwoPi, tr(lang_, "2π: one full turn"), 0});
     ui::line_plot("angles", s, o, t);
-    ImGui::TextDisabled("%s", tr(lang_, "Pairs below 2π never completed a turn in training; past it every angle has been seen."));
+    ImGui::TextDisabled(
+        "%s",
+        tr(lang_, "Pairs below 2π never completed a turn in training; past it every angle has been seen."));
   }
 
   void draw_alibi(DrawContext& ctx, const ui::Theme& t) {

@@ -23,12 +23,12 @@ struct Params {
 };
 
 struct Derived {
-  Eigen::MatrixXd table;          // len × dim
-  std::vector<int> shown;         // pair indices drawn as waves
-  Eigen::VectorXd wavelength;     // per pair
-  Eigen::VectorXd wavelength_ref; // base 10000, d 512: the paper's setting, for comparison
-  Eigen::MatrixXd table_small;    // first 64 positions × first 16 columns
-  Eigen::MatrixXd binary_small;   // first 64 positions × 6 bits, mapped to ±1
+  Eigen::MatrixXd table;           // len × dim
+  std::vector<int> shown;          // pair indices drawn as waves
+  Eigen::VectorXd wavelength;      // per pair
+  Eigen::VectorXd wavelength_ref;  // base 10000, d 512: the paper's setting, for comparison
+  Eigen::MatrixXd table_small;     // first 64 positions × first 16 columns
+  Eigen::MatrixXd binary_small;    // first 64 positions × 6 bits, mapped to ±1
 };
 
 // Textures of the heatmaps (kept between frames, refreshed when their data changes).
@@ -44,10 +44,14 @@ class FrequenciesLesson final : public Lesson {
  public:
   FrequenciesLesson() {
     const std::vector<std::string_view> controls = {"len", "dim", "base", "pair"};
-    step("waves", [this](DrawContext&) { draw_waves(*theme_); }, controls);
-    step("wavelengths", [this](DrawContext&) { draw_wavelengths(*theme_, false); }, controls);
-    step("base-d", [this](DrawContext&) { draw_wavelengths(*theme_, true); }, controls);
-    step("counter", [this](DrawContext& c) { draw_counter(c, *theme_); }, controls);
+    step(
+        "waves", [this](DrawContext&) { draw_waves(*theme_); }, controls);
+    step(
+        "wavelengths", [this](DrawContext&) { draw_wavelengths(*theme_, false); }, controls);
+    step(
+        "base-d", [this](DrawContext&) { draw_wavelengths(*theme_, true); }, controls);
+    step(
+        "counter", [this](DrawContext& c) { draw_counter(c, *theme_); }, controls);
     update();
   }
 
@@ -83,7 +87,8 @@ class FrequenciesLesson final : public Lesson {
   }
 
   std::vector<Export> exports(std::string_view) const override {
-    return {{"pe_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" + ui::short_number(p_.base, 9),
+    return {{"pe_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" +
+                 ui::short_number(p_.base, 9),
              &d_.table}};
   }
 
@@ -136,8 +141,9 @@ class FrequenciesLesson final : public Lesson {
   void draw_wavelengths(const ui::Theme& t, bool compare) {
     // x: the exponent 2i/d itself, so settings with different d share one axis from 0 to (almost) 1, and
     // with the same base their curves lie on one another: d only sets how densely the pairs sample it.
-    std::vector<ui::Series> s = {ui::series(trf(lang_, "this setting: d = %d, base %s", p_.dim, ui::short_number(p_.base, 6).c_str()),
-                                            d_.wavelength, 0, 2.0 / p_.dim)};
+    std::vector<ui::Series> s = {
+        ui::series(trf(lang_, "this setting: d = %d, base %s", p_.dim, ui::short_number(p_.base, 6).c_str()),
+                   d_.wavelength, 0, 2.0 / p_.dim)};
     if (compare) {
       s.push_back(ui::series(tr(lang_, "the paper: d = 512, base 10000"), d_.wavelength_ref, 0, 2.0 / 512));
       s.back().color = t.muted;  // grey, as the text says

@@ -24,18 +24,20 @@ using core::AnglePrecision;
 using core::DecodeRule;
 using core::Layout;
 
-constexpr int kPermRows = 16;           // rows of one head's permutation drawn (all of them up to head_dim 16)
-constexpr double kPartFraction = 0.1;   // "the curves part": they differ by more than this share of the score's RMS
-constexpr int kMaxSteps = 16;           // decoding steps the padding step can walk through
-constexpr int kPrecisionPoints = 320;   // positions sampled on the precision plot
+constexpr int kPermRows = 16;  // rows of one head's permutation drawn (all of them up to head_dim 16)
+constexpr double kPartFraction =
+    0.1;                       // "the curves part": they differ by more than this share of the score's RMS
+constexpr int kMaxSteps = 16;  // decoding steps the padding step can walk through
+constexpr int kPrecisionPoints = 320;  // positions sampled on the precision plot
 // The dynamic step's work, about Σ over sampled lengths of (length × pairs) / 2; ≤ 20 ms natively.
 constexpr double kDynamicWork = 24.0 * 1024 * 32;
 const std::vector<const char*> kPairings = {"whole-head", "across-halves"};
 // bfloat16 blue, float16 red, float32 green, float64 violet, the fix in near-black on top.
-constexpr ImU32 kTypeColors[] = {IM_COL32(31, 119, 180, 255), IM_COL32(214, 39, 40, 255), IM_COL32(44, 160, 44, 255),
-                                 IM_COL32(148, 103, 189, 255), IM_COL32(40, 40, 40, 255)};
-constexpr AnglePrecision kTypes[] = {AnglePrecision::BFloat16, AnglePrecision::Float16, AnglePrecision::Float32,
-                                     AnglePrecision::Float64};
+constexpr ImU32 kTypeColors[] = {IM_COL32(31, 119, 180, 255), IM_COL32(214, 39, 40, 255),
+                                 IM_COL32(44, 160, 44, 255), IM_COL32(148, 103, 189, 255),
+                                 IM_COL32(40, 40, 40, 255)};
+constexpr AnglePrecision kTypes[] = {AnglePrecision::BFloat16, AnglePrecision::Float16,
+                                     AnglePrecision::Float32, AnglePrecision::Float64};
 
 struct Params {
   int tokens = 8;
@@ -51,10 +53,10 @@ struct Params {
   int decode = 1;            // decoding step (not `step`: the link's own key for the walkthrough step)
   int original = 64;         // L0 of dynamic NTK
   double factor = 2;
-  double growth = 4;         // decode up to growth · L0 tokens
-  double rotary = 0.25;      // rotary_pct
-  int pairing = 0;           // the mispairing shown (kPairings)
-  int pair = 1;              // the pair on the precision plot
+  double growth = 4;     // decode up to growth · L0 tokens
+  double rotary = 0.25;  // rotary_pct
+  int pairing = 0;       // the mispairing shown (kPairings)
+  int pair = 1;          // the pair on the precision plot
   int max_pos = 1 << 20;
 };
 
@@ -123,16 +125,19 @@ class InPracticeLesson final : public Lesson {
   Derived d_;
   mutable Lazy lazy_;
   View view_;
-  Params seen_;           // the parameters update() last computed from
+  Params seen_;  // the parameters update() last computed from
   bool computed_ = false;
 
  public:
   InPracticeLesson() {
-    step("permute", [this](DrawContext& c) { draw_permute(c); }, {"tokens", "heads", "head_dim", "head", "d_model", "seed"});
+    step("permute", [this](DrawContext& c) { draw_permute(c); },
+         {"tokens", "heads", "head_dim", "head", "d_model", "seed"});
     step("base", [this](DrawContext&) { draw_base(); }, {"base", "wrong", "max_dist", "head_dim", "seed"});
     step("padding", [this](DrawContext&) { draw_padding(); }, {"decode", "len_a", "len_b", "base", "seed"});
-    step("dynamic", [this](DrawContext&) { draw_dynamic(); }, {"original", "factor", "growth", "base", "head_dim"});
-    step("partial", [this](DrawContext& c) { draw_partial(c); }, {"pairing", "rotary", "head_dim", "tokens", "seed"});
+    step("dynamic", [this](DrawContext&) { draw_dynamic(); },
+         {"original", "factor", "growth", "base", "head_dim"});
+    step("partial", [this](DrawContext& c) { draw_partial(c); },
+         {"pairing", "rotary", "head_dim", "tokens", "seed"});
     step("precision", [this](DrawContext&) { draw_precision(); }, {"pair", "base", "max_pos", "head_dim"});
     update();
   }
@@ -175,12 +180,16 @@ class InPracticeLesson final : public Lesson {
     if (head) make_head();
     if (shown) update_permute();
     if (shown || std::tie(p_.wrong, p_.max_dist) != std::tie(was.wrong, was.max_dist)) update_base();
-    if (shown || std::tie(p_.len_a, p_.len_b, p_.decode) != std::tie(was.len_a, was.len_b, was.decode)) update_padding();
+    if (shown || std::tie(p_.len_a, p_.len_b, p_.decode) != std::tie(was.len_a, was.len_b, was.decode))
+      update_padding();
     if (shown || std::tie(p_.rotary, p_.pairing) != std::tie(was.rotary, was.pairing)) update_partial(notice);
-    if (fresh || std::tie(p_.head_dim, p_.base, p_.pair, p_.max_pos) != std::tie(was.head_dim, was.base, was.pair, was.max_pos))
+    if (fresh || std::tie(p_.head_dim, p_.base, p_.pair, p_.max_pos) !=
+                     std::tie(was.head_dim, was.base, was.pair, was.max_pos))
       update_precision();
     if (fresh || weight_inputs(p_) != weight_inputs(was) || p_.head != was.head) lazy_.qk_valid = false;
-    if (shown || std::tie(p_.original, p_.factor, p_.growth) != std::tie(was.original, was.factor, was.growth)) lazy_.valid = false;
+    if (shown ||
+        std::tie(p_.original, p_.factor, p_.growth) != std::tie(was.original, was.factor, was.growth))
+      lazy_.valid = false;
     seen_ = p_;
     computed_ = true;
     return notice;
@@ -191,8 +200,11 @@ class InPracticeLesson final : public Lesson {
                           std::to_string(p_.head) + "_seed" + std::to_string(p_.seed);
     if (step == "permute")
       return {{"scores_permuted" + s, &d_.scores_right}, {"scores_not_permuted" + s, &d_.scores_broken}};
-    if (step == "partial") return {{"score_error_" + std::string(kPairings[p_.pairing]) + s, &d_.partial_diff}};
-    if (step == "precision") return {{"cos_error_pair" + std::to_string(p_.pair) + "_base" + format_number(p_.base), &d_.precision_export}};
+    if (step == "partial")
+      return {{"score_error_" + std::string(kPairings[p_.pairing]) + s, &d_.partial_diff}};
+    if (step == "precision")
+      return {{"cos_error_pair" + std::to_string(p_.pair) + "_base" + format_number(p_.base),
+               &d_.precision_export}};
     return {};
   }
 
@@ -230,12 +242,14 @@ class InPracticeLesson final : public Lesson {
     if (n == "has_generated") return flag(p_.decode > 1);
     if (n == "decode_scale") return num(d_.decode_scale);
     // Dynamic NTK.
-    if (n == "longest" || n == "err_before" || n == "err_end" || n == "err_max" || n == "base_end" || n == "score_rms") {
+    if (n == "longest" || n == "err_before" || n == "err_end" || n == "err_max" || n == "base_end" ||
+        n == "score_rms") {
       fill_dynamic();
       if (n == "longest") return std::to_string(lazy_.longest);
       if (n == "err_before") return num(lazy_.err_before);
       if (n == "err_end") return num(lazy_.err_end);
-      if (n == "base_end") return lazy_.base_end >= 1e5 ? std::to_string(std::llround(lazy_.base_end)) : num(lazy_.base_end, 4);
+      if (n == "base_end")
+        return lazy_.base_end >= 1e5 ? std::to_string(std::llround(lazy_.base_end)) : num(lazy_.base_end, 4);
       if (n == "err_max") return num(lazy_.err_max);
       return num(lazy_.score_rms);
     }
@@ -262,15 +276,20 @@ class InPracticeLesson final : public Lesson {
     if (n == "err_fp32") return num(d_.worst[2]);
     if (n == "err_fp64") return num(d_.worst[3]);
     if (n == "err_fix") return num(d_.worst[4]);
-    if (n == "all_exact") return flag(d_.worst[0] == 0 && d_.worst[1] == 0 && d_.worst[2] == 0 && d_.worst[3] == 0);
+    if (n == "all_exact")
+      return flag(d_.worst[0] == 0 && d_.worst[1] == 0 && d_.worst[2] == 0 && d_.worst[3] == 0);
     return {};
   }
 
  private:
   // --- derived data ---
 
-  Eigen::MatrixXd q_of(const Eigen::MatrixXd& x) const { return core::head_projection(x, d_.wq_hf, p_.head, p_.head_dim); }
-  Eigen::MatrixXd k_of(const Eigen::MatrixXd& x) const { return core::head_projection(x, d_.wk_hf, p_.head, p_.head_dim); }
+  Eigen::MatrixXd q_of(const Eigen::MatrixXd& x) const {
+    return core::head_projection(x, d_.wq_hf, p_.head, p_.head_dim);
+  }
+  Eigen::MatrixXd k_of(const Eigen::MatrixXd& x) const {
+    return core::head_projection(x, d_.wk_hf, p_.head, p_.head_dim);
+  }
 
   // Token vectors for the other steps, seeded from the lesson's seed and a purpose.
   Eigen::MatrixXd tokens_for(int rows, std::uint64_t purpose) const {
@@ -279,7 +298,8 @@ class InPracticeLesson final : public Lesson {
   }
 
   void make_head() {
-    d_.head = core::random_rope_head(p_.tokens, p_.d_model, p_.heads, p_.head_dim, static_cast<std::uint64_t>(p_.seed));
+    d_.head = core::random_rope_head(p_.tokens, p_.d_model, p_.heads, p_.head_dim,
+                                     static_cast<std::uint64_t>(p_.seed));
     d_.perm = core::hf_permute_rows(p_.heads, p_.head_dim);
     d_.wq_hf = core::permute_rows(d_.perm, d_.head.wq);
     d_.wk_hf = core::permute_rows(d_.perm, d_.head.wk);
@@ -300,9 +320,9 @@ class InPracticeLesson final : public Lesson {
                                  core::head_projection(d_.head.x, wk, p_.head, p_.head_dim), pos,
                                  core::rotary_pairs(p_.head_dim, p_.base, layout));
     };
-    d_.scores_meta = scores(d_.head.wq, d_.head.wk, Layout::Interleaved);       // Meta's code, Meta's weights
-    d_.scores_right = scores(d_.wq_hf, d_.wk_hf, Layout::Half);                 // rotate_half, permuted weights
-    d_.scores_broken = scores(d_.head.wq, d_.head.wk, Layout::Half);            // rotate_half, Meta's weights
+    d_.scores_meta = scores(d_.head.wq, d_.head.wk, Layout::Interleaved);  // Meta's code, Meta's weights
+    d_.scores_right = scores(d_.wq_hf, d_.wk_hf, Layout::Half);            // rotate_half, permuted weights
+    d_.scores_broken = scores(d_.head.wq, d_.head.wk, Layout::Half);       // rotate_half, Meta's weights
     d_.res_right = core::max_abs_diff(d_.scores_right, d_.scores_meta);
     d_.res_broken = core::max_abs_diff(d_.scores_broken, d_.scores_meta);
     d_.score_scale = d_.scores_meta.cwiseAbs().maxCoeff();
@@ -325,8 +345,10 @@ class InPracticeLesson final : public Lesson {
   void update_base() {
     // The query of token 0 placed r positions after the key of token 1 (transformers' layout).
     const Eigen::VectorXd q = q_of(d_.head.x).row(0).transpose(), k = k_of(d_.head.x).row(1).transpose();
-    d_.curve_right = core::score_by_distance(q, k, core::rotary_pairs(p_.head_dim, p_.base, Layout::Half), p_.max_dist);
-    d_.curve_wrong = core::score_by_distance(q, k, core::rotary_pairs(p_.head_dim, p_.wrong, Layout::Half), p_.max_dist);
+    d_.curve_right =
+        core::score_by_distance(q, k, core::rotary_pairs(p_.head_dim, p_.base, Layout::Half), p_.max_dist);
+    d_.curve_wrong =
+        core::score_by_distance(q, k, core::rotary_pairs(p_.head_dim, p_.wrong, Layout::Half), p_.max_dist);
     d_.part = core::parting_distance(d_.curve_right, d_.curve_wrong, kPartFraction);
     d_.curve_rms = core::rms(d_.curve_right);
   }
@@ -344,7 +366,8 @@ class InPracticeLesson final : public Lesson {
     const core::RotaryPairs rot = core::rotary_pairs(p_.head_dim, p_.base, Layout::Half);
     // No cache: the prompt at arange positions (pads counted) against cumsum positions.
     const Eigen::MatrixXd qp = q.topRows(p_.len_b), kp = k.topRows(p_.len_b);
-    const std::vector<double> by_arange = core::positions_from(d_.pads, p_.len_b), by_cumsum = core::positions_from(0, p_.len_b);
+    const std::vector<double> by_arange = core::positions_from(d_.pads, p_.len_b),
+                              by_cumsum = core::positions_from(0, p_.len_b);
     d_.shift_residual = core::max_abs_diff(core::rotary_scores(qp, by_arange, kp, by_arange, rot),
                                            core::rotary_scores(qp, by_cumsum, kp, by_cumsum, rot));
     d_.pos_correct = core::decode_position(DecodeRule::Correct, d_.pads, p_.len_b, p_.decode);
@@ -355,18 +378,23 @@ class InPracticeLesson final : public Lesson {
     d_.err_pad_max = d_.err_pad.cwiseAbs().maxCoeff();
     d_.err_off_max = d_.err_off.cwiseAbs().maxCoeff();
     const int generated = p_.decode;  // the keys after the prompt, the new token's own included
-    d_.err_generated = std::max(d_.err_pad.tail(generated).cwiseAbs().maxCoeff(), d_.err_off.tail(generated).cwiseAbs().maxCoeff());
+    d_.err_generated = std::max(d_.err_pad.tail(generated).cwiseAbs().maxCoeff(),
+                                d_.err_off.tail(generated).cwiseAbs().maxCoeff());
     const int keys = p_.len_b + p_.decode;
     const std::vector<double> right = core::positions_from(0, keys);
-    d_.decode_scale = core::rotary_scores(q.row(keys - 1), {right.back()}, k.topRows(keys), right, rot).cwiseAbs().maxCoeff();
+    d_.decode_scale = core::rotary_scores(q.row(keys - 1), {right.back()}, k.topRows(keys), right, rot)
+                          .cwiseAbs()
+                          .maxCoeff();
   }
 
   void update_partial(core::Messages& notice) {
     int rd = static_cast<int>(p_.head_dim * p_.rotary);  // GPT-NeoX: int(head_size · rotary_pct)
     if (rd % 2 || rd < 2) {  // transformers would fail on the cos/sin shapes; say it and move the slider
       const int fixed = std::max(2, rd - rd % 2);
-      notice.push_back({"rotary_pct: int(head_dim · rotary_pct) = {0} columns, but rotating pairs need an even number; using {1}",
-                        {std::to_string(rd), std::to_string(fixed)}});
+      notice.push_back(
+          {"rotary_pct: int(head_dim · rotary_pct) = {0} columns, but rotating pairs need an even number; "
+           "using {1}",
+           {std::to_string(rd), std::to_string(fixed)}});
       p_.rotary = std::min(1.0, (fixed + 0.5) / p_.head_dim);
       rd = fixed;
     }
@@ -383,7 +411,8 @@ class InPracticeLesson final : public Lesson {
     d_.partial_diff = core::rotary_scores(q, pos, k, pos, bad) - right;
     d_.partial_err = d_.partial_diff.cwiseAbs().maxCoeff();
     d_.partial_scale = right.cwiseAbs().maxCoeff();
-    view_.partial_diff.set(d_.partial_diff, d_.partial_err > 0 ? d_.partial_err : 1.0);  // all zero: a plain ±1 scale
+    view_.partial_diff.set(d_.partial_diff,
+                           d_.partial_err > 0 ? d_.partial_err : 1.0);  // all zero: a plain ±1 scale
   }
 
   void update_precision() {
@@ -401,7 +430,8 @@ class InPracticeLesson final : public Lesson {
       const double pos = d_.positions[j];
       d_.precision_export(j, 0) = pos;
       for (int t = 0; t < 5; ++t) {
-        const double e = t < 4 ? core::angle_cos_error(pos, d_.theta, kTypes[t]) : core::float32_angle_bf16_cos_error(pos, d_.theta);
+        const double e = t < 4 ? core::angle_cos_error(pos, d_.theta, kTypes[t])
+                               : core::float32_angle_bf16_cos_error(pos, d_.theta);
         d_.angle_err[t][j] = e;
         d_.precision_export(j, t + 1) = e;
         if (std::isfinite(e)) d_.worst[t] = std::max(d_.worst[t], e);
@@ -429,16 +459,19 @@ class InPracticeLesson final : public Lesson {
     const Eigen::MatrixXd& q = lazy_.q;
     const Eigen::MatrixXd& k = lazy_.k;
     // Lengths 1 … longest, evenly spaced, L0 and L0 + 1 among them; as many as the work allows.
-    const int count = std::clamp(static_cast<int>(kDynamicWork / (lazy_.longest / 2.0 * (p_.head_dim / 2))), 16, 96);
+    const int count =
+        std::clamp(static_cast<int>(kDynamicWork / (lazy_.longest / 2.0 * (p_.head_dim / 2))), 16, 96);
     std::vector<int> lengths = {p_.original, p_.original + 1};
-    for (int s = 0; s < count; ++s) lengths.push_back(1 + static_cast<int>(std::lround((lazy_.longest - 1.0) * s / (count - 1))));
+    for (int s = 0; s < count; ++s)
+      lengths.push_back(1 + static_cast<int>(std::lround((lazy_.longest - 1.0) * s / (count - 1))));
     std::sort(lengths.begin(), lengths.end());
     lengths.erase(std::unique(lengths.begin(), lengths.end()), lengths.end());
     const core::DynamicCacheError result = core::dynamic_cache_error(q, k, c, lengths);
     lazy_.err = result.max_error;
     lazy_.lengths.assign(lengths.begin(), lengths.end());
     lazy_.err_before = 0;
-    for (size_t s = 0; s < lengths.size() && lengths[s] <= p_.original; ++s) lazy_.err_before = std::max(lazy_.err_before, lazy_.err(s));
+    for (size_t s = 0; s < lengths.size() && lengths[s] <= p_.original; ++s)
+      lazy_.err_before = std::max(lazy_.err_before, lazy_.err(s));
     lazy_.err_end = lazy_.err(lazy_.err.size() - 1);
     lazy_.err_max = lazy_.err.maxCoeff();
     // The grown base at the longest length, read back from the slowest pair: θ_last = base'^(−(d−2)/d).
@@ -452,8 +485,8 @@ class InPracticeLesson final : public Lesson {
   // --- drawing ---
 
   // Two heatmaps side by side (one above the other when the column is narrow).
-  void heatmap_pair(DrawContext& ctx, const char* id, ui::HeatmapImage& a, const char* title_a, ui::HeatmapImage& b,
-                    const char* title_b, float height_em) {
+  void heatmap_pair(DrawContext& ctx, const char* id, ui::HeatmapImage& a, const char* title_a,
+                    ui::HeatmapImage& b, const char* title_b, float height_em) {
     const float avail = ImGui::GetContentRegionAvail().x;
     const bool two = avail > ui::em(24);
     ui::HeatmapOptions o;
@@ -484,10 +517,11 @@ class InPracticeLesson final : public Lesson {
     const int every = d_.perm_view.cols() > 16 ? 2 : 1;
     for (int c = 0; c < d_.perm_view.cols(); ++c) cols.push_back(c % every ? "" : std::to_string(c));
     ui::MatrixViewOptions o;
-    const std::string title = d_.perm_view.rows() == p_.head_dim
-                                  ? trf(lang_, "permute, head %d: converted row ← Meta's row (within the head)", p_.head)
-                                  : trf(lang_, "permute, head %d: its first %d converted rows ← Meta's rows (within the head)", p_.head,
-                                        static_cast<int>(d_.perm_view.rows()));
+    const std::string title =
+        d_.perm_view.rows() == p_.head_dim
+            ? trf(lang_, "permute, head %d: converted row ← Meta's row (within the head)", p_.head)
+            : trf(lang_, "permute, head %d: its first %d converted rows ← Meta's rows (within the head)",
+                  p_.head, static_cast<int>(d_.perm_view.rows()));
     o.title = title.c_str();
     o.row_labels = &rows;
     o.col_labels = &cols;
@@ -496,16 +530,19 @@ class InPracticeLesson final : public Lesson {
     o.max_cell = ui::em(1.2f);
     o.range = 1;
     ui::matrix_view("perm", d_.perm_view, o, t);
-    ui::residual(tr(lang_, "transformers, W_q and W_k permuted: max |score − Meta's| ="), d_.res_right, 1e-9, t);
+    ui::residual(tr(lang_, "transformers, W_q and W_k permuted: max |score − Meta's| ="), d_.res_right, 1e-9,
+                 t);
     ui::residual(tr(lang_, "transformers, Meta's rows as they are ="), d_.res_broken, 1e-9, t);
-    heatmap_pair(ctx, "scores", view_.scores_right, "scores, permuted", view_.scores_broken, "scores, not permuted", 9);
-    heatmap_pair(ctx, "patterns", view_.pattern_right, "attention (causal softmax), permuted", view_.pattern_broken,
-                 "attention, not permuted", 9);
+    heatmap_pair(ctx, "scores", view_.scores_right, "scores, permuted", view_.scores_broken,
+                 "scores, not permuted", 9);
+    heatmap_pair(ctx, "patterns", view_.pattern_right, "attention (causal softmax), permuted",
+                 view_.pattern_broken, "attention, not permuted", 9);
   }
 
   void draw_base() {
-    std::vector<ui::Series> s = {ui::series(trf(lang_, "trained base %s", num(p_.base, 6).c_str()), d_.curve_right),
-                                 ui::series(trf(lang_, "used base %s", num(p_.wrong, 6).c_str()), d_.curve_wrong)};
+    std::vector<ui::Series> s = {
+        ui::series(trf(lang_, "trained base %s", num(p_.base, 6).c_str()), d_.curve_right),
+        ui::series(trf(lang_, "used base %s", num(p_.wrong, 6).c_str()), d_.curve_wrong)};
     s[0].thickness = 3.0f;
     ui::LinePlotOptions o;
     o.title = tr(lang_, "Score of one query and key against their distance r");
@@ -520,8 +557,10 @@ class InPracticeLesson final : public Lesson {
     const int cols = p_.len_a;
     // Seven rows, and room for the horizontal scroll bar that long rows need on a phone.
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float height = 7 * (ImGui::GetTextLineHeight() + 2 * style.CellPadding.y + 1) + style.ScrollbarSize + 2;
-    if (ImGui::BeginTable("ids", cols + 1, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX,
+    const float height =
+        7 * (ImGui::GetTextLineHeight() + 2 * style.CellPadding.y + 1) + style.ScrollbarSize + 2;
+    if (ImGui::BeginTable("ids", cols + 1,
+                          ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX,
                           ImVec2(0, height))) {
       ImGui::TableSetupScrollFreeze(1, 0);
       ImGui::TableSetupColumn("token");
@@ -547,16 +586,20 @@ class InPracticeLesson final : public Lesson {
       row(tr(lang_, "B: cumsum − 1"), d_.cumsum_b, &d_.mask_b);
       ImGui::EndTable();
     }
-    ImGui::TextUnformatted(trf(lang_, "B's new token at step %d: position %d (right), %d (pads counted), %d (off by one)", p_.decode,
-                               d_.pos_correct, d_.pos_pad, d_.pos_off).c_str());
-    std::vector<ui::Series> s = {ui::series(tr(lang_, "pads counted"), d_.err_pad), ui::series(tr(lang_, "off by one"), d_.err_off)};
+    ImGui::TextUnformatted(
+        trf(lang_, "B's new token at step %d: position %d (right), %d (pads counted), %d (off by one)",
+            p_.decode, d_.pos_correct, d_.pos_pad, d_.pos_off)
+            .c_str());
+    std::vector<ui::Series> s = {ui::series(tr(lang_, "pads counted"), d_.err_pad),
+                                 ui::series(tr(lang_, "off by one"), d_.err_off)};
     for (ui::Series& one : s) one.points = true;
     ui::LinePlotOptions o;
     o.title = tr(lang_, "Score error of the new token against each cached key of B");
     o.x_label = tr(lang_, "cached key (B's real tokens; the last is the new one)");
     o.integer_x = true;
     o.height = ui::em(12);
-    if (p_.decode > 1) o.bands.push_back({p_.len_b - 0.5, p_.len_b + p_.decode - 0.5, 0, tr(lang_, "generated")});
+    if (p_.decode > 1)
+      o.bands.push_back({p_.len_b - 0.5, p_.len_b + p_.decode - 0.5, 0, tr(lang_, "generated")});
     ui::line_plot("decode", s, o, t);
   }
 
@@ -628,9 +671,11 @@ class InPracticeLesson final : public Lesson {
     for (const std::vector<double>& e : d_.angle_err)
       for (double x : e)
         if (x > 0 && x < o.y_min * 2) o.y_min = x / 2;
-    o.markers.push_back({double(d_.collision[0]), trf(lang_, "%lld = %lld", d_.collision[0], d_.collision[0] + 1), 0});
+    o.markers.push_back(
+        {double(d_.collision[0]), trf(lang_, "%lld = %lld", d_.collision[0], d_.collision[0] + 1), 0});
     if (p_.max_pos >= d_.fp16_overflow)
-      o.bands.push_back({double(d_.fp16_overflow), double(p_.max_pos), 0, tr(lang_, "float16: \xE2\x88\x9E")});
+      o.bands.push_back(
+          {double(d_.fp16_overflow), double(p_.max_pos), 0, tr(lang_, "float16: \xE2\x88\x9E")});
     ui::line_plot("precision", s, o, *theme_);
   }
 };

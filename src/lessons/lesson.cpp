@@ -2,10 +2,10 @@
 // parameters' declarations, placeholders that fall back to parameters, and setting parameters by name.
 #include "lesson.hpp"
 
+#include <imgui.h>
+
 #include <algorithm>
 #include <cstdio>
-
-#include <imgui.h>
 
 #include "core/permutation.hpp"
 #include "core/random.hpp"
@@ -23,8 +23,8 @@ class ControlDrawer final : public ParamVisitor {
 
   void integer(const Param& p, int& value) override {
     if (!mine(p)) return;
-    changed = ui::slider_int(tr(lang_, p.label), &value, static_cast<int>(p.lo), static_cast<int>(p.hi), width_,
-                             p.scale == Scale::Log);
+    changed = ui::slider_int(tr(lang_, p.label), &value, static_cast<int>(p.lo), static_cast<int>(p.hi),
+                             width_, p.scale == Scale::Log);
   }
   void real(const Param& p, double& value) override {
     if (!mine(p)) return;
@@ -73,7 +73,8 @@ std::string param_text(Lesson& lesson, std::string_view name) {
   for (const ParamValue& p : read_params(lesson)) {
     if (p.name != name) continue;
     switch (p.kind) {
-      case ParamKind::Integer: return std::to_string(static_cast<long long>(p.number));
+      case ParamKind::Integer:
+        return std::to_string(static_cast<long long>(p.number));
       case ParamKind::Real: {  // six digits, without trailing zeros: 2.5, not 2.50000
         std::string t = ui::short_number(p.number, 6);
         if (t.find('.') != std::string::npos && t.find('e') == std::string::npos) {
@@ -82,7 +83,8 @@ std::string param_text(Lesson& lesson, std::string_view name) {
         }
         return t;
       }
-      default: return to_hash_string(p);
+      default:
+        return to_hash_string(p);
     }
   }
   return {};
@@ -144,7 +146,8 @@ void Lesson::draw(DrawContext& ctx) {
   begin_frame(ctx);
   const StepEntry* s = find_step(ctx.step_id);
   if (!s) {  // a content step without a visual (a unit test keeps this from shipping)
-    ImGui::TextDisabled("(no visual for step '%.*s')", static_cast<int>(ctx.step_id.size()), ctx.step_id.data());
+    ImGui::TextDisabled("(no visual for step '%.*s')", static_cast<int>(ctx.step_id.size()),
+                        ctx.step_id.data());
     return;
   }
   s->draw(ctx);
@@ -242,11 +245,13 @@ std::vector<ParamValue> read_params(Lesson& lesson) {
 void Lesson::paste_box(DrawContext& ctx, char* buffer, std::size_t size, const char* caption,
                        const char* touch_caption, const char* button, float height_em) {
   ui::caption(tr(lang_, touch_ ? touch_caption : caption), *theme_);
-  ImGui::InputTextMultiline("##paste", buffer, size,
-                            ImVec2(std::min(ImGui::GetContentRegionAvail().x, ui::em(30)), ui::em(height_em)));
+  ImGui::InputTextMultiline(
+      "##paste", buffer, size,
+      ImVec2(std::min(ImGui::GetContentRegionAvail().x, ui::em(30)), ui::em(height_em)));
   if (!ImGui::Button(tr(lang_, button))) return;
   const std::string text(buffer);
-  const core::Messages said = receive_file("pasted text", reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  const core::Messages said =
+      receive_file("pasted text", reinterpret_cast<const unsigned char*>(text.data()), text.size());
   ctx.notices.insert(ctx.notices.end(), said.begin(), said.end());
   ctx.edited = true;
 }

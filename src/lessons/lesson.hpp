@@ -5,14 +5,13 @@
 // Its text comes from content/<lang>/NN-<id>.md; it supplies the live {{placeholder}} values.
 #pragma once
 
+#include <Eigen/Core>
 #include <cstddef>
 #include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "core/message.hpp"
 #include "params.hpp"
@@ -28,7 +27,7 @@ using ui::trf;
 
 // A matrix the learner can copy or download from the current step, named with its parameters.
 struct Export {
-  std::string name;                    // file stem, e.g. "pe_len100_d128_base10000_interleaved"
+  std::string name;  // file stem, e.g. "pe_len100_d128_base10000_interleaved"
   const Eigen::MatrixXd* matrix = nullptr;
   // Instead of `matrix`: a table built only when asked for (exports are listed every frame; a large
   // one the step does not draw is computed on the click, not on every change).
@@ -39,18 +38,18 @@ struct Export {
 };
 
 struct DrawContext {
-  int step = 0;                // the step's position (navigation, URL)
-  std::string_view step_id;    // its id ({#id} in the content); what lessons key on
-  bool compact = false;        // narrow (phone) layout
-  bool touch = false;          // the learner points with a finger (tap, not hover; no Ctrl+V)
-  int lang = 0;                // index into app::kLanguages (0 English, 1 Chinese)
+  int step = 0;              // the step's position (navigation, URL)
+  std::string_view step_id;  // its id ({#id} in the content); what lessons key on
+  bool compact = false;      // narrow (phone) layout
+  bool touch = false;        // the learner points with a finger (tap, not hover; no Ctrl+V)
+  int lang = 0;              // index into app::kLanguages (0 English, 1 Chinese)
   const ui::Theme* theme = nullptr;
   ui::TextureHost* textures = nullptr;  // for heatmaps (never null while drawing)
-  double now = 0;              // seconds, for animations
-  bool animating = false;      // set by a lesson that animates (keeps frames coming)
-  bool edited = false;         // set when a control changed a parameter (the app updates the URL)
-  bool open_file = false;      // set to ask the platform for a file dialog
-  core::Messages notices;      // what the learner should be told (clamped values, adjusted parameters)
+  double now = 0;                       // seconds, for animations
+  bool animating = false;               // set by a lesson that animates (keeps frames coming)
+  bool edited = false;                  // set when a control changed a parameter (the app updates the URL)
+  bool open_file = false;               // set to ask the platform for a file dialog
+  core::Messages notices;  // what the learner should be told (clamped values, adjusted parameters)
 };
 
 class Lesson {
@@ -117,7 +116,8 @@ class Lesson {
   using EnterFn = std::function<bool()>;  // sets what the step needs; true when it changed something
   // Registers the visual of step `id`, the parameters whose controls it shows below it, and what to
   // set when the learner arrives at the step.
-  void step(std::string_view id, DrawFn draw, std::vector<std::string_view> controls = {}, EnterFn enter = {});
+  void step(std::string_view id, DrawFn draw, std::vector<std::string_view> controls = {},
+            EnterFn enter = {});
 
   // A {{placeholder}} the lesson computes ("" for none; parameters need no entry).
   virtual std::string value(std::string_view name) const {
@@ -144,8 +144,8 @@ class Lesson {
   // A box to paste or type a file's text into, above a button that hands it to receive_file() as
   // "pasted text" (what it said goes to the notices). `caption`: what works with a mouse and keyboard;
   // `touch_caption`: what works on a touch screen (the canvas opens no on-screen keyboard).
-  void paste_box(DrawContext& ctx, char* buffer, std::size_t size, const char* caption, const char* touch_caption,
-                 const char* button, float height_em);
+  void paste_box(DrawContext& ctx, char* buffer, std::size_t size, const char* caption,
+                 const char* touch_caption, const char* button, float height_em);
   // A heatmap of a table with one row per position (labelled, hovered as "pos") and, with
   // `dimension_columns`, one column per dimension; titled `title` (an English catalogue key).
   ui::HeatmapOptions position_rows(const char* title, bool dimension_columns = true) const;

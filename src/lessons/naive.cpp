@@ -1,8 +1,9 @@
 // Lesson 2 — naive: three position codes one might try first, and what goes wrong with each: the raw
 // index swamps the word vector, index / length depends on the length, binary digits jump.
+#include "core/naive.hpp"
+
 #include <cmath>
 
-#include "core/naive.hpp"
 #include "core/random.hpp"
 #include "core/sinusoidal.hpp"
 #include "lesson.hpp"
@@ -15,17 +16,17 @@ namespace posenc::lessons {
 namespace {
 
 struct Params {
-  int len = 64;    // sequence length
-  int dim = 64;    // embedding dimension
-  int probe = 5;   // the position whose code is compared across lengths
+  int len = 64;   // sequence length
+  int dim = 64;   // embedding dimension
+  int probe = 5;  // the position whose code is compared across lengths
 };
 
 struct Derived {
-  double word_norm = 0;                 // mean ‖w‖ of seeded Gaussian word vectors (≈ √d)
+  double word_norm = 0;                    // mean ‖w‖ of seeded Gaussian word vectors (≈ √d)
   Eigen::VectorXd ratio_index, ratio_sin;  // ‖code(p)‖ / ‖w‖
-  int lengths[3] = {0, 0, 0};           // lengths compared by the fraction code
-  Eigen::MatrixXd binary;               // len × bits
-  Eigen::VectorXd jump_binary, jump_sin;  // ‖code(p+1) − code(p)‖
+  int lengths[3] = {0, 0, 0};              // lengths compared by the fraction code
+  Eigen::MatrixXd binary;                  // len × bits
+  Eigen::VectorXd jump_binary, jump_sin;   // ‖code(p+1) − code(p)‖
   double max_jump_binary = 0, min_jump_binary = 0, jump_sin_value = 0;
   int worst_jump_at = 0;
 };
@@ -43,10 +44,14 @@ class NaiveLesson final : public Lesson {
  public:
   NaiveLesson() {
     const std::vector<std::string_view> controls = {"len", "dim", "probe"};
-    step("index", [this](DrawContext&) { draw_index(*theme_); }, controls);
-    step("fraction", [this](DrawContext&) { draw_fraction(*theme_); }, controls);
-    step("binary", [this](DrawContext& c) { draw_binary(c, *theme_); }, controls);
-    step("wishlist", [this](DrawContext&) { draw_summary(*theme_); }, controls);
+    step(
+        "index", [this](DrawContext&) { draw_index(*theme_); }, controls);
+    step(
+        "fraction", [this](DrawContext&) { draw_fraction(*theme_); }, controls);
+    step(
+        "binary", [this](DrawContext& c) { draw_binary(c, *theme_); }, controls);
+    step(
+        "wishlist", [this](DrawContext&) { draw_summary(*theme_); }, controls);
     update();
   }
 
@@ -65,13 +70,15 @@ class NaiveLesson final : public Lesson {
     }
     core::Random rng(2024);
     d_.word_norm = core::row_norms(rng.gaussian_matrix(256, p_.dim)).mean();
-    const Eigen::MatrixXd sin_table = core::sinusoidal({p_.len, p_.dim, 10000.0, core::Layout::Interleaved, 0.0});
+    const Eigen::MatrixXd sin_table =
+        core::sinusoidal({p_.len, p_.dim, 10000.0, core::Layout::Interleaved, 0.0});
     d_.ratio_index = core::row_norms(core::index_encoding(p_.len, p_.dim)) / d_.word_norm;
     d_.ratio_sin = core::row_norms(sin_table) / d_.word_norm;
     d_.lengths[0] = std::max(p_.probe + 1, p_.len / 8);
     d_.lengths[1] = std::max(p_.probe + 1, p_.len / 2);
     d_.lengths[2] = p_.len;
-    if (d_.lengths[1] == d_.lengths[0]) d_.lengths[1] = (d_.lengths[0] + d_.lengths[2]) / 2;  // three different lengths
+    if (d_.lengths[1] == d_.lengths[0])
+      d_.lengths[1] = (d_.lengths[0] + d_.lengths[2]) / 2;  // three different lengths
     const int bits = std::max(1, static_cast<int>(std::ceil(std::log2(p_.len))));
     d_.binary = core::binary_encoding(p_.len, bits);
     d_.jump_binary = core::neighbour_distances(d_.binary);
@@ -110,7 +117,6 @@ class NaiveLesson final : public Lesson {
     return {};
   }
 
-
  private:
   static double fraction(int p, int len) { return len > 1 ? static_cast<double>(p) / (len - 1) : 0.0; }
 
@@ -131,8 +137,10 @@ class NaiveLesson final : public Lesson {
     o.y_label = tr(lang_, "|code| / |word|");
     o.log_y = true;
     o.height = ui::em(15);
-    ui::line_plot("ratio", {series(tr(lang_, "raw index: code = pos in every dimension"), d_.ratio_index),
-                            series(tr(lang_, "sinusoidal (lesson 3)"), d_.ratio_sin)}, o, t);
+    ui::line_plot("ratio",
+                  {series(tr(lang_, "raw index: code = pos in every dimension"), d_.ratio_index),
+                   series(tr(lang_, "sinusoidal (lesson 3)"), d_.ratio_sin)},
+                  o, t);
   }
 
   void draw_fraction(const ui::Theme& t) {
@@ -160,7 +168,8 @@ class NaiveLesson final : public Lesson {
   }
 
   void draw_binary(DrawContext& ctx, const ui::Theme& t) {
-    ui::HeatmapOptions h = position_rows("Binary digits of each position (least significant bit first)", false);
+    ui::HeatmapOptions h =
+        position_rows("Binary digits of each position (least significant bit first)", false);
     h.x_label = h.x_name = tr(lang_, "bit");
     h.height = ui::em(12);
     h.color_bar = false;

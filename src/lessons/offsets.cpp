@@ -1,9 +1,10 @@
 // Lesson 6 — offsets: absolute sinusoidal codes carry relative positions. PE(p)·PE(q) depends only on
 // p − q (a Toeplitz matrix), symmetrically, and PE(p + k) = M_k · PE(p) with M_k made of rotations.
+#include "core/offsets.hpp"
+
 #include <cmath>
 
 #include "core/metrics.hpp"
-#include "core/offsets.hpp"
 #include "core/sinusoidal.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
@@ -45,10 +46,14 @@ class OffsetsLesson final : public Lesson {
  public:
   OffsetsLesson() {
     const std::vector<std::string_view> controls = {"len", "dim", "base", "k"};
-    step("dot", [this](DrawContext& c) { draw_dots(c, *theme_); }, controls);
-    step("offset", [this](DrawContext&) { draw_curve(*theme_, false); }, controls);
-    step("direction", [this](DrawContext&) { draw_curve(*theme_, true); }, controls);
-    step("rotation", [this](DrawContext& c) { draw_shift(c, *theme_); }, controls);
+    step(
+        "dot", [this](DrawContext& c) { draw_dots(c, *theme_); }, controls);
+    step(
+        "offset", [this](DrawContext&) { draw_curve(*theme_, false); }, controls);
+    step(
+        "direction", [this](DrawContext&) { draw_curve(*theme_, true); }, controls);
+    step(
+        "rotation", [this](DrawContext& c) { draw_shift(c, *theme_); }, controls);
     update();
   }
 
@@ -63,7 +68,8 @@ class OffsetsLesson final : public Lesson {
     core::Messages notice;
     if (p_.dim % 2) {
       ++p_.dim;
-      notice.push_back({"dim: the identities hold for (sin, cos) pairs; using {0}", {std::to_string(p_.dim)}});
+      notice.push_back(
+          {"dim: the identities hold for (sin, cos) pairs; using {0}", {std::to_string(p_.dim)}});
     }
     p_.k = std::clamp(p_.k, 1 - p_.len, p_.len - 1);
     const Eigen::MatrixXd table = core::sinusoidal({p_.len, p_.dim, p_.base, core::Layout::Interleaved, 0.0});
@@ -80,7 +86,8 @@ class OffsetsLesson final : public Lesson {
       d_.curve(j) = off >= 0 ? d_.dots_direct(0, off) : d_.dots_direct(-off, 0);
     }
     d_.shift = core::shift_map(p_.dim, p_.k, p_.base);
-    const Eigen::MatrixXd shifted = core::sinusoidal({p_.len, p_.dim, p_.base, core::Layout::Interleaved, double(p_.k)});
+    const Eigen::MatrixXd shifted =
+        core::sinusoidal({p_.len, p_.dim, p_.base, core::Layout::Interleaved, double(p_.k)});
     d_.shift_residual = core::max_abs_diff((d_.shift * table.transpose()).transpose(), shifted);
     view_.dots.set(d_.dots_direct);
     view_.shift.set(d_.shift, 1.0);
@@ -88,7 +95,8 @@ class OffsetsLesson final : public Lesson {
   }
 
   std::vector<Export> exports(std::string_view step) const override {
-    const std::string tag = "_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" + ui::short_number(p_.base, 9);
+    const std::string tag = "_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" +
+                            ui::short_number(p_.base, 9);
     if (step == "rotation") return {{"shift_map_k" + std::to_string(p_.k) + tag, &d_.shift}};
     return {{"pe_dot" + tag, &d_.dots_direct}};
   }
@@ -103,8 +111,10 @@ class OffsetsLesson final : public Lesson {
     if (n == "toeplitz_residual") return ui::short_number(d_.toeplitz_residual);
     if (n == "symmetry_residual") return ui::short_number(d_.symmetry_residual);
     if (n == "shift_residual") return ui::short_number(d_.shift_residual);
-    if (n == "dot_k") return ui::short_number(d_.curve(p_.len - 1 + std::clamp(p_.k, -(p_.len - 1), p_.len - 1)));
-    if (n == "dot_minus_k") return ui::short_number(d_.curve(p_.len - 1 - std::clamp(p_.k, -(p_.len - 1), p_.len - 1)));
+    if (n == "dot_k")
+      return ui::short_number(d_.curve(p_.len - 1 + std::clamp(p_.k, -(p_.len - 1), p_.len - 1)));
+    if (n == "dot_minus_k")
+      return ui::short_number(d_.curve(p_.len - 1 - std::clamp(p_.k, -(p_.len - 1), p_.len - 1)));
     return {};
   }
 
@@ -120,7 +130,8 @@ class OffsetsLesson final : public Lesson {
     o.hover_extra = [this](int r, int c) { return trf(lang_, "offset q − p = %d", c - r); };
     ui::heatmap("dots", view_.dots, o, t, *ctx.textures);
     ui::residual(tr(lang_, "max |D(p, q) − D(p+1, q+1)| (Toeplitz) ="), d_.toeplitz_residual, 1e-9, t);
-    ui::residual(tr(lang_, "max |closed form Σ cos(ω_i (p−q)) − direct product| ="), d_.direct_residual, 1e-9, t);
+    ui::residual(tr(lang_, "max |closed form Σ cos(ω_i (p−q)) − direct product| ="), d_.direct_residual, 1e-9,
+                 t);
   }
 
   void draw_curve(const ui::Theme& t, bool mark) {

@@ -11,8 +11,8 @@
 #include "lesson.hpp"
 #include "tokenize.hpp"
 #include "ui/controls.hpp"
-#include "ui/rich_text.hpp"
 #include "ui/matrix_view.hpp"
+#include "ui/rich_text.hpp"
 
 namespace posenc::lessons {
 namespace {
@@ -53,15 +53,15 @@ core::Permutation first_order(const std::string& text, const std::vector<std::st
 
 struct Derived {
   std::vector<std::string> tokens, reordered;
-  Eigen::MatrixXd content;                // one seeded vector per word (same word → same vector)
+  Eigen::MatrixXd content;  // one seeded vector per word (same word → same vector)
   core::AttentionWeights weights;
   core::OrderExperiment without_pe, with_pe;
   const core::OrderExperiment& shown(bool pe) const { return pe ? with_pe : without_pe; }
 };
 
 struct View {
-  int selected = -1;    // first chip clicked when swapping two tokens
-  int shuffles = 0;     // advances the shuffle button's random stream
+  int selected = -1;  // first chip clicked when swapping two tokens
+  int shuffles = 0;   // advances the shuffle button's random stream
 };
 
 std::string sentence(const std::vector<std::string>& tokens) { return join_tokens(tokens); }
@@ -77,11 +77,17 @@ class OrderLesson final : public Lesson {
     // link may still ask for pe=1 there, and their text says what that changes).
     const std::vector<std::string_view> controls = {"text", "dim", "seed"};
     const auto without_pe = [this] { return std::exchange(p_.pe, false); };
-    step("tokens", [this](DrawContext& c) { draw_tokens(c, *theme_); }, controls, without_pe);
-    step("head", [this](DrawContext&) { draw_head(*theme_); }, controls, without_pe);
-    step("reorder", [this](DrawContext& c) { draw_reorder(c, *theme_); }, controls, without_pe);
-    step("pooled", [this](DrawContext& c) { draw_pooled(c, *theme_); }, controls, without_pe);
-    step("with-pe", [this](DrawContext& c) { draw_with_pe(c, *theme_); }, controls, [this] { return !std::exchange(p_.pe, true); });
+    step(
+        "tokens", [this](DrawContext& c) { draw_tokens(c, *theme_); }, controls, without_pe);
+    step(
+        "head", [this](DrawContext&) { draw_head(*theme_); }, controls, without_pe);
+    step(
+        "reorder", [this](DrawContext& c) { draw_reorder(c, *theme_); }, controls, without_pe);
+    step(
+        "pooled", [this](DrawContext& c) { draw_pooled(c, *theme_); }, controls, without_pe);
+    step(
+        "with-pe", [this](DrawContext& c) { draw_with_pe(c, *theme_); }, controls,
+        [this] { return !std::exchange(p_.pe, true); });
     update();
   }
 
@@ -138,11 +144,14 @@ class OrderLesson final : public Lesson {
 
   std::vector<Export> exports(std::string_view step) const override {
     const auto& e = d_.shown(p_.pe);
-    const std::string tag = "_n" + std::to_string(d_.tokens.size()) + "_d" + std::to_string(p_.dim) + "_seed" +
-                            std::to_string(p_.seed) + (p_.pe ? "_pe" : "");
+    const std::string tag = "_n" + std::to_string(d_.tokens.size()) + "_d" + std::to_string(p_.dim) +
+                            "_seed" + std::to_string(p_.seed) + (p_.pe ? "_pe" : "");
     if (step == "tokens") return {{"embeddings" + tag, &d_.content}};
-    if (step == "head") return {{"attention_weights" + tag, &e.original.weights}, {"attention_output" + tag, &e.original.out}};
-    return {{"attn_px" + tag, &e.permuted.out}, {"p_attn_x" + tag, &e.p_times_out}, {"permutation" + tag, &e.perm_matrix}};
+    if (step == "head")
+      return {{"attention_weights" + tag, &e.original.weights}, {"attention_output" + tag, &e.original.out}};
+    return {{"attn_px" + tag, &e.permuted.out},
+            {"p_attn_x" + tag, &e.p_times_out},
+            {"permutation" + tag, &e.perm_matrix}};
   }
 
   std::string value(std::string_view name) const override {
@@ -218,7 +227,9 @@ class OrderLesson final : public Lesson {
     }
     ImGui::Spacing();
     ui::MatrixViewOptions a;
-    a.title = tr(lang_, "Attention weights softmax(Q K\xE1\xB5\x80 / \xE2\x88\x9A" "d)");
+    a.title = tr(lang_,
+                 "Attention weights softmax(Q K\xE1\xB5\x80 / \xE2\x88\x9A"
+                 "d)");
     a.row_labels = &d_.tokens;
     a.col_labels = &d_.tokens;
     a.row_name = tr(lang_, "query");
@@ -226,7 +237,8 @@ class OrderLesson final : public Lesson {
     a.max_cell = ui::em(2.6f);
     a.show_values = true;
     ui::matrix_view("A", e.original.weights, a, t);
-    ui::caption(tr(lang_, "Each row sums to 1: how much each token (row) draws from every token (column)."), t);
+    ui::caption(tr(lang_, "Each row sums to 1: how much each token (row) draws from every token (column)."),
+                t);
     ui::MatrixViewOptions out;
     out.title = tr(lang_, "Output Attn(X) = weights \xC2\xB7 V");
     out.row_labels = &d_.tokens;
@@ -300,7 +312,10 @@ class OrderLesson final : public Lesson {
     ui::matrix_view("P", e.perm_matrix, pm, t);
     ImGui::Spacing();
     side_by_side(e, t);
-    ui::residual("max |Attn(P X) \xE2\x88\x92 P\xC2\xB7" "Attn(X)| =", e.equivariance_residual, 1e-9, t);
+    ui::residual(
+        "max |Attn(P X) \xE2\x88\x92 P\xC2\xB7"
+        "Attn(X)| =",
+        e.equivariance_residual, 1e-9, t);
   }
 
   void pooled_bars(const char* label, const Eigen::RowVectorXd& v, double range, const ui::Theme& t) {
@@ -317,7 +332,8 @@ class OrderLesson final : public Lesson {
     reorder_controls(ctx, t);
     const auto& e = d_.shown(p_.pe);
     ImGui::Spacing();
-    const double range = std::max(e.pooled_original.cwiseAbs().maxCoeff(), e.pooled_permuted.cwiseAbs().maxCoeff());
+    const double range =
+        std::max(e.pooled_original.cwiseAbs().maxCoeff(), e.pooled_permuted.cwiseAbs().maxCoeff());
     const std::string a = trf(lang_, "mean of Attn(X) rows: \"%s\"", sentence(d_.tokens).c_str());
     const std::string b = trf(lang_, "mean of Attn(P X) rows: \"%s\"", sentence(d_.reordered).c_str());
     pooled_bars(a.c_str(), e.pooled_original, range, t);
@@ -345,8 +361,9 @@ class OrderLesson final : public Lesson {
           ImGui::PopStyleColor();
         }
       };
-      row("max |Attn(PX) \xE2\x88\x92 P\xC2\xB7" "Attn(X)|", d_.without_pe.equivariance_residual,
-          d_.with_pe.equivariance_residual);
+      row("max |Attn(PX) \xE2\x88\x92 P\xC2\xB7"
+          "Attn(X)|",
+          d_.without_pe.equivariance_residual, d_.with_pe.equivariance_residual);
       row(tr(lang_, "max |pooled difference|"), d_.without_pe.pooled_residual, d_.with_pe.pooled_residual);
       ImGui::EndTable();
     }

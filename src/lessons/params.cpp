@@ -63,7 +63,8 @@ void Setter::integer(const Param& p, int& value) {
   double r = std::round(v);
   if (r < lo || r > hi) {
     r = r < lo ? lo : hi;
-    note("{0}: clamped to {1} (allowed {2}–{3})", {p.name, std::to_string(static_cast<int>(r)), std::to_string(lo), std::to_string(hi)});
+    note("{0}: clamped to {1} (allowed {2}–{3})",
+         {p.name, std::to_string(static_cast<int>(r)), std::to_string(lo), std::to_string(hi)});
   } else if (r != v) {
     note("{0}: rounded to a whole number", {p.name});
   }
@@ -81,7 +82,8 @@ void Setter::real(const Param& p, double& value) {
   }
   if (v < p.lo || v > p.hi) {
     v = v < p.lo ? p.lo : p.hi;
-    note("{0}: clamped to {1} (allowed {2}–{3})", {p.name, format_number(v), format_number(p.lo), format_number(p.hi)});
+    note("{0}: clamped to {1} (allowed {2}–{3})",
+         {p.name, format_number(v), format_number(p.lo), format_number(p.hi)});
   }
   out_.changed = v != value;
   value = v;
@@ -90,8 +92,10 @@ void Setter::real(const Param& p, double& value) {
 void Setter::flag(const Param& p, bool& value) {
   if (!matches(p)) return;
   bool next;
-  if (value_ == "1" || value_ == "true" || value_ == "on" || value_ == "yes") next = true;
-  else if (value_ == "0" || value_ == "false" || value_ == "off" || value_ == "no") next = false;
+  if (value_ == "1" || value_ == "true" || value_ == "on" || value_ == "yes")
+    next = true;
+  else if (value_ == "0" || value_ == "false" || value_ == "off" || value_ == "no")
+    next = false;
   else {
     note("{0}: '{1}' is not 0/1 or true/false; kept {2}", {p.name, value_.substr(0, 32), value ? "1" : "0"});
     return;
@@ -121,8 +125,8 @@ void Setter::order(const Param& p, std::vector<int>& value, int n) {
   size_t start = 0;
   while (ok && start <= value_.size() && static_cast<int>(next.size()) <= n) {
     const size_t comma = value_.find(',', start);
-    const std::string_view item =
-        std::string_view(value_).substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const std::string_view item = std::string_view(value_).substr(
+        start, comma == std::string::npos ? std::string::npos : comma - start);
     double v = 0;
     ok = parse_number(item, v) && v == std::floor(v) && v >= 0 && v < n && !seen[static_cast<int>(v)];
     if (ok) {
@@ -198,10 +202,13 @@ void Reader::choice(const Param& p, int& value, const std::vector<const char*>& 
 std::string to_hash_string(const ParamValue& v) {
   switch (v.kind) {
     case ParamKind::Integer:
-    case ParamKind::Real: return format_number(v.number);
-    case ParamKind::Flag: return v.number != 0 ? "1" : "0";
+    case ParamKind::Real:
+      return format_number(v.number);
+    case ParamKind::Flag:
+      return v.number != 0 ? "1" : "0";
     case ParamKind::Text:
-    case ParamKind::Choice: return v.text;
+    case ParamKind::Choice:
+      return v.text;
     case ParamKind::Order: {
       std::string s;
       for (size_t i = 0; i < v.list.size(); ++i) s += (i ? "," : "") + std::to_string(v.list[i]);

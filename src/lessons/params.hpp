@@ -42,19 +42,19 @@ enum class ParamKind { Integer, Real, Flag, Text, Order, Choice };
 struct ParamValue {
   std::string name;
   ParamKind kind = ParamKind::Integer;
-  double number = 0;          // Integer, Real, Flag (0/1)
-  std::string text;           // Text; Choice: the option's name
-  std::vector<int> list;      // Order
-  double lo = 0, hi = 0;      // Integer, Real: the allowed range
+  double number = 0;      // Integer, Real, Flag (0/1)
+  std::string text;       // Text; Choice: the option's name
+  std::vector<int> list;  // Order
+  double lo = 0, hi = 0;  // Integer, Real: the allowed range
   Scale scale = Scale::Linear;
-  std::string label;          // English catalogue key ("" when the parameter has no control)
+  std::string label;  // English catalogue key ("" when the parameter has no control)
 };
 
 // What setting a parameter from a string did.
 struct SetOutcome {
-  bool found = false;       // the lesson has a parameter of that name
-  bool changed = false;     // its value changed
-  core::Messages notices;   // what was clamped, rounded or rejected
+  bool found = false;      // the lesson has a parameter of that name
+  bool changed = false;    // its value changed
+  core::Messages notices;  // what was clamped, rounded or rejected
 };
 
 // Parses `value` the way the URL hash and posenc.set() do, clamps it and stores it.

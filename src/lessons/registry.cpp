@@ -32,10 +32,15 @@ const std::vector<LessonEntry>& lesson_table() {
       {"rope", "09-rope", create_rope, {"rope_rotate", "rope_decay"}},
       {"extrapolation", "10-extrapolation", create_extrapolation, {"alibi_slopes", "t5_bucket", "ntk_base"}},
       {"scaling", "11-scaling", create_scaling, {"rope_dynamic", "rope_yarn", "rope_llama3"}},
-      {"in-practice", "12-in-practice", create_in_practice,
+      {"in-practice",
+       "12-in-practice",
+       create_in_practice,
        {"hf_permute", "position_ids", "dynamic_cache", "partial_rotary", "angle_precision"}},
       {"train", "13-train", create_train, {"train_example", "train_step", "bag_of_tokens"}},
-      {"beyond-1d", "14-beyond-1d", create_beyond_1d, {"causal_attention", "counting_heads", "rope_2d", "mrope_position_ids", "mrope_rotate"}},
+      {"beyond-1d",
+       "14-beyond-1d",
+       create_beyond_1d,
+       {"causal_attention", "counting_heads", "rope_2d", "mrope_position_ids", "mrope_rotate"}},
       {"check", "15-check", create_check, {"check_table", "check_rope", "rope_cache"}},
   };
   return table;

@@ -1,11 +1,12 @@
 // Lesson 8 — relative: Shaw, Uszkoreit & Vaswani (2018). Attention adds learned vectors that depend
 // only on the clipped offset j − i, so shifting the whole sequence changes nothing, and only 2k+1
 // vectors per table are learned.
+#include "core/relative.hpp"
+
 #include <cmath>
 
 #include "core/metrics.hpp"
 #include "core/random.hpp"
-#include "core/relative.hpp"
 #include "core/sinusoidal.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
@@ -19,23 +20,23 @@ namespace {
 constexpr int kTokens = 6, kDz = 4;
 
 struct Params {
-  int len = 16;      // for the index matrix
-  int k = 3;         // clipping distance
+  int len = 16;         // for the index matrix
+  int k = 3;            // clipping distance
   double offset = 100;  // where the shifted copy of the small example sentence starts (step 3)
   int seed = 1;
-  int heads = 8;     // for the parameter count
-  int max_len = 512; // an absolute table's length, for comparison
+  int heads = 8;      // for the parameter count
+  int max_len = 512;  // an absolute table's length, for comparison
   int d_model = 512;
 };
 
 struct Derived {
-  Eigen::MatrixXd index;                    // len × len, clip(j − i, −k, k) + k
-  Eigen::MatrixXd clipped;                  // the same minus k: the offset each pair uses
-  Eigen::MatrixXd x, a_k, a_v;              // example tokens and tables
+  Eigen::MatrixXd index;        // len × len, clip(j − i, −k, k) + k
+  Eigen::MatrixXd clipped;      // the same minus k: the offset each pair uses
+  Eigen::MatrixXd x, a_k, a_v;  // example tokens and tables
   core::AttentionWeights w;
-  core::RelativeResult at_zero, shifted;    // the example at positions 0… and offset…
-  double relative_residual = 0;             // max |e(offset) − e(0)|
-  double absolute_residual = 0;             // same for x + PE(pos) with plain attention
+  core::RelativeResult at_zero, shifted;  // the example at positions 0… and offset…
+  double relative_residual = 0;           // max |e(offset) − e(0)|
+  double absolute_residual = 0;           // same for x + PE(pos) with plain attention
 };
 
 // Textures of the heatmaps (kept between frames, refreshed when their data changes).
@@ -77,17 +78,20 @@ class RelativeLesson final : public Lesson {
     d_.a_k = rng.gaussian_matrix(2 * p_.k + 1, kDz, 0.5);
     d_.a_v = rng.gaussian_matrix(2 * p_.k + 1, kDz, 0.5);
     d_.at_zero = core::relative_attention(d_.x, d_.w, d_.a_k, d_.a_v, p_.k, core::positions_from(0, kTokens));
-    d_.shifted = core::relative_attention(d_.x, d_.w, d_.a_k, d_.a_v, p_.k, core::positions_from(p_.offset, kTokens));
+    d_.shifted =
+        core::relative_attention(d_.x, d_.w, d_.a_k, d_.a_v, p_.k, core::positions_from(p_.offset, kTokens));
     d_.relative_residual = core::max_abs_diff(d_.shifted.logits, d_.at_zero.logits);
     const Eigen::MatrixXd pe0 = core::sinusoidal({kTokens, kDz, 10000.0, core::Layout::Interleaved, 0.0});
-    const Eigen::MatrixXd pe1 = core::sinusoidal({kTokens, kDz, 10000.0, core::Layout::Interleaved, p_.offset});
+    const Eigen::MatrixXd pe1 =
+        core::sinusoidal({kTokens, kDz, 10000.0, core::Layout::Interleaved, p_.offset});
     d_.absolute_residual = core::max_abs_diff(core::self_attention(d_.x + pe1, d_.w).scores,
                                               core::self_attention(d_.x + pe0, d_.w).scores);
     return {};
   }
 
   std::vector<Export> exports(std::string_view step) const override {
-    if (step == "clip") return {{"shaw_index_len" + std::to_string(p_.len) + "_k" + std::to_string(p_.k), &d_.index}};
+    if (step == "clip")
+      return {{"shaw_index_len" + std::to_string(p_.len) + "_k" + std::to_string(p_.k), &d_.index}};
     if (step == "shift") return {{"logits_shifted_by" + ui::short_number(p_.offset, 9), &d_.shifted.logits}};
     return {{"logits_k" + std::to_string(p_.k) + "_seed" + std::to_string(p_.seed), &d_.at_zero.logits},
             {"weights_k" + std::to_string(p_.k) + "_seed" + std::to_string(p_.seed), &d_.at_zero.weights}};
@@ -159,7 +163,8 @@ class RelativeLesson final : public Lesson {
       small(tb, b, &labels, &labels, w, t);
       ImGui::EndGroup();
     };
-    pair("content: q_i · k_j / √d_z", d_.at_zero.content_logits, "position: q_i · a^K_ij / √d_z", d_.at_zero.position_logits);
+    pair("content: q_i · k_j / √d_z", d_.at_zero.content_logits, "position: q_i · a^K_ij / √d_z",
+         d_.at_zero.position_logits);
     pair("e_ij = content + position", d_.at_zero.logits, "α = softmax of each row", d_.at_zero.weights);
     std::vector<std::string> rows;
     for (int r = 0; r < 2 * p_.k + 1; ++r) rows.push_back("w" + std::to_string(r - p_.k));
@@ -187,7 +192,8 @@ class RelativeLesson final : public Lesson {
     small(title.c_str(), d_.shifted.logits, &labels, &labels, w, t);
     ImGui::EndGroup();
     ui::residual(tr(lang_, "relative: max |e(shifted) − e| ="), d_.relative_residual, 1e-12, t);
-    ui::residual(tr(lang_, "absolute PE added to x: max |change of the logits| ="), d_.absolute_residual, 1e-12, t);
+    ui::residual(tr(lang_, "absolute PE added to x: max |change of the logits| ="), d_.absolute_residual,
+                 1e-12, t);
   }
 
   void draw_params(const ui::Theme& t) {
@@ -198,9 +204,10 @@ class RelativeLesson final : public Lesson {
       for (const char* key : {"shared_params", "per_head_params", "absolute_params"}) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(tr(lang_, std::string_view(key) == "shared_params"     ? "relative, a^K and a^V shared by all heads"
-                                         : std::string_view(key) == "per_head_params" ? "relative, separate tables per head"
-                                                                                        : "absolute learned table (max_len × d)"));
+        ImGui::TextUnformatted(
+            tr(lang_, std::string_view(key) == "shared_params" ? "relative, a^K and a^V shared by all heads"
+                      : std::string_view(key) == "per_head_params" ? "relative, separate tables per head"
+                                                                   : "absolute learned table (max_len × d)"));
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(value(key).c_str());
       }

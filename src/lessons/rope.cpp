@@ -1,12 +1,13 @@
 // Lesson 9 — rope: rotary position embedding. q and k are rotated pair by pair by m·θ_i and n·θ_i,
 // so their dot product depends on m − n only; the long-term decay; the two pairings found in real
 // code; and why implementations rotate elementwise instead of building the rotation matrix.
+#include "core/rope.hpp"
+
 #include <cmath>
 #include <complex>
 
 #include "core/metrics.hpp"
 #include "core/random.hpp"
-#include "core/rope.hpp"
 #include "lesson.hpp"
 #include "ui/clock.hpp"
 #include "ui/controls.hpp"
@@ -19,9 +20,9 @@ namespace posenc::lessons {
 namespace {
 
 struct Params {
-  int m = 7;        // query position
-  int n = 3;        // key position
-  int pair = 0;     // the pair i drawn in 2-D
+  int m = 7;     // query position
+  int n = 3;     // key position
+  int pair = 0;  // the pair i drawn in 2-D
   int dim = 64;
   double base = 10000;
   int shift = 100;  // both positions moved by this much
@@ -40,9 +41,9 @@ struct Derived {
   Eigen::VectorXd bound, actual;        // RoFormer's bound for (q, k) and |score(q, k)| at distance r
   double layout_residual = 0;           // interleaved vs half after permuting q, k
   double layout_mismatch = 0;           // … without permuting
-  Eigen::MatrixXd perm;                 // interleaved → half for this d: its first rows, the columns they use
-  Eigen::MatrixXd matrix;               // R_m for the current d (block diagonal)
-  double matrix_residual = 0;           // max |R_m q − rotate(q, m)|
+  Eigen::MatrixXd perm;        // interleaved → half for this d: its first rows, the columns they use
+  Eigen::MatrixXd matrix;      // R_m for the current d (block diagonal)
+  double matrix_residual = 0;  // max |R_m q − rotate(q, m)|
 };
 
 // Textures of the heatmaps (kept between frames, refreshed when their data changes).
@@ -58,7 +59,8 @@ class RopeLesson final : public Lesson {
  public:
   RopeLesson() {
     step("plane", [this](DrawContext&) { draw_plane(*theme_); }, {"m", "n", "pair", "dim", "base", "seed"});
-    step("complex", [this](DrawContext& c) { draw_complex(c, *theme_); }, {"m", "n", "pair", "dim", "base", "seed"});
+    step("complex", [this](DrawContext& c) { draw_complex(c, *theme_); },
+         {"m", "n", "pair", "dim", "base", "seed"});
     step("decay", [this](DrawContext&) { draw_decay(*theme_); }, {"dim", "base", "seed", "max_dist"});
     step("layouts", [this](DrawContext&) { draw_layouts(*theme_); }, {"m", "n", "dim", "base", "seed"});
     step("elementwise", [this](DrawContext& c) { draw_matrix(c, *theme_); }, {"m", "dim", "base", "seed"});
@@ -88,7 +90,8 @@ class RopeLesson final : public Lesson {
     d_.k = rng.gaussian_matrix(p_.dim, 1).col(0);
     d_.theta = core::frequency(p_.pair, p_.dim, p_.base);
     d_.score = core::rope_score(d_.q, d_.k, p_.m, p_.n, p_.base);
-    d_.score_shifted = core::rope_score(d_.q, d_.k, double(p_.m) + p_.shift, double(p_.n) + p_.shift, p_.base);
+    d_.score_shifted =
+        core::rope_score(d_.q, d_.k, double(p_.m) + p_.shift, double(p_.n) + p_.shift, p_.base);
     d_.shift_residual = std::fabs(d_.score - d_.score_shifted);
     d_.score_moved = core::rope_score(d_.q, d_.k, p_.m + 1, p_.n, p_.base);
     const auto [u, v] = core::rope_pair(p_.pair, p_.dim, core::Layout::Interleaved);
@@ -98,7 +101,8 @@ class RopeLesson final : public Lesson {
     // The bound as RoFormer proves it for this query and key, and the score it bounds, in the same units.
     d_.bound = core::rope_score_bound(d_.q, d_.k, p_.base, p_.max_dist);
     d_.actual.resize(p_.max_dist + 1);
-    for (int r = 0; r <= p_.max_dist; ++r) d_.actual(r) = std::fabs(core::rope_score(d_.q, d_.k, r, 0, p_.base));
+    for (int r = 0; r <= p_.max_dist; ++r)
+      d_.actual(r) = std::fabs(core::rope_score(d_.q, d_.k, r, 0, p_.base));
     const std::vector<int> perm = core::interleaved_to_half(p_.dim);
     Eigen::VectorXd qh(p_.dim), kh(p_.dim);
     for (int j = 0; j < p_.dim; ++j) {
@@ -107,7 +111,8 @@ class RopeLesson final : public Lesson {
     }
     const double half_score = core::rope_score(qh, kh, p_.m, p_.n, p_.base, core::Layout::Half);
     d_.layout_residual = std::fabs(half_score - d_.score);
-    d_.layout_mismatch = std::fabs(core::rope_score(d_.q, d_.k, p_.m, p_.n, p_.base, core::Layout::Half) - d_.score);
+    d_.layout_mismatch =
+        std::fabs(core::rope_score(d_.q, d_.k, p_.m, p_.n, p_.base, core::Layout::Half) - d_.score);
     // Rows 0…15 of this d's permutation (all of it for d ≤ 16) and the interleaved coordinates they take.
     const int rows = std::min(p_.dim, 16), cols = std::min(p_.dim, 2 * rows);
     d_.perm = Eigen::MatrixXd::Zero(rows, cols);
@@ -119,7 +124,8 @@ class RopeLesson final : public Lesson {
   }
 
   std::vector<Export> exports(std::string_view step) const override {
-    if (step == "elementwise") return {{"rope_matrix_d" + std::to_string(p_.dim) + "_pos" + std::to_string(p_.m), &d_.matrix}};
+    if (step == "elementwise")
+      return {{"rope_matrix_d" + std::to_string(p_.dim) + "_pos" + std::to_string(p_.m), &d_.matrix}};
     return {};
   }
 
@@ -160,29 +166,38 @@ class RopeLesson final : public Lesson {
       return h;
     };
     ui::ClockOptions o;
-    const std::string title = trf(lang_, complex ? "pair %d of q and k as complex numbers (Re, Im)" : "pair %d of q and k as 2-D vectors", p_.pair);
-    const std::string caption = trf(lang_, "q turned by m·θ = %s, k by n·θ = %s; between them: (m − n)·θ plus their own angle",
-                                    value("angle_q").c_str(), value("angle_k").c_str());
+    const std::string title =
+        trf(lang_,
+            complex ? "pair %d of q and k as complex numbers (Re, Im)" : "pair %d of q and k as 2-D vectors",
+            p_.pair);
+    const std::string caption =
+        trf(lang_, "q turned by m·θ = %s, k by n·θ = %s; between them: (m − n)·θ plus their own angle",
+            value("angle_q").c_str(), value("angle_k").c_str());
     o.title = title.c_str();
     o.caption = caption.c_str();
     o.size = std::min(ImGui::GetContentRegionAvail().x, ui::em(18));
-    ui::clock_face("plane", {hand(d_.q_pair, 0, "", 0, true), hand(d_.k_pair, 0, "", 1, true),
-                             hand(d_.q_pair, p_.m * d_.theta, tr(lang_, "q at m"), 0, false),
-                             hand(d_.k_pair, p_.n * d_.theta, tr(lang_, "k at n"), 1, false)},
+    ui::clock_face("plane",
+                   {hand(d_.q_pair, 0, "", 0, true), hand(d_.k_pair, 0, "", 1, true),
+                    hand(d_.q_pair, p_.m * d_.theta, tr(lang_, "q at m"), 0, false),
+                    hand(d_.k_pair, p_.n * d_.theta, tr(lang_, "k at n"), 1, false)},
                    o, t);
   }
 
   void draw_complex(DrawContext& ctx, const ui::Theme& t) {
     using content::Run;
     using content::RunKind;
-    ui::formula_line({{RunKind::Math, "⟨f(q, m), f(k, n)⟩"}, {RunKind::Text, " = "},
-                      {RunKind::Placeholder, value("score")}, {RunKind::Text, tr(lang_, ";  positions + ")},
-                      {RunKind::Placeholder, value("shift")}, {RunKind::Text, ": "},
+    ui::formula_line({{RunKind::Math, "⟨f(q, m), f(k, n)⟩"},
+                      {RunKind::Text, " = "},
+                      {RunKind::Placeholder, value("score")},
+                      {RunKind::Text, tr(lang_, ";  positions + ")},
+                      {RunKind::Placeholder, value("shift")},
+                      {RunKind::Text, ": "},
                       {RunKind::Placeholder, value("score_shifted")}},
                      ImGui::GetContentRegionAvail().x, t);
     control(ctx, "shift");
     ui::residual(tr(lang_, "|score − shifted score| ="), d_.shift_residual, 1e-9, t);
-    ImGui::Text(tr(lang_, "With m − n changed by one instead, the score becomes %s."), value("score_moved").c_str());
+    ImGui::Text(tr(lang_, "With m − n changed by one instead, the score becomes %s."),
+                value("score_moved").c_str());
     ImGui::Spacing();
     draw_plane(t, true);  // the pair the text quotes, as points of the complex plane
   }
@@ -203,7 +218,8 @@ class RopeLesson final : public Lesson {
     o.fix_y = true;
     o.y_max = d_.bound.maxCoeff() * 1.5;
     double lowest = o.y_max;
-    for (double v : d_.actual) if (v > 0) lowest = std::min(lowest, v);
+    for (double v : d_.actual)
+      if (v > 0) lowest = std::min(lowest, v);
     o.y_min = std::max(lowest / 1.5, o.y_max * 1e-6);
     ui::line_plot("decay", {actual, bound}, o, t);
   }
@@ -213,10 +229,11 @@ class RopeLesson final : public Lesson {
     for (int j = 0; j < d_.perm.cols(); ++j) cols.push_back(std::to_string(j));
     for (int j = 0; j < d_.perm.rows(); ++j) rows.push_back(std::to_string(j));
     ui::MatrixViewOptions o;
-    const std::string title = d_.perm.rows() == p_.dim
-                                  ? trf(lang_, "Permutation from interleaved to half coordinates, d = %d", p_.dim)
-                                  : trf(lang_, "Permutation from interleaved to half coordinates, d = %d: its first %d rows",
-                                        p_.dim, static_cast<int>(d_.perm.rows()));
+    const std::string title =
+        d_.perm.rows() == p_.dim
+            ? trf(lang_, "Permutation from interleaved to half coordinates, d = %d", p_.dim)
+            : trf(lang_, "Permutation from interleaved to half coordinates, d = %d: its first %d rows",
+                  p_.dim, static_cast<int>(d_.perm.rows()));
     o.title = title.c_str();
     o.col_labels = &cols;
     o.row_labels = &rows;
@@ -225,12 +242,15 @@ class RopeLesson final : public Lesson {
     o.max_cell = ui::em(1.4f);
     o.range = 1;
     ui::matrix_view("perm", d_.perm, o, t);
-    ui::residual(tr(lang_, "half layout with permuted q, k: |score difference| ="), d_.layout_residual, 1e-9, t);
-    ui::residual(tr(lang_, "half layout on interleaved q, k (no permutation) ="), d_.layout_mismatch, 1e-9, t);
+    ui::residual(tr(lang_, "half layout with permuted q, k: |score difference| ="), d_.layout_residual, 1e-9,
+                 t);
+    ui::residual(tr(lang_, "half layout on interleaved q, k (no permutation) ="), d_.layout_mismatch, 1e-9,
+                 t);
   }
 
   void draw_matrix(DrawContext& ctx, const ui::Theme& t) {
-    const ui::HeatmapOptions o = column_map(tr(lang_, "R_m: the rotation as a d × d matrix (mostly zeros)"), "row", 0.7f, 18);
+    const ui::HeatmapOptions o =
+        column_map(tr(lang_, "R_m: the rotation as a d × d matrix (mostly zeros)"), "row", 0.7f, 18);
     ui::heatmap("matrix", view_.matrix, o, t, *ctx.textures);
     ui::residual(tr(lang_, "max |R_m q − elementwise rotation of q| ="), d_.matrix_residual, 1e-12, t);
   }

@@ -43,7 +43,7 @@ std::vector<const char*> model_ids() {
 }
 
 struct Params {
-  int model = 1;  // Llama 3.1 8B
+  int model = 1;                      // Llama 3.1 8B
   std::string short_text, long_text;  // LongRoPE's per-pair factors; "" = the preset's own
   int dim = 128;
   double rotary = 1.0;  // partial_rotary_factor
@@ -69,43 +69,45 @@ struct Params {
 // One method's result at the current settings.
 struct Method {
   core::RopeInit init;
-  Eigen::VectorXd ratio;   // new θ_i / old θ_i
-  Eigen::VectorXd angle;   // largest angle at the target length, (target − 1)·θ_i
-  int unseen = 0;          // pairs that meet angles never seen in training
+  Eigen::VectorXd ratio;  // new θ_i / old θ_i
+  Eigen::VectorXd angle;  // largest angle at the target length, (target − 1)·θ_i
+  int unseen = 0;         // pairs that meet angles never seen in training
 };
 
 struct Derived {
   int rotary_dim = 0, pairs = 0;
   Eigen::VectorXd inv_freq;  // unscaled θ_i
   Eigen::VectorXd wavelength, scaled_wavelength;
-  Eigen::VectorXd seen;      // largest angle in training, (L0 − 1)·θ_i
-  core::RopeInit current;    // the model's own type
+  Eigen::VectorXd seen;             // largest angle in training, (L0 − 1)·θ_i
+  core::RopeInit current;           // the model's own type
   Eigen::MatrixXd inv_freq_export;  // its inv_freq as a column, for the export bar
-  Method none;               // unscaled, run at the target length
+  Method none;                      // unscaled, run at the target length
   std::array<Method, kMethods.size()> methods;
-  bool has_longrope = false;  // LongRoPE factors for exactly `pairs` pairs
-  bool llama_valid = true;    // high_freq_factor > low_freq_factor (transformers refuses the rest)
-  bool yarn_backwards = false;  // beta_fast ≤ beta_slow: YaRN's ramp runs the wrong way
+  bool has_longrope = false;         // LongRoPE factors for exactly `pairs` pairs
+  bool llama_valid = true;           // high_freq_factor > low_freq_factor (transformers refuses the rest)
+  bool yarn_backwards = false;       // beta_fast ≤ beta_slow: YaRN's ramp runs the wrong way
   RopeType type = RopeType::Llama3;  // the type computed: the chosen one, yarn for longrope without lists
   std::vector<double> short_factor, long_factor;
-  int never_turn = 0;        // pairs whose wavelength exceeds L0
+  int never_turn = 0;  // pairs whose wavelength exceeds L0
   int llama_kept = 0, llama_divided = 0;
   double dynamic_base = 0;
-  bool edited = false;       // the parameters differ from the chosen preset
+  bool edited = false;  // the parameters differ from the chosen preset
 };
 
 // Work done only when a step shows it (from const value() and draw alike).
 struct Lazy {
   bool entropy_valid = false;
   std::vector<double> lengths;
-  Eigen::MatrixXd entropy;  // lengths × {none, YaRN, LongRoPE}
+  Eigen::MatrixXd entropy;     // lengths × {none, YaRN, LongRoPE}
   std::vector<double> scales;  // none, YaRN, LongRoPE[, the model's own]
   bool cache_valid = false;
   Eigen::MatrixXd cos, sin;
 };
 
 // A length in positions: whole numbers from 1000 on (no exponent in prose), else four digits.
-std::string positions(double x) { return x >= 1000 ? std::to_string(std::llround(x)) : ui::short_number(x, 4); }
+std::string positions(double x) {
+  return x >= 1000 ? std::to_string(std::llround(x)) : ui::short_number(x, 4);
+}
 
 // A large number in prose without an exponent, to four significant digits: 65290000, not 6.529e+07.
 std::string plain(double x) {
@@ -147,7 +149,8 @@ class ScalingLesson final : public Lesson {
   ScalingLesson() : paste_(kPasteBytes + 1, '\0') {
     const std::vector<std::string_view> lengths = {"type", "factor", "original", "target"};
     step("config", [this](DrawContext& c) { draw_config(c); }, {"dim", "rotary", "base"});
-    step("wavelengths", [this](DrawContext& c) { draw_wavelengths(c); }, lengths);
+    step(
+        "wavelengths", [this](DrawContext& c) { draw_wavelengths(c); }, lengths);
     step("methods", [this](DrawContext& c) { draw_methods(c); },
          {"factor", "original", "target", "beta_fast", "beta_slow", "low_freq", "high_freq"});
     step("coverage", [this](DrawContext& c) { draw_coverage(c); }, {"factor", "original", "target"});
@@ -194,12 +197,14 @@ class ScalingLesson final : public Lesson {
       p_.rotary = std::min(1.0, 4.0 / p_.dim + 1e-9);
       c = config_for(static_cast<RopeType>(p_.type));
       d_.rotary_dim = core::rope_rotary_dim(c);
-      notice.push_back({"partial_rotary_factor: at least two pairs must rotate; using {0}", {ui::short_number(p_.rotary, 3)}});
+      notice.push_back({"partial_rotary_factor: at least two pairs must rotate; using {0}",
+                        {ui::short_number(p_.rotary, 3)}});
     }
     d_.pairs = d_.rotary_dim / 2;
     read_factor_lists(notice);
-    d_.type = p_.type == static_cast<int>(RopeType::LongRope) && !d_.has_longrope ? RopeType::Yarn
-                                                                                  : static_cast<RopeType>(p_.type);
+    d_.type = p_.type == static_cast<int>(RopeType::LongRope) && !d_.has_longrope
+                  ? RopeType::Yarn
+                  : static_cast<RopeType>(p_.type);
     d_.inv_freq = core::rope_default_inv_freq(d_.rotary_dim, p_.base);
     d_.wavelength = core::rope_wavelengths(d_.inv_freq);
     d_.seen = (p_.original - 1.0) * d_.inv_freq;
@@ -207,7 +212,8 @@ class ScalingLesson final : public Lesson {
     d_.scaled_wavelength = core::rope_wavelengths(d_.current.inv_freq);
     d_.inv_freq_export = d_.current.inv_freq;
     fill_method(d_.none, core::rope_init(config_for(RopeType::Default), p_.target));
-    for (size_t m = 0; m < kMethods.size(); ++m) fill_method(d_.methods[m], core::rope_init(config_for(kMethods[m]), p_.target));
+    for (size_t m = 0; m < kMethods.size(); ++m)
+      fill_method(d_.methods[m], core::rope_init(config_for(kMethods[m]), p_.target));
     d_.never_turn = 0;
     for (int i = 0; i < d_.pairs; ++i) d_.never_turn += d_.wavelength(i) > p_.original;
     const double hi_wavelen = p_.original / p_.high_freq, lo_wavelen = p_.original / p_.low_freq;
@@ -218,11 +224,13 @@ class ScalingLesson final : public Lesson {
     }
     // Dynamic NTK's grown base, read back from its slowest pair: θ_last = base'^(−2(n−1)/d).
     const Eigen::VectorXd& dyn = method(RopeType::Dynamic).init.inv_freq;
-    d_.dynamic_base = d_.pairs > 1 ? std::pow(dyn(d_.pairs - 1), -double(d_.rotary_dim) / (2.0 * (d_.pairs - 1))) : p_.base;
+    d_.dynamic_base =
+        d_.pairs > 1 ? std::pow(dyn(d_.pairs - 1), -double(d_.rotary_dim) / (2.0 * (d_.pairs - 1))) : p_.base;
     Params mine = p_;
     mine.model = preset_params_.model;
     mine.sigma = preset_params_.sigma;
-    d_.edited = p_.model < static_cast<int>(core::model_presets().size()) && mine.fields() != preset_params_.fields();
+    d_.edited =
+        p_.model < static_cast<int>(core::model_presets().size()) && mine.fields() != preset_params_.fields();
     lazy_.entropy_valid = lazy_.cache_valid = false;
     return notice;
   }
@@ -239,7 +247,8 @@ class ScalingLesson final : public Lesson {
         core::parse_model_config(std::string_view(reinterpret_cast<const char*>(bytes), size));
     if (!r.ok()) return {{"{0}: {1}", {shown, ui::tr_fill(lang_, r.error.format, r.error.args)}}};
     core::Messages said = {{"{0}: read", {shown}}};
-    for (const core::Message& m : r.notices) said.push_back({"{0}: {1}", {shown, ui::tr_fill(lang_, m.format, m.args)}});
+    for (const core::Message& m : r.notices)
+      said.push_back({"{0}: {1}", {shown, ui::tr_fill(lang_, m.format, m.args)}});
     yours_name_ = file;
     p_.model = static_cast<int>(model_ids().size()) - 1;
     set_from_config(r.config);
@@ -252,7 +261,8 @@ class ScalingLesson final : public Lesson {
 
   std::vector<Export> exports(std::string_view step) const override {
     if (step != "config") return {};
-    const std::string stem = export_stem(), rows = "_pos0-" + std::to_string(std::min(p_.target, kCacheRows) - 1);
+    const std::string stem = export_stem(),
+                      rows = "_pos0-" + std::to_string(std::min(p_.target, kCacheRows) - 1);
     return {{"inv_freq_" + stem, &d_.inv_freq_export},
             {"cos_" + stem + rows, [this]() -> const Eigen::MatrixXd& { return fill_cache(), lazy_.cos; }},
             {"sin_" + stem + rows, [this]() -> const Eigen::MatrixXd& { return fill_cache(), lazy_.sin; }}};
@@ -276,7 +286,8 @@ class ScalingLesson final : public Lesson {
     if (n == "fast_wavelength") return positions(d_.wavelength(0));
     if (n == "slow_wavelength") return positions(d_.wavelength(d_.pairs - 1));
     if (n == "length_ratio") return num(double(p_.target) / p_.original, 4);
-    if (n == "factor_short") return d_.none.unseen > 0 && p_.factor * p_.original < p_.target * (1 - 1e-12) ? "1" : "0";
+    if (n == "factor_short")
+      return d_.none.unseen > 0 && p_.factor * p_.original < p_.target * (1 - 1e-12) ? "1" : "0";
     if (n == "s_above_1") return p_.factor > 1 + 1e-9 ? "1" : "0";
     if (n == "dynamic_grows") return p_.target > p_.original ? "1" : "0";
     if (n == "mla") return p_.nope > 0 ? "1" : "0";
@@ -299,7 +310,8 @@ class ScalingLesson final : public Lesson {
     if (n == "has_longrope") return d_.has_longrope ? "1" : "0";
     if (n == "unseen_none") return std::to_string(d_.none.unseen);
     for (size_t m = 0; m < kMethods.size(); ++m)
-      if (n == std::string("unseen_") + kTypeNames[static_cast<int>(kMethods[m])]) return std::to_string(d_.methods[m].unseen);
+      if (n == std::string("unseen_") + kTypeNames[static_cast<int>(kMethods[m])])
+        return std::to_string(d_.methods[m].unseen);
     if (n == "linear_step") return num(method(RopeType::Linear).init.inv_freq(0), 3);
     if (n == "yarn_af") return num(core::yarn_get_mscale(p_.factor), 4);
     if (n == "longrope_af") return num(longrope_factor(), 4);
@@ -312,7 +324,8 @@ class ScalingLesson final : public Lesson {
       fill_entropy();
       const Eigen::MatrixXd& h = lazy_.entropy;
       const auto row = [&](int len) {
-        return static_cast<int>(std::find(lazy_.lengths.begin(), lazy_.lengths.end(), double(len)) - lazy_.lengths.begin());
+        return static_cast<int>(std::find(lazy_.lengths.begin(), lazy_.lengths.end(), double(len)) -
+                                lazy_.lengths.begin());
       };
       const int r0 = row(std::min(p_.original, kEntropyKeys)), r1 = row(std::min(p_.target, kEntropyKeys));
       const bool grows = h(r1, 0) > h(r0, 0) + 0.01, below = h(r1, 1) < h(r0, 0);
@@ -335,9 +348,11 @@ class ScalingLesson final : public Lesson {
 
   std::string model_name() const {
     const auto& presets = core::model_presets();
-    std::string name = p_.model < static_cast<int>(presets.size())
-                           ? std::string(tr(lang_, presets[p_.model].label))
-                           : (yours_name_.empty() || yours_name_ == "pasted text" ? tr(lang_, "your config.json") : yours_name_);
+    std::string name =
+        p_.model < static_cast<int>(presets.size())
+            ? std::string(tr(lang_, presets[p_.model].label))
+            : (yours_name_.empty() || yours_name_ == "pasted text" ? tr(lang_, "your config.json")
+                                                                   : yours_name_);
     if (d_.edited) name = trf(lang_, "%s (edited)", name.c_str());
     return name;
   }
@@ -351,7 +366,9 @@ class ScalingLesson final : public Lesson {
     return m * m;
   }
   // What the model's own config multiplies its logits by: its attention factor squared, and DeepSeek's.
-  double model_scale() const { return d_.current.attention_factor * d_.current.attention_factor * mla_softmax(); }
+  double model_scale() const {
+    return d_.current.attention_factor * d_.current.attention_factor * mla_softmax();
+  }
 
   double longrope_factor() const {
     return p_.factor <= 1 ? 1.0 : std::sqrt(1.0 + std::log(p_.factor) / std::log(double(p_.original)));
@@ -398,17 +415,21 @@ class ScalingLesson final : public Lesson {
     p_.rotary = c.partial_rotary_factor;
     p_.base = c.rope_theta;
     p_.type = static_cast<int>(c.rope_type);
-    const bool extends = c.rope_type == RopeType::Yarn || c.rope_type == RopeType::LongRope || c.rope_type == RopeType::Llama3;
-    const double trained = extends && c.original_max_position_embeddings > 0 ? c.original_max_position_embeddings
-                                                                              : c.max_position_embeddings;
+    const bool extends =
+        c.rope_type == RopeType::Yarn || c.rope_type == RopeType::LongRope || c.rope_type == RopeType::Llama3;
+    const double trained = extends && c.original_max_position_embeddings > 0
+                               ? c.original_max_position_embeddings
+                               : c.max_position_embeddings;
     p_.original = static_cast<int>(std::clamp(trained > 0 ? trained : 4096.0, 64.0, double(1 << 20)));
     // No scaling: a four times longer text, so the other steps have something to stretch.
-    p_.factor = c.rope_type == RopeType::Default ? 4.0 : std::clamp(c.factor > 0 ? c.factor : 1.0, 1.0, 128.0);
+    p_.factor =
+        c.rope_type == RopeType::Default ? 4.0 : std::clamp(c.factor > 0 ? c.factor : 1.0, 1.0, 128.0);
     // The extended length the config names (Llama 3.2: 131072 with factor 32 over 8192), else L0·s.
     // (The text calls L0 the length RoPE was set up for, not "trained on": Llama 3.1's long-context
     // pre-training after its 8K stage is described in "The Llama 3 Herd of Models", Meta 2024.)
     const bool named = extends && c.max_position_embeddings > p_.original;
-    p_.target = static_cast<int>(std::clamp(named ? c.max_position_embeddings : p_.original * p_.factor, 64.0, double(1 << 22)));
+    p_.target = static_cast<int>(
+        std::clamp(named ? c.max_position_embeddings : p_.original * p_.factor, 64.0, double(1 << 22)));
     p_.nope = c.nope_head_dim;
     p_.beta_fast = c.beta_fast != 0 ? c.beta_fast : 32;
     p_.beta_slow = c.beta_slow != 0 ? c.beta_slow : 1;
@@ -449,16 +470,19 @@ class ScalingLesson final : public Lesson {
       const core::ModelConfigResult r = core::parse_model_config(presets[p_.model].json);
       d_.short_factor = r.config.short_factor;
       d_.long_factor = r.config.long_factor;
-    } else if (!split_numbers(p_.short_text, d_.short_factor) || !split_numbers(p_.long_text, d_.long_factor)) {
-      notice.push_back({"short_factor, long_factor: lists of positive numbers separated by commas; none used", {}});
+    } else if (!split_numbers(p_.short_text, d_.short_factor) ||
+               !split_numbers(p_.long_text, d_.long_factor)) {
+      notice.push_back(
+          {"short_factor, long_factor: lists of positive numbers separated by commas; none used", {}});
       d_.short_factor.clear();
       d_.long_factor.clear();
     }
     const size_t want = static_cast<size_t>(d_.pairs);
     d_.has_longrope = d_.long_factor.size() == want && d_.short_factor.size() == want;
     if (!d_.has_longrope && !d_.long_factor.empty())
-      notice.push_back({"LongRoPE's per-pair factors are for {0} pairs, but {1} pairs rotate now; LongRoPE is left out",
-                        {std::to_string(d_.long_factor.size()), std::to_string(want)}});
+      notice.push_back(
+          {"LongRoPE's per-pair factors are for {0} pairs, but {1} pairs rotate now; LongRoPE is left out",
+           {std::to_string(d_.long_factor.size()), std::to_string(want)}});
     if (!d_.has_longrope) {
       d_.short_factor.clear();
       d_.long_factor.clear();
@@ -468,7 +492,8 @@ class ScalingLesson final : public Lesson {
   }
 
   std::string export_stem() const {
-    std::string s = std::string(kTypeNames[static_cast<int>(d_.type)]) + "_rd" + std::to_string(d_.rotary_dim) + "_base" + format_number(p_.base);
+    std::string s = std::string(kTypeNames[static_cast<int>(d_.type)]) + "_rd" +
+                    std::to_string(d_.rotary_dim) + "_base" + format_number(p_.base);
     if (d_.type != RopeType::Default)
       s += "_s" + format_number(p_.factor) + "_L" + std::to_string(p_.original);
     if (d_.type == RopeType::Dynamic || d_.type == RopeType::LongRope)
@@ -496,7 +521,8 @@ class ScalingLesson final : public Lesson {
     const double top = std::min<double>(kEntropyKeys, std::max(p_.target, p_.original) * 2.0);
     std::vector<double>& l = lazy_.lengths;
     l.clear();
-    for (int k = 0; k < kEntropyPoints; ++k) l.push_back(std::round(16 * std::pow(top / 16, k / (kEntropyPoints - 1.0))));
+    for (int k = 0; k < kEntropyPoints; ++k)
+      l.push_back(std::round(16 * std::pow(top / 16, k / (kEntropyPoints - 1.0))));
     l.push_back(std::min(p_.original, kEntropyKeys));
     l.push_back(std::min(p_.target, kEntropyKeys));
     std::sort(l.begin(), l.end());
@@ -504,7 +530,8 @@ class ScalingLesson final : public Lesson {
     const double yarn = core::yarn_get_mscale(p_.factor), longrope = longrope_factor();
     lazy_.scales = {1, yarn * yarn, longrope * longrope};
     const double own = model_scale();  // drawn when it is none of the three
-    if (std::all_of(lazy_.scales.begin(), lazy_.scales.end(), [&](double x) { return std::abs(own - x) > 1e-3; }))
+    if (std::all_of(lazy_.scales.begin(), lazy_.scales.end(),
+                    [&](double x) { return std::abs(own - x) > 1e-3; }))
       lazy_.scales.push_back(own);
     // As many draws as fit in 2^18 keys (the one-pass cost), at least one.
     const int runs = std::max(1, static_cast<int>(kEntropyKeys / l.back()));
@@ -568,7 +595,7 @@ class ScalingLesson final : public Lesson {
       row(tr(lang_, "target length"), std::to_string(p_.target));
       row("attention_factor", ui::short_number(d_.current.attention_factor, 6));
       row(tr(lang_, "wavelengths"), trf(lang_, "%s … %s positions", positions(d_.wavelength(0)).c_str(),
-                                         positions(d_.wavelength(d_.pairs - 1)).c_str()));
+                                        positions(d_.wavelength(d_.pairs - 1)).c_str()));
       ImGui::EndTable();
     }
     draw_source();
@@ -587,7 +614,8 @@ class ScalingLesson final : public Lesson {
     draw_picker(ctx);
     std::vector<ui::Series> s = {ui::series(tr(lang_, "unscaled"), d_.wavelength)};
     if (d_.type != RopeType::Default)
-      s.push_back(ui::series(trf(lang_, "with %s scaling", kTypeNames[static_cast<int>(d_.type)]), d_.scaled_wavelength));
+      s.push_back(ui::series(trf(lang_, "with %s scaling", kTypeNames[static_cast<int>(d_.type)]),
+                             d_.scaled_wavelength));
     s[0].thickness = 4.0f;
     for (size_t k = 0; k < s.size(); ++k)  // each method in its colour of the later steps
       s[k].color = method_color(k == 0 ? RopeType::Default : d_.type);
@@ -616,12 +644,19 @@ class ScalingLesson final : public Lesson {
       for (double y : one.y) o.y_min = std::min(o.y_min, y / 2);
     o.y_markers.push_back({1.0, tr(lang_, "1: untouched"), 0});
     if (p_.factor > 1.05)  // else it would sit on 1 and hide its label
-      o.y_markers.push_back({1.0 / p_.factor, trf(lang_, "1/s = 1/%s", ui::short_number(p_.factor, 3).c_str()), 0});
+      o.y_markers.push_back(
+          {1.0 / p_.factor, trf(lang_, "1/s = 1/%s", ui::short_number(p_.factor, 3).c_str()), 0});
     ui::line_plot("ratios", s, o, *theme_);
     if (!d_.llama_valid)
-      ui::caption(tr(lang_, "high_freq_factor must exceed low_freq_factor (transformers refuses the config): no Llama 3.1 curve."), *theme_);
+      ui::caption(tr(lang_,
+                     "high_freq_factor must exceed low_freq_factor (transformers refuses the config): no "
+                     "Llama 3.1 curve."),
+                  *theme_);
     if (d_.yarn_backwards)
-      ui::caption(tr(lang_, "beta_fast should exceed beta_slow: YaRN's ramp now runs backwards (transformers warns the same)."), *theme_);
+      ui::caption(tr(lang_,
+                     "beta_fast should exceed beta_slow: YaRN's ramp now runs backwards (transformers warns "
+                     "the same)."),
+                  *theme_);
   }
 
   // Whether a method's curve is drawn: LongRoPE needs the config's lists, llama3 ordered factors.
@@ -632,23 +667,35 @@ class ScalingLesson final : public Lesson {
   // One colour per method on every plot, far apart in hue (the palette's neighbours were too alike).
   static ImU32 method_color(RopeType t) {
     switch (t) {
-      case RopeType::Linear: return IM_COL32(31, 119, 180, 255);    // blue
-      case RopeType::Dynamic: return IM_COL32(214, 39, 40, 255);    // red
-      case RopeType::Yarn: return IM_COL32(44, 160, 44, 255);       // green
-      case RopeType::Llama3: return IM_COL32(148, 103, 189, 255);   // violet
-      case RopeType::LongRope: return IM_COL32(140, 86, 75, 255);   // brown
-      default: return IM_COL32(255, 127, 14, 255);                  // unscaled: orange
+      case RopeType::Linear:
+        return IM_COL32(31, 119, 180, 255);  // blue
+      case RopeType::Dynamic:
+        return IM_COL32(214, 39, 40, 255);  // red
+      case RopeType::Yarn:
+        return IM_COL32(44, 160, 44, 255);  // green
+      case RopeType::Llama3:
+        return IM_COL32(148, 103, 189, 255);  // violet
+      case RopeType::LongRope:
+        return IM_COL32(140, 86, 75, 255);  // brown
+      default:
+        return IM_COL32(255, 127, 14, 255);  // unscaled: orange
     }
   }
 
   std::string method_label(RopeType t) const {
     switch (t) {
-      case RopeType::Linear: return tr(lang_, "linear (position interpolation)");
-      case RopeType::Dynamic: return trf(lang_, "dynamic NTK at %d tokens", p_.target);
-      case RopeType::Yarn: return "YaRN";
-      case RopeType::Llama3: return tr(lang_, "Llama 3.1 (llama3)");
-      case RopeType::LongRope: return "LongRoPE";
-      default: return tr(lang_, "unscaled");
+      case RopeType::Linear:
+        return tr(lang_, "linear (position interpolation)");
+      case RopeType::Dynamic:
+        return trf(lang_, "dynamic NTK at %d tokens", p_.target);
+      case RopeType::Yarn:
+        return "YaRN";
+      case RopeType::Llama3:
+        return tr(lang_, "Llama 3.1 (llama3)");
+      case RopeType::LongRope:
+        return "LongRoPE";
+      default:
+        return tr(lang_, "unscaled");
     }
   }
 
@@ -679,7 +726,7 @@ class ScalingLesson final : public Lesson {
     for (int j = 0; j < static_cast<int>(lazy_.scales.size()); ++j) {
       ui::Series one;
       const std::string times = ui::short_number(lazy_.scales[j], 4);
-      one.label = j == 0 ? std::string(tr(lang_, names[0]))
+      one.label = j == 0  ? std::string(tr(lang_, names[0]))
                   : j < 3 ? trf(lang_, names[j], times.c_str())
                           : trf(lang_, "%s: logits × %s", model_name().c_str(), times.c_str());
       one.x = lazy_.lengths;

@@ -1,11 +1,12 @@
 // Lesson 3 — sinusoidal: the formula of Vaswani et al. as a pos × dim heatmap with live numbers,
 // the two ways code writes ω_i, odd d_model, the two column layouts, and float32 drift.
+#include "core/sinusoidal.hpp"
+
 #include <cmath>
 #include <cstdio>
 
 #include "core/metrics.hpp"
 #include "core/precision.hpp"
-#include "core/sinusoidal.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -34,19 +35,18 @@ struct Params {
 };
 
 struct Derived {
-  Eigen::MatrixXd table;            // len × dim, rows are positions offset…
-  Eigen::MatrixXd other_layout;     // the first rows in the other layout
-  Eigen::MatrixXd top_rows;         // … and in this one
-  Eigen::VectorXd omega;            // ω_i, power form
-  double omega_residual = 0;        // max_i |ω_pow − ω_exp| / ω_pow
-  double row_residual = 0;          // max |PE_pow(last) − PE_exp(last)|
-  double layout_residual = 0;       // max |interleaved − half|
-  double permuted_residual = 0;     // after moving the columns
-  Eigen::MatrixXd drift_table;      // float32 − double for the first rows (interleaved), as drawn
-  double drift_here = 0;            // its largest entry
-  double drift_1e6 = 0;             // … near position 10^6
+  Eigen::MatrixXd table;         // len × dim, rows are positions offset…
+  Eigen::MatrixXd other_layout;  // the first rows in the other layout
+  Eigen::MatrixXd top_rows;      // … and in this one
+  Eigen::VectorXd omega;         // ω_i, power form
+  double omega_residual = 0;     // max_i |ω_pow − ω_exp| / ω_pow
+  double row_residual = 0;       // max |PE_pow(last) − PE_exp(last)|
+  double layout_residual = 0;    // max |interleaved − half|
+  double permuted_residual = 0;  // after moving the columns
+  Eigen::MatrixXd drift_table;   // float32 − double for the first rows (interleaved), as drawn
+  double drift_here = 0;         // its largest entry
+  double drift_1e6 = 0;          // … near position 10^6
 };
-
 
 // Textures of the heatmaps (kept between frames, refreshed when their data changes).
 struct View {
@@ -65,17 +65,24 @@ class SinusoidalLesson final : public Lesson {
  public:
   SinusoidalLesson() {
     const std::vector<std::string_view> controls = {"len", "dim", "base", "layout"};
-    step("table", [this](DrawContext& c) { draw_table(c, false); }, controls);
-    step("rows-cols", [this](DrawContext& c) { draw_table(c, true); }, controls);
-    step("forms", [this](DrawContext&) { draw_forms(); }, controls);
+    step(
+        "table", [this](DrawContext& c) { draw_table(c, false); }, controls);
+    step(
+        "rows-cols", [this](DrawContext& c) { draw_table(c, true); }, controls);
+    step(
+        "forms", [this](DrawContext&) { draw_forms(); }, controls);
     // The odd-d step is about an odd d_model: arriving with an even one, it takes the odd number below.
-    step("odd-d", [this](DrawContext& c) { draw_table(c, false); }, controls, [this] {
-      if (p_.dim % 2 == 1) return false;
-      p_.dim = std::max(1, p_.dim - 1);
-      return true;
-    });
-    step("layouts", [this](DrawContext& c) { draw_layouts(c); }, controls);
-    step("precision", [this](DrawContext& c) { draw_precision(c); }, controls);
+    step(
+        "odd-d", [this](DrawContext& c) { draw_table(c, false); }, controls,
+        [this] {
+          if (p_.dim % 2 == 1) return false;
+          p_.dim = std::max(1, p_.dim - 1);
+          return true;
+        });
+    step(
+        "layouts", [this](DrawContext& c) { draw_layouts(c); }, controls);
+    step(
+        "precision", [this](DrawContext& c) { draw_precision(c); }, controls);
     update();
   }
 
@@ -126,7 +133,8 @@ class SinusoidalLesson final : public Lesson {
     d_.row_residual = 0;
     for (int i = 0; i < pairs; ++i) {
       const double a = last * d_.omega(i), b = last * core::frequency_exp_form(i, p_.dim, p_.base);
-      d_.row_residual = std::max({d_.row_residual, std::fabs(std::sin(a) - std::sin(b)), std::fabs(std::cos(a) - std::cos(b))});
+      d_.row_residual = std::max(
+          {d_.row_residual, std::fabs(std::sin(a) - std::sin(b)), std::fabs(std::cos(a) - std::cos(b))});
     }
     extras_current_ = false;  // the layout and precision numbers follow when their step is shown
     return {};
@@ -154,7 +162,8 @@ class SinusoidalLesson final : public Lesson {
     d_.layout_residual = core::max_abs_diff(d_.top_rows, d_.other_layout);
     Eigen::MatrixXd moved(rows, p_.dim);
     for (int i = 0; i < core::frequency_count(p_.dim); ++i) {
-      moved.col(core::sine_column(i, p_.dim, mine)) = d_.other_layout.col(core::sine_column(i, p_.dim, other));
+      moved.col(core::sine_column(i, p_.dim, mine)) =
+          d_.other_layout.col(core::sine_column(i, p_.dim, other));
       const int c = core::cosine_column(i, p_.dim, mine);
       if (c >= 0) moved.col(c) = d_.other_layout.col(core::cosine_column(i, p_.dim, other));
     }
@@ -173,8 +182,9 @@ class SinusoidalLesson final : public Lesson {
   }
 
   std::vector<Export> exports(std::string_view) const override {
-    return {{"pe_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" + ui::short_number(p_.base, 9) +
-                 "_" + kLayouts[p_.layout] + (p_.offset > 0 ? "_from" + ui::short_number(p_.offset, 9) : ""),
+    return {{"pe_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" +
+                 ui::short_number(p_.base, 9) + "_" + kLayouts[p_.layout] +
+                 (p_.offset > 0 ? "_from" + ui::short_number(p_.offset, 9) : ""),
              &d_.table}};
   }
 
@@ -228,8 +238,8 @@ class SinusoidalLesson final : public Lesson {
     const double pos = p_.offset + row;
     const double angle = pos * d_.omega(i);
     char buf[160];
-    std::snprintf(buf, sizeof buf, tr(lang_, "pair i = %d (%s)\nω_i = %.6g\nangle pos·ω_i = %.6g rad"), i, is_sin ? "sin" : "cos",
-                  d_.omega(i), angle);
+    std::snprintf(buf, sizeof buf, tr(lang_, "pair i = %d (%s)\nω_i = %.6g\nangle pos·ω_i = %.6g rad"), i,
+                  is_sin ? "sin" : "cos", d_.omega(i), angle);
     return buf;
   }
 
@@ -241,10 +251,12 @@ class SinusoidalLesson final : public Lesson {
     const char* fn = is_sin ? "sin" : "cos";
     // The formula, then the same with this cell's numbers (typeset: a fraction with its power), then
     // the angle and the value as highlighted live numbers.
-    const std::string numbers = std::string(fn) + "({" + ui::short_number(pos, 9) + "}/{" + ui::short_number(p_.base, 6) +
-                                "^(" + std::to_string(2 * i) + "/" + std::to_string(p_.dim) + ")})";
+    const std::string numbers = std::string(fn) + "({" + ui::short_number(pos, 9) + "}/{" +
+                                ui::short_number(p_.base, 6) + "^(" + std::to_string(2 * i) + "/" +
+                                std::to_string(p_.dim) + ")})";
     std::vector<Run> runs = {
-        {RunKind::Math, std::string("PE(pos, ") + (is_sin ? "2i" : "2i+1") + ") = " + fn + "({pos}/{base^(2i/d)})"},
+        {RunKind::Math,
+         std::string("PE(pos, ") + (is_sin ? "2i" : "2i+1") + ") = " + fn + "({pos}/{base^(2i/d)})"},
         {RunKind::Text, " = "},
         {RunKind::Math, numbers},
         {RunKind::Text, std::string(" = ") + fn + "("},
@@ -322,7 +334,8 @@ class SinusoidalLesson final : public Lesson {
     o.width = w;
     o.height = ui::em(12);
     o.color_bar = false;
-    const std::string a = trf(lang_, "%s (shown)", tr(lang_, kLayouts[p_.layout])), b = tr(lang_, kLayouts[1 - p_.layout]);
+    const std::string a = trf(lang_, "%s (shown)", tr(lang_, kLayouts[p_.layout])),
+                      b = tr(lang_, kLayouts[1 - p_.layout]);
     ImGui::BeginGroup();
     o.title = a.c_str();
     ui::heatmap("mine", view_.top, o, t, *ctx.textures);

@@ -30,9 +30,9 @@ struct Params {
 // columns / rows (still Gaussian), so moving a slider never redraws them.
 struct Samples {
   int seed = -1;
-  Eigen::MatrixXd words;         // kMaxVocab × kMaxDim
-  std::vector<int> truth;        // sample → word index (below the smallest vocabulary)
-  std::vector<double> positions; // sample → position
+  Eigen::MatrixXd words;          // kMaxVocab × kMaxDim
+  std::vector<int> truth;         // sample → word index (below the smallest vocabulary)
+  std::vector<double> positions;  // sample → position
 };
 
 struct Derived {
@@ -40,7 +40,7 @@ struct Derived {
   std::vector<double> ladder_cos, ladder_theory;  // mean |cos| at each ladder d (depends on seed only)
   int ladder_seed = -1;
   core::Recovery recovery;
-  std::vector<core::Recovery> ladder_recovery;    // both accuracies at each ladder d ≤ 256
+  std::vector<core::Recovery> ladder_recovery;  // both accuracies at each ladder d ≤ 256
   int ladder_vocab = -1;
   Eigen::VectorXd variance;
   core::LayerCost sum_cost, concat_cost;
@@ -55,21 +55,31 @@ class SumVsConcatLesson final : public Lesson {
  public:
   SumVsConcatLesson() {
     const std::vector<std::string_view> controls = {"dim", "vocab", "len", "tokens", "seed"};
-    step("mixing", [this](DrawContext& c) {
-      if (!stats_current()) {
-        update_stats();
-        c.edited = true;  // the text above shows these numbers: have it (and the URL mirror) refresh
-      }
-      draw_histogram(*theme_);
-    }, controls);
-    step("orthogonal", [this](DrawContext&) { draw_ladder(*theme_); }, controls);
-    step("recovery", [this](DrawContext& c) {
-      // Not while a slider is held: the numbers follow when it is released (each costs ~25 ms at d 1024).
-      if (!ImGui::IsAnyItemActive() && update_recovery()) c.edited = true;  // the text shows them: refresh
-      draw_recovery(*theme_);
-    }, controls);
-    step("constant", [this](DrawContext&) { draw_variance(*theme_); }, controls);
-    step("cost", [this](DrawContext&) { draw_cost(*theme_); }, controls);
+    step(
+        "mixing",
+        [this](DrawContext& c) {
+          if (!stats_current()) {
+            update_stats();
+            c.edited = true;  // the text above shows these numbers: have it (and the URL mirror) refresh
+          }
+          draw_histogram(*theme_);
+        },
+        controls);
+    step(
+        "orthogonal", [this](DrawContext&) { draw_ladder(*theme_); }, controls);
+    step(
+        "recovery",
+        [this](DrawContext& c) {
+          // Not while a slider is held: the numbers follow when it is released (each costs ~25 ms at d 1024).
+          if (!ImGui::IsAnyItemActive() && update_recovery())
+            c.edited = true;  // the text shows them: refresh
+          draw_recovery(*theme_);
+        },
+        controls);
+    step(
+        "constant", [this](DrawContext&) { draw_variance(*theme_); }, controls);
+    step(
+        "cost", [this](DrawContext&) { draw_cost(*theme_); }, controls);
     update();
   }
 
@@ -92,7 +102,8 @@ class SumVsConcatLesson final : public Lesson {
       d_.ladder_seed = d_.ladder_vocab = -1;
       key_stats_ = key_recovery_ = {-1, -1};
     }
-    core::Random pick(core::mix_seed(p_.seed, p_.vocab));  // which words the samples use depends on the vocabulary
+    core::Random pick(
+        core::mix_seed(p_.seed, p_.vocab));  // which words the samples use depends on the vocabulary
     for (int s = 0; s < kSamples; ++s) {
       samples_.truth[s] = pick.below(p_.vocab);
       samples_.positions[s] = pick.below(512);
@@ -141,7 +152,9 @@ class SumVsConcatLesson final : public Lesson {
     if (d_.ladder_vocab != p_.vocab) {
       d_.ladder_recovery.clear();
       for (int d : kLadder)
-        if (d <= 256) d_.ladder_recovery.push_back(core::nearest_word_accuracy(words(p_.vocab, d), samples_.truth, samples_.positions));
+        if (d <= 256)
+          d_.ladder_recovery.push_back(
+              core::nearest_word_accuracy(words(p_.vocab, d), samples_.truth, samples_.positions));
       d_.ladder_vocab = p_.vocab;
       return true;
     }
@@ -154,9 +167,12 @@ class SumVsConcatLesson final : public Lesson {
     if (n == "mean_cos") return stats_current() ? ui::short_number(d_.stats.mean_abs) : "\xE2\x80\xA6";
     if (n == "theory") return ui::short_number(core::abs_cosine_theory(p_.dim));
     if (n == "angle")
-      return stats_current() ? ui::short_number(std::acos(d_.stats.mean_abs) * 180 / 3.14159265358979, 3) : "\xE2\x80\xA6";
-    if (n == "acc_sum") return recovery_current() ? ui::short_number(100 * d_.recovery.sum, 3) + "%" : "\xE2\x80\xA6";
-    if (n == "acc_concat") return recovery_current() ? ui::short_number(100 * d_.recovery.concat, 3) + "%" : "\xE2\x80\xA6";
+      return stats_current() ? ui::short_number(std::acos(d_.stats.mean_abs) * 180 / 3.14159265358979, 3)
+                             : "\xE2\x80\xA6";
+    if (n == "acc_sum")
+      return recovery_current() ? ui::short_number(100 * d_.recovery.sum, 3) + "%" : "\xE2\x80\xA6";
+    if (n == "acc_concat")
+      return recovery_current() ? ui::short_number(100 * d_.recovery.concat, 3) + "%" : "\xE2\x80\xA6";
     if (n == "flat_dims") {
       int flat = 0;
       for (int i = 0; i < d_.variance.size(); ++i) flat += d_.variance(i) < kFlatVariance;
@@ -234,7 +250,8 @@ class SumVsConcatLesson final : public Lesson {
   }
 
   void draw_variance(const ui::Theme& t) {
-    const ui::Series s = ui::series(tr(lang_, "variance of the column over the first positions"), d_.variance);
+    const ui::Series s =
+        ui::series(tr(lang_, "variance of the column over the first positions"), d_.variance);
     ui::LinePlotOptions o;
     o.title = tr(lang_, "How much each PE dimension changes along the sequence");
     o.x_label = tr(lang_, "dimension");

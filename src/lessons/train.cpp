@@ -4,13 +4,14 @@
 // then the test sets are scored one (run, length) at a time. The results — loss curves, accuracy
 // against length, attention maps, the learned position table and its principal components — are what
 // the text quotes, and only once they exist.
+#include "core/train.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cmath>
 #include <memory>
 
-#include "core/train.hpp"
 #include "lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -55,13 +56,13 @@ struct Run {
   std::vector<double> accuracy;  // per test length, once tested
 };
 
-struct Results {  // worked out once the runs are tested
-  Eigen::MatrixXd accuracy;  // test lengths × runs (export: first column the length)
-  Eigen::MatrixXd loss;      // steps × runs
-  double bag_bound = 0;      // best accuracy a bag of tokens allows on the test set at train_len
+struct Results {                   // worked out once the runs are tested
+  Eigen::MatrixXd accuracy;        // test lengths × runs (export: first column the length)
+  Eigen::MatrixXd loss;            // steps × runs
+  double bag_bound = 0;            // best accuracy a bag of tokens allows on the test set at train_len
   std::vector<double> bag_bounds;  // … on the test set of each test length
-  Eigen::MatrixXd table;     // the learned run's position table (rows × d_model)
-  core::Components pcs;      // … its first two principal components over the trained rows
+  Eigen::MatrixXd table;           // the learned run's position table (rows × d_model)
+  core::Components pcs;            // … its first two principal components over the trained rows
 };
 
 struct View {
@@ -79,18 +80,18 @@ class TrainLesson final : public Lesson {
   std::string config_error_;  // why it cannot run ("" when it can)
   Phase phase_ = Phase::Idle;
   std::vector<Run> runs_;
-  int next_run_ = 0;            // round robin while training
-  int tested_ = 0;              // (run, length) pairs scored so far
-  double active_s_ = 0;         // seconds of wall time while training, for the time left
+  int next_run_ = 0;     // round robin while training
+  int tested_ = 0;       // (run, length) pairs scored so far
+  double active_s_ = 0;  // seconds of wall time while training, for the time left
   Clock::time_point last_work_;
-  double step_ms_ = 1;          // a training step's time, recent slowest (a slice starts no step it cannot finish)
+  double step_ms_ = 1;  // a training step's time, recent slowest (a slice starts no step it cannot finish)
   // What the screen shows of a training in progress, refreshed about ten times a second rather than after
   // every slice: a frame that looks like the last one is not handed to WebGL, which leaves the time to
   // training steps (under a software renderer a drawn frame costs more than a step).
   std::vector<int> shown_steps_;  // per run
   double shown_active_s_ = 0;
   Clock::time_point shown_at_;
-  bool stopped_ = false;        // the learner stopped it, or a change discarded it
+  bool stopped_ = false;  // the learner stopped it, or a change discarded it
   Results r_;
   Eigen::MatrixXd attention_;
   core::Example example_;
@@ -99,15 +100,18 @@ class TrainLesson final : public Lesson {
 
  public:
   TrainLesson() {
-    const std::vector<std::string_view> setup = {"task", "causal", "layers", "heads", "d_model",
-                                                 "train_len", "test_x", "steps", "seed"};
-    step("setup", [this](DrawContext& c) { draw_setup(c); }, setup);
+    const std::vector<std::string_view> setup = {"task",      "causal", "layers", "heads", "d_model",
+                                                 "train_len", "test_x", "steps",  "seed"};
+    step(
+        "setup", [this](DrawContext& c) { draw_setup(c); }, setup);
     step("bag", [this](DrawContext& c) { draw_bag(c); }, {"task", "causal"});
     step("nope", [this](DrawContext& c) { draw_bag(c); }, {"task", "causal"});
     step("length", [this](DrawContext& c) { draw_length(c); }, {"train_len", "test_x"});
-    step("attention", [this](DrawContext& c) { draw_attention(c); }, {"run", "layer", "head", "ex_len", "example"});
+    step("attention", [this](DrawContext& c) { draw_attention(c); },
+         {"run", "layer", "head", "ex_len", "example"});
     step("table", [this](DrawContext& c) { draw_table(c); }, {"d_model", "train_len"});
-    step("papers", [this](DrawContext& c) { draw_length(c); }, setup);
+    step(
+        "papers", [this](DrawContext& c) { draw_length(c); }, setup);
     update();
   }
 
@@ -138,11 +142,13 @@ class TrainLesson final : public Lesson {
     const int asked = p_.heads;
     while (p_.heads > 1 && (p_.d_model % p_.heads || (p_.d_model / p_.heads) % 2)) --p_.heads;
     if (p_.heads != asked)
-      notice.push_back({"heads: d_model / heads must be a whole even number; using {0}", {std::to_string(p_.heads)}});
+      notice.push_back(
+          {"heads: d_model / heads must be a whole even number; using {0}", {std::to_string(p_.heads)}});
     const int shortest = p_.task == 2 ? config_.k + 1 : 1;
     if (p_.train_len < shortest) {
       p_.train_len = shortest;
-      notice.push_back({"training length: k_back needs inputs longer than k; using {0}", {std::to_string(shortest)}});
+      notice.push_back(
+          {"training length: k_back needs inputs longer than k; using {0}", {std::to_string(shortest)}});
     }
     p_.layer = std::min(p_.layer, p_.layers - 1);
     p_.head = std::min(p_.head, p_.heads - 1);
@@ -152,7 +158,8 @@ class TrainLesson final : public Lesson {
       if (phase_ == Phase::Training || phase_ == Phase::Testing)
         notice.push_back({"Settings changed: training stopped. Press Train to run again.", {}});
       else if (phase_ == Phase::Done)
-        notice.push_back({"Settings changed: the results were for the old settings. Press Train to run again.", {}});
+        notice.push_back(
+            {"Settings changed: the results were for the old settings. Press Train to run again.", {}});
       reset();
     }
     seen_ = p_;
@@ -167,7 +174,9 @@ class TrainLesson final : public Lesson {
     const Clock::time_point start = Clock::now();
     active_s_ += std::min(0.1, std::chrono::duration<double>(start - last_work_).count());
     last_work_ = start;
-    const auto elapsed = [&] { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); };
+    const auto elapsed = [&] {
+      return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    };
     bool stepped = false;  // every slice makes progress: one step at least
     if (std::chrono::duration<double>(start - shown_at_).count() >= kShowEvery) show_progress();
     while (phase_ == Phase::Training) {
@@ -204,8 +213,8 @@ class TrainLesson final : public Lesson {
 
   std::vector<Export> exports(std::string_view step) const override {
     if (phase_ != Phase::Done) return {};
-    const std::string s = std::string("_") + kTasks[p_.task] + (p_.causal ? "_causal" : "_bidirectional") + "_L" +
-                          std::to_string(p_.train_len) + "_seed" + std::to_string(p_.seed);
+    const std::string s = std::string("_") + kTasks[p_.task] + (p_.causal ? "_causal" : "_bidirectional") +
+                          "_L" + std::to_string(p_.train_len) + "_seed" + std::to_string(p_.seed);
     if (step == "setup") return {{"loss_by_step_6runs" + s, &r_.loss}};
     if (step == "attention")
       return {{std::string("attention_") + core::encoding_name(core::all_encodings()[p_.run]) + "_layer" +
@@ -240,13 +249,14 @@ class TrainLesson final : public Lesson {
     if (!r.empty()) return r;
     // Before the runs are tested, results' conditions are off and their numbers are not shown.
     static const char* const kConditions[] = {
-        "bidir_done", "causal_done", "none_within_bound", "causal_none_above", "causal_none_at_bound",
-        "none_learned", "any_learned", "all_learned", "some_short", "longer", "any_hold", "no_hold",
-        "any_collapse", "untrained"};
+        "bidir_done",   "causal_done", "none_within_bound", "causal_none_above", "causal_none_at_bound",
+        "none_learned", "any_learned", "all_learned",       "some_short",        "longer",
+        "any_hold",     "no_hold",     "any_collapse",      "untrained"};
     static const char* const kNumbers[] = {
-        "acc_none", "acc_none_long", "bag_bound", "best_train", "best_train_acc", "learned_at_train", "short_of",
-        "hold", "collapse", "longest", "best_long", "best_long_acc", "ex_right", "ex_targets", "table_rows",
-        "trained_rows", "pc1", "pc2", "train_seconds"};
+        "acc_none",         "acc_none_long", "bag_bound", "best_train",   "best_train_acc",
+        "learned_at_train", "short_of",      "hold",      "collapse",     "longest",
+        "best_long",        "best_long_acc", "ex_right",  "ex_targets",   "table_rows",
+        "trained_rows",     "pc1",           "pc2",       "train_seconds"};
     for (const char* c : kConditions)
       if (n == c) return "0";
     for (const char* c : kNumbers)
@@ -334,7 +344,8 @@ class TrainLesson final : public Lesson {
     if (over()) {
       while (c.steps > 50 && over()) c.steps = c.steps * 9 / 10;
       p_.steps = c.steps;
-      notice.push_back({"steps: this model size allows at most {0} steps per run; using {0}", {std::to_string(c.steps)}});
+      notice.push_back(
+          {"steps: this model size allows at most {0} steps per run; using {0}", {std::to_string(c.steps)}});
     }
     config_error_ = core::check_train_config(c);
     config_ = c;
@@ -396,7 +407,8 @@ class TrainLesson final : public Lesson {
     for (int l = 0; l < lens; ++l) r_.bag_bounds.push_back(bag_bound(runs_[0].trainer->test_set(l)));
     r_.bag_bound = r_.bag_bounds[train_index()];
     r_.table = runs_[1].trainer->position_table().cast<double>();
-    r_.pcs = core::principal_components(runs_[1].trainer->position_table(), runs_[1].trainer->trained_positions(), 2);
+    r_.pcs = core::principal_components(runs_[1].trainer->position_table(),
+                                        runs_[1].trainer->trained_positions(), 2);
     view_.table.set(r_.table);
     update_view();
   }
@@ -447,7 +459,9 @@ class TrainLesson final : public Lesson {
       if (f(i)) v.push_back(tr(lang_, i == 0 ? "the run without positions" : kRuns[i]));  // not "none, …"
     // A word joiner without spaces of its own (Chinese 和) gets one on the side of a Latin name:
     // "正弦编码和 RoPE", "ALiBi 和 T5 偏置".
-    const auto latin = [](char c) { return static_cast<unsigned char>(c) < 0x80 && std::isalnum(static_cast<unsigned char>(c)); };
+    const auto latin = [](char c) {
+      return static_cast<unsigned char>(c) < 0x80 && std::isalnum(static_cast<unsigned char>(c));
+    };
     std::string s;
     for (size_t i = 0; i < v.size(); ++i) {
       std::string join = i == 0 ? "" : i + 1 == v.size() ? tr(lang_, " and ") : tr(lang_, ", ");
@@ -504,7 +518,8 @@ class TrainLesson final : public Lesson {
       ImGui::ProgressBar(static_cast<float>(frac), ImVec2(width, 0), label.c_str());
     } else if (phase_ == Phase::Done) {
       ImGui::AlignTextToFramePadding();
-      ImGui::TextDisabled("%s", trf(lang_, "done: 6 runs of %d steps in %s s", p_.steps, num(active_s_, 3).c_str()).c_str());
+      ImGui::TextDisabled(
+          "%s", trf(lang_, "done: 6 runs of %d steps in %s s", p_.steps, num(active_s_, 3).c_str()).c_str());
     } else {
       ImGui::AlignTextToFramePadding();
       ImGui::TextDisabled("%s", tr(lang_, "not trained yet"));
@@ -587,8 +602,8 @@ class TrainLesson final : public Lesson {
     o.y_min = 0;
     o.y_max = 1.05;
     o.height = height;
-    o.bands.push_back({static_cast<double>(shortest()), static_cast<double>(p_.train_len), 0,
-                       tr(lang_, "trained")});
+    o.bands.push_back(
+        {static_cast<double>(shortest()), static_cast<double>(p_.train_len), 0, tr(lang_, "trained")});
     ui::line_plot("accuracy", s, o, *theme_);
   }
 
@@ -664,15 +679,16 @@ class TrainLesson final : public Lesson {
 
   void draw_table(DrawContext& ctx) {
     if (!need_results(ctx)) return;
-    ui::HeatmapOptions o = position_rows("Learned position table (rows past the training lengths never trained)");
+    ui::HeatmapOptions o =
+        position_rows("Learned position table (rows past the training lengths never trained)");
     o.height = ui::em(13);
     o.mark_row = runs_[1].trainer->trained_positions() - 1;
     ui::heatmap("table", view_.table, o, *theme_, *ctx.textures);
     std::vector<ui::Series> s;
     for (int k = 0; k < r_.pcs.coords.cols(); ++k)
-      s.push_back(ui::series(trf(lang_, "component %d (%s%% of the variance)", k + 1,
-                                 num(100 * r_.pcs.explained(k)).c_str()),
-                             r_.pcs.coords.col(k)));
+      s.push_back(ui::series(
+          trf(lang_, "component %d (%s%% of the variance)", k + 1, num(100 * r_.pcs.explained(k)).c_str()),
+          r_.pcs.coords.col(k)));
     ui::LinePlotOptions lo;
     lo.title = tr(lang_, "First principal components of the trained rows, against position");
     lo.x_label = tr(lang_, "position");

@@ -1,13 +1,13 @@
 // Clock face: a face disc of the given diameter holding the unit circle, Re/Im axes, an optional trail
 // and the hands with their tip labels. Angles run counter-clockwise from +Re, so screen y is flipped.
 #include "clock.hpp"
-#include "rich_text.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 
 #include "i18n.hpp"
+#include "rich_text.hpp"
 
 namespace posenc::ui {
 namespace {
@@ -39,7 +39,8 @@ ImU32 hand_color(const ClockHand& h, const Theme& theme) {
 }
 
 // Axis names are left out where a labelled hand points along that axis: its tip label sits there.
-void draw_axes(ImDrawList* dl, ImVec2 c, float face_r, const std::vector<ClockHand>& hands, const Theme& theme) {
+void draw_axes(ImDrawList* dl, ImVec2 c, float face_r, const std::vector<ClockHand>& hands,
+               const Theme& theme) {
   const float ext = face_r - em(0.35f), fs = em(0.7f);
   dl->AddLine(ImVec2(c.x - ext, c.y), ImVec2(c.x + ext, c.y), theme.border, theme.scale);
   dl->AddLine(ImVec2(c.x, c.y - ext), ImVec2(c.x, c.y + ext), theme.border, theme.scale);
@@ -92,7 +93,8 @@ void hover_tooltip(const std::vector<ClockHand>& hands, int lang) {
     const double a = wrap_angle(hands[i].angle);
     const std::string name =
         hands[i].label.empty() ? trf(lang, "hand %d", static_cast<int>(i + 1)) : hands[i].label;
-    ImGui::TextUnformatted(trf(lang, "%s: %.4f rad = %.1f\xC2\xB0", name.c_str(), a, a * 360.0 / kTwoPi).c_str());
+    ImGui::TextUnformatted(
+        trf(lang, "%s: %.4f rad = %.1f\xC2\xB0", name.c_str(), a, a * 360.0 / kTwoPi).c_str());
   }
   ImGui::EndTooltip();
 }

@@ -14,9 +14,8 @@ struct Stop {
 
 // Control points chosen for even steps in lightness on a light page.
 constexpr Stop kStops[] = {
-    {-1.00, {0.020f, 0.188f, 0.380f}}, {-0.66, {0.129f, 0.400f, 0.675f}},
-    {-0.33, {0.573f, 0.773f, 0.871f}}, {0.00, {0.969f, 0.969f, 0.969f}},
-    {0.33, {0.992f, 0.780f, 0.522f}},  {0.66, {0.886f, 0.416f, 0.118f}},
+    {-1.00, {0.020f, 0.188f, 0.380f}}, {-0.66, {0.129f, 0.400f, 0.675f}}, {-0.33, {0.573f, 0.773f, 0.871f}},
+    {0.00, {0.969f, 0.969f, 0.969f}},  {0.33, {0.992f, 0.780f, 0.522f}},  {0.66, {0.886f, 0.416f, 0.118f}},
     {1.00, {0.498f, 0.153f, 0.016f}},
 };
 
@@ -37,7 +36,9 @@ Rgb diverging(double t) {
 }
 
 std::uint32_t pack_abgr(Rgb c, float alpha) {
-  auto byte = [](float v) { return static_cast<std::uint32_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
+  auto byte = [](float v) {
+    return static_cast<std::uint32_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f));
+  };
   return (byte(alpha) << 24) | (byte(c.b) << 16) | (byte(c.g) << 8) | byte(c.r);
 }
 

@@ -25,13 +25,16 @@ double nudge(double v, const Nudge& n) {
   double out = v;
   if (!n.log_scale) {
     const double span = n.hi - n.lo;
-    const double step = n.integer ? std::max(1.0, n.big ? std::round(span / 10) : 1.0) : span / (n.big ? 10 : 100);
+    const double step =
+        n.integer ? std::max(1.0, n.big ? std::round(span / 10) : 1.0) : span / (n.big ? 10 : 100);
     out = v + n.dir * step;
   } else {
     const double factor = n.big ? 10.0 : std::pow(10.0, 0.1);  // ten steps per decade
     const double smallest = n.lo > 0 ? n.lo : n.integer || n.hi >= 10 ? 1.0 : n.hi / 1000;
-    if (n.dir > 0) out = v < smallest ? smallest : v * factor;
-    else out = v <= smallest ? n.lo : v / factor;
+    if (n.dir > 0)
+      out = v < smallest ? smallest : v * factor;
+    else
+      out = v <= smallest ? n.lo : v / factor;
     if (n.integer) {
       out = std::round(out);
       if (out == v) out = v + n.dir;  // small integers still move
@@ -59,8 +62,11 @@ namespace {
 // ImGui's navigation, which would otherwise move the focus sideways.
 int arrow_on_focused_item() {
   const ImGuiIO& io = ImGui::GetIO();
-  if (!(io.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard) || !ImGui::IsItemFocused() || ImGui::IsItemActive()) return 0;
-  const int dir = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)) - ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow));
+  if (!(io.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard) || !ImGui::IsItemFocused() ||
+      ImGui::IsItemActive())
+    return 0;
+  const int dir = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)) -
+                  ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow));
   if (dir) ImGui::NavMoveRequestCancel();
   return dir;
 }
@@ -68,7 +74,8 @@ int arrow_on_focused_item() {
 // "label  [slider]": the label in the controls' left column, the slider `draw` makes (given its flags)
 // in the rest of `width`; ← → move it while it has the keyboard focus (Shift: ten times as far).
 template <class T, class Draw>
-bool labelled_slider(const char* label, T* value, double lo, double hi, float width, bool log_scale, Draw draw) {
+bool labelled_slider(const char* label, T* value, double lo, double hi, float width, bool log_scale,
+                     Draw draw) {
   record(label, lo, hi, log_scale);
   ImGui::PushID(label);
   label_column(label);
@@ -114,7 +121,8 @@ bool choice(const char* label, int* value, const std::vector<const char*>& optio
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   for (int i = 0; i < static_cast<int>(options.size()); ++i) {
     // Options that do not fit on the line continue on the next, under the first one.
-    const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(options[i]).x;
+    const float width =
+        ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(options[i]).x;
     if (i > 0 && ImGui::GetItemRectMax().x + style.ItemSpacing.x + width > right)
       ImGui::SetCursorPosX(em(kLabelColumn));  // no SameLine: a new line, from the options' column
     else if (i > 0)
@@ -144,14 +152,17 @@ int token_chips(const std::vector<std::string>& tokens, int selected, const Them
     }
     const ImVec2 size(ImGui::CalcTextSize(label.c_str()).x + em(1.2f), em(2.0f));
     if (i > 0) {
-      if (x + ImGui::GetStyle().ItemSpacing.x + size.x <= avail) ImGui::SameLine();
-      else x = 0;
+      if (x + ImGui::GetStyle().ItemSpacing.x + size.x <= avail)
+        ImGui::SameLine();
+      else
+        x = 0;
     }
     if (x > 0) x += ImGui::GetStyle().ItemSpacing.x;
     const bool sel = i == selected;
     ImGui::PushStyleColor(ImGuiCol_Button, sel ? ImGui::ColorConvertU32ToFloat4(theme.accent)
                                                : ImGui::ColorConvertU32ToFloat4(theme.panel));
-    ImGui::PushStyleColor(ImGuiCol_Text, sel ? ImVec4(1, 1, 1, 1) : ImGui::ColorConvertU32ToFloat4(theme.text));
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          sel ? ImVec4(1, 1, 1, 1) : ImGui::ColorConvertU32ToFloat4(theme.text));
     ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.0f * theme.scale);
     if (ImGui::Button(label.c_str(), size)) clicked = i;
     ImGui::PopStyleVar();
@@ -174,8 +185,9 @@ void residual(const char* label, double value, double tolerance, const Theme& th
   RichStyle style;
   style.value_color = ok ? theme.good : theme.warn;
   style.value_background = ok ? theme.value_bg : theme.note_bg;
-  rich_text({{content::BlockKind::Paragraph, runs, 0}}, ImGui::GetContentRegionAvail().x, theme,
-            [&](std::string_view) { return v; }, &style);
+  rich_text(
+      {{content::BlockKind::Paragraph, runs, 0}}, ImGui::GetContentRegionAvail().x, theme,
+      [&](std::string_view) { return v; }, &style);
 }
 
 void caption(const char* text, const Theme& theme) { wrapped(text, theme, theme.muted); }

@@ -17,7 +17,6 @@ namespace {
 
 constexpr int kLut = 1024;
 
-
 const std::array<std::uint32_t, kLut>& lut() {
   static const std::array<std::uint32_t, kLut> table = [] {
     std::array<std::uint32_t, kLut> t{};
@@ -35,7 +34,8 @@ HeatmapImage::~HeatmapImage() {
 
 void HeatmapImage::set(const Eigen::MatrixXd& m, double range, int max_side) {
   if (!(range > 0))  // the largest finite |value| (masked −∞ entries do not count)
-    range = m.size() ? m.unaryExpr([](double v) { return std::isfinite(v) ? std::fabs(v) : 0.0; }).maxCoeff() : 1.0;
+    range = m.size() ? m.unaryExpr([](double v) { return std::isfinite(v) ? std::fabs(v) : 0.0; }).maxCoeff()
+                     : 1.0;
   begin(m, range, max_side);
   for (int c = 0; c < m.cols(); ++c) colour_column(c);
 }
@@ -136,9 +136,10 @@ HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions&
   const ImVec2 p0(origin.x + left, origin.y + (opt.y_label ? font * 1.3f : em(0.3f)));
   const ImVec2 p1(p0.x + std::max(em(4), avail_w), p0.y + plot_h);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  if (ImTextureID tex = image.texture(host))  // transposed texture: u runs down the rows, v across the columns
-    dl->AddImageQuad(tex, p0, ImVec2(p1.x, p0.y), p1, ImVec2(p0.x, p1.y), ImVec2(0, 0), ImVec2(0, 1), ImVec2(1, 1),
-                     ImVec2(1, 0));
+  if (ImTextureID tex =
+          image.texture(host))  // transposed texture: u runs down the rows, v across the columns
+    dl->AddImageQuad(tex, p0, ImVec2(p1.x, p0.y), p1, ImVec2(p0.x, p1.y), ImVec2(0, 0), ImVec2(0, 1),
+                     ImVec2(1, 1), ImVec2(1, 0));
   dl->AddRect(p0, p1, theme.border);
 
   // Axis ticks in data units (row/column index + offset).
@@ -155,7 +156,8 @@ HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions&
     if (y < p0.y - 1 || y > p1.y + 1) continue;
     const std::string l = tick_label(t);
     dl->AddLine(ImVec2(p0.x - em(0.25f), y), ImVec2(p0.x, y), theme.muted);
-    dl->AddText(ImVec2(p0.x - em(0.35f) - ImGui::CalcTextSize(l.c_str()).x, y - font / 2), theme.muted, l.c_str());
+    dl->AddText(ImVec2(p0.x - em(0.35f) - ImGui::CalcTextSize(l.c_str()).x, y - font / 2), theme.muted,
+                l.c_str());
   }
   if (opt.x_label) {
     const float w = ImGui::CalcTextSize(opt.x_label).x;
@@ -164,10 +166,12 @@ HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions&
   if (opt.y_label)  // horizontal, above the row ticks (vertical text would need a rotated font)
     dl->AddText(ImVec2(origin.x, origin.y), theme.text, opt.y_label);
   auto outline_row = [&](int r) {
-    dl->AddRect(ImVec2(p0.x, p0.y + r * ch), ImVec2(p1.x, p0.y + (r + 1) * ch), theme.strong, 0, 0, 1.5f * theme.scale);
+    dl->AddRect(ImVec2(p0.x, p0.y + r * ch), ImVec2(p1.x, p0.y + (r + 1) * ch), theme.strong, 0, 0,
+                1.5f * theme.scale);
   };
   auto outline_col = [&](int c) {
-    dl->AddRect(ImVec2(p0.x + c * cw, p0.y), ImVec2(p0.x + (c + 1) * cw, p1.y), theme.strong, 0, 0, 1.5f * theme.scale);
+    dl->AddRect(ImVec2(p0.x + c * cw, p0.y), ImVec2(p0.x + (c + 1) * cw, p1.y), theme.strong, 0, 0,
+                1.5f * theme.scale);
   };
   if (opt.mark_row >= 0 && opt.mark_row < rows) outline_row(opt.mark_row);
   if (opt.mark_col >= 0 && opt.mark_col < cols) outline_col(opt.mark_col);
@@ -182,14 +186,16 @@ HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions&
     res.hovered_row = r;
     res.hovered_col = c;
     if (cw >= 3 && ch >= 3)
-      dl->AddRect(ImVec2(p0.x + c * cw, p0.y + r * ch), ImVec2(p0.x + (c + 1) * cw, p0.y + (r + 1) * ch), theme.strong);
+      dl->AddRect(ImVec2(p0.x + c * cw, p0.y + r * ch), ImVec2(p0.x + (c + 1) * cw, p0.y + (r + 1) * ch),
+                  theme.strong);
     ImGui::BeginTooltip();
     ImGui::Text("%s %s", tr(theme.lang, opt.y_name), tick_label(opt.y_offset + r).c_str());
     ImGui::Text("%s %s", tr(theme.lang, opt.x_name), tick_label(opt.x_offset + c).c_str());
     ImGui::Text("%s %s", tr(theme.lang, "value"), value_text((*m)(r, c), 9).c_str());
     if (opt.hover_extra) {
       const std::string extra = opt.hover_extra(r, c);
-      if (!extra.empty()) wrapped(extra, theme, 0, em(24));  // long formulas wrap: the tooltip stays on screen
+      if (!extra.empty())
+        wrapped(extra, theme, 0, em(24));  // long formulas wrap: the tooltip stays on screen
     }
     ImGui::EndTooltip();
   }

@@ -58,10 +58,10 @@ struct HeatmapOptions {
   const char* x_name = "col";     // in the hover readout
   const char* y_name = "row";
   double x_offset = 0, y_offset = 0;  // axis value of column 0 / row 0 (e.g. the first position)
-  float width = 0;                // 0: available width
-  float height = 0;               // 0: keep cells square up to 60% of the available height
+  float width = 0;                    // 0: available width
+  float height = 0;                   // 0: keep cells square up to 60% of the available height
   bool color_bar = true;
-  bool non_negative = false;      // the values are ≥ 0 (weights, distances): the bar shows 0 … range only
+  bool non_negative = false;  // the values are ≥ 0 (weights, distances): the bar shows 0 … range only
   int mark_row = -1, mark_col = -1;  // outlined
   // The plot area remembered under this label for posenc.locate (tests click cells where they are drawn).
   const char* locate = nullptr;

@@ -14,8 +14,8 @@ using content::last_code_point;
 using content::utf8_at;
 
 bool is_closing(unsigned cp) {  // CJK punctuation that must not start a line
-  for (unsigned c : {0x3001u, 0x3002u, 0xFF0Cu, 0xFF0Eu, 0xFF1Au, 0xFF1Bu, 0xFF1Fu, 0xFF01u, 0xFF09u, 0x300Du, 0x300Fu,
-                     0x201Du, 0x2019u, 0x2026u, 0x3009u, 0x300Bu})
+  for (unsigned c : {0x3001u, 0x3002u, 0xFF0Cu, 0xFF0Eu, 0xFF1Au, 0xFF1Bu, 0xFF1Fu, 0xFF01u, 0xFF09u, 0x300Du,
+                     0x300Fu, 0x201Du, 0x2019u, 0x2026u, 0x3009u, 0x300Bu})
     if (cp == c) return true;
   return false;
 }
@@ -25,7 +25,6 @@ bool is_opening(unsigned cp) {  // … and that must not end one
     if (cp == c) return true;
   return false;
 }
-
 
 }  // namespace
 
@@ -43,7 +42,8 @@ bool can_break_between(std::string_view before, std::string_view after) {
   while (!next.empty() && next.back() == ' ') next.remove_suffix(1);
   size_t letters = 0;  // code points in the word before
   for (char c : word) letters += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  for (std::string_view op : {"=", "\xE2\x89\x88", "<", ">", "\xE2\x89\xA4", "\xE2\x89\xA5", "\xC3\x97", "+", "\xE2\x88\x92", "-", "\xC2\xB1"})
+  for (std::string_view op : {"=", "\xE2\x89\x88", "<", ">", "\xE2\x89\xA4", "\xE2\x89\xA5", "\xC3\x97", "+",
+                              "\xE2\x88\x92", "-", "\xC2\xB1"})
     if (word == op || (next == op && op != "-" && letters <= 4)) return false;  // = ≈ < > ≤ ≥ × + − - ±
   if (before.back() == ' ') return true;
   return is_cjk(last) || is_cjk(first);

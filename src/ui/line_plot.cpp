@@ -65,14 +65,15 @@ int segments_in(const std::vector<Series>& series, const Layout& L, ImVec2 a, Im
     for (size_t k = 1; k < s.x.size() && k < s.y.size(); ++k) {
       if (!std::isfinite(s.y[k - 1]) || !std::isfinite(s.y[k])) continue;
       const float x0 = L.x.px(s.x[k - 1]), x1 = L.x.px(s.x[k]), y0 = L.y.px(s.y[k - 1]), y1 = L.y.px(s.y[k]);
-      n += std::max(x0, x1) >= a.x && std::min(x0, x1) <= b.x && std::max(y0, y1) >= a.y && std::min(y0, y1) <= b.y;
+      n += std::max(x0, x1) >= a.x && std::min(x0, x1) <= b.x && std::max(y0, y1) >= a.y &&
+           std::min(y0, y1) <= b.y;
     }
   return n;
 }
 
 // A band's label goes in its top left corner, or in its bottom left one when that covers fewer points.
-void draw_bands(ImDrawList* dl, const Layout& L, const std::vector<Band>& bands, const std::vector<Series>& series,
-                const Theme& theme) {
+void draw_bands(ImDrawList* dl, const Layout& L, const std::vector<Band>& bands,
+                const std::vector<Series>& series, const Theme& theme) {
   for (const Band& band : bands) {
     if (std::isnan(band.x0) || std::isnan(band.x1)) continue;
     const double x0 = std::max(std::min(band.x0, band.x1), L.x.lo),
@@ -100,26 +101,31 @@ void draw_grid(ImDrawList* dl, const Layout& L, const Theme& theme) {
   for (double v : L.yt) dl->AddLine(ImVec2(L.a.x, L.y.px(v)), ImVec2(L.b.x, L.y.px(v)), col, theme.scale);
 }
 
-bool marker_shown(const Marker& m, const Layout& L) { return usable(m.x, L.x.log) && m.x >= L.x.lo && m.x <= L.x.hi; }
+bool marker_shown(const Marker& m, const Layout& L) {
+  return usable(m.x, L.x.log) && m.x >= L.x.lo && m.x <= L.x.hi;
+}
 
 // Where each vertical marker's label goes (one entry per marker, in order): right of its line at the
 // top, else left of it at the top, right of it at the foot, left of it at the foot — the first of those
 // inside the plot that the fewest line segments cross, and never over an earlier marker's label.
-std::vector<ImVec2> marker_label_pos(const std::vector<Series>& series, const Layout& L, const LinePlotOptions& opt) {
+std::vector<ImVec2> marker_label_pos(const std::vector<Series>& series, const Layout& L,
+                                     const LinePlotOptions& opt) {
   std::vector<ImVec2> out, sizes;
   const float top = L.a.y + em(0.2f) + (opt.bands.empty() ? 0 : em(1.1f)), r = em(0.35f);
   for (const Marker& m : opt.markers) {
     const ImVec2 size(ImGui::CalcTextSize(m.label.c_str()).x, em(1));
-    const float px = L.x.px(m.x), right = px + em(0.25f), left = px - em(0.25f) - size.x, foot = L.b.y - em(0.2f) - size.y;
+    const float px = L.x.px(m.x), right = px + em(0.25f), left = px - em(0.25f) - size.x,
+                foot = L.b.y - em(0.2f) - size.y;
     const ImVec2 places[] = {{right, top}, {left, top}, {right, foot}, {left, foot}};
     ImVec2 best = places[0];
     long fewest = -1;
     for (const ImVec2& p : places) {
       if (p.x < L.a.x || p.x + size.x > L.b.x) continue;  // cut by the frame
-      long cost = segments_in(series, L, ImVec2(p.x - r, p.y - r), ImVec2(p.x + size.x + r, p.y + size.y + r));
+      long cost =
+          segments_in(series, L, ImVec2(p.x - r, p.y - r), ImVec2(p.x + size.x + r, p.y + size.y + r));
       for (size_t k = 0; k < out.size(); ++k)
-        if (p.x < out[k].x + sizes[k].x + em(0.3f) && p.x + size.x + em(0.3f) > out[k].x && p.y < out[k].y + sizes[k].y &&
-            p.y + size.y > out[k].y)
+        if (p.x < out[k].x + sizes[k].x + em(0.3f) && p.x + size.x + em(0.3f) > out[k].x &&
+            p.y < out[k].y + sizes[k].y && p.y + size.y > out[k].y)
           cost += 100000;  // on top of another marker's label
       if (fewest < 0 || cost < fewest) fewest = cost, best = p;
     }
@@ -130,8 +136,8 @@ std::vector<ImVec2> marker_label_pos(const std::vector<Series>& series, const La
   return out;
 }
 
-void draw_markers(ImDrawList* dl, const Layout& L, const LinePlotOptions& opt, const std::vector<ImVec2>& labels,
-                  const Theme& theme) {
+void draw_markers(ImDrawList* dl, const Layout& L, const LinePlotOptions& opt,
+                  const std::vector<ImVec2>& labels, const Theme& theme) {
   const float dash = em(0.35f), gap = em(0.25f);
   for (size_t i = 0; i < opt.markers.size(); ++i) {
     const Marker& m = opt.markers[i];
@@ -190,7 +196,8 @@ void draw_series(ImDrawList* dl, const Series& s, ImU32 col, const Layout& L, fl
         while (i < run.size()) {
           const float column = std::floor(run[i].x);
           float lo = run[i].y, hi = run[i].y;
-          for (; i < run.size() && std::floor(run[i].x) == column; ++i) lo = std::min(lo, run[i].y), hi = std::max(hi, run[i].y);
+          for (; i < run.size() && std::floor(run[i].x) == column; ++i)
+            lo = std::min(lo, run[i].y), hi = std::max(hi, run[i].y);
           const float top = first ? lo : std::min(lo, prev_hi), bottom = first ? hi : std::max(hi, prev_lo);
           dl->AddRectFilled(ImVec2(column, top - th / 2), ImVec2(column + 1, bottom + th / 2), col);
           prev_lo = lo, prev_hi = hi, first = false;
@@ -235,8 +242,10 @@ int legend_corner(const std::vector<Series>& series, const LinePlotOptions& opt,
     text_w = std::max(text_w, font->CalcTextSizeA(fs, 1e9f, 0, series_name(series, i).c_str()).x);
   size = ImVec2(pad * 2 + swatch + em(0.4f) + text_w, pad * 2 + row * series.size());
   const float m = em(0.4f);
-  const ImVec2 corners[] = {{L.b.x - m - size.x, L.a.y + m}, {L.a.x + m, L.a.y + m},
-                            {L.b.x - m - size.x, L.b.y - m - size.y}, {L.a.x + m, L.b.y - m - size.y}};
+  const ImVec2 corners[] = {{L.b.x - m - size.x, L.a.y + m},
+                            {L.a.x + m, L.a.y + m},
+                            {L.b.x - m - size.x, L.b.y - m - size.y},
+                            {L.a.x + m, L.b.y - m - size.y}};
   int covered[4];
   for (int c = 0; c < 4; ++c)
     covered[c] = points_in(series, L, corners[c], ImVec2(corners[c].x + size.x, corners[c].y + size.y));
@@ -246,7 +255,8 @@ int legend_corner(const std::vector<Series>& series, const LinePlotOptions& opt,
     if (!marker_shown(m, L) || m.label.empty()) continue;
     const ImVec2 a = labels[i], b(a.x + ImGui::CalcTextSize(m.label.c_str()).x, a.y + em(1));
     for (int c = 0; c < 4; ++c)
-      if (a.x < corners[c].x + size.x && b.x > corners[c].x && a.y < corners[c].y + size.y && b.y > corners[c].y)
+      if (a.x < corners[c].x + size.x && b.x > corners[c].x && a.y < corners[c].y + size.y &&
+          b.y > corners[c].y)
         covered[c] += 1000;
   }
   const int best = static_cast<int>(std::min_element(covered, covered + 4) - covered);
@@ -254,7 +264,8 @@ int legend_corner(const std::vector<Series>& series, const LinePlotOptions& opt,
   return covered[best];
 }
 
-void draw_legend(ImDrawList* dl, const std::vector<Series>& series, ImVec2 p, ImVec2 size, const Theme& theme) {
+void draw_legend(ImDrawList* dl, const std::vector<Series>& series, ImVec2 p, ImVec2 size,
+                 const Theme& theme) {
   ImFont* font = ImGui::GetFont();
   const float fs = em(0.85f), row = fs * 1.3f, swatch = em(1.1f), pad = em(0.4f);
   dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), with_alpha(theme.panel, 0.88f), em(0.2f));
@@ -283,9 +294,10 @@ void legend_above(const std::vector<Series>& series, float width, const Theme& t
       x = 0;
       y += row;
     }
-    dl->AddLine(ImVec2(o.x + x, o.y + y + row / 2), ImVec2(o.x + x + swatch, o.y + y + row / 2), series_color(series, i),
-                2.5f * theme.scale);
-    dl->AddText(font, fs, ImVec2(o.x + x + swatch + em(0.4f), o.y + y + (row - fs) / 2), theme.text, name.c_str());
+    dl->AddLine(ImVec2(o.x + x, o.y + y + row / 2), ImVec2(o.x + x + swatch, o.y + y + row / 2),
+                series_color(series, i), 2.5f * theme.scale);
+    dl->AddText(font, fs, ImVec2(o.x + x + swatch + em(0.4f), o.y + y + (row - fs) / 2), theme.text,
+                name.c_str());
     x += w + gap;
   }
   ImGui::Dummy(ImVec2(width, y + row));
@@ -356,7 +368,8 @@ void hover_readout(ImDrawList* dl, const std::vector<Series>& series, const Layo
       ImGui::TextDisabled("(x = %s)", short_number(x, 4).c_str());
     }
   }
-  if (opt.hover_extra) wrapped(opt.hover_extra(hover_x, opt.hover_user), theme, 0, em(24));  // stays on screen
+  if (opt.hover_extra)
+    wrapped(opt.hover_extra(hover_x, opt.hover_user), theme, 0, em(24));  // stays on screen
   ImGui::EndTooltip();
 }
 

@@ -3,10 +3,9 @@
 // Sized in font units; holds no state between frames.
 #pragma once
 
+#include <Eigen/Core>
 #include <string>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "theme.hpp"
 #include "ticks.hpp"
@@ -45,9 +44,9 @@ struct LinePlotOptions {
   bool integer_x = false;             // x counts things (pair i, head): ticks on whole numbers only
   bool fix_y = false;                 // use y_min/y_max instead of the data range
   double y_min = 0, y_max = 1;
-  double x_pad = 0;                   // data units added to the x range on each side (linear x): end dots stay whole
-  float width = 0;     // 0: available width
-  float height = 0;    // 0: 14 em
+  double x_pad = 0;  // data units added to the x range on each side (linear x): end dots stay whole
+  float width = 0;   // 0: available width
+  float height = 0;  // 0: 14 em
   bool legend = true;
   std::vector<Marker> markers;    // dashed vertical lines at x
   std::vector<Marker> y_markers;  // dashed horizontal lines at y (its `x`): thresholds the text quotes

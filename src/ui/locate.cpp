@@ -42,9 +42,11 @@ void remember(std::string_view label) {
 
 std::optional<ItemRect> locate(std::string_view label) {
   const Record& r = record();
-  if (!ImGui::GetCurrentContext() || r.context != ImGui::GetCurrentContext() || r.frame != ImGui::GetFrameCount())
+  if (!ImGui::GetCurrentContext() || r.context != ImGui::GetCurrentContext() ||
+      r.frame != ImGui::GetFrameCount())
     return std::nullopt;
-  const auto it = std::find_if(r.items.rbegin(), r.items.rend(), [&](const auto& item) { return item.first == label; });
+  const auto it =
+      std::find_if(r.items.rbegin(), r.items.rend(), [&](const auto& item) { return item.first == label; });
   if (it == r.items.rend()) return std::nullopt;
   return it->second;
 }

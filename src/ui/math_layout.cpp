@@ -15,12 +15,15 @@ constexpr float kFracScale = 1.0f;    // numerator and denominator at full size:
 constexpr float kAxis = 0.3f;         // the fraction bar's height above the baseline
 constexpr float kFracGap = 0.12f;     // between the bar and the numerator / denominator
 
-int utf8_length(unsigned char c) { return c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1; }
+int utf8_length(unsigned char c) {
+  return c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
+}
 
 unsigned code_point(std::string_view s, size_t i, int* len) {
   int n = utf8_length(static_cast<unsigned char>(s[i]));
   if (i + n > s.size()) n = 1;
-  unsigned cp = n == 1 ? static_cast<unsigned char>(s[i]) : static_cast<unsigned char>(s[i]) & (0xFF >> (n + 1));
+  unsigned cp =
+      n == 1 ? static_cast<unsigned char>(s[i]) : static_cast<unsigned char>(s[i]) & (0xFF >> (n + 1));
   for (int k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
   *len = n;
   return cp;

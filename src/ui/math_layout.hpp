@@ -33,7 +33,7 @@ struct MathPiece {
   float size = 0;      // font size
 };
 
-struct MathRule {  // a horizontal bar: a root's vinculum or a fraction's line
+struct MathRule {               // a horizontal bar: a root's vinculum or a fraction's line
   float x0 = 0, x1 = 0, y = 0;  // y from the baseline, positive downwards
   float thickness = 0;
 };

@@ -26,8 +26,10 @@ std::string short_number(double v, int digits) {
     std::snprintf(buf, sizeof buf, "%.0f", v);
     return buf;
   }
-  if (a >= 1e-3 && a < 1e5) std::snprintf(buf, sizeof buf, "%.*f", std::max(0, digits - 1 - (int)std::floor(std::log10(a))), v);
-  else std::snprintf(buf, sizeof buf, "%.*e", std::max(0, digits - 1), v);
+  if (a >= 1e-3 && a < 1e5)
+    std::snprintf(buf, sizeof buf, "%.*f", std::max(0, digits - 1 - (int)std::floor(std::log10(a))), v);
+  else
+    std::snprintf(buf, sizeof buf, "%.*e", std::max(0, digits - 1), v);
   return buf;
 }
 
@@ -49,7 +51,8 @@ void color_bar(double range, float width, const Theme& theme, bool non_negative)
   dl->AddText(p, theme.muted, lo.c_str());
   dl->AddText(ImVec2(p.x + width - hi_w, p.y), theme.muted, hi.c_str());
   if (!non_negative)
-    dl->AddText(ImVec2((bar_x0 + bar_x1) / 2 - ImGui::CalcTextSize("0").x / 2, p.y + em(0.85f)), theme.muted, "0");
+    dl->AddText(ImVec2((bar_x0 + bar_x1) / 2 - ImGui::CalcTextSize("0").x / 2, p.y + em(0.85f)), theme.muted,
+                "0");
   ImGui::Dummy(ImVec2(width, em(1.9f)));
 }
 
@@ -75,7 +78,8 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
                              const Theme& theme) {
   MatrixViewResult res;
   ImGui::PushID(id);
-  if (opt.title) title(opt.title, opt.max_width > 0 ? opt.max_width : ImGui::GetContentRegionAvail().x, theme);
+  if (opt.title)
+    title(opt.title, opt.max_width > 0 ? opt.max_width : ImGui::GetContentRegionAvail().x, theme);
   const int rows = static_cast<int>(m.rows()), cols = static_cast<int>(m.cols());
   if (rows == 0 || cols == 0) {
     ImGui::TextDisabled("(empty)");
@@ -114,7 +118,8 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
       }
       std::string cut = l;
       do {
-        while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) cut.pop_back();  // a whole code point
+        while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80)
+          cut.pop_back();  // a whole code point
         if (!cut.empty()) cut.pop_back();
       } while (!cut.empty() && ImGui::CalcTextSize((cut + "\xE2\x80\xA6").c_str()).x + em(0.35f) > cell);
       readable = readable && !cut.empty();
@@ -160,7 +165,8 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
   dl->AddRect(grid, ImVec2(grid.x + cell * cols, grid.y + cell_h * rows), theme.border);
   if (opt.highlight_row >= 0 && opt.highlight_row < rows)
     dl->AddRect(ImVec2(grid.x, grid.y + opt.highlight_row * cell_h),
-                ImVec2(grid.x + cell * cols, grid.y + (opt.highlight_row + 1) * cell_h), theme.accent, 0, 0, 2.0f * theme.scale);
+                ImVec2(grid.x + cell * cols, grid.y + (opt.highlight_row + 1) * cell_h), theme.accent, 0, 0,
+                2.0f * theme.scale);
 
   ImGui::InvisibleButton("cells", size);
   if (ImGui::IsItemHovered()) {
@@ -180,8 +186,10 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
         std::strtod(l.c_str(), &end);
         return !l.empty() && end == l.c_str() + l.size();
       };
-      const std::string* rl = opt.row_labels && r < (int)opt.row_labels->size() ? &(*opt.row_labels)[r] : nullptr;
-      const std::string* cl = opt.col_labels && c < (int)opt.col_labels->size() ? &(*opt.col_labels)[c] : nullptr;
+      const std::string* rl =
+          opt.row_labels && r < (int)opt.row_labels->size() ? &(*opt.row_labels)[r] : nullptr;
+      const std::string* cl =
+          opt.col_labels && c < (int)opt.col_labels->size() ? &(*opt.col_labels)[c] : nullptr;
       if (rl && numeric(*rl))
         ImGui::Text("%s %s", tr(theme.lang, opt.row_name), rl->c_str());
       else

@@ -15,12 +15,12 @@ struct MatrixViewOptions {
   const char* title = nullptr;
   const std::vector<std::string>* row_labels = nullptr;
   const std::vector<std::string>* col_labels = nullptr;
-  const char* row_name = "row";   // used in the hover readout
+  const char* row_name = "row";  // used in the hover readout
   const char* col_name = "col";
-  double range = 0;               // colours span [−range, range]; 0: the matrix's max |value|
-  float max_width = 0;            // 0: available width
-  float max_cell = 0;             // 0: 1.6 em
-  bool show_values = false;       // print values inside cells when they fit
+  double range = 0;          // colours span [−range, range]; 0: the matrix's max |value|
+  float max_width = 0;       // 0: available width
+  float max_cell = 0;        // 0: 1.6 em
+  bool show_values = false;  // print values inside cells when they fit
   bool color_bar = false;
   int highlight_row = -1;
 };

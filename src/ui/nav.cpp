@@ -1,8 +1,9 @@
 #include "nav.hpp"
 
+#include <imgui_internal.h>
+
 #include <algorithm>
 #include <cstdio>
-#include <imgui_internal.h>
 
 #include "locate.hpp"
 #include "rich_text.hpp"
@@ -19,7 +20,8 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
     const ImVec2 p = ImGui::GetCursorScreenPos();
     // Titles wrap rather than clip; the row grows to fit them and the progress bar.
     const float r_est = em(0.75f);
-    const float title_w = w - (2 * r_est + em(0.7f)) - em(e.questions > 0 ? 2.8f : 0.5f);  // room for the badge
+    const float title_w =
+        w - (2 * r_est + em(0.7f)) - em(e.questions > 0 ? 2.8f : 0.5f);  // room for the badge
     ImFont* font = i == current ? theme.bold : theme.regular;
     const float title_h = measure_wrapped(e.title, theme, title_w, font, 1.2f);
     const float row_h = std::max(em(2.5f), title_h + em(1.1f));
@@ -31,17 +33,22 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
     const bool done = e.steps > 0 && e.seen >= e.steps;
     dl->AddCircleFilled(c, r, done ? theme.good : i == current ? theme.accent : theme.border);
     const ImVec2 ns = ImGui::CalcTextSize(num);
-    dl->AddText(ImVec2(c.x - ns.x / 2, c.y - ns.y / 2), done || i == current ? IM_COL32_WHITE : theme.text, num);
+    dl->AddText(ImVec2(c.x - ns.x / 2, c.y - ns.y / 2), done || i == current ? IM_COL32_WHITE : theme.text,
+                num);
     const float tx = p.x + 2 * r + em(0.7f);
-    const ImVec2 next = ImGui::GetCursorScreenPos();  // the title wraps as lesson text does (no lone last character)
+    const ImVec2 next =
+        ImGui::GetCursorScreenPos();  // the title wraps as lesson text does (no lone last character)
     ImGui::SetCursorScreenPos(ImVec2(tx, p.y + em(0.2f)));
     wrapped(e.title, theme, theme.text, title_w, font, 1.2f);
     ImGui::SetCursorScreenPos(next);
-    if (e.questions > 0) {  // predictions: "?" while open; once all are answered "✓" if all were right, else "✗"
+    if (e.questions >
+        0) {  // predictions: "?" while open; once all are answered "✓" if all were right, else "✗"
       char badge[48];
       if (e.answered >= e.questions)
-        std::snprintf(badge, sizeof badge, "%s %d/%d", e.right == e.questions ? "\xE2\x9C\x93" : "\xE2\x9C\x97", e.right, e.questions);
-      else std::snprintf(badge, sizeof badge, "? %d/%d", e.answered, e.questions);
+        std::snprintf(badge, sizeof badge, "%s %d/%d",
+                      e.right == e.questions ? "\xE2\x9C\x93" : "\xE2\x9C\x97", e.right, e.questions);
+      else
+        std::snprintf(badge, sizeof badge, "? %d/%d", e.answered, e.questions);
       const float small = ImGui::GetFontSize() * 0.8f;
       const ImVec2 bs = theme.regular->CalcTextSizeA(small, 1e9f, 0, badge);
       dl->AddText(theme.regular, small, ImVec2(p.x + w - bs.x - em(0.4f), p.y + em(0.3f)),
@@ -52,7 +59,8 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
     const float y = p.y + em(0.45f) + title_h;
     dl->AddRectFilled(ImVec2(tx, y), ImVec2(tx + bar_w, y + em(0.22f)), theme.border, em(0.1f));
     if (e.steps > 0 && e.seen > 0)
-      dl->AddRectFilled(ImVec2(tx, y), ImVec2(tx + bar_w * std::min(1.0f, float(e.seen) / e.steps), y + em(0.22f)),
+      dl->AddRectFilled(ImVec2(tx, y),
+                        ImVec2(tx + bar_w * std::min(1.0f, float(e.seen) / e.steps), y + em(0.22f)),
                         done ? theme.good : theme.accent, em(0.1f));
     ImGui::PopID();
   }
@@ -62,8 +70,8 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
 void default_focus() {
   ImGuiContext& g = *GImGui;
   ImGuiWindow* window = g.CurrentWindow;
-  if (!g.NavWindow || g.NavWindow->RootWindowForNav != window->RootWindowForNav || (!g.NavInitRequest && g.NavInitResultId == 0) ||
-      g.NavLayer != window->DC.NavLayerCurrent)
+  if (!g.NavWindow || g.NavWindow->RootWindowForNav != window->RootWindowForNav ||
+      (!g.NavInitRequest && g.NavInitResultId == 0) || g.NavLayer != window->DC.NavLayerCurrent)
     return;  // no focus request for this part of the page in flight
   g.NavInitRequest = false;
   g.NavInitResultId = g.LastItemData.ID;
@@ -86,7 +94,8 @@ int step_bar(int step, int count, bool can_prev, bool can_next, float width, con
   const float mid_w = width - 2 * bw - 2 * ImGui::GetStyle().ItemSpacing.x;
   const ImVec2 ts = ImGui::CalcTextSize(mid);
   const ImVec2 p = ImGui::GetCursorScreenPos();
-  ImGui::GetWindowDrawList()->AddText(ImVec2(p.x + (mid_w - ts.x) / 2, p.y + (bh - ts.y) / 2), theme.muted, mid);
+  ImGui::GetWindowDrawList()->AddText(ImVec2(p.x + (mid_w - ts.x) / 2, p.y + (bh - ts.y) / 2), theme.muted,
+                                      mid);
   ImGui::Dummy(ImVec2(std::max(1.0f, mid_w), bh));
   ImGui::SameLine();
   ImGui::BeginDisabled(!can_next);

@@ -13,7 +13,7 @@ struct TocEntry {
   int number = 0;
   std::string title;
   int steps = 0;
-  int seen = 0;  // how many of its steps the learner has opened
+  int seen = 0;                                // how many of its steps the learner has opened
   int questions = 0, right = 0, answered = 0;  // predict-then-reveal: asked, right, answered or skipped
 };
 

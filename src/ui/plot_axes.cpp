@@ -41,11 +41,10 @@ Range y_range(const std::vector<Series>& series, const LinePlotOptions& opt) {
     return {opt.y_min, opt.y_max};
   Range r = data_range(series, true, opt.log_y);
   for (const Marker& m : opt.y_markers)  // a threshold line stays in view
-    if (usable(m.x, opt.log_y)) r = r.lo <= r.hi ? Range{std::min(r.lo, m.x), std::max(r.hi, m.x)} : Range{m.x, m.x};
+    if (usable(m.x, opt.log_y))
+      r = r.lo <= r.hi ? Range{std::min(r.lo, m.x), std::max(r.hi, m.x)} : Range{m.x, m.x};
   return finish_range(r, opt.log_y, 0.05);
 }
-
-
 
 std::vector<std::string> labels_of(const std::vector<double>& ticks) {
   std::vector<std::string> out;
@@ -58,7 +57,8 @@ void fit_x_ticks(Layout& L, bool integer) {
   for (int n = std::max(2, static_cast<int>((L.b.x - L.a.x) / em(4.5f))); n >= 2; --n) {
     L.xt = nice_ticks(L.x.lo, L.x.hi, n, L.x.log);
     if (integer) {  // no "pair 0.5": whole numbers only, every one of them when the range is short
-      L.xt.erase(std::remove_if(L.xt.begin(), L.xt.end(), [](double v) { return v != std::floor(v); }), L.xt.end());
+      L.xt.erase(std::remove_if(L.xt.begin(), L.xt.end(), [](double v) { return v != std::floor(v); }),
+                 L.xt.end());
       if (L.xt.size() < 2) {
         L.xt.clear();
         for (double v = std::ceil(L.x.lo); v <= L.x.hi && L.xt.size() < 64; ++v) L.xt.push_back(v);

@@ -23,14 +23,17 @@ struct Atom {
 // Glyph widths and vertical metrics of an ImGui font, for the typesetter.
 MathMetrics metrics_of(ImFont* font) {
   MathMetrics m;
-  m.width = [font](std::string_view t, float size) { return font->CalcTextSizeA(size, FLT_MAX, 0, t.data(), t.data() + t.size()).x; };
+  m.width = [font](std::string_view t, float size) {
+    return font->CalcTextSizeA(size, FLT_MAX, 0, t.data(), t.data() + t.size()).x;
+  };
   m.ascent = font->Ascent / font->FontSize;
   m.descent = -font->Descent / font->FontSize;
   return m;
 }
 
 // The formula's text with its {{placeholders}} replaced by their live values.
-std::string fill_placeholders(std::string_view text, const std::function<std::string(std::string_view)>& lookup) {
+std::string fill_placeholders(std::string_view text,
+                              const std::function<std::string(std::string_view)>& lookup) {
   std::string out;
   size_t i = 0;
   while (i < text.size()) {
@@ -72,7 +75,8 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
   ImDrawList* dl = ImGui::GetWindowDrawList();
   float last_height = 0;
   const float font_px = ImGui::GetFontSize();
-  const float line_h = font_px * (style_override && style_override->line_height > 0 ? style_override->line_height : 1.45f);
+  const float line_h =
+      font_px * (style_override && style_override->line_height > 0 ? style_override->line_height : 1.45f);
   const float block_gap = font_px * 0.7f;
   std::vector<std::string> values;  // keeps looked-up placeholder text alive while drawing
 
@@ -84,7 +88,8 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
     const float indent = block.kind == content::BlockKind::Bullet ? font_px * 1.1f
                          : block.kind == content::BlockKind::Note ? font_px * 0.9f
                                                                   : 0.0f;
-    const float width = std::max(font_px * 4, wrap_width - indent - (block.kind == content::BlockKind::Note ? font_px * 0.6f : 0));
+    const float width = std::max(
+        font_px * 4, wrap_width - indent - (block.kind == content::BlockKind::Note ? font_px * 0.6f : 0));
 
     values.clear();
     values.reserve(block.runs.size());
@@ -94,10 +99,18 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
       Atom style{{}, theme.regular, theme.text, 0};
       std::string_view text = run.text;
       switch (run.kind) {
-        case content::RunKind::Text: break;
-        case content::RunKind::Strong: style.font = theme.bold; style.color = theme.strong; break;
-        case content::RunKind::Code: style.color = theme.code; break;
-        case content::RunKind::Math: style.color = theme.math; break;
+        case content::RunKind::Text:
+          break;
+        case content::RunKind::Strong:
+          style.font = theme.bold;
+          style.color = theme.strong;
+          break;
+        case content::RunKind::Code:
+          style.color = theme.code;
+          break;
+        case content::RunKind::Math:
+          style.color = theme.math;
+          break;
         case content::RunKind::Placeholder:
           values.push_back(lookup ? lookup(run.text) : std::string());
           if (values.back().empty()) values.back() = "{{" + run.text + "}}";
@@ -107,7 +120,8 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
           style.background = theme.value_bg;
           break;
         case content::RunKind::When:
-        case content::RunKind::End: continue;  // resolved by visible_runs above
+        case content::RunKind::End:
+          continue;  // resolved by visible_runs above
       }
       if (style_override && run.kind != content::RunKind::Placeholder) {
         if (style_override->font) style.font = style_override->font;
@@ -126,12 +140,15 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
       }
       if (run.kind == content::RunKind::Placeholder) {
         style.text = text;  // values do not break inside …
-        const float chip_w = style.font->CalcTextSizeA(font_px, 1e9f, 0, text.data(), text.data() + text.size()).x + font_px * 0.5f;
+        const float chip_w =
+            style.font->CalcTextSizeA(font_px, 1e9f, 0, text.data(), text.data() + text.size()).x +
+            font_px * 0.5f;
         if (chip_w <= width) {
           atoms.push_back(style);
           continue;
         }
-        style.background = 0;  // … unless one is wider than the line (a sentence): it breaks as text, bold, without its chip
+        style.background =
+            0;  // … unless one is wider than the line (a sentence): it breaks as text, bold, without its chip
       }
       for (std::string_view unit : break_units(text)) {
         style.text = unit;
@@ -147,7 +164,8 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
       std::string_view v = a.text;
       if (trim)
         while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
-      return a.font->CalcTextSizeA(font_px, 1e9f, 0, v.data(), v.data() + v.size()).x + (a.background ? 2 * chip_pad : 0);
+      return a.font->CalcTextSizeA(font_px, 1e9f, 0, v.data(), v.data() + v.size()).x +
+             (a.background ? 2 * chip_pad : 0);
     };
     // Between atoms k − 1 and k. A lone space (after a formula or a value) stands for the word before it,
     // so "r = 512" with r typeset keeps r with its " = ".
@@ -229,10 +247,12 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
                         ImVec2(origin.x + wrap_width, origin.y + height + font_px * 0.3f), theme.note_bg,
                         font_px * 0.3f);
       dl->AddRectFilled(ImVec2(origin.x, origin.y - font_px * 0.3f),
-                        ImVec2(origin.x + font_px * 0.22f, origin.y + height + font_px * 0.3f), theme.note_bar);
+                        ImVec2(origin.x + font_px * 0.22f, origin.y + height + font_px * 0.3f),
+                        theme.note_bar);
     }
     if (block.kind == content::BlockKind::Bullet)
-      dl->AddCircleFilled(ImVec2(origin.x + font_px * 0.4f, origin.y + extra_top[0] + line_h * 0.5f), font_px * 0.16f, theme.muted);
+      dl->AddCircleFilled(ImVec2(origin.x + font_px * 0.4f, origin.y + extra_top[0] + line_h * 0.5f),
+                          font_px * 0.16f, theme.muted);
 
     for (size_t li = 0; li < lines.size(); ++li) {
       const float y = origin.y + line_top[li] + extra_top[li] + (line_h - font_px) * 0.5f;
@@ -243,7 +263,8 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
           const float baseline = y + atom.font->Ascent * font_px / atom.font->FontSize;
           for (const MathPiece& piece : box.pieces)
             dl->AddText(atom.font, piece.size,
-                        ImVec2(p.x + piece.x, baseline + piece.baseline - atom.font->Ascent * piece.size / atom.font->FontSize),
+                        ImVec2(p.x + piece.x, baseline + piece.baseline -
+                                                  atom.font->Ascent * piece.size / atom.font->FontSize),
                         atom.color, piece.text.c_str());
           // Bars on whole pixels: a filled rectangle is not anti-aliased, so a bar about 1 px thick that
           // fell between two rows of pixel centres was not drawn at all (a fraction with no line).
@@ -259,8 +280,9 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
           const ImVec2 sz = atom.font->CalcTextSizeA(font_px, 1e9f, 0, v.data(), v.data() + v.size());
           const float pad = font_px * 0.2f;
           p.x += font_px * 0.25f;
-          dl->AddRectFilled(ImVec2(p.x - pad, p.y - pad * 0.5f), ImVec2(p.x + sz.x + pad, p.y + sz.y + pad * 0.5f),
-                            atom.background, font_px * 0.25f);
+          dl->AddRectFilled(ImVec2(p.x - pad, p.y - pad * 0.5f),
+                            ImVec2(p.x + sz.x + pad, p.y + sz.y + pad * 0.5f), atom.background,
+                            font_px * 0.25f);
         }
         dl->AddText(atom.font, font_px, p, atom.color, atom.text.data(), atom.text.data() + atom.text.size());
       }
@@ -289,13 +311,13 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
   typeset(blocks, wrap_width, theme, lookup, style_override, true);
 }
 
-float measure_wrapped(std::string_view text, const Theme& theme, float wrap_width, ImFont* font, float line_height) {
+float measure_wrapped(std::string_view text, const Theme& theme, float wrap_width, ImFont* font,
+                      float line_height) {
   RichStyle style{font ? font : theme.regular, theme.text};
   style.line_height = line_height;
-  return typeset({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(text)}}, 0}}, wrap_width, theme,
-                 nullptr, &style, false);
+  return typeset({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(text)}}, 0}},
+                 wrap_width, theme, nullptr, &style, false);
 }
-
 
 std::vector<content::Run> formula_runs(std::string_view text) {
   std::vector<content::Run> runs;
@@ -310,13 +332,15 @@ std::vector<content::Run> formula_runs(std::string_view text) {
     return d;
   };
   const auto formula_like = [](std::string_view w) {
-    return w.find_first_of("_^") != std::string_view::npos || w.find("\xE2\x88\x9A") != std::string_view::npos;
+    return w.find_first_of("_^") != std::string_view::npos ||
+           w.find("\xE2\x88\x9A") != std::string_view::npos;
   };
   while (start < text.size()) {
     size_t end = word_end(start);
     // A group a formula opens runs on to its closing bracket: "√(2/(π d))" is one formula.
     const bool formula = formula_like(text.substr(start, end - start));
-    for (int depth = formula ? depth_of(text.substr(start, end - start)) : 0; depth > 0 && end < text.size();) {
+    for (int depth = formula ? depth_of(text.substr(start, end - start)) : 0;
+         depth > 0 && end < text.size();) {
       const size_t more = word_end(end);
       depth += depth_of(text.substr(end, more - end));
       end = more;
@@ -326,7 +350,8 @@ std::vector<content::Run> formula_runs(std::string_view text) {
       std::string_view core = word;
       while (!core.empty() && core.back() == ' ') core.remove_suffix(1);
       runs.push_back({content::RunKind::Math, std::string(core)});
-      if (core.size() < word.size()) runs.push_back({content::RunKind::Text, std::string(word.substr(core.size()))});
+      if (core.size() < word.size())
+        runs.push_back({content::RunKind::Text, std::string(word.substr(core.size()))});
     } else if (!runs.empty() && runs.back().kind == content::RunKind::Text) {
       runs.back().text += word;
     } else {
@@ -337,11 +362,13 @@ std::vector<content::Run> formula_runs(std::string_view text) {
   return runs;
 }
 
-void wrapped(std::string_view text, const Theme& theme, ImU32 color, float wrap_width, ImFont* font, float line_height) {
+void wrapped(std::string_view text, const Theme& theme, ImU32 color, float wrap_width, ImFont* font,
+             float line_height) {
   RichStyle style{font ? font : theme.regular, color ? color : theme.text};
   style.line_height = line_height;
   if (wrap_width <= 0) wrap_width = ImGui::GetContentRegionAvail().x;
-  rich_text({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(text)}}, 0}}, wrap_width, theme, nullptr, &style);
+  rich_text({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(text)}}, 0}}, wrap_width,
+            theme, nullptr, &style);
 }
 
 void title(std::string_view text, float wrap_width, const Theme& theme, ImU32 color) {

@@ -30,16 +30,16 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
 // Plain text split into runs: words with _ ^ or √ ("q_i", "√d_z", "base^(2i/d)") become formulas.
 std::vector<content::Run> formula_runs(std::string_view text);
 
-// A widget's (or step's) title in bold (colour 0: the theme's strong text), wrapping at `wrap_width`; its formula-like words (with _ ^ or √, e.g.
-// "q_i", "√d_z", "base^(2i/d)") are typeset.
+// A widget's (or step's) title in bold (colour 0: the theme's strong text), wrapping at `wrap_width`; its
+// formula-like words (with _ ^ or √, e.g. "q_i", "√d_z", "base^(2i/d)") are typeset.
 void title(std::string_view text, float wrap_width, const Theme& theme, ImU32 color = 0);
 
 // Program text (captions, notices, hints) wrapped by the same rules as lesson text: never inside a
 // number, never after a lone operator, around CJK characters but not before closing punctuation, and
 // without a lone character on the last line. Colour 0: the theme's text; width 0: what is left.
 // line_height in font sizes (0: the lesson text's 1.45).
-void wrapped(std::string_view text, const Theme& theme, ImU32 color = 0, float wrap_width = 0, ImFont* font = nullptr,
-             float line_height = 0);
+void wrapped(std::string_view text, const Theme& theme, ImU32 color = 0, float wrap_width = 0,
+             ImFont* font = nullptr, float line_height = 0);
 
 // The height wrapped() would take, without drawing.
 float measure_wrapped(std::string_view text, const Theme& theme, float wrap_width, ImFont* font = nullptr,

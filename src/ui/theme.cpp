@@ -20,15 +20,16 @@ ImFont* add_font(const FontSource& src, float px, const ImWchar* ranges, int ove
   cfg.PixelSnapH = false;
   if (src.data && src.size > 0) {
     cfg.FontDataOwnedByAtlas = false;  // the caller keeps the bytes
-    return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(src.data), static_cast<int>(src.size),
-                                                      px, &cfg, ranges);
+    return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(src.data),
+                                                      static_cast<int>(src.size), px, &cfg, ranges);
   }
   if (!src.path || !file_exists(src.path)) return nullptr;
   return ImGui::GetIO().Fonts->AddFontFromFileTTF(src.path, px, &cfg, ranges);
 }
 
 // Merges the CJK glyphs into the font added just before.
-void merge_cjk(const std::vector<unsigned char>& data, float px, const ImWchar* ranges, const FontSource* src = nullptr) {
+void merge_cjk(const std::vector<unsigned char>& data, float px, const ImWchar* ranges,
+               const FontSource* src = nullptr) {
   ImFontConfig cfg;
   cfg.MergeMode = true;
   cfg.FontDataOwnedByAtlas = false;  // the platform keeps the bytes

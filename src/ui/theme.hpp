@@ -23,8 +23,8 @@ struct Theme {
   ImVector<ImWchar> cjk_ranges;  // glyph ranges of the merged CJK font (must outlive the atlas)
   bool has_cjk = false;
 
-  ImU32 page, panel, border, text, muted, strong, accent, accent_soft, code, math, value, value_bg,
-      note_bg, note_bar, warn, good;
+  ImU32 page, panel, border, text, muted, strong, accent, accent_soft, code, math, value, value_bg, note_bg,
+      note_bar, warn, good;
 };
 
 // A TTF font: bytes in memory (kept alive by the caller), or else a file path.
@@ -37,7 +37,8 @@ struct FontSource {
 struct FontFiles {
   FontSource regular;
   FontSource bold;
-  FontSource zh_label;  // optional: the glyphs of "中文", merged into the regular face until the CJK font is in
+  FontSource
+      zh_label;  // optional: the glyphs of "中文", merged into the regular face until the CJK font is in
 };
 
 // Glyphs the Latin/Greek/math font covers (the same ranges the build's font subset keeps).
@@ -49,8 +50,8 @@ const ImWchar* title_ranges();
 // Falls back to ImGui's built-in font if a file is missing (so a bad deploy still shows text).
 // With `cjk` (a TTF in memory, kept alive by the caller), its glyphs for the characters of `cjk_text`
 // are merged into every font.
-bool load_fonts(Theme& theme, const FontFiles& files, float px, const std::vector<unsigned char>* cjk = nullptr,
-                const std::string& cjk_text = {});
+bool load_fonts(Theme& theme, const FontFiles& files, float px,
+                const std::vector<unsigned char>* cjk = nullptr, const std::string& cjk_text = {});
 
 // Applies colours and sizes, scaled by `scale` from a fresh default style.
 void apply_style(Theme& theme, float scale);

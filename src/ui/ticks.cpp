@@ -96,5 +96,4 @@ std::vector<double> nice_ticks(double lo, double hi, int max_ticks, bool log) {
   return log ? log_ticks(lo, hi, max_ticks) : linear_ticks(lo, hi, max_ticks);
 }
 
-
 }  // namespace posenc::ui

@@ -22,7 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const TablePair p = parse_cache_file(data, size);
   if (p.ok()) {
     if (p.first.size() == 0 || !p.first.allFinite()) std::abort();
-    if (p.pair && (p.second.rows() != p.first.rows() || p.second.cols() != p.first.cols() || !p.second.allFinite()))
+    if (p.pair &&
+        (p.second.rows() != p.first.rows() || p.second.cols() != p.first.cols() || !p.second.allFinite()))
       std::abort();
     if (p.first.size() + p.second.size() > kMaxTableCells) std::abort();  // the caps hold for the whole input
     const RopeCacheCheck c = check_rope(p.first, p.pair ? p.second : Eigen::MatrixXd(p.first * 0.5));

@@ -12,14 +12,13 @@
 #include <set>
 #include <string>
 
-
 #include "app/api.hpp"
 #include "app/app.hpp"
 #include "core/random.hpp"
+#include "headless.hpp"
 #include "ui/controls.hpp"
 #include "ui/i18n.hpp"
 #include "ui/locate.hpp"
-#include "headless.hpp"
 
 using namespace posenc;
 using namespace posenc::app;
@@ -172,7 +171,8 @@ TEST_CASE("every slider on every step is a declared parameter, with the declared
         int named = 0;
         for (std::string_view name : current_lesson(h.s).step_controls(step_id(h.s, l, st)))
           for (const lessons::ParamValue& v : params)
-            named += v.name == name && (v.kind == lessons::ParamKind::Integer || v.kind == lessons::ParamKind::Real);
+            named += v.name == name &&
+                     (v.kind == lessons::ParamKind::Integer || v.kind == lessons::ParamKind::Real);
         CHECK(sliders >= named);
       }
   }
@@ -234,7 +234,9 @@ TEST_CASE("the JS API's JSON: lessons, state, go and set") {
   CHECK(go_json(h.s, "order", "50").find("\"notice\"") != std::string::npos);
   CHECK(h.s.step == 4);
   CHECK(go_json(h.s, "rope", "decay").find("\"step\":2") != std::string::npos);  // a step by its id
-  CHECK(go_json(h.s, "rope", "nope").find("\"error\":\"step must be a finite number or a step id of lesson rope (plane, complex, decay, layouts, elementwise), not 'nope'\"") != std::string::npos);
+  CHECK(go_json(h.s, "rope", "nope")
+            .find("\"error\":\"step must be a finite number or a step id of lesson rope (plane, complex, "
+                  "decay, layouts, elementwise), not 'nope'\"") != std::string::npos);
   CHECK(go_json(h.s, "order", "NaN").find("\"error\"") != std::string::npos);
   CHECK(h.s.lesson == lessons::find_lesson("rope"));
   CHECK(go_json(h.s, "zzz", "0").find("\"error\"") != std::string::npos);
@@ -276,7 +278,7 @@ TEST_CASE("predictions are recorded, saved with the progress, restored, and rese
   CHECK(h.s.pending_choice == -1);
   const std::string id(step_id(h.s, order, asked));
   CHECK(saved.find("q.order." + id + "=2") != std::string::npos);  // keyed by the step's id
-  h.frame(1280, 800);  // the revealed step draws
+  h.frame(1280, 800);                                              // the revealed step draws
 
   Headless other;
   load_progress(other.s, saved);
@@ -315,7 +317,9 @@ TEST_CASE("while a control is held the hash waits for its release") {
   CHECK_FALSE(h.s.dirty);
 }
 
-TEST_CASE("locate: where the latest frame drew a control; clicking there presses it, and CSS pixels divide by the ratio") {
+TEST_CASE(
+    "locate: where the latest frame drew a control; clicking there presses it, and CSS pixels divide by the "
+    "ratio") {
   Headless h;
   h.frame(1280, 800);
   h.frame(1280, 800);
@@ -330,7 +334,8 @@ TEST_CASE("locate: where the latest frame drew a control; clicking there presses
   CHECK_FALSE(ui::locate("no such control"));
   CHECK(locate_json("no such control", 1) == "null");
   double x = 0, y = 0, w = 0, hh = 0;
-  REQUIRE(std::sscanf(locate_json("Next", 2).c_str(), "{\"x\":%lf,\"y\":%lf,\"w\":%lf,\"h\":%lf}", &x, &y, &w, &hh) == 4);
+  REQUIRE(std::sscanf(locate_json("Next", 2).c_str(), "{\"x\":%lf,\"y\":%lf,\"w\":%lf,\"h\":%lf}", &x, &y, &w,
+                      &hh) == 4);
   CHECK(x == doctest::Approx(next->x / 2));
   CHECK(w == doctest::Approx(next->w / 2));
   CHECK(hh == doctest::Approx(next->h / 2));
@@ -350,7 +355,8 @@ TEST_CASE("locate: where the latest frame drew a control; clicking there presses
   CHECK(go(h.s, 2, 0).empty());  // sinusoidal: its table
   h.frame(1280, 800);
   CHECK(ui::locate("\xE2\x86\x93 .npy"));
-  CHECK(go(h.s, static_cast<int>(h.s.slots.size()) - 1, 0).empty());  // check: nothing loaded, nothing to export
+  CHECK(go(h.s, static_cast<int>(h.s.slots.size()) - 1, 0)
+            .empty());  // check: nothing loaded, nothing to export
   h.frame(1280, 800);
   CHECK_FALSE(ui::locate("\xE2\x86\x93 .npy"));
   CHECK(ui::locate("Next"));

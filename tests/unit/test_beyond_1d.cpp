@@ -29,8 +29,8 @@ double complex_score(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double 
   double s = 0;
   for (int p = 0; p < dim / 2; ++p) {
     const double theta = std::pow(base, -2.0 * p / dim);
-    s += (std::complex<double>(q(2 * p), q(2 * p + 1)) * std::conj(std::complex<double>(k(2 * p), k(2 * p + 1))) *
-          std::polar(1.0, delta * theta))
+    s += (std::complex<double>(q(2 * p), q(2 * p + 1)) *
+          std::conj(std::complex<double>(k(2 * p), k(2 * p + 1))) * std::polar(1.0, delta * theta))
              .real();
   }
   return s;
@@ -53,8 +53,9 @@ TEST_CASE("beyond-1d: a causal mask breaks permutation equivariance, no mask kee
   core::Random rng(7);
   const Eigen::MatrixXd x = rng.gaussian_matrix(6, 8);
   const core::AttentionWeights w = core::random_attention_weights(8, rng);
-  for (const core::Permutation& p : {core::Permutation{1, 0, 2, 3, 4, 5}, core::Permutation{0, 1, 2, 3, 5, 4},
-                                     core::Permutation{5, 4, 3, 2, 1, 0}, core::Permutation{2, 0, 1, 3, 4, 5}}) {
+  for (const core::Permutation& p :
+       {core::Permutation{1, 0, 2, 3, 4, 5}, core::Permutation{0, 1, 2, 3, 5, 4},
+        core::Permutation{5, 4, 3, 2, 1, 0}, core::Permutation{2, 0, 1, 3, 4, 5}}) {
     const core::CausalExperiment e = core::run_causal_experiment(x, w, p);
     CHECK(e.bidirectional_residual < 1e-12);
     CHECK(e.causal_residual > 1e-3);
@@ -77,7 +78,8 @@ TEST_CASE("beyond-1d: the uniform head over a start token writes 1/(i+1), and la
     CHECK(std::fabs(c.position(i) - i) < 1e-9);
   }
   CHECK(c.h_error < 1e-15);
-  // λ = 8: score gap to the next-best keys (|p_j − (i − 1)| = 1) is 8, two of them: weight ≥ 1/(1 + 2e^−8 + …).
+  // λ = 8: score gap to the next-best keys (|p_j − (i − 1)| = 1) is 8, two of them: weight ≥ 1/(1 + 2e^−8 +
+  // …).
   CHECK(c.previous_weight > 1.0 / (1.0 + 3.0 * std::exp(-8.0)));
   CHECK(c.read_error < 1e-2);
   CHECK(c.layer2.weights(0, 0) == doctest::Approx(1.0));
@@ -86,7 +88,8 @@ TEST_CASE("beyond-1d: the uniform head over a start token writes 1/(i+1), and la
   CHECK(soft.layer2.weights(5, 4) < 0.5);
 }
 
-TEST_CASE("beyond-1d: axial 2-D RoPE — rows and columns each a 1-D RoPE, scores depend on (Δrow, Δcol) only") {
+TEST_CASE(
+    "beyond-1d: axial 2-D RoPE — rows and columns each a 1-D RoPE, scores depend on (Δrow, Δcol) only") {
   core::Random rng(3);
   for (int dim : {4, 16, 64}) {
     CAPTURE(dim);
@@ -106,9 +109,11 @@ TEST_CASE("beyond-1d: axial 2-D RoPE — rows and columns each a 1-D RoPE, score
     CHECK(core::axial_pair(dim / 4 - 1, dim, 100.0).axis == 0);
     CHECK(core::axial_pair(dim / 4, dim, 100.0).axis == 1);
     CHECK(core::axial_pair(dim / 4, dim, 100.0).theta == 1.0);
-    CHECK(core::axial_pair(dim / 2 - 1, dim, 100.0).theta == doctest::Approx(std::pow(100.0, -2.0 * (dim / 4 - 1) / h)));
+    CHECK(core::axial_pair(dim / 2 - 1, dim, 100.0).theta ==
+          doctest::Approx(std::pow(100.0, -2.0 * (dim / 4 - 1) / h)));
   }
-  // Raster order on a 5-wide grid: the patch below is 5 away, the next row's first patch 1 from the row's last.
+  // Raster order on a 5-wide grid: the patch below is 5 away, the next row's first patch 1 from the row's
+  // last.
   CHECK(core::raster_distance(2, 3, 3, 3, 5) == 5);
   CHECK(core::raster_distance(0, 4, 1, 0, 5) == 1);
   CHECK(core::raster_index(3, 2, 5) == 17);
@@ -131,7 +136,8 @@ TEST_CASE("beyond-1d: M-RoPE position ids, worked by hand") {
       0, 0, 0, 0, 2;
   CHECK(b == want_b);
   // Two images back to back after one text token: the second starts at the first's largest id + 1.
-  const Eigen::MatrixXi c = core::mrope_position_ids({{false, 1}, {true, 0, 1, 1, 1}, {true, 0, 1, 3, 1}, {false, 1}});
+  const Eigen::MatrixXi c =
+      core::mrope_position_ids({{false, 1}, {true, 0, 1, 1, 1}, {true, 0, 1, 3, 1}, {false, 1}});
   Eigen::MatrixXi want_c(3, 6);
   want_c << 0, 1, 2, 2, 2, 5,  //
       0, 1, 2, 3, 4, 5,        //
@@ -148,9 +154,10 @@ TEST_CASE("beyond-1d: M-RoPE — sections, text as 1-D RoPE, and scores that dep
   const Eigen::VectorXd q = gaussian(rng, 128), k = gaussian(rng, 128);
   // Equal ids: ordinary rotate_half RoPE at that position.
   const double base = 1e6;
-  CHECK((core::mrope_rotate(q, {37, 37, 37}, kQwen, base) - core::rope_rotate(q, 37, base, core::Layout::Half))
-            .cwiseAbs()
-            .maxCoeff() < 1e-12);
+  CHECK(
+      (core::mrope_rotate(q, {37, 37, 37}, kQwen, base) - core::rope_rotate(q, 37, base, core::Layout::Half))
+          .cwiseAbs()
+          .maxCoeff() < 1e-12);
   // Pair j (columns j, j + 64) of a vector turned by ids (t, h, w): by hand, with its section's id.
   const std::array<double, 3> ids = {3, 11, 29};
   const Eigen::VectorXd r = core::mrope_rotate(q, ids, kQwen, base);
@@ -163,10 +170,12 @@ TEST_CASE("beyond-1d: M-RoPE — sections, text as 1-D RoPE, and scores that dep
   for (int trial = 0; trial < 6; ++trial) {
     const std::array<double, 3> m = {double(rng.below(50)), double(rng.below(50)), double(rng.below(50))};
     const std::array<double, 3> n = {double(rng.below(50)), double(rng.below(50)), double(rng.below(50))};
-    const std::array<double, 3> d = {double(rng.below(200) - 100), double(rng.below(200) - 100), double(rng.below(200) - 100)};
+    const std::array<double, 3> d = {double(rng.below(200) - 100), double(rng.below(200) - 100),
+                                     double(rng.below(200) - 100)};
     const double s = core::mrope_rotate(q, m, kQwen, base).dot(core::mrope_rotate(k, n, kQwen, base));
-    const double shifted = core::mrope_rotate(q, {m[0] + d[0], m[1] + d[1], m[2] + d[2]}, kQwen, base)
-                               .dot(core::mrope_rotate(k, {n[0] + d[0], n[1] + d[1], n[2] + d[2]}, kQwen, base));
+    const double shifted =
+        core::mrope_rotate(q, {m[0] + d[0], m[1] + d[1], m[2] + d[2]}, kQwen, base)
+            .dot(core::mrope_rotate(k, {n[0] + d[0], n[1] + d[1], n[2] + d[2]}, kQwen, base));
     CHECK(std::fabs(s - shifted) < 1e-10);
   }
   // The cos table: row of an image token (ids 2, 3, 4) at columns 5 (time), 20 (height), 50 (width) and +64.
@@ -211,14 +220,15 @@ TEST_CASE("beyond-1d lesson: its sentences' numbers and conditions follow the se
 
 TEST_CASE("beyond-1d: the NumPy version computes what the core computes") {
   const std::string file = std::string(POSENC_SOURCE_DIR) + "/content/code/14-beyond-1d.py";
-  const std::string code = "import json, numpy as np\n__name__ = 'lesson'\nexec(open('" + file +
-                           "').read())\n"
-                           "h, p = counting_head(5)\n"
-                           "ids = mrope_position_ids([('text', 2), ('vision', 2, 2, 3), ('text', 2)])\n"
-                           "c, s = mrope_cos_sin(ids)\n"
-                           "q = np.arange(16) * 0.25 - 1.5\n"
-                           "print(json.dumps([list(h), ids.ravel().tolist(), float(c[7, 30]), float(s[15, 100]),"
-                           " list(rope_2d(q, 3, 5, 100.0))]))\n";
+  const std::string code =
+      "import json, numpy as np\n__name__ = 'lesson'\nexec(open('" + file +
+      "').read())\n"
+      "h, p = counting_head(5)\n"
+      "ids = mrope_position_ids([('text', 2), ('vision', 2, 2, 3), ('text', 2)])\n"
+      "c, s = mrope_cos_sin(ids)\n"
+      "q = np.arange(16) * 0.25 - 1.5\n"
+      "print(json.dumps([list(h), ids.ravel().tolist(), float(c[7, 30]), float(s[15, 100]),"
+      " list(rope_2d(q, 3, 5, 100.0))]))\n";
   const std::string path = "/tmp/posenc_test_beyond_1d.py";
   std::FILE* f = std::fopen(path.c_str(), "w");
   REQUIRE(f);

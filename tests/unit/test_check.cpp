@@ -16,11 +16,14 @@ namespace {
 
 // The checker's inputs come from core::buggy_table (the same tables lesson check's examples load); the
 // first test case pins that function's cells to values written out by hand from the formulas.
-Eigen::MatrixXd learner(int len, int dim, double base, BugKind bug) { return buggy_table(bug, {len, dim, base, 1000.0}); }
+Eigen::MatrixXd learner(int len, int dim, double base, BugKind bug) {
+  return buggy_table(bug, {len, dim, base, 1000.0});
+}
 
-std::vector<std::uint8_t> npy(const std::string& descr, bool fortran, const std::string& shape, const std::vector<std::uint8_t>& data,
-                              int version = 1) {
-  std::string header = "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") + ", 'shape': (" + shape + "), }";
+std::vector<std::uint8_t> npy(const std::string& descr, bool fortran, const std::string& shape,
+                              const std::vector<std::uint8_t>& data, int version = 1) {
+  std::string header = "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") +
+                       ", 'shape': (" + shape + "), }";
   const std::size_t pre = version == 1 ? 10 : 12;
   while ((pre + header.size() + 1) % 64) header += ' ';
   header += '\n';
@@ -42,7 +45,8 @@ std::vector<std::uint8_t> bytes_of(const std::vector<T>& v, bool big_endian = fa
   std::vector<std::uint8_t> b(v.size() * sizeof(T));
   std::memcpy(b.data(), v.data(), b.size());
   if (big_endian)
-    for (std::size_t k = 0; k < v.size(); ++k) std::reverse(b.begin() + k * sizeof(T), b.begin() + (k + 1) * sizeof(T));
+    for (std::size_t k = 0; k < v.size(); ++k)
+      std::reverse(b.begin() + k * sizeof(T), b.begin() + (k + 1) * sizeof(T));
   return b;
 }
 
@@ -65,11 +69,14 @@ TEST_CASE("buggy_table: each classic bug's cells, written out from the formulas"
   same(row2(BugKind::None), {std::sin(2.0), std::cos(2.0), std::sin(0.02), std::cos(0.02)});
   same(row2(BugKind::HalfLayout), {std::sin(2.0), std::sin(0.02), std::cos(2.0), std::cos(0.02)});
   same(row2(BugKind::Swapped), {std::cos(2.0), std::sin(2.0), std::cos(0.02), std::sin(0.02)});
-  same(row2(BugKind::ExponentI), {std::sin(2.0), std::cos(2.0), std::sin(0.2), std::cos(0.2)});  // ω_1 = 10000^(−1/4)
+  same(row2(BugKind::ExponentI),
+       {std::sin(2.0), std::cos(2.0), std::sin(0.2), std::cos(0.2)});  // ω_1 = 10000^(−1/4)
   const double w_len = 0.002154434690031884;  // 10000^(−2/3): the length 3 in the divisor
-  same(row2(BugKind::LengthDivisor), {std::sin(2.0), std::cos(2.0), std::sin(2 * w_len), std::cos(2 * w_len)});
+  same(row2(BugKind::LengthDivisor),
+       {std::sin(2.0), std::cos(2.0), std::sin(2 * w_len), std::cos(2 * w_len)});
   same(row2(BugKind::StartAt1), {std::sin(3.0), std::cos(3.0), std::sin(0.03), std::cos(0.03)});
-  same(row2(BugKind::OtherBase, 100.0), {std::sin(2.0), std::cos(2.0), std::sin(0.2), std::cos(0.2)});  // 100^(−1/2)
+  same(row2(BugKind::OtherBase, 100.0),
+       {std::sin(2.0), std::cos(2.0), std::sin(0.2), std::cos(0.2)});  // 100^(−1/2)
   const std::vector<double> f = row2(BugKind::Float32);
   same(f, {std::sin(2.0), std::cos(2.0), std::sin(0.02), std::cos(0.02)}, 1e-6);
   for (double v : f) CHECK(static_cast<double>(static_cast<float>(v)) == v);  // every value a float
@@ -85,17 +92,21 @@ TEST_CASE("buggy_table: each classic bug's cells, written out from the formulas"
 TEST_CASE("the checker accepts a correct table and names each classic bug") {
   const BugKind bugs[] = {BugKind::None,          BugKind::HalfLayout, BugKind::Swapped,  BugKind::ExponentI,
                           BugKind::LengthDivisor, BugKind::StartAt1,   BugKind::OtherBase};
-  const char* expected[] = {"correct", "half_layout", "swapped", "exponent_i", "length_divisor", "start_at_1", "base"};
+  const char* expected[] = {"correct",        "half_layout", "swapped", "exponent_i",
+                            "length_divisor", "start_at_1",  "base"};
   for (int v = 0; v < 7; ++v) {
     CAPTURE(v);
     CHECK(std::string(bug_id(bugs[v])) == expected[v]);
     const CheckResult r = check_table(learner(40, 16, 10000, bugs[v]), 10000);
     CHECK(r.verdict == expected[v]);
     CHECK(!r.message.empty());
-    if (v == 0) CHECK(r.max_error < 1e-12);
-    else CHECK(r.max_error > 1e-3);
+    if (v == 0)
+      CHECK(r.max_error < 1e-12);
+    else
+      CHECK(r.max_error > 1e-3);
   }
-  CHECK(check_table(learner(40, 16, 10000, BugKind::OtherBase), 10000).message.find("1000") != std::string::npos);
+  CHECK(check_table(learner(40, 16, 10000, BugKind::OtherBase), 10000).message.find("1000") !=
+        std::string::npos);
   // exponent i/d with base 10000 is exactly 2i/d with base 100: both are named
   const CheckResult twin = check_table(learner(40, 16, 10000, BugKind::ExponentI), 10000);
   CHECK(twin.message.find("Equivalently") != std::string::npos);
@@ -126,7 +137,9 @@ TEST_CASE("the verdict sentence is built from its frames and the candidates' mes
   }
 }
 
-TEST_CASE("the checker names what lies outside the classic list: an empty last column, a transposed table, a right table saved as float32") {
+TEST_CASE(
+    "the checker names what lies outside the classic list: an empty last column, a transposed table, a right "
+    "table saved as float32") {
   // Odd d with the last column left at zero (the loop of seed 003): named, not "matches the reference".
   Eigen::MatrixXd odd = learner(30, 7, 10000, BugKind::None);
   odd.col(6).setZero();
@@ -141,19 +154,22 @@ TEST_CASE("the checker names what lies outside the classic list: an empty last c
   CHECK(t.message.find("transposed") != std::string::npos);
   // The exact table rounded to float32 when saved: "right, stored in float32", not float32 arithmetic.
   Eigen::MatrixXd saved = pe;
-  for (Eigen::Index k = 0; k < saved.size(); ++k) saved(k) = static_cast<double>(static_cast<float>(saved(k)));
+  for (Eigen::Index k = 0; k < saved.size(); ++k)
+    saved(k) = static_cast<double>(static_cast<float>(saved(k)));
   CHECK(check_table(saved, 10000).verdict == "saved_float32");
   // No candidate shows an id to the learner: labels are names.
   for (const Candidate& c : t.candidates) {
     CAPTURE(c.label);
     CHECK(c.label.find('_') == std::string::npos);
-    CHECK(std::string(posenc::ui::tr(1, c.label.rfind("base ", 0) == 0 ? "another base" : c.label.c_str())) != c.label);
+    CHECK(std::string(posenc::ui::tr(1, c.label.rfind("base ", 0) == 0 ? "another base" : c.label.c_str())) !=
+          c.label);
   }
 }
 
 TEST_CASE("float32 tables are recognised, and random noise is not blamed on a known bug") {
   Eigen::MatrixXd f = learner(200, 32, 10000, BugKind::None);
-  for (Eigen::Index k = 0; k < f.size(); ++k) f(k) = static_cast<double>(static_cast<float>(f(k) + 3e-7 * std::sin(k)));
+  for (Eigen::Index k = 0; k < f.size(); ++k)
+    f(k) = static_cast<double>(static_cast<float>(f(k) + 3e-7 * std::sin(k)));
   CHECK(check_table(f, 10000).verdict == "float32");
   Eigen::MatrixXd noise = learner(20, 8, 10000, BugKind::None);
   noise(3, 4) += 0.25;
@@ -162,7 +178,8 @@ TEST_CASE("float32 tables are recognised, and random noise is not blamed on a kn
 
 TEST_CASE(".npy: float64 and float32, C and Fortran order, both byte orders, versions 1 and 2") {
   const std::vector<double> c_order = {1, 2, 3, 4, 5, 6};  // 2 × 3
-  TableFile t = parse_table(npy("<f8", false, "2, 3", bytes_of(c_order)).data(), npy("<f8", false, "2, 3", bytes_of(c_order)).size());
+  TableFile t = parse_table(npy("<f8", false, "2, 3", bytes_of(c_order)).data(),
+                            npy("<f8", false, "2, 3", bytes_of(c_order)).size());
   REQUIRE(t.ok());
   CHECK(t.data(1, 0) == 4);
   const auto fo = npy("<f8", true, "2, 3", bytes_of(c_order));
@@ -200,8 +217,10 @@ TEST_CASE(".npy: malformed files get a message, never data") {
   CHECK(err(npy("<f8", false, "2, 3, 1", bytes_of(six))).find("two") != std::string::npos);
   CHECK(err(npy("<f8", false, "100000, 100000", bytes_of(six))).find("too many") != std::string::npos);
   CHECK(err(npy("<f8", false, "999999999999, 3", bytes_of(six))).size() > 0);
-  CHECK(err(npy("<f8", false, "2, 3", bytes_of(std::vector<double>{1, 2, NAN, 4, 5, 6}))).find("NaN") != std::string::npos);
-  CHECK(err(npy("<f8", false, "2, 3", bytes_of(std::vector<double>{1, 2, 3, INFINITY, 5, 6}))).find("infinite") != std::string::npos);
+  CHECK(err(npy("<f8", false, "2, 3", bytes_of(std::vector<double>{1, 2, NAN, 4, 5, 6}))).find("NaN") !=
+        std::string::npos);
+  CHECK(err(npy("<f8", false, "2, 3", bytes_of(std::vector<double>{1, 2, 3, INFINITY, 5, 6})))
+            .find("infinite") != std::string::npos);
   std::vector<std::uint8_t> header_only = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, 0xff, 0xff};
   CHECK(err(header_only).size() > 0);
   for (std::size_t cut = 0; cut < 20; ++cut) {  // every prefix of a valid file is refused

@@ -23,20 +23,29 @@ enum class Prec { F64, F32, BF16, F16 };
 
 const char* scaling_name(Scaling s) {
   switch (s) {
-    case Scaling::Default: return "default";
-    case Scaling::Linear: return "linear";
-    case Scaling::Llama3: return "llama3";
-    case Scaling::Yarn: return "yarn";
-    case Scaling::Dynamic: return "dynamic";
+    case Scaling::Default:
+      return "default";
+    case Scaling::Linear:
+      return "linear";
+    case Scaling::Llama3:
+      return "llama3";
+    case Scaling::Yarn:
+      return "yarn";
+    case Scaling::Dynamic:
+      return "dynamic";
   }
   return "?";
 }
 const char* prec_name(Prec p) {
   switch (p) {
-    case Prec::F64: return "float64";
-    case Prec::F32: return "float32";
-    case Prec::BF16: return "bfloat16";
-    case Prec::F16: return "float16";
+    case Prec::F64:
+      return "float64";
+    case Prec::F32:
+      return "float32";
+    case Prec::BF16:
+      return "bfloat16";
+    case Prec::F16:
+      return "float16";
   }
   return "?";
 }
@@ -46,10 +55,14 @@ const char* prec_name(Prec p) {
 using posenc::test::to_bf16;
 double round_as(double x, Prec p) {
   switch (p) {
-    case Prec::F64: return x;
-    case Prec::F32: return static_cast<float>(x);
-    case Prec::BF16: return to_bf16(x);
-    case Prec::F16: return static_cast<double>(static_cast<_Float16>(x));
+    case Prec::F64:
+      return x;
+    case Prec::F32:
+      return static_cast<float>(x);
+    case Prec::BF16:
+      return to_bf16(x);
+    case Prec::F16:
+      return static_cast<double>(static_cast<_Float16>(x));
   }
   return x;
 }
@@ -92,7 +105,8 @@ std::vector<double> frequencies(const Spec& s) {
     if (s.scaling == Scaling::Linear) th[j] = t / kLinearS;
     if (s.scaling == Scaling::Llama3) {
       const double wavelen = 2 * kPi / t, lo_wave = kLlamaL0 / 1.0, hi_wave = kLlamaL0 / 4.0;
-      if (wavelen > lo_wave) th[j] = t / kLlamaS;
+      if (wavelen > lo_wave)
+        th[j] = t / kLlamaS;
       else if (wavelen >= hi_wave) {
         const double smooth = (kLlamaL0 / wavelen - 1.0) / (4.0 - 1.0);
         th[j] = (1 - smooth) * t / kLlamaS + smooth * t;
@@ -139,9 +153,10 @@ Cache build(const Spec& s) {
 }
 
 std::string describe(const Spec& s) {
-  return std::string(s.interleaved ? "interleaved" : "half") + " base " + std::to_string(s.base) + " offset " + std::to_string(s.offset) +
-         " len " + std::to_string(s.len) + " dim " + std::to_string(s.dim) + " rd " + std::to_string(s.rd) + " " + scaling_name(s.scaling) +
-         " " + prec_name(s.prec) + " noise " + std::to_string(s.noise);
+  return std::string(s.interleaved ? "interleaved" : "half") + " base " + std::to_string(s.base) +
+         " offset " + std::to_string(s.offset) + " len " + std::to_string(s.len) + " dim " +
+         std::to_string(s.dim) + " rd " + std::to_string(s.rd) + " " + scaling_name(s.scaling) + " " +
+         prec_name(s.prec) + " noise " + std::to_string(s.noise);
 }
 
 bool has(const std::string& s, const char* part) { return s.find(part) != std::string::npos; }
@@ -157,15 +172,24 @@ void check_all(const Spec& s) {
   CHECK(r.rotary_dim == s.rd);
   CHECK(r.offset == s.offset);
   // dynamic NTK is the default rule with a grown base: the cache cannot tell them apart
-  CHECK(r.rope_type == (s.scaling == Scaling::Dynamic ? std::string("default") : std::string(scaling_name(s.scaling))));
-  if (s.scaling == Scaling::Dynamic) CHECK(r.base == doctest::Approx(dynamic_base(s)).epsilon(1e-6));
-  else CHECK(r.base == s.base);
-  const double factor = s.scaling == Scaling::Linear ? kLinearS : s.scaling == Scaling::Llama3 ? kLlamaS : s.scaling == Scaling::Yarn ? kYarnS : 1.0;
+  CHECK(r.rope_type ==
+        (s.scaling == Scaling::Dynamic ? std::string("default") : std::string(scaling_name(s.scaling))));
+  if (s.scaling == Scaling::Dynamic)
+    CHECK(r.base == doctest::Approx(dynamic_base(s)).epsilon(1e-6));
+  else
+    CHECK(r.base == s.base);
+  const double factor = s.scaling == Scaling::Linear   ? kLinearS
+                        : s.scaling == Scaling::Llama3 ? kLlamaS
+                        : s.scaling == Scaling::Yarn   ? kYarnS
+                                                       : 1.0;
   CHECK(r.factor == factor);
-  CHECK(r.attention_factor == doctest::Approx(s.scaling == Scaling::Yarn ? yarn_attention() : 1.0).epsilon(1e-9));
+  CHECK(r.attention_factor ==
+        doctest::Approx(s.scaling == Scaling::Yarn ? yarn_attention() : 1.0).epsilon(1e-9));
   if (s.scaling == Scaling::Llama3) {
-    CHECK(r.original_max_position == doctest::Approx(kLlamaL0).epsilon(s.prec == Prec::F64 || s.prec == Prec::F32 ? 1e-6 : 0.05));
-    CHECK(r.high_freq_factor == doctest::Approx(4.0).epsilon(s.prec == Prec::F64 || s.prec == Prec::F32 ? 1e-6 : 0.1));
+    CHECK(r.original_max_position ==
+          doctest::Approx(kLlamaL0).epsilon(s.prec == Prec::F64 || s.prec == Prec::F32 ? 1e-6 : 0.05));
+    CHECK(r.high_freq_factor ==
+          doctest::Approx(4.0).epsilon(s.prec == Prec::F64 || s.prec == Prec::F32 ? 1e-6 : 0.1));
   }
   if (s.scaling == Scaling::Yarn) {
     // the reported trained length gives the same ramp as the one used (several may)
@@ -179,8 +203,12 @@ void check_all(const Spec& s) {
   CHECK(r.precision == prec_name(s.prec));
   if (s.noise == 0) CHECK(r.max_error < 1e-9);
   // a non-round (dynamic) base is estimated, not snapped: from noisy data to ~1e-8 of itself
-  else CHECK(r.max_error < (s.scaling == Scaling::Dynamic ? 2e-6 : 3 * s.noise));
-  const char* verdict = s.offset == 1 ? "off_by_one" : s.offset != 0 ? "offset" : (s.prec == Prec::BF16 || s.prec == Prec::F16) ? "low_precision" : "matches";
+  else
+    CHECK(r.max_error < (s.scaling == Scaling::Dynamic ? 2e-6 : 3 * s.noise));
+  const char* verdict = s.offset == 1                                   ? "off_by_one"
+                        : s.offset != 0                                 ? "offset"
+                        : (s.prec == Prec::BF16 || s.prec == Prec::F16) ? "low_precision"
+                                                                        : "matches";
   CHECK(r.verdict == verdict);
   if (s.offset == 1) CHECK(has(r.message, "Rows start at position 1, not 0."));
   if (s.rd < s.dim) CHECK(has(r.message, "partial rotary"));
@@ -225,7 +253,8 @@ TEST_CASE("check_rope: the standard cache is recognised field by field") {
 TEST_CASE("check_rope: layout × base × offset × rotary width × scaling × precision") {
   const double bases[] = {10000, 500000, 1e6};
   const long long offsets[] = {0, 1, 37};
-  const Scaling scalings[] = {Scaling::Default, Scaling::Linear, Scaling::Llama3, Scaling::Yarn, Scaling::Dynamic};
+  const Scaling scalings[] = {Scaling::Default, Scaling::Linear, Scaling::Llama3, Scaling::Yarn,
+                              Scaling::Dynamic};
   const Prec precs[] = {Prec::F64, Prec::F32, Prec::BF16, Prec::F16};
   const int lens[] = {64, 300, 1024};
   int n = 0, k = 0;
@@ -378,19 +407,24 @@ TEST_CASE("check_rope: malformed input is refused with a reason") {
   CHECK(has(error_of(c.cos, bad), "sin[5, 7] is not a finite number"));
   bad(5, 7) = 2.0;
   CHECK(has(error_of(bad, c.sin), "cos[5, 7] = 2"));
-  CHECK(has(error_of(Eigen::MatrixXd::Constant(8193, 2, 1.0), Eigen::MatrixXd::Zero(8193, 2)), "at most 8192 rows × 4096 columns"));
-  CHECK(has(error_of(Eigen::MatrixXd::Constant(3, 4097, 1.0), Eigen::MatrixXd::Zero(3, 4097)), "at most 8192 rows × 4096 columns"));
-  CHECK(has(error_of(Eigen::MatrixXd::Constant(10, 4, 1.0), Eigen::MatrixXd::Zero(10, 4)), "No column rotates"));
+  CHECK(has(error_of(Eigen::MatrixXd::Constant(8193, 2, 1.0), Eigen::MatrixXd::Zero(8193, 2)),
+            "at most 8192 rows × 4096 columns"));
+  CHECK(has(error_of(Eigen::MatrixXd::Constant(3, 4097, 1.0), Eigen::MatrixXd::Zero(3, 4097)),
+            "at most 8192 rows × 4096 columns"));
+  CHECK(has(error_of(Eigen::MatrixXd::Constant(10, 4, 1.0), Eigen::MatrixXd::Zero(10, 4)),
+            "No column rotates"));
   // three rotating columns (odd: no half layout, no pairs) then a still one
   Eigen::MatrixXd cs(10, 4), sn(10, 4);
   for (int r = 0; r < 10; ++r)
-    for (int j = 0; j < 4; ++j) cs(r, j) = std::cos(j < 3 ? r * (j + 1) * 0.3 : 0), sn(r, j) = std::sin(j < 3 ? r * (j + 1) * 0.3 : 0);
+    for (int j = 0; j < 4; ++j)
+      cs(r, j) = std::cos(j < 3 ? r * (j + 1) * 0.3 : 0), sn(r, j) = std::sin(j < 3 ? r * (j + 1) * 0.3 : 0);
   CHECK(has(error_of(cs, sn), "an odd number"));
 
   // the API's flat form
   std::vector<double> flat_c(size_t(c.cos.size())), flat_s(flat_c.size());
   for (int r = 0; r < c.cos.rows(); ++r)
-    for (int j = 0; j < c.cos.cols(); ++j) flat_c[r * c.cos.cols() + j] = c.cos(r, j), flat_s[r * c.cos.cols() + j] = c.sin(r, j);
+    for (int j = 0; j < c.cos.cols(); ++j)
+      flat_c[r * c.cos.cols() + j] = c.cos(r, j), flat_s[r * c.cos.cols() + j] = c.sin(r, j);
   const RopeCacheCheck ok = check_rope({c.cos.rows(), c.cos.cols()}, flat_c, flat_s);
   REQUIRE(ok.ok());
   CHECK(ok.verdict == "matches");

@@ -37,7 +37,8 @@ std::vector<unsigned> code_points(std::string_view s) {
     const auto b = static_cast<unsigned char>(s[i]);
     const int n = b < 0x80 ? 1 : b >> 5 == 6 ? 2 : b >> 4 == 14 ? 3 : b >> 3 == 30 ? 4 : 1;
     unsigned cp = n == 1 ? b : b & (0x7F >> n);
-    for (int k = 1; k < n && i + k < s.size(); ++k) cp = cp << 6 | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    for (int k = 1; k < n && i + k < s.size(); ++k)
+      cp = cp << 6 | (static_cast<unsigned char>(s[i + k]) & 0x3F);
     out.push_back(cp);
     i += n;
   }
@@ -62,7 +63,8 @@ std::string string_literals(std::string_view src) {
       if (i == std::string_view::npos) break;
       ++i;
     } else if (src[i] == '\'') {
-      while (++i < src.size() && src[i] != '\'') if (src[i] == '\\') ++i;
+      while (++i < src.size() && src[i] != '\'')
+        if (src[i] == '\\') ++i;
     } else if (src[i] == '"') {
       while (++i < src.size() && src[i] != '"') {
         if (src[i] == '\\' && i + 3 < src.size() && src[i + 1] == 'x') {
@@ -82,7 +84,8 @@ std::string string_literals(std::string_view src) {
 
 }  // namespace
 
-TEST_CASE("every Chinese character the app can show is in the CJK glyph ranges and in the built font subset") {
+TEST_CASE(
+    "every Chinese character the app can show is in the CJK glyph ranges and in the built font subset") {
   // What the app can show in Chinese, read from the source tree (not from the bundles cjk_text() uses):
   // the zh lesson files and every string literal in src/ (the label tables, and any literal elsewhere).
   std::map<unsigned, std::string> shown;  // code point → where it is first used

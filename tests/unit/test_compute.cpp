@@ -8,11 +8,36 @@
 using namespace posenc::app;
 
 namespace {
-ArgValue num(double v) { ArgValue a; a.type = ArgValue::Type::Number; a.number = v; return a; }
-ArgValue str(const char* s) { ArgValue a; a.type = ArgValue::Type::String; a.text = s; return a; }
-ArgValue boolean(bool b) { ArgValue a; a.type = ArgValue::Type::Bool; a.number = b; return a; }
-ArgValue arr(std::vector<double> v) { ArgValue a; a.type = ArgValue::Type::Array; a.array = std::move(v); return a; }
-ArgValue other(const char* t) { ArgValue a; a.type = ArgValue::Type::Other; a.text = t; return a; }
+ArgValue num(double v) {
+  ArgValue a;
+  a.type = ArgValue::Type::Number;
+  a.number = v;
+  return a;
+}
+ArgValue str(const char* s) {
+  ArgValue a;
+  a.type = ArgValue::Type::String;
+  a.text = s;
+  return a;
+}
+ArgValue boolean(bool b) {
+  ArgValue a;
+  a.type = ArgValue::Type::Bool;
+  a.number = b;
+  return a;
+}
+ArgValue arr(std::vector<double> v) {
+  ArgValue a;
+  a.type = ArgValue::Type::Array;
+  a.array = std::move(v);
+  return a;
+}
+ArgValue other(const char* t) {
+  ArgValue a;
+  a.type = ArgValue::Type::Other;
+  a.text = t;
+  return a;
+}
 }  // namespace
 
 TEST_CASE("sinusoidal returns len x dim row-major, positions from offset") {
@@ -31,14 +56,18 @@ TEST_CASE("sinusoidal returns len x dim row-major, positions from offset") {
 }
 
 TEST_CASE("attention gives the equivariance residual: ~0 without PE, large with PE") {
-  const ComputeResult a = compute("attention", {{"tokens", num(6)}, {"dim", num(16)}, {"seed", num(3)},
-                                                {"perm", arr({5, 4, 3, 2, 1, 0})}});
+  const ComputeResult a =
+      compute("attention",
+              {{"tokens", num(6)}, {"dim", num(16)}, {"seed", num(3)}, {"perm", arr({5, 4, 3, 2, 1, 0})}});
   REQUIRE(a.error.empty());
   CHECK(a.shape == std::vector<int>{2});
   CHECK(a.data[0] < 1e-12);
   CHECK(a.data[1] < 1e-12);
-  const ComputeResult b = compute("attention", {{"tokens", num(6)}, {"dim", num(16)}, {"seed", num(3)},
-                                                {"with_pe", boolean(true)}, {"perm", arr({1, 0, 2, 3, 4, 5})}});
+  const ComputeResult b = compute("attention", {{"tokens", num(6)},
+                                                {"dim", num(16)},
+                                                {"seed", num(3)},
+                                                {"with_pe", boolean(true)},
+                                                {"perm", arr({1, 0, 2, 3, 4, 5})}});
   REQUIRE(b.error.empty());
   CHECK(b.data[0] > 1e-6);
   CHECK(b.data[1] > 1e-9);
@@ -48,7 +77,7 @@ TEST_CASE("pe_dot is len x len and shift_map is dim x dim with PE(p+k) = M_k PE(
   const ComputeResult d = compute("pe_dot", {{"len", num(5)}, {"dim", num(8)}});
   REQUIRE(d.error.empty());
   CHECK(d.shape == std::vector<int>{5, 5});
-  CHECK(d.data[0] == doctest::Approx(4.0));   // PE(0)·PE(0) = d/2
+  CHECK(d.data[0] == doctest::Approx(4.0));            // PE(0)·PE(0) = d/2
   CHECK(d.data[1] == doctest::Approx(d.data[5 + 2]));  // (0,1) = (1,2): Toeplitz
   const ComputeResult m = compute("shift_map", {{"dim", num(4)}, {"k", num(3)}, {"base", num(100)}});
   REQUIRE(m.error.empty());
@@ -61,7 +90,8 @@ TEST_CASE("pe_dot is len x len and shift_map is dim x dim with PE(p+k) = M_k PE(
 }
 
 TEST_CASE("cosine_stats gives mean |cos|, theory and a 20-bin histogram; shaw_index the clipped offsets") {
-  const ComputeResult c = compute("cosine_stats", {{"dim", num(128)}, {"words", num(200)}, {"positions", num(100)}});
+  const ComputeResult c =
+      compute("cosine_stats", {{"dim", num(128)}, {"words", num(200)}, {"positions", num(100)}});
   REQUIRE(c.error.empty());
   CHECK(c.shape == std::vector<int>{22});
   CHECK(c.data[1] == doctest::Approx(std::sqrt(2.0 / (3.141592653589793 * 128))));
@@ -86,7 +116,8 @@ TEST_CASE("rope, rope_decay, alibi_slopes and t5_bucket answer with the core's n
   CHECK(d.data[0] == doctest::Approx(4.5));
   const ComputeResult a = compute("alibi_slopes", {{"heads", num(4)}});
   CHECK(a.data == std::vector<double>{0.25, 0.0625, 0.015625, 0.00390625});
-  const ComputeResult t = compute("t5_bucket", {{"rel", arr({0, -3, 3, -1000})}, {"bidirectional", boolean(false)}});
+  const ComputeResult t =
+      compute("t5_bucket", {{"rel", arr({0, -3, 3, -1000})}, {"bidirectional", boolean(false)}});
   REQUIRE(t.error.empty());
   CHECK(t.data == std::vector<double>{0, 3, 0, 31});
 }
@@ -99,16 +130,22 @@ TEST_CASE("bad arguments give a readable error, never data") {
   };
   CHECK(err("nope", {}).find("unknown kind") != std::string::npos);
   CHECK(err("sinusoidal", {}).find("missing argument 'len'") != std::string::npos);
-  CHECK(err("sinusoidal", {{"len", str("10")}, {"dim", num(4)}}).find("len must be a whole number") != std::string::npos);
+  CHECK(err("sinusoidal", {{"len", str("10")}, {"dim", num(4)}}).find("len must be a whole number") !=
+        std::string::npos);
   CHECK(err("sinusoidal", {{"len", num(1e9)}, {"dim", num(4)}}).find("8192") != std::string::npos);
   CHECK(err("sinusoidal", {{"len", num(8192)}, {"dim", num(4096)}}).find("cap") != std::string::npos);
   CHECK(err("sinusoidal", {{"len", num(-1)}, {"dim", num(4)}}).find("between 1 and") != std::string::npos);
   CHECK(err("sinusoidal", {{"len", num(NAN)}, {"dim", num(4)}}).size() > 0);
-  CHECK(err("sinusoidal", {{"len", num(4)}, {"dim", num(4)}, {"base", num(1)}}).find("base") != std::string::npos);
-  CHECK(err("sinusoidal", {{"len", num(4)}, {"dim", num(4)}, {"layout", str("zigzag")}}).find("'half'") != std::string::npos);
-  CHECK(err("sinusoidal", {{"len", num(4)}, {"dim", num(4)}, {"lenn", num(4)}}).find("unknown argument 'lenn'") != std::string::npos);
-  CHECK(err("sinusoidal", {{"len", other("an object")}, {"dim", num(4)}}).find("an object") != std::string::npos);
-  CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"perm", arr({0, 0, 1})}}).find("exactly once") != std::string::npos);
+  CHECK(err("sinusoidal", {{"len", num(4)}, {"dim", num(4)}, {"base", num(1)}}).find("base") !=
+        std::string::npos);
+  CHECK(err("sinusoidal", {{"len", num(4)}, {"dim", num(4)}, {"layout", str("zigzag")}}).find("'half'") !=
+        std::string::npos);
+  CHECK(err("sinusoidal", {{"len", num(4)}, {"dim", num(4)}, {"lenn", num(4)}})
+            .find("unknown argument 'lenn'") != std::string::npos);
+  CHECK(err("sinusoidal", {{"len", other("an object")}, {"dim", num(4)}}).find("an object") !=
+        std::string::npos);
+  CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"perm", arr({0, 0, 1})}})
+            .find("exactly once") != std::string::npos);
   CHECK(err("pe_dot", {{"len", num(5000)}, {"dim", num(4)}}).find("2048") != std::string::npos);
   CHECK(err("shift_map", {{"dim", num(5)}, {"k", num(1)}}).find("even") != std::string::npos);
   CHECK(err("shift_map", {{"dim", num(4)}}).find("missing argument 'k'") != std::string::npos);
@@ -118,16 +155,30 @@ TEST_CASE("bad arguments give a readable error, never data") {
   CHECK(err("alibi_slopes", {{"heads", num(0)}}).find("between 1") != std::string::npos);
   CHECK(err("t5_bucket", {{"rel", arr({0.5})}}).find("whole") != std::string::npos);
   CHECK(err("t5_bucket", {{"rel", arr({1})}, {"buckets", num(2)}}).find("too small") != std::string::npos);
-  CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"perm", arr({0, 1})}}).find("exactly once") != std::string::npos);
-  CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"with_pe", str("yes")}}).find("true or false") != std::string::npos);
-  CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"seed", num(1.5)}}).find("seed") != std::string::npos);
+  CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"perm", arr({0, 1})}}).find("exactly once") !=
+        std::string::npos);
+  CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"with_pe", str("yes")}})
+            .find("true or false") != std::string::npos);
+  CHECK(err("attention", {{"tokens", num(3)}, {"dim", num(4)}, {"seed", num(1.5)}}).find("seed") !=
+        std::string::npos);
 }
 
-TEST_CASE("check: a shape of NaN, infinity, huge, negative or fractional numbers is refused before any cast") {
+TEST_CASE(
+    "check: a shape of NaN, infinity, huge, negative or fractional numbers is refused before any cast") {
   const std::vector<double> four = {0, 1, 0, 1};
-  for (const std::vector<double>& shape : std::vector<std::vector<double>>{
-           {NAN, 4}, {2, NAN}, {1e300, 2}, {2, 1e300}, {-1, 4}, {2, -1}, {INFINITY, 1}, {-INFINITY, 1}, {0, 4}, {1.5, 2},
-           {9223372036854775807.0 * 4, 1}, {8193, 1}, {1, 4097}}) {
+  for (const std::vector<double>& shape : std::vector<std::vector<double>>{{NAN, 4},
+                                                                           {2, NAN},
+                                                                           {1e300, 2},
+                                                                           {2, 1e300},
+                                                                           {-1, 4},
+                                                                           {2, -1},
+                                                                           {INFINITY, 1},
+                                                                           {-INFINITY, 1},
+                                                                           {0, 4},
+                                                                           {1.5, 2},
+                                                                           {9223372036854775807.0 * 4, 1},
+                                                                           {8193, 1},
+                                                                           {1, 4097}}) {
     CAPTURE(shape[0]);
     CAPTURE(shape[1]);
     const ComputeResult r = compute("check", {{"shape", arr(shape)}, {"data", arr(four)}});
@@ -137,7 +188,8 @@ TEST_CASE("check: a shape of NaN, infinity, huge, negative or fractional numbers
   const ComputeResult ok = compute("check", {{"shape", arr({1, 4})}, {"data", arr(four)}});
   CHECK(ok.error.empty());
   CHECK(ok.json.find("\"verdict\"") != std::string::npos);
-  CHECK(compute("check", {{"shape", arr({2, 4})}, {"data", arr(four)}}).error.find("needs 8") != std::string::npos);
+  CHECK(compute("check", {{"shape", arr({2, 4})}, {"data", arr(four)}}).error.find("needs 8") !=
+        std::string::npos);
 }
 
 TEST_CASE("rope_init takes a config object or its JSON text and answers inv_freq with the extra fields") {
@@ -168,14 +220,15 @@ TEST_CASE("rope_init takes a config object or its JSON text and answers inv_freq
 
 TEST_CASE("rope_init errors name the argument or the config key") {
   CHECK(compute("rope_init", {}).error.find("missing argument 'config'") != std::string::npos);
-  CHECK(compute("rope_init", {{"config", num(3)}}).error.find("config must be an object") != std::string::npos);
+  CHECK(compute("rope_init", {{"config", num(3)}}).error.find("config must be an object") !=
+        std::string::npos);
   CHECK(compute("rope_init", {{"config", str("{")}}).error.find("not valid JSON") != std::string::npos);
   CHECK(compute("rope_init", {{"config", str("{\"num_attention_heads\": 8}")}}).error.find("'hidden_size'") !=
         std::string::npos);
-  CHECK(compute("rope_init", {{"config", str("{\"head_dim\": 8}")}, {"seq_len", num(-1)}}).error.find("seq_len") !=
-        std::string::npos);
-  CHECK(compute("rope_init", {{"config", str("{\"head_dim\": 8}")}, {"len", num(1)}}).error.find("unknown argument") !=
-        std::string::npos);
+  CHECK(compute("rope_init", {{"config", str("{\"head_dim\": 8}")}, {"seq_len", num(-1)}})
+            .error.find("seq_len") != std::string::npos);
+  CHECK(compute("rope_init", {{"config", str("{\"head_dim\": 8}")}, {"len", num(1)}})
+            .error.find("unknown argument") != std::string::npos);
 }
 
 TEST_CASE("check_rope reads a cos/sin cache built here and names what produced it") {
@@ -188,7 +241,8 @@ TEST_CASE("check_rope reads a cos/sin cache built here and names what produced i
       c.push_back(std::cos(angle));
       s.push_back(std::sin(angle));
     }
-  const ComputeResult r = compute("check_rope", {{"shape", arr({len, dim})}, {"cos", arr(c)}, {"sin", arr(s)}});
+  const ComputeResult r =
+      compute("check_rope", {{"shape", arr({len, dim})}, {"cos", arr(c)}, {"sin", arr(s)}});
   REQUIRE(r.error.empty());
   CHECK(r.json.find("\"layout\":\"half\"") != std::string::npos);
   CHECK(r.json.find("\"base\":500000") != std::string::npos);
@@ -196,14 +250,15 @@ TEST_CASE("check_rope reads a cos/sin cache built here and names what produced i
   CHECK(r.json.find("\"rotary_dim\":16") != std::string::npos);
   CHECK(r.json.find("\"verdict\":\"off_by_one\"") != std::string::npos);
   // Arguments: both arrays, the shape they fill, finite numbers; what the core refuses is said too.
-  CHECK(compute("check_rope", {{"shape", arr({len, dim})}, {"cos", arr(c)}}).error.find("missing argument 'sin'") !=
-        std::string::npos);
-  CHECK(compute("check_rope", {{"shape", arr({len, dim + 2})}, {"cos", arr(c)}, {"sin", arr(s)}}).error.find("needs") !=
-        std::string::npos);
+  CHECK(compute("check_rope", {{"shape", arr({len, dim})}, {"cos", arr(c)}})
+            .error.find("missing argument 'sin'") != std::string::npos);
+  CHECK(compute("check_rope", {{"shape", arr({len, dim + 2})}, {"cos", arr(c)}, {"sin", arr(s)}})
+            .error.find("needs") != std::string::npos);
   std::vector<double> bad = c;
   bad[5] = NAN;
-  CHECK(compute("check_rope", {{"shape", arr({len, dim})}, {"cos", arr(bad)}, {"sin", arr(s)}}).error.find("finite") !=
-        std::string::npos);
+  CHECK(compute("check_rope", {{"shape", arr({len, dim})}, {"cos", arr(bad)}, {"sin", arr(s)}})
+            .error.find("finite") != std::string::npos);
   const std::vector<double> two = {1, 0, 1, 0};
-  CHECK(compute("check_rope", {{"shape", arr({2, 2})}, {"cos", arr(two)}, {"sin", arr(two)}}).error.find("check_rope: ") == 0);
+  CHECK(compute("check_rope", {{"shape", arr({2, 2})}, {"cos", arr(two)}, {"sin", arr(two)}})
+            .error.find("check_rope: ") == 0);
 }

@@ -7,8 +7,8 @@
 
 #include "content/bundle.hpp"
 #include "content/document.hpp"
-#include "ui/i18n.hpp"
 #include "lessons/lesson.hpp"
+#include "ui/i18n.hpp"
 
 using namespace posenc;
 using namespace posenc::content;
@@ -25,7 +25,8 @@ TEST_CASE("every bundled lesson file parses without errors") {
   }
 }
 
-TEST_CASE("steps by id: every content step has a visual, every visual a step, and both languages the same ids") {
+TEST_CASE(
+    "steps by id: every content step has a visual, every visual a step, and both languages the same ids") {
   for (const auto& entry : lessons::lesson_table()) {
     CAPTURE(entry.id);
     const auto lesson = entry.create();
@@ -52,11 +53,17 @@ TEST_CASE("steps by id: every content step has a visual, every visual a step, an
 }
 
 TEST_CASE("conditional text: a part shows only while its condition holds, and must be closed") {
-  const ParseResult r = parse_document("# T\n## Step: A {#a}\nd is {{?even}}even{{/}}{{?!even}}odd{{/}}.\n\n{{?pe}}Only with PE.{{/}}\n", "c.md");
+  const ParseResult r = parse_document(
+      "# T\n## Step: A {#a}\nd is {{?even}}even{{/}}{{?!even}}odd{{/}}.\n\n{{?pe}}Only with PE.{{/}}\n",
+      "c.md");
   REQUIRE(r.ok());
   std::map<std::string, std::string, std::less<>> v = {{"even", "1"}, {"pe", "0"}};
-  const auto lookup = [&](std::string_view n) { const auto it = v.find(n); return it == v.end() ? std::string() : it->second; };
-  CHECK(plain_text(r.doc.steps[0].blocks, lookup) == "d is even.");  // the second block holds nothing: skipped
+  const auto lookup = [&](std::string_view n) {
+    const auto it = v.find(n);
+    return it == v.end() ? std::string() : it->second;
+  };
+  CHECK(plain_text(r.doc.steps[0].blocks, lookup) ==
+        "d is even.");  // the second block holds nothing: skipped
   v["even"] = "0";
   v["pe"] = "1";
   CHECK(plain_text(r.doc.steps[0].blocks, lookup) == "d is odd.\nOnly with PE.");
@@ -66,8 +73,10 @@ TEST_CASE("conditional text: a part shows only while its condition holds, and mu
     const char* body;
     const char* without_pe;
     const char* with_pe;
-  } spacing[] = {{"One. {{?pe}}Two.{{/}} Three.\n{{?pe}}Four.{{/}} Five.", "One. Three. Five.", "One. Two. Three. Four. Five."},
-                 {"One.\n{{?pe}}Two.{{/}}\n{{?pe}}Three.{{/}}{{?!pe}} Four.{{/}}", "One. Four.", "One. Two. Three."}};
+  } spacing[] = {
+      {"One. {{?pe}}Two.{{/}} Three.\n{{?pe}}Four.{{/}} Five.", "One. Three. Five.",
+       "One. Two. Three. Four. Five."},
+      {"One.\n{{?pe}}Two.{{/}}\n{{?pe}}Three.{{/}}{{?!pe}} Four.{{/}}", "One. Four.", "One. Two. Three."}};
   for (const auto& c : spacing) {
     const ParseResult sp = parse_document(std::string("# T\n## Step: A {#a}\n") + c.body + "\n", "s.md");
     REQUIRE(sp.ok());
@@ -124,7 +133,8 @@ TEST_CASE("every lesson has English text, and every placeholder it uses has a li
       }
       if (lang == "zh") {
         const ParseResult e = parse_document(en->text, "en");
-        CHECK_MESSAGE(e.doc.steps.size() == r.doc.steps.size(), "zh and en step counts differ for ", entry.id);
+        CHECK_MESSAGE(e.doc.steps.size() == r.doc.steps.size(), "zh and en step counts differ for ",
+                      entry.id);
       }
     }
   }
@@ -167,10 +177,13 @@ TEST_CASE("malformed documents are reported with file and line") {
   CHECK(first_error("no title\n## Step: a {#s10}\nx\n").line == 1);
   CHECK(first_error("# T\nstray text\n## Step: a {#s11}\nx\n").line == 2);
   CHECK(first_error("# T\n## Step: a {#s12}\nx\n## Step: {#s13}\ny\n").line == 4);
-  CHECK(first_error("# T\n## Step: a {#s14}\nx {{open\n").message.find("unclosed placeholder") != std::string::npos);
+  CHECK(first_error("# T\n## Step: a {#s14}\nx {{open\n").message.find("unclosed placeholder") !=
+        std::string::npos);
   CHECK(first_error("# T\n## Step: a {#s15}\nx\n\nsome **bold\n").line == 5);
-  CHECK(first_error("# T\n## Step: a {#s16}\n{{Bad-Name}}\n").message.find("lower-case") != std::string::npos);
-  CHECK(first_error("# T\n## Step: a {#s17}\nsee **{{value}}** here\n").message.find("inside bold") != std::string::npos);
+  CHECK(first_error("# T\n## Step: a {#s16}\n{{Bad-Name}}\n").message.find("lower-case") !=
+        std::string::npos);
+  CHECK(first_error("# T\n## Step: a {#s17}\nsee **{{value}}** here\n").message.find("inside bold") !=
+        std::string::npos);
   CHECK(first_error("# T\n## Other heading\n").line == 2);
   CHECK(first_error("# T\n").message.find("no steps") != std::string::npos);
   CHECK(first_error("# T\n## Step: empty {#s18}\n\n## Step: b {#s19}\nx\n").line == 2);
@@ -178,14 +191,17 @@ TEST_CASE("malformed documents are reported with file and line") {
 }
 
 TEST_CASE("lines of Chinese text join without a space; Latin lines with one") {
-  const ParseResult r = parse_document("# T\n## Step: a {#s20}\n\xE4\xBD\xA0\xE5\xA5\xBD\n\xE4\xB8\x96\xE7\x95\x8C\n\nab\ncd\n", "z.md");
+  const ParseResult r = parse_document(
+      "# T\n## Step: a {#s20}\n\xE4\xBD\xA0\xE5\xA5\xBD\n\xE4\xB8\x96\xE7\x95\x8C\n\nab\ncd\n", "z.md");
   REQUIRE(r.ok());
   CHECK(r.doc.steps[0].blocks[0].runs[0].text == "\xE4\xBD\xA0\xE5\xA5\xBD\xE4\xB8\x96\xE7\x95\x8C");
   CHECK(r.doc.steps[0].blocks[1].runs[0].text == "ab cd");
   // Past conditional markers at the join, and after Chinese punctuation even before a Latin word
   // (长度。 没有 showed a gap in lesson train); Latin before Chinese keeps its space.
-  const ParseResult c = parse_document("# T\n## Step: a {#s}\n\xE9\x95\xBF\xE5\xBA\xA6\xE3\x80\x82\n{{?x}}\xE6\xB2\xA1{{/}}\n"
-                                       "{{?y}}\xE6\x9C\x89{{/}}\n\xEF\xBC\x9A\nRoPE\xEF\xBC\x8C\nALiBi\nRoPE\n\xE5\x92\x8C\n", "c.md");
+  const ParseResult c = parse_document(
+      "# T\n## Step: a {#s}\n\xE9\x95\xBF\xE5\xBA\xA6\xE3\x80\x82\n{{?x}}\xE6\xB2\xA1{{/}}\n"
+      "{{?y}}\xE6\x9C\x89{{/}}\n\xEF\xBC\x9A\nRoPE\xEF\xBC\x8C\nALiBi\nRoPE\n\xE5\x92\x8C\n",
+      "c.md");
   REQUIRE(c.ok());
   const auto lookup = [](std::string_view) { return std::string("1"); };
   CHECK(plain_text(c.doc.steps[0].blocks, lookup) ==
@@ -195,15 +211,21 @@ TEST_CASE("lines of Chinese text join without a space; Latin lines with one") {
 
 TEST_CASE("a value set off by spaces in Chinese text loses them where it begins or ends in Chinese") {
   // 与 {{v}} 比较: spaces for "Llama 3 8B 的配置", none for "你粘贴的配置", none after a full-width bracket.
-  const ParseResult r = parse_document("# T\n## Step: a {#s}\n\xE4\xB8\x8E {{v}} \xE6\xAF\x94\xE8\xBE\x83\n", "v.md");
+  const ParseResult r =
+      parse_document("# T\n## Step: a {#s}\n\xE4\xB8\x8E {{v}} \xE6\xAF\x94\xE8\xBE\x83\n", "v.md");
   REQUIRE(r.ok());
   std::string value;
   const auto lookup = [&](std::string_view) { return value; };
-  const auto text = [&](const std::string& v) { value = v; return plain_text(r.doc.steps[0].blocks, lookup); };
-  CHECK(text("Llama") == "\xE4\xB8\x8E Llama \xE6\xAF\x94\xE8\xBE\x83");                       // 与 Llama 比较
-  CHECK(text("\xE4\xBD\xA0\xE7\x9A\x84") == "\xE4\xB8\x8E\xE4\xBD\xA0\xE7\x9A\x84\xE6\xAF\x94\xE8\xBE\x83");  // 与你的比较
+  const auto text = [&](const std::string& v) {
+    value = v;
+    return plain_text(r.doc.steps[0].blocks, lookup);
+  };
+  CHECK(text("Llama") == "\xE4\xB8\x8E Llama \xE6\xAF\x94\xE8\xBE\x83");  // 与 Llama 比较
+  CHECK(text("\xE4\xBD\xA0\xE7\x9A\x84") ==
+        "\xE4\xB8\x8E\xE4\xBD\xA0\xE7\x9A\x84\xE6\xAF\x94\xE8\xBE\x83");  // 与你的比较
   CHECK(text("\xE4\xBD\xA0\xE7\x9A\x84 config.json") ==
-        "\xE4\xB8\x8E\xE4\xBD\xA0\xE7\x9A\x84 config.json \xE6\xAF\x94\xE8\xBE\x83");          // 与你的 config.json 比较
+        "\xE4\xB8\x8E\xE4\xBD\xA0\xE7\x9A\x84 config.json \xE6\xAF\x94\xE8\xBE\x83");  // 与你的 config.json
+                                                                                       // 比较
   CHECK(text("8B\xEF\xBC\x89") == "\xE4\xB8\x8E 8B\xEF\xBC\x89\xE6\xAF\x94\xE8\xBE\x83");  // 与 8B）比较
   // Latin text around a Chinese value keeps its spaces.
   const ParseResult e = parse_document("# T\n## Step: a {#s}\nsee {{v}} here\n", "e.md");
@@ -220,9 +242,10 @@ TEST_CASE("backslash escapes markup characters") {
 }
 
 TEST_CASE("a step's question: prompt, choices with one right, explanation, and where its reveal starts") {
-  const auto r = parse_document("# T\n## Step: S {#s22}\nSetup text.\n\n?? Which is it, {{x}}?\n?- no\n?+ **yes**\n?- maybe\n"
-                                "?= Because $a·b$\n?= and {{y}}.\nRevealed text.\n",
-                                "q.md");
+  const auto r = parse_document(
+      "# T\n## Step: S {#s22}\nSetup text.\n\n?? Which is it, {{x}}?\n?- no\n?+ **yes**\n?- maybe\n"
+      "?= Because $a·b$\n?= and {{y}}.\nRevealed text.\n",
+      "q.md");
   REQUIRE(r.ok());
   const Step& st = r.doc.steps.at(0);
   REQUIRE(st.questions.size() == 1);
@@ -232,7 +255,8 @@ TEST_CASE("a step's question: prompt, choices with one right, explanation, and w
   CHECK(q.choices[1].at(0).kind == RunKind::Strong);
   CHECK(q.reveal_from == 1);  // "Setup text." comes before, "Revealed text." after
   CHECK(st.blocks.size() == 2);
-  CHECK(plain_runs(q.explanation, [](std::string_view n) { return "<" + std::string(n) + ">"; }) == "Because a·b and <y>.");
+  CHECK(plain_runs(q.explanation, [](std::string_view n) { return "<" + std::string(n) + ">"; }) ==
+        "Because a·b and <y>.");
   std::vector<std::string> names;
   for (const auto& u : placeholders(r.doc)) names.push_back(u.name);
   CHECK(names == std::vector<std::string>{"x", "y"});
@@ -244,12 +268,17 @@ TEST_CASE("malformed questions are reported with their line") {
     for (const auto& e : parse_document(text, "q.md").errors) all += e.str() + "\n";
     return all;
   };
-  CHECK(errors("# T\n## Step: S {#s23}\nx\n?- a\n").find("q.md:4: '?-' before the question") != std::string::npos);
-  CHECK(errors("# T\n## Step: S {#s24}\nx\n?? q\n?- a\n?- b\n?= e\n").find("q.md:4: a question needs its right choice") != std::string::npos);
-  CHECK(errors("# T\n## Step: S {#s25}\nx\n?? q\n?+ a\n?+ b\n?= e\n").find("q.md:6: a question has exactly one right choice") != std::string::npos);
-  CHECK(errors("# T\n## Step: S {#s26}\nx\n?? q\n?+ a\n?- b\n").find("q.md:4: a question needs its explanation") != std::string::npos);
+  CHECK(errors("# T\n## Step: S {#s23}\nx\n?- a\n").find("q.md:4: '?-' before the question") !=
+        std::string::npos);
+  CHECK(errors("# T\n## Step: S {#s24}\nx\n?? q\n?- a\n?- b\n?= e\n")
+            .find("q.md:4: a question needs its right choice") != std::string::npos);
+  CHECK(errors("# T\n## Step: S {#s25}\nx\n?? q\n?+ a\n?+ b\n?= e\n")
+            .find("q.md:6: a question has exactly one right choice") != std::string::npos);
+  CHECK(errors("# T\n## Step: S {#s26}\nx\n?? q\n?+ a\n?- b\n")
+            .find("q.md:4: a question needs its explanation") != std::string::npos);
   CHECK(errors("# T\n## Step: S {#s27}\nx\n?? q\n?+ a\n").find("at least two choices") != std::string::npos);
-  CHECK(errors("# T\n## Step: S {#s28}\nx\n?? q\n?+ a\n?- b\n?= e\n?? again\n?+ a\n?- b\n?= e\n").find("q.md:8: one question per step") != std::string::npos);
+  CHECK(errors("# T\n## Step: S {#s28}\nx\n?? q\n?+ a\n?- b\n?= e\n?? again\n?+ a\n?- b\n?= e\n")
+            .find("q.md:8: one question per step") != std::string::npos);
 }
 
 TEST_CASE("the catalogue: unique English keys, no blank translations, English passes through") {
@@ -277,7 +306,8 @@ TEST_CASE("a formula may hold a {{placeholder}}: it stays in the formula's text 
   CHECK(runs[1].text == "ω_i = {{omega}}");
 }
 
-TEST_CASE("the framework's conditions: plural_<name> is 1 unless the number is 1, narrow follows the layout") {
+TEST_CASE(
+    "the framework's conditions: plural_<name> is 1 unless the number is 1, narrow follows the layout") {
   const int at = lessons::find_lesson("sinusoidal");
   REQUIRE(at >= 0);
   auto lesson = lessons::lesson_table()[at].create();
@@ -293,8 +323,9 @@ TEST_CASE("the framework's conditions: plural_<name> is 1 unless the number is 1
 TEST_CASE("a language's text can arrive later, as one pack of files, once") {
   using namespace posenc::content;
   CHECK_FALSE(has_language("xx"));
-  const std::string pack = "@@posenc-file 01-order.md\n# Title\n\nText.\n@@posenc-file 02-naive.md\n# Two\n"
-                           "@@posenc-file ../evil.md\nskipped\n@@posenc-file no-newline";
+  const std::string pack =
+      "@@posenc-file 01-order.md\n# Title\n\nText.\n@@posenc-file 02-naive.md\n# Two\n"
+      "@@posenc-file ../evil.md\nskipped\n@@posenc-file no-newline";
   CHECK(add_files("xx", pack) == 2);  // a name with '/' and a marker without its line end are left out
   CHECK(has_language("xx"));
   const BundledFile* f = find_bundled("xx", "01-order");

@@ -40,8 +40,8 @@ const std::set<std::string> kShownOnPurpose = {
     // people, models, libraries
     "Vaswani", "Shaw", "Uszkoreit", "Press", "GPT" /* GPT-J, GPT-NeoX */, "NeoX", "LLaMA", "PyTorch", "NumPy",
     "tensor2tensor", "Fortran" /* NumPy's Fortran order */, "transformers" /* Hugging Face's library */,
-    "Llama" /* Llama 2, Llama 3.1 */, "YaRN", "LongRoPE", "DeepSeek", "Qwen2" /* Qwen2.5 */, "Instruct", "Mistral",
-    "Gemma", "Phi", "mini" /* Phi-3.5-mini */,
+    "Llama" /* Llama 2, Llama 3.1 */, "YaRN", "LongRoPE", "DeepSeek", "Qwen2" /* Qwen2.5 */, "Instruct",
+    "Mistral", "Gemma", "Phi", "mini" /* Phi-3.5-mini */,
     "Kazemnejad", "NeurIPS", "ICLR", "NoPE", "Adam" /* lesson train: the papers it cites, the optimiser */,
     // functions and symbols in labels and plots, the names the shown code gives its variables, and the
     // code names next to their Chinese labels ("最长 max_len"); d_model and L_train pass as subscripts
@@ -50,11 +50,13 @@ const std::set<std::string> kShownOnPurpose = {
     "npy", "csv", "CSV", "float32", "float64", "double", "Ctrl", "Tab", "Esc", "MB", "rad", "config", "json",
     // config.json's keys and rope_type's values as the file writes them: lesson 11 reads them back, and its
     // controls are labelled by them so the learner finds each in their own file
-    "head_dim", "rotary_dim", "partial_rotary_factor", "rope_theta", "rope_type", "factor", "attention_factor",
-    "beta_fast", "beta_slow", "low_freq_factor", "high_freq_factor", "mscale", "mscale_all_dim", "short_factor",
-    "long_factor", "default", "linear", "dynamic", "yarn", "longrope", "llama3", "rope_scaling",
+    "head_dim", "rotary_dim", "partial_rotary_factor", "rope_theta", "rope_type", "factor",
+    "attention_factor", "beta_fast", "beta_slow", "low_freq_factor", "high_freq_factor", "mscale",
+    "mscale_all_dim", "short_factor", "long_factor", "default", "linear", "dynamic", "yarn", "longrope",
+    "llama3", "rope_scaling",
     "max_position_embeddings", "original_max_position_embeddings", "hidden_size", "num_attention_heads",
-    "qk_nope_head_dim", "rotary_pct", "rotary_emb_base" /* GPT-NeoX's names */, "JSON", "null" /* the reader's own terms */,
+    "qk_nope_head_dim", "rotary_pct", "rotary_emb_base" /* GPT-NeoX's names */,
+    "JSON", "null" /* the reader's own terms */,
     // lesson 12: the code it names (transformers' rotate_half, position_ids as arange or cumsum), the company
     // whose checkpoints the conversion script reads, the KV cache, and the float types by their names
     "rotate_half", "arange", "cumsum", "Meta", "KV", "bfloat16", "float16",
@@ -108,7 +110,8 @@ std::vector<std::string> english_words(const std::vector<DrawnWord>& words,
       for (; j < w.size() && is_word_char(w[j]); ++j) letters += w[j] != '_' && (w[j] < '0' || w[j] > '9');
       const std::string run = w.substr(i, j - i);
       const bool hex = run.size() > 2 && run[0] == '0' && run[1] == 'x';  // a byte, as 0xFF
-      if (letters >= 2 && !hex && !kShownOnPurpose.count(run) && !echoed.count(run) && !is_subscripted_symbol(run))
+      if (letters >= 2 && !hex && !kShownOnPurpose.count(run) && !echoed.count(run) &&
+          !is_subscripted_symbol(run))
         found.push_back(run + "  (in \"" + w + "\")");
       i = j;
     }
@@ -130,7 +133,8 @@ struct ChineseScreen : test::Headless {
     ImGui::SetCurrentContext(ctx);
     const bool ok = ui::load_fonts(s.theme,
                                    {{"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"},
-                                    {"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"}, {}},
+                                    {"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"},
+                                    {}},
                                    16.0f, &cjk, cjk_text());
     REQUIRE(ok);
     unsigned char* px;
@@ -219,7 +223,8 @@ TEST_CASE("the reader of drawn words sees the interface's words in either langua
 // controls at either end in both languages.
 TEST_CASE(
     "Chinese mode draws no English word and no literal \\n: every step, every control at either end, "
-    "tooltips" * doctest::skip(posenc::test::kSanitized)) {
+    "tooltips" *
+    doctest::skip(posenc::test::kSanitized)) {
   ChineseScreen z;
   for (int l = 0; l < static_cast<int>(z.s.slots.size()); ++l) {
     z.say(go(z.s, l, 0));
@@ -294,12 +299,15 @@ TEST_CASE("Chinese mode: notices of clamped links, the checker's messages and ve
       "[1, 2]",
       "{\"head_dim\": 64, \"rope_theta\": \"big\"}",
       "{\"hidden_size\": 512, \"num_attention_heads\": 8, \"rotary_pct\": 0.5, \"rotary_emb_base\": 20000}",
-      "{\"head_dim\": 64, \"rope_scaling\": {\"type\": \"yarn\", \"factor\": 4, \"original_max_position_embeddings\": 4096}}",
-      "{\"head_dim\": 64, \"rope_scaling\": {\"rope_type\": \"llama3\", \"factor\": 8, \"low_freq_factor\": 4, \"high_freq_factor\": 1}}",
+      "{\"head_dim\": 64, \"rope_scaling\": {\"type\": \"yarn\", \"factor\": 4, "
+      "\"original_max_position_embeddings\": 4096}}",
+      "{\"head_dim\": 64, \"rope_scaling\": {\"rope_type\": \"llama3\", \"factor\": 8, \"low_freq_factor\": "
+      "4, \"high_freq_factor\": 1}}",
       "{\"head_dim\": 64, \"rope_scaling\": {\"rope_type\": \"linear\", \"factor\": 0.5}}",
       "{\"head_dim\": 64, \"rope_scaling\": {\"rope_type\": \"linear\"}}",
       "{\"head_dim\": 64, \"rope_scaling\": [1]}",
-      "{\"head_dim\": 8, \"rope_scaling\": {\"rope_type\": \"longrope\", \"factor\": 4, \"short_factor\": [1, 1], \"long_factor\": [1]}}",
+      "{\"head_dim\": 8, \"rope_scaling\": {\"rope_type\": \"longrope\", \"factor\": 4, \"short_factor\": "
+      "[1, 1], \"long_factor\": [1]}}",
       "{\"head_dim\": 64, \"rope_scaling\": {\"rope_type\": \"magic\", \"factor\": 2}}",
       "\xFF{}",
   };
@@ -349,7 +357,9 @@ TEST_CASE("Chinese mode: notices of clamped links, the checker's messages and ve
   }
 }
 
-TEST_CASE("Chinese mode: lesson check's RoPE steps — every example against every kind of reference, pairs, refusals") {
+TEST_CASE(
+    "Chinese mode: lesson check's RoPE steps — every example against every kind of reference, pairs, "
+    "refusals") {
   ChineseScreen z;
   const int check = lessons::find_lesson("check");
   go(z.s, check, find_step(z.s, check, "rope-load"));
@@ -375,15 +385,15 @@ TEST_CASE("Chinese mode: lesson check's RoPE steps — every example against eve
     }
     return t;
   };
-  z.echoed = {"cos_part", "sin_part", "bad"};  // the learner's own file names, said back
-  give("cos_part.csv", rows(20, 8, 0, false, 1));                            // half a pair: waiting
-  give("sin_part.csv", rows(10, 8, 0, true, 1));                             // shapes differ
-  give("pasted text", rows(20, 8, 3, false, 1) + "\n" + rows(20, 8, 3, true, -1));  // backwards, from 3
-  give("pasted text", rows(20, 8, 0, true, 1) + "\n" + rows(20, 8, 0, false, 1));   // swapped
+  z.echoed = {"cos_part", "sin_part", "bad"};      // the learner's own file names, said back
+  give("cos_part.csv", rows(20, 8, 0, false, 1));  // half a pair: waiting
+  give("sin_part.csv", rows(10, 8, 0, true, 1));   // shapes differ
+  give("pasted text", rows(20, 8, 3, false, 1) + "\n" + rows(20, 8, 3, true, -1));   // backwards, from 3
+  give("pasted text", rows(20, 8, 0, true, 1) + "\n" + rows(20, 8, 0, false, 1));    // swapped
   give("pasted text", rows(20, 8, 0, false, 1) + "\n" + rows(20, 8, 0, true, 1.3));  // not a rotation
   give("pasted text", rows(2, 8, 0, false, 1) + "\n" + rows(2, 8, 0, true, 1));      // too short
-  give("pasted text", "2 0\n2 0\n2 0\n\n0 0\n0 0\n0 0\n");                       // no cosine
-  give("pasted text", "1 0\n\n0 1\n\n1 1\n");                                     // three blocks
+  give("pasted text", "2 0\n2 0\n2 0\n\n0 0\n0 0\n0 0\n");                           // no cosine
+  give("pasted text", "1 0\n\n0 1\n\n1 1\n");                                        // three blocks
   give("config.json", R"({"head_dim": 8, "rope_theta": 20000, "partial_rotary_factor": 0.5})");
   give("pasted text", rows(20, 8, 0, false, 1) + "\n" + rows(20, 8, 0, true, 1));  // against it
   give("bad.json", "{\"head_dim\": 8,");
@@ -391,7 +401,8 @@ TEST_CASE("Chinese mode: lesson check's RoPE steps — every example against eve
   for (const char* config : {"default", "llama3-8b", "qwen2.5-7b-yarn4", "yours"})
     for (const lessons::ParamValue& p : lessons::read_params(current_lesson(z.s)))
       if (p.name == "rope_example") {
-        for (const char* example : {"correct", "interleaved", "from-1", "bfloat16", "base-10000", "partial-25", "linear-4", "yarn-4"}) {
+        for (const char* example : {"correct", "interleaved", "from-1", "bfloat16", "base-10000",
+                                    "partial-25", "linear-4", "yarn-4"}) {
           z.where = std::string("rope example ") + example + " against " + config;
           z.say(lessons::set_param(current_lesson(z.s), "config", config).notices);
           z.say(lessons::set_param(current_lesson(z.s), "rope_example", example).notices);

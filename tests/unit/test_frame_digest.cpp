@@ -2,7 +2,6 @@
 // only changed frames to WebGL; any change to what is drawn, the size, the clear colour or a texture's
 // pixels gives another.
 #include <doctest/doctest.h>
-
 #include <imgui.h>
 
 #include "app/frame_digest.hpp"
@@ -14,7 +13,8 @@ namespace posenc {
 using test::Headless;
 
 namespace {
-std::uint64_t digest_now(int w = 1280, int h = 800, std::uint32_t clear = 0xFFF5F5F5u, std::uint64_t gen = 0) {
+std::uint64_t digest_now(int w = 1280, int h = 800, std::uint32_t clear = 0xFFF5F5F5u,
+                         std::uint64_t gen = 0) {
   return app::frame_digest(*ImGui::GetDrawData(), w, h, clear, gen);
 }
 }  // namespace

@@ -44,7 +44,8 @@ std::string numbers(const Eigen::MatrixXd& m) {  // a nested Python list, exact 
 // Runs the lesson's NumPy file, then `expr`, and reads the JSON it prints (its last line).
 core::JsonValue python(const std::string& expr) {
   const std::string file = std::string(POSENC_SOURCE_DIR) + "/content/code/12-in-practice.py";
-  const std::string code = "import json, numpy as np\nexec(open('" + file + "').read())\nprint(json.dumps(" + expr + "))\n";
+  const std::string code =
+      "import json, numpy as np\nexec(open('" + file + "').read())\nprint(json.dumps(" + expr + "))\n";
   const std::string path = "/tmp/posenc_test_in_practice.py";
   std::FILE* f = std::fopen(path.c_str(), "w");
   REQUIRE(f);
@@ -60,7 +61,8 @@ core::JsonValue python(const std::string& expr) {
   const size_t end = out.find_last_not_of('\n');
   REQUIRE(end != std::string::npos);
   const size_t start = out.rfind('\n', end);
-  last = out.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start == std::string::npos ? 0 : start + 1));
+  last = out.substr(start == std::string::npos ? 0 : start + 1,
+                    end + 1 - (start == std::string::npos ? 0 : start + 1));
   const core::JsonParse parsed = core::parse_json(last);
   REQUIRE(parsed.ok());
   return parsed.value;
@@ -165,7 +167,8 @@ TEST_CASE("in-practice: the NumPy version computes what the core computes") {
   const Eigen::MatrixXd q = rng.gaussian_matrix(40, d), k = rng.gaussian_matrix(40, d);
   const std::string qs = "np.array(" + numbers(q) + ")", ks = "np.array(" + numbers(k) + ")";
   // The conversion script's row order.
-  const std::vector<double> perm = flat(python("hf_permute(np.arange(16.0).reshape(16, 1), 2)[:, 0].tolist()"));
+  const std::vector<double> perm =
+      flat(python("hf_permute(np.arange(16.0).reshape(16, 1), 2)[:, 0].tolist()"));
   const std::vector<int> core_perm = core::hf_permute_rows(2, 8);
   REQUIRE(perm.size() == core_perm.size());
   for (size_t r = 0; r < perm.size(); ++r) CHECK(perm[r] == core_perm[r]);
@@ -177,15 +180,20 @@ TEST_CASE("in-practice: the NumPy version computes what the core computes") {
   // Scores in both layouts, and partial rotary (the first 4 of 8 columns).
   const std::vector<double> pos = core::positions_from(3, 40);
   for (const char* layout : {"half", "interleaved"}) {
-    const std::vector<double> py = flat(python("scores(" + qs + ", " + ks + ", np.arange(3, 43), np.arange(3, 43), base=500000.0, layout='" +
-                                               layout + "').tolist()"));
+    const std::vector<double> py = flat(
+        python("scores(" + qs + ", " + ks + ", np.arange(3, 43), np.arange(3, 43), base=500000.0, layout='" +
+               layout + "').tolist()"));
     const Eigen::MatrixXd core_scores = core::rotary_scores(
-        q, pos, k, pos, core::rotary_pairs(d, 500000, layout[0] == 'h' ? core::Layout::Half : core::Layout::Interleaved));
+        q, pos, k, pos,
+        core::rotary_pairs(d, 500000, layout[0] == 'h' ? core::Layout::Half : core::Layout::Interleaved));
     REQUIRE(py.size() == 1600);
-    for (int i = 0; i < 1600; ++i) CHECK(py[i] == doctest::Approx(core_scores(i / 40, i % 40)).epsilon(1e-12));
+    for (int i = 0; i < 1600; ++i)
+      CHECK(py[i] == doctest::Approx(core_scores(i / 40, i % 40)).epsilon(1e-12));
   }
-  const std::vector<double> part = flat(python("rope(" + qs + ", np.arange(3, 43), base=10000.0, rotary_dim=4).tolist()"));
-  const Eigen::MatrixXd core_part = core::rotate_rows(q, pos, core::partial_rotary_pairs(d, 4, 10000, core::Pairing::Correct));
+  const std::vector<double> part =
+      flat(python("rope(" + qs + ", np.arange(3, 43), base=10000.0, rotary_dim=4).tolist()"));
+  const Eigen::MatrixXd core_part =
+      core::rotate_rows(q, pos, core::partial_rotary_pairs(d, 4, 10000, core::Pairing::Correct));
   REQUIRE(part.size() == 320);
   for (int i = 0; i < 320; ++i) CHECK(part[i] == doctest::Approx(core_part(i / 8, i % 8)).epsilon(1e-12));
   // Dynamic NTK against cached keys.
@@ -197,16 +205,18 @@ TEST_CASE("in-practice: the NumPy version computes what the core computes") {
   c.rope_type = core::RopeType::Dynamic;
   const std::vector<int> lengths = {10, 16, 17, 25, 40};
   const Eigen::VectorXd core_dyn = core::dynamic_cache_error(q, k, c, lengths).max_error;
-  const std::vector<double> dyn = flat(python("[float(dynamic_cache_error(" + qs + ", " + ks + ", 10000.0, 2.0, 16, L)) for L in [10, 16, 17, 25, 40]]"));
+  const std::vector<double> dyn = flat(python("[float(dynamic_cache_error(" + qs + ", " + ks +
+                                              ", 10000.0, 2.0, 16, L)) for L in [10, 16, 17, 25, 40]]"));
   REQUIRE(dyn.size() == lengths.size());
   for (size_t s = 0; s < lengths.size(); ++s) {
     CAPTURE(lengths[s]);
     CHECK(std::fabs(dyn[s] - core_dyn(s)) < 1e-12);
   }
   // Angles as each float type forms them.
-  const std::vector<double> angles = flat(python(
-      "[float(angle(p, t, ty)) if np.isfinite(angle(p, t, ty)) else -1.0 for ty in ['bfloat16', 'float16', 'float32', 'float64'] "
-      "for p in [3, 257, 1000, 4097, 70000, 1234567] for t in [1.0, 0.1943, 1.3e-5]]"));
+  const std::vector<double> angles =
+      flat(python("[float(angle(p, t, ty)) if np.isfinite(angle(p, t, ty)) else -1.0 for ty in ['bfloat16', "
+                  "'float16', 'float32', 'float64'] "
+                  "for p in [3, 257, 1000, 4097, 70000, 1234567] for t in [1.0, 0.1943, 1.3e-5]]"));
   const core::AnglePrecision types[] = {core::AnglePrecision::BFloat16, core::AnglePrecision::Float16,
                                         core::AnglePrecision::Float32, core::AnglePrecision::Float64};
   size_t at = 0;

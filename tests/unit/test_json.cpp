@@ -49,7 +49,8 @@ void refused(const std::string& text, const char* where, const char* says) {
 
 TEST_CASE("every value kind, nested, with members in the order written") {
   const JsonValue v = parsed(
-      R"({"n": null, "t": true, "f": false, "x": -12.5e-1, "s": "hi", "a": [1, [2, {}], []], "o": {"k": "v"}})");
+      R"({"n": null, "t": true, "f": false, "x": -12.5e-1, "s": "hi",
+          "a": [1, [2, {}], []], "o": {"k": "v"}})");
   REQUIRE(v.is_object());
   REQUIRE(v.members.size() == 7);
   const char* keys[] = {"n", "t", "f", "x", "s", "a", "o"};

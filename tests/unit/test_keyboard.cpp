@@ -136,7 +136,7 @@ TEST_CASE("keyboard: ← → move the focused slider without Space first; Shift 
   using ui::nudge;
   // linear integers: 1, Shift a tenth of the range
   CHECK(nudge(5, Nudge{1, 101, false, true, +1, false}) == 6);
-  CHECK(nudge(5, Nudge{1, 101, false, true, -1, true}) == 1);   // 5 − 10, clamped at 1
+  CHECK(nudge(5, Nudge{1, 101, false, true, -1, true}) == 1);  // 5 − 10, clamped at 1
   CHECK(nudge(50, Nudge{1, 101, false, true, +1, true}) == 60);
   // linear reals: a hundredth of the range
   CHECK(nudge(0.5, Nudge{0, 2, false, false, +1, false}) == doctest::Approx(0.52));

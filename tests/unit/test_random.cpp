@@ -1,4 +1,5 @@
 #include <doctest/doctest.h>
+
 #include <set>
 
 #include "core/permutation.hpp"

@@ -18,7 +18,8 @@ TEST_CASE("shaw_index is Toeplitz, within [0, 2k], and saturates beyond ±k") {
     const Eigen::MatrixXd idx = shaw_index(n, k);
     CHECK(idx.minCoeff() >= 0);
     CHECK(idx.maxCoeff() <= 2 * k);
-    if (n > 1) CHECK(max_abs_diff(idx.topLeftCorner(n - 1, n - 1), idx.bottomRightCorner(n - 1, n - 1)) == 0.0);
+    if (n > 1)
+      CHECK(max_abs_diff(idx.topLeftCorner(n - 1, n - 1), idx.bottomRightCorner(n - 1, n - 1)) == 0.0);
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) {
         if (j - i >= k) CHECK(idx(i, j) == 2 * k);
@@ -82,9 +83,9 @@ TEST_CASE("nearest-word accuracy from w + PE rises with d on a fixed seed; conca
 
 TEST_CASE("PE's high dimensions barely vary over the first positions") {
   const Eigen::VectorXd v = dimension_variance(128, 128, 10000.0);
-  CHECK(v(0) > 0.4);         // fastest sine: variance about 1/2
-  CHECK(v(126) < 1e-3);      // slow sine stays near 0 over 128 positions
-  CHECK(v(127) < 1e-3);      // slow cosine stays near 1
+  CHECK(v(0) > 0.4);     // fastest sine: variance about 1/2
+  CHECK(v(126) < 1e-3);  // slow sine stays near 0 over 128 positions
+  CHECK(v(127) < 1e-3);  // slow cosine stays near 1
 }
 
 TEST_CASE("concatenation doubles the width: about four times the projection cost") {

@@ -34,7 +34,8 @@ TEST_CASE("the RoPE score depends on m − n only, for m, n up to 1e5, in both l
     const Eigen::VectorXd q = gaussian(rng, d), k = gaussian(rng, d);
     const double m = rng.below(100000), n = rng.below(100000), shift = rng.below(100000) - 50000.0;
     for (Layout l : {Layout::Interleaved, Layout::Half}) {
-      const double a = rope_score(q, k, m, n, 10000.0, l), b = rope_score(q, k, m + shift, n + shift, 10000.0, l);
+      const double a = rope_score(q, k, m, n, 10000.0, l),
+                   b = rope_score(q, k, m + shift, n + shift, 10000.0, l);
       CHECK(std::fabs(a - b) < 1e-10 * std::max(1.0, q.norm() * k.norm()));
       CHECK(a == doctest::Approx(rope_score(q, k, m - n, 0, 10000.0, l)).epsilon(1e-9));
     }
@@ -64,7 +65,8 @@ TEST_CASE("elementwise RoPE equals multiplication by the rotation matrix") {
     const Eigen::VectorXd x = gaussian(rng, d);
     const double pos = rng.uniform() * 5000;
     for (Layout l : {Layout::Interleaved, Layout::Half})
-      CHECK((rope_matrix(d, pos, 10000.0, l) * x - rope_rotate(x, pos, 10000.0, l)).cwiseAbs().maxCoeff() < 1e-12);
+      CHECK((rope_matrix(d, pos, 10000.0, l) * x - rope_rotate(x, pos, 10000.0, l)).cwiseAbs().maxCoeff() <
+            1e-12);
   }
 }
 
@@ -76,7 +78,9 @@ TEST_CASE("the long-term decay curve starts at (d/2 + 1)/2 and falls") {
   }
 }
 
-TEST_CASE("RoFormer's bound holds: |score(q, k) at distance r| never exceeds it, and is met at r = 0 for aligned pairs") {
+TEST_CASE(
+    "RoFormer's bound holds: |score(q, k) at distance r| never exceeds it, and is met at r = 0 for aligned "
+    "pairs") {
   Random rng(7);
   for (int trial = 0; trial < 20; ++trial) {
     const int d = 2 * (1 + rng.below(64));
@@ -114,7 +118,7 @@ TEST_CASE("ALiBi slopes: 2^-1 … 2^-8 for 8 heads; the reference order for othe
 }
 
 TEST_CASE("T5 buckets: exact below max_exact, monotone in |r|, saturating, future → 0 when causal") {
-  for (int r = 0; r < 8; ++r) CHECK(t5_bucket(-r, true, 32, 128) == r);   // keys before the query
+  for (int r = 0; r < 8; ++r) CHECK(t5_bucket(-r, true, 32, 128) == r);  // keys before the query
   for (int r = 1; r < 8; ++r) CHECK(t5_bucket(r, true, 32, 128) == 16 + r);
   int prev = -1;
   for (int r = 0; r < 2000; ++r) {
@@ -139,8 +143,10 @@ TEST_CASE("RoPE scaling: interpolation and NTK-aware bases keep the slowest angl
   CHECK(plain(d / 2 - 1) > seen(d / 2 - 1) * 3.9);
   // positions scaled by L_train / L: the last position lands at 2047.75, a quarter step past training
   CHECK(interp(d / 2 - 1) <= seen(d / 2 - 1) * (1 + 1.0 / train));
-  // NTK: θ_last shrinks by the factor exactly, so the slowest angle is (L − 1)/(s·(L_train − 1)) of what training saw
-  CHECK(ntk(d / 2 - 1) == doctest::Approx(seen(d / 2 - 1) * (target - 1) / ((target / train) * (train - 1))).epsilon(1e-9));
+  // NTK: θ_last shrinks by the factor exactly, so the slowest angle is (L − 1)/(s·(L_train − 1)) of what
+  // training saw
+  CHECK(ntk(d / 2 - 1) ==
+        doctest::Approx(seen(d / 2 - 1) * (target - 1) / ((target / train) * (train - 1))).epsilon(1e-9));
   CHECK(ntk(d / 2 - 1) < seen(d / 2 - 1) * 1.001);
   CHECK(ntk(0) == doctest::Approx(plain(0)));  // the fastest pair is untouched by NTK scaling
 }

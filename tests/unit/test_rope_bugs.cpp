@@ -17,8 +17,8 @@ using namespace posenc::core;
 namespace {
 
 // Rotate a row pair by pair with explicit cos/sin: columns (u_i, v_i) by pos·theta_i.
-Eigen::VectorXd rotate_by_hand(const Eigen::VectorXd& x, double pos, const std::vector<std::pair<int, int>>& pairs,
-                               const Eigen::VectorXd& theta) {
+Eigen::VectorXd rotate_by_hand(const Eigen::VectorXd& x, double pos,
+                               const std::vector<std::pair<int, int>>& pairs, const Eigen::VectorXd& theta) {
   Eigen::VectorXd y = x;
   for (size_t i = 0; i < pairs.size(); ++i) {
     const double a = pos * theta(i);
@@ -48,7 +48,8 @@ double round_significand(double x, int bits) {
 
 }  // namespace
 
-TEST_CASE("the conversion script's permute for head_dim 8, rebuilt from view(h, hd/2, 2, d).transpose(1, 2)") {
+TEST_CASE(
+    "the conversion script's permute for head_dim 8, rebuilt from view(h, hd/2, 2, d).transpose(1, 2)") {
   // By hand: within a head, rows 0,2,4,6 (the first of each interleaved pair) then 1,3,5,7.
   const std::vector<int> expected = {0, 2, 4, 6, 1, 3, 5, 7, 8, 10, 12, 14, 9, 11, 13, 15};
   CHECK(hf_permute_rows(2, 8) == expected);
@@ -64,7 +65,9 @@ TEST_CASE("the conversion script's permute for head_dim 8, rebuilt from view(h, 
   }
 }
 
-TEST_CASE("Meta's interleaved head and transformers' rotate_half head give the same scores only with permuted W_q, W_k") {
+TEST_CASE(
+    "Meta's interleaved head and transformers' rotate_half head give the same scores only with permuted W_q, "
+    "W_k") {
   for (std::uint64_t seed : {1u, 7u, 42u}) {
     const int heads = 3, hd = 8, tokens = 6, d_model = 12;
     const RopeHead head = random_rope_head(tokens, d_model, heads, hd, seed);
@@ -89,13 +92,20 @@ TEST_CASE("Meta's interleaved head and transformers' rotate_half head give the s
       const Eigen::MatrixXd k = head.x * head.wk.middleRows(h * hd, hd).transpose();
       for (int a = 0; a < tokens; ++a)
         for (int b = 0; b < tokens; ++b)
-          meta(a, b) = rotate_by_hand(q.row(a).transpose(), a, inter, theta).dot(rotate_by_hand(k.row(b).transpose(), b, inter, theta)) /
+          meta(a, b) = rotate_by_hand(q.row(a).transpose(), a, inter, theta)
+                           .dot(rotate_by_hand(k.row(b).transpose(), b, inter, theta)) /
                        std::sqrt(double(hd));
-      CHECK((rotary_scores(head_projection(head.x, head.wq, h, hd), pos, head_projection(head.x, head.wk, h, hd), pos,
-                           rotary_pairs(hd, base, Layout::Interleaved)) - meta).cwiseAbs().maxCoeff() < 1e-12);
+      CHECK((rotary_scores(head_projection(head.x, head.wq, h, hd), pos,
+                           head_projection(head.x, head.wk, h, hd), pos,
+                           rotary_pairs(hd, base, Layout::Interleaved)) -
+             meta)
+                .cwiseAbs()
+                .maxCoeff() < 1e-12);
       const RotaryPairs hf = rotary_pairs(hd, base, Layout::Half);
-      const Eigen::MatrixXd with = rotary_scores(head_projection(head.x, wq_hf, h, hd), pos, head_projection(head.x, wk_hf, h, hd), pos, hf);
-      const Eigen::MatrixXd without = rotary_scores(head_projection(head.x, head.wq, h, hd), pos, head_projection(head.x, head.wk, h, hd), pos, hf);
+      const Eigen::MatrixXd with = rotary_scores(head_projection(head.x, wq_hf, h, hd), pos,
+                                                 head_projection(head.x, wk_hf, h, hd), pos, hf);
+      const Eigen::MatrixXd without = rotary_scores(head_projection(head.x, head.wq, h, hd), pos,
+                                                    head_projection(head.x, head.wk, h, hd), pos, hf);
       CHECK((with - meta).cwiseAbs().maxCoeff() < 1e-12);
       CHECK((without - meta).cwiseAbs().maxCoeff() > 1e-3);
       // The half-layout pairs really are (i, i + hd/2).
@@ -114,10 +124,13 @@ TEST_CASE("causal softmax: rows sum to 1 and nothing is attended after the query
   }
   CHECK(p(0, 0) == 1.0);
   // Row 1 by hand: e^{s10} / (e^{s10} + e^{s11}).
-  CHECK(p(1, 0) == doctest::Approx(std::exp(s(1, 0)) / (std::exp(s(1, 0)) + std::exp(s(1, 1)))).epsilon(1e-14));
+  CHECK(p(1, 0) ==
+        doctest::Approx(std::exp(s(1, 0)) / (std::exp(s(1, 0)) + std::exp(s(1, 1)))).epsilon(1e-14));
 }
 
-TEST_CASE("score against distance equals the RoPE score of rope.hpp, and the curves of two bases part where stated") {
+TEST_CASE(
+    "score against distance equals the RoPE score of rope.hpp, and the curves of two bases part where "
+    "stated") {
   Random rng(11);
   const int d = 16;
   const Eigen::VectorXd q = rng.gaussian_matrix(d, 1).col(0), k = rng.gaussian_matrix(d, 1).col(0);
@@ -142,7 +155,8 @@ TEST_CASE("score against distance equals the RoPE score of rope.hpp, and the cur
   CHECK(parting_distance(a, b, 0.1) == 2);
 }
 
-TEST_CASE("position_ids for a left-padded row: arange counts the pads, cumsum(mask) − 1 does not (pads set to 1)") {
+TEST_CASE(
+    "position_ids for a left-padded row: arange counts the pads, cumsum(mask) − 1 does not (pads set to 1)") {
   const std::vector<int> mask = left_padding_mask(5, 8);
   CHECK(mask == std::vector<int>{0, 0, 0, 1, 1, 1, 1, 1});
   CHECK(arange_position_ids(8) == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
@@ -169,7 +183,9 @@ TEST_CASE("shifting every position of a sequence by the same amount changes no R
   }
 }
 
-TEST_CASE("decoding with a cache: the new token's position under each rule, and the score error against cached keys") {
+TEST_CASE(
+    "decoding with a cache: the new token's position under each rule, and the score error against cached "
+    "keys") {
   // 3 pads, prompt of 5: the first generated token is the 6th real token, position 5.
   CHECK(decode_position(DecodeRule::Correct, 3, 5, 1) == 5);
   CHECK(decode_position(DecodeRule::PadCounted, 3, 5, 1) == 8);  // its index in the padded row
@@ -177,7 +193,8 @@ TEST_CASE("decoding with a cache: the new token's position under each rule, and 
   CHECK(decode_position(DecodeRule::Correct, 3, 5, 4) == 8);
   Random rng(9);
   const int d = 16, prompt = 5, steps = 4;
-  const Eigen::MatrixXd q = rng.gaussian_matrix(prompt + steps, d), k = rng.gaussian_matrix(prompt + steps, d);
+  const Eigen::MatrixXd q = rng.gaussian_matrix(prompt + steps, d),
+                        k = rng.gaussian_matrix(prompt + steps, d);
   const RotaryPairs rot = rotary_pairs(d, 10000, Layout::Half);
   for (int step = 1; step <= steps; ++step) {
     const Eigen::VectorXd ok = decode_score_error(q, k, 3, prompt, step, DecodeRule::Correct, rot);
@@ -204,7 +221,8 @@ TEST_CASE("decoding with a cache: the new token's position under each rule, and 
   CHECK(decode_score_error(q, k, 0, prompt, 2, DecodeRule::PadCounted, rot).cwiseAbs().maxCoeff() == 0.0);
 }
 
-TEST_CASE("dynamic NTK against cached keys: exactly 0 up to L0, wrong after, as rebuilt with cos and sin here") {
+TEST_CASE(
+    "dynamic NTK against cached keys: exactly 0 up to L0, wrong after, as rebuilt with cos and sin here") {
   RopeConfig c;
   c.head_dim = 16;
   c.rope_theta = 10000;
@@ -242,7 +260,9 @@ TEST_CASE("dynamic NTK against cached keys: exactly 0 up to L0, wrong after, as 
   CHECK(result.score_rms(59) == doctest::Approx(std::sqrt(squares / 60)).epsilon(1e-9));
 }
 
-TEST_CASE("partial rotary: GPT-NeoX rotates the first rotary_dim columns with rotate_half; the mispairings differ") {
+TEST_CASE(
+    "partial rotary: GPT-NeoX rotates the first rotary_dim columns with rotate_half; the mispairings "
+    "differ") {
   const int hd = 8, rd = 4;
   const RotaryPairs ok = partial_rotary_pairs(hd, rd, 10000, Pairing::Correct);
   REQUIRE(ok.cols.size() == 2);
@@ -270,10 +290,13 @@ TEST_CASE("partial rotary: GPT-NeoX rotates the first rotary_dim columns with ro
   }
   // At 100 % rotary both mispairings are the correct one.
   for (Pairing p : {Pairing::WholeHead, Pairing::AcrossHead})
-    CHECK(partial_rotary_pairs(hd, hd, 10000, p).cols == partial_rotary_pairs(hd, hd, 10000, Pairing::Correct).cols);
+    CHECK(partial_rotary_pairs(hd, hd, 10000, p).cols ==
+          partial_rotary_pairs(hd, hd, 10000, Pairing::Correct).cols);
 }
 
-TEST_CASE("angles in low precision: bfloat16's 8-bit significand merges positions 256 and 257; float16 overflows past 65504") {
+TEST_CASE(
+    "angles in low precision: bfloat16's 8-bit significand merges positions 256 and 257; float16 overflows "
+    "past 65504") {
   // bfloat16 keeps 8 significant bits: integers up to 2^8 = 256 are exact; 257 lies halfway between 256
   // and 258 and rounds to the even significand, 256.
   CHECK(first_position_collision(AnglePrecision::BFloat16) == 256);
@@ -283,10 +306,12 @@ TEST_CASE("angles in low precision: bfloat16's 8-bit significand merges position
   // No earlier collision, with this test's own rounding (pair 0, θ = 1: the angle is the rounded position).
   for (int bits : {8, 11}) {
     const long long first = bits == 8 ? 256 : 2048;
-    for (long long p = 1; p < first; ++p) CHECK(round_significand(double(p), bits) != round_significand(double(p + 1), bits));
+    for (long long p = 1; p < first; ++p)
+      CHECK(round_significand(double(p), bits) != round_significand(double(p + 1), bits));
     CHECK(round_significand(double(first), bits) == round_significand(double(first + 1), bits));
     const AnglePrecision type = bits == 8 ? AnglePrecision::BFloat16 : AnglePrecision::Float16;
-    for (long long p = 1; p <= 3 * first; p += 7) CHECK(rounded_angle(double(p), 1.0, type) == round_significand(double(p), bits));
+    for (long long p = 1; p <= 3 * first; p += 7)
+      CHECK(rounded_angle(double(p), 1.0, type) == round_significand(double(p), bits));
   }
   // float16: the largest finite value is 65504 = 2047·32; 65520 is the tie between it and 65536 and
   // rounds to the even significand, 65536, which is past the range: infinity.
@@ -299,10 +324,12 @@ TEST_CASE("angles in low precision: bfloat16's 8-bit significand merges position
   CHECK(first_overflow_position(AnglePrecision::Float64) == 0);
 }
 
-TEST_CASE("angle error: float64 near rounding, bfloat16 of order one at large positions, the float32 fix bounded") {
+TEST_CASE(
+    "angle error: float64 near rounding, bfloat16 of order one at large positions, the float32 fix bounded") {
   // At position 300 bfloat16 holds 300 as 300 (8 bits: 300 = 256 + 32 + 8 + 4, 1.0010110 × 2^8), but
   // 301 rounds to 300: pair 0's angle is off by 1 radian there.
-  CHECK(angle_cos_error(301, 1.0, AnglePrecision::BFloat16) == doctest::Approx(std::fabs(std::cos(300.0) - std::cos(301.0))).epsilon(1e-12));
+  CHECK(angle_cos_error(301, 1.0, AnglePrecision::BFloat16) ==
+        doctest::Approx(std::fabs(std::cos(300.0) - std::cos(301.0))).epsilon(1e-12));
   CHECK(angle_cos_error(300, 1.0, AnglePrecision::BFloat16) < 1e-12);
   double worst64 = 0, worst_fix = 0, worst32 = 0;
   for (double p = 1; p < 2e6; p = std::floor(p * 1.37) + 1)

@@ -278,10 +278,12 @@ TEST_CASE("bad configs give a message naming what is wrong") {
       "must exceed"));
   CHECK(has(
       error_of(R"({"head_dim": 8, "max_position_embeddings": 8192, "original_max_position_embeddings": 4096,
-              "rope_scaling": {"rope_type": "longrope", "short_factor": [1, 1, 1], "long_factor": [1, 1, 1, 1]}})"),
+              "rope_scaling": {"rope_type": "longrope", "short_factor": [1, 1, 1],
+                               "long_factor": [1, 1, 1, 1]}})"),
       "'rope_scaling.short_factor' has 3 values; rotary_dim / 2 = 4 are needed"));
   CHECK(has(error_of(R"({"head_dim": 8, "max_position_embeddings": 8192,
-              "rope_scaling": {"rope_type": "longrope", "short_factor": [1, 1, 1, 1], "long_factor": [1, "x", 1, 1]}})"),
+              "rope_scaling": {"rope_type": "longrope", "short_factor": [1, 1, 1, 1],
+                               "long_factor": [1, "x", 1, 1]}})"),
             "positive numbers"));
   CHECK(has(error_of(R"({"head_dim": 64, "max_position_embeddings": 8192,
               "rope_scaling": {"rope_type": "yarn", "factor": 4, "beta_fast": -1}})"),
@@ -327,5 +329,6 @@ TEST_CASE("attention entropy: ln L with equal logits, ln L − σ²/2 for Gaussi
   }
   // Same seed, same numbers; lengths past the cap are clamped, not walked.
   CHECK(attention_entropy({10, 100}, 1.0, {1.0}, 2, 3) == attention_entropy({10, 100}, 1.0, {1.0}, 2, 3));
-  CHECK(attention_entropy({1e12}, 0.0, {1.0}, 1, 3)(0, 0) == doctest::Approx(std::log(double(kMaxEntropyKeys))));
+  CHECK(attention_entropy({1e12}, 0.0, {1.0}, 1, 3)(0, 0) ==
+        doctest::Approx(std::log(double(kMaxEntropyKeys))));
 }

@@ -60,7 +60,7 @@ TEST_CASE("scaling: Llama 3.1 8B by default, its counts as worked out from θ_i 
 TEST_CASE("scaling: presets set the parameters their configs imply") {
   auto l = make_scaling();
   CHECK(lessons::set_param(*l, "model", "gpt-neox-20b").changed);
-  CHECK(param(*l, "dim") == "96");  // 6144 / 64
+  CHECK(param(*l, "dim") == "96");              // 6144 / 64
   CHECK(l->placeholder("rotary_dim") == "24");  // rotary_pct 0.25
   CHECK(l->placeholder("partial") == "1");
   CHECK(param(*l, "type") == "default");
@@ -117,7 +117,8 @@ TEST_CASE("scaling: a pasted config becomes the parameters; a bad one is refused
   CHECK(param(*l, "target") == "65536");
   CHECK(l->placeholder("model_name") == "config.json");
   bool legacy = false;  // the legacy "type" key is said
-  for (const core::Message& m : said) legacy |= m.args.size() > 1 && m.args[1].find("type") != std::string::npos;
+  for (const core::Message& m : said)
+    legacy |= m.args.size() > 1 && m.args[1].find("type") != std::string::npos;
   CHECK(legacy);
   const std::string bad = R"({"head_dim": 64, "rope_scaling": {"rope_type": "linear", "factor": "two"}})";
   const core::Messages refused = l->receive_file("bad.json", bytes(bad), bad.size());
@@ -125,7 +126,8 @@ TEST_CASE("scaling: a pasted config becomes the parameters; a bad one is refused
   CHECK(refused[0].args.at(1).find("factor") != std::string::npos);
   CHECK(param(*l, "base") == "1000000");  // kept
   const std::string broken = "{\"head_dim\": 64,";
-  CHECK(l->receive_file("x.json", bytes(broken), broken.size()).at(0).args.at(1).find("JSON") != std::string::npos);
+  CHECK(l->receive_file("x.json", bytes(broken), broken.size()).at(0).args.at(1).find("JSON") !=
+        std::string::npos);
 }
 
 TEST_CASE("files go to the lesson that reads them: config.json to scaling, tables to check") {
@@ -136,7 +138,8 @@ TEST_CASE("files go to the lesson that reads them: config.json to scaling, table
   const std::string csv = "0,1\n0.8414709848,0.5403023059\n";
   app::receive_file(h.s, "pe.csv", bytes(csv), csv.size());
   CHECK(lessons::lesson_table()[h.s.lesson].id == "check");
-  app::receive_file(h.s, "model.json", bytes(csv), csv.size());  // by name: the config reader says what is wrong
+  app::receive_file(h.s, "model.json", bytes(csv),
+                    csv.size());  // by name: the config reader says what is wrong
   CHECK(lessons::lesson_table()[h.s.lesson].id == "scaling");
   CHECK(lessons::looks_like_json("a.txt", bytes(std::string("\xEF\xBB\xBF{")), 4));
   CHECK_FALSE(lessons::looks_like_json("a.txt", bytes(std::string("[1, 2]")), 6));

@@ -56,7 +56,8 @@ TEST_CASE("the half layout is a fixed column permutation of the interleaved layo
     const Eigen::MatrixXd b = sinusoidal({len, d, 10000.0, Layout::Half, 0.0});
     for (int i = 0; i < frequency_count(d); ++i) {
       CHECK((a.col(2 * i) - b.col(i)).cwiseAbs().maxCoeff() == 0.0);
-      if (2 * i + 1 < d) CHECK((a.col(2 * i + 1) - b.col(frequency_count(d) + i)).cwiseAbs().maxCoeff() == 0.0);
+      if (2 * i + 1 < d)
+        CHECK((a.col(2 * i + 1) - b.col(frequency_count(d) + i)).cwiseAbs().maxCoeff() == 0.0);
     }
   }
 }
@@ -119,7 +120,9 @@ TEST_CASE("sinusoidal_into fills the same table in reused storage and reports ea
   CHECK(resized.cols() == 4);
 }
 
-TEST_CASE("sinusoidal_rows_into fills exactly the listed rows, to rounding of the full table, each column reported once") {
+TEST_CASE(
+    "sinusoidal_rows_into fills exactly the listed rows, to rounding of the full table, each column reported "
+    "once") {
   Random rng(12);
   for (int trial = 0; trial < 20; ++trial) {
     const SinusoidalSpec spec = random_spec(rng, trial);
@@ -137,8 +140,10 @@ TEST_CASE("sinusoidal_rows_into fills exactly the listed rows, to rounding of th
     for (int r = 0; r < spec.len; ++r) {
       CAPTURE(r);
       const bool listed = std::find(rows.begin(), rows.end(), r) != rows.end();
-      if (listed) CHECK((table.row(r) - expected.row(r)).cwiseAbs().maxCoeff() < 1e-11);
-      else CHECK((table.row(r).array() == 99.0).all());
+      if (listed)
+        CHECK((table.row(r) - expected.row(r)).cwiseAbs().maxCoeff() < 1e-11);
+      else
+        CHECK((table.row(r).array() == 99.0).all());
     }
   }
   Eigen::MatrixXd wrong = Eigen::MatrixXd::Constant(3, 3, 7.0);

@@ -58,7 +58,8 @@ double bag_bound(const std::vector<Example>& set) {
 
 }  // namespace
 
-TEST_CASE("train: core::gemm's product equals the plain triple loop exactly, transposed operands and blocks too") {
+TEST_CASE(
+    "train: core::gemm's product equals the plain triple loop exactly, transposed operands and blocks too") {
   // The page's model multiplies through this kernel (blocked 8 × 4, four floats a lane); every entry is
   // summed over p in order from 0 and then added, so it must equal the plain loop to the last bit, for
   // every remainder of the blocking (rows and columns 1 … 13) and every layout of the operands.

@@ -16,10 +16,11 @@ using namespace posenc;
 
 namespace {
 
-
 // The settings of the small run: reverse, bidirectional, one layer, two heads, d_model 16, lengths 1 … 4,
 // tests up to 8, 60 steps from seed 3.
-constexpr const char* kSmall = "#lesson=train&step=setup&task=reverse&causal=0&layers=1&heads=2&d_model=16&train_len=4&test_x=2&steps=60&seed=3";
+constexpr const char* kSmall =
+    "#lesson=train&step=setup&task=reverse&causal=0&layers=1&heads=2&d_model=16&train_len=4&test_x=2&steps="
+    "60&seed=3";
 
 void click(test::Headless& h, const char* label) {
   h.frame(1280, 800);  // what the current state draws
@@ -49,11 +50,13 @@ int frames_until_done(test::Headless& h, lessons::Lesson& l, int limit) {
 
 }  // namespace
 
-TEST_CASE("the bag-of-tokens bound: per sequence and token kind, the most frequent target among its positions") {
+TEST_CASE(
+    "the bag-of-tokens bound: per sequence and token kind, the most frequent target among its positions") {
   core::TaskSpec spec;
   spec.task = core::Task::Reverse;
   // Slots all hold MASK: the most frequent input token, 2 of 4 right, then 1 of 3.
-  const std::vector<core::Example> set = {core::make_example(spec, {1, 2, 1, 3}), core::make_example(spec, {4, 5, 6})};
+  const std::vector<core::Example> set = {core::make_example(spec, {1, 2, 1, 3}),
+                                          core::make_example(spec, {4, 5, 6})};
   CHECK(core::bag_of_tokens_bound(set, spec.task) == doctest::Approx(3.0 / 7.0));
   // k_back (k = 2): a slot's target is, for all the bag tells, any of the other tokens. On 1 2 3 the one
   // slot (token 3) has 1 and 2 left: right half the time (per sequence, "the most frequent target at
@@ -61,7 +64,8 @@ TEST_CASE("the bag-of-tokens bound: per sequence and token kind, the most freque
   // 1 1 2 2 2 (best 3 of 5) or 1 1 1 2 2 (3 of 5): 3/5.
   spec.task = core::Task::KBack;
   CHECK(core::bag_of_tokens_bound({core::make_example(spec, {1, 2, 3})}, spec.task) == doctest::Approx(0.5));
-  CHECK(core::bag_of_tokens_bound({core::make_example(spec, {1, 1, 1, 2, 2, 2})}, spec.task) == doctest::Approx(0.6));
+  CHECK(core::bag_of_tokens_bound({core::make_example(spec, {1, 1, 1, 2, 2, 2})}, spec.task) ==
+        doctest::Approx(0.6));
   // Over random sequences a bag-only guesser (the mode of the other tokens) hits that share on average.
   core::Random rng(3);
   std::vector<core::Example> many;
@@ -82,7 +86,9 @@ TEST_CASE("the bag-of-tokens bound: per sequence and token kind, the most freque
   CHECK(double(hits) / slots == doctest::Approx(core::bag_of_tokens_bound(many, spec.task)).epsilon(0.03));
 }
 
-TEST_CASE("lesson train: nothing claimed before a run; Train trains six runs in slices; the text quotes a straight run's numbers") {
+TEST_CASE(
+    "lesson train: nothing claimed before a run; Train trains six runs in slices; the text quotes a straight "
+    "run's numbers") {
   test::Headless h;
   const core::Messages said = app::apply_hash(h.s, kSmall);
   CAPTURE(core::english(said));
@@ -92,7 +98,8 @@ TEST_CASE("lesson train: nothing claimed before a run; Train trains six runs in 
   lessons::Lesson& l = app::current_lesson(h.s);
   CHECK(l.placeholder("done") == "0");
   CHECK(l.placeholder("idle") == "1");
-  for (const char* c : {"bidir_done", "none_within_bound", "any_learned", "any_hold", "any_collapse", "no_hold", "untrained"})
+  for (const char* c :
+       {"bidir_done", "none_within_bound", "any_learned", "any_hold", "any_collapse", "no_hold", "untrained"})
     CHECK(l.placeholder(c) == "0");
   CHECK(l.exports("length").empty());
   CHECK_FALSE(h.s.animating);  // idle: no frames asked for
@@ -229,16 +236,20 @@ TEST_CASE("content/code/13-train.py builds the core's sequences and its bag-of-t
         xs += list(x) + ",";
         expected += list(e.tokens) + list(e.targets) + " ";
       }
-      const std::string call = std::string("make_example('") + core::task_name(task) + "', x, causal=" +
-                               (causal ? "True" : "False") + ")";
-      examples += "(" + xs + "]," + std::to_string(core::bag_of_tokens_bound(set, task)) + ",\"" + call + "\",'" +
-                  core::task_name(task) + "'),";
+      const std::string call = std::string("make_example('") + core::task_name(task) +
+                               "', x, causal=" + (causal ? "True" : "False") + ")";
+      examples += "(" + xs + "]," + std::to_string(core::bag_of_tokens_bound(set, task)) + ",\"" + call +
+                  "\",'" + core::task_name(task) + "'),";
     }
   examples += "]";
   // Each sequence as Python builds it, then each set's bound against the core's (to 6 digits).
   const std::string got = python(
-      "' '.join(''.join('[' + ','.join(map(str, a)) + ']' for a in eval(call, {'make_example': make_example, 'x': x})) "
-      "for xs, b, call, task in " + examples + " for x in xs) + ' ' + str(all(abs(bag_of_tokens_bound([eval(call, "
-      "{'make_example': make_example, 'x': x}) for x in xs], task) - b) < 1e-6 for xs, b, call, task in " + examples + "))");
+      "' '.join(''.join('[' + ','.join(map(str, a)) + ']' for a in eval(call, {'make_example': make_example, "
+      "'x': x})) "
+      "for xs, b, call, task in " +
+      examples +
+      " for x in xs) + ' ' + str(all(abs(bag_of_tokens_bound([eval(call, "
+      "{'make_example': make_example, 'x': x}) for x in xs], task) - b) < 1e-6 for xs, b, call, task in " +
+      examples + "))");
   CHECK(got == expected + "True");
 }

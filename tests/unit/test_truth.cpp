@@ -41,7 +41,7 @@ void check_step(AppState& s, int lesson, int step) {
     CAPTURE(lang);
     const std::string text = step_text(st, lookup);
     CAPTURE(text);
-    CHECK(text.find("{{") == std::string::npos);       // a placeholder without a value
+    CHECK(text.find("{{") == std::string::npos);  // a placeholder without a value
     for (const content::Block& b : st.blocks) {
       for (const content::Run& r : content::visible_runs(b.runs, lookup))
         if (r.kind == content::RunKind::Placeholder) {
@@ -49,7 +49,9 @@ void check_step(AppState& s, int lesson, int step) {
           CHECK(lookup(r.text) != "\xE2\x80\xA6");  // "…": a number the step has not computed yet
         }
       const std::string said = content::plain_runs(b.runs, lookup);
-      if (said.find("rounding") == std::string::npos && said.find("\xE8\x88\x8D\xE5\x85\xA5") == std::string::npos) continue;  // 舍入
+      if (said.find("rounding") == std::string::npos &&
+          said.find("\xE8\x88\x8D\xE5\x85\xA5") == std::string::npos)
+        continue;  // 舍入
       for (const content::Run& r : content::visible_runs(b.runs, lookup))
         if (r.kind == content::RunKind::Placeholder && r.text.find("residual") != std::string::npos) {
           CAPTURE(r.text);
@@ -116,7 +118,9 @@ TEST_CASE("every step's text holds at the defaults and with each control at eith
     go(h.s, l, 0);
     check_every_step(h, l);
     for (const lessons::ParamValue& p : lessons::read_params(current_lesson(h.s))) {
-      if (p.kind != lessons::ParamKind::Integer && p.kind != lessons::ParamKind::Real && p.kind != lessons::ParamKind::Flag) continue;
+      if (p.kind != lessons::ParamKind::Integer && p.kind != lessons::ParamKind::Real &&
+          p.kind != lessons::ParamKind::Flag)
+        continue;
       for (double end : {p.lo, p.hi}) {
         CAPTURE(p.name);
         CAPTURE(end);

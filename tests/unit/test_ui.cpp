@@ -1,5 +1,4 @@
 #include <doctest/doctest.h>
-
 #include <imgui_internal.h>
 
 #include <string>
@@ -7,10 +6,10 @@
 #include "content/bundle.hpp"
 #include "content/document.hpp"
 #include "ui/colormap.hpp"
+#include "ui/i18n.hpp"
 #include "ui/math_layout.hpp"
 #include "ui/matrix_view.hpp"
 #include "ui/rich_text.hpp"
-#include "ui/i18n.hpp"
 #include "ui/theme.hpp"
 
 using namespace posenc::ui;
@@ -45,23 +44,25 @@ TEST_CASE("text breaks after spaces and around each CJK character") {
   CHECK(c[3] == "cd");
 }
 
-TEST_CASE("line breaks: after spaces and around CJK, never before closing or after opening punctuation, nor beside a lone operator") {
+TEST_CASE(
+    "line breaks: after spaces and around CJK, never before closing or after opening punctuation, nor beside "
+    "a lone operator") {
   CHECK(can_break_between("word ", "next"));
   CHECK_FALSE(can_break_between("word", "next"));
-  CHECK(can_break_between("\xE4\xBD\xA0", "\xE5\xA5\xBD"));          // 你 | 好
-  CHECK_FALSE(can_break_between("\xE4\xBD\xA0", "\xEF\xBC\x8C"));    // 你 | ，
-  CHECK_FALSE(can_break_between("\xE4\xBD\xA0", "\xE3\x80\x82"));    // 你 | 。
-  CHECK_FALSE(can_break_between("\xEF\xBC\x88", "\xE4\xBD\xA0"));    // （ | 你
-  CHECK(can_break_between("\xEF\xBC\x8C", "\xE4\xBD\xA0"));          // ， | 你
+  CHECK(can_break_between("\xE4\xBD\xA0", "\xE5\xA5\xBD"));        // 你 | 好
+  CHECK_FALSE(can_break_between("\xE4\xBD\xA0", "\xEF\xBC\x8C"));  // 你 | ，
+  CHECK_FALSE(can_break_between("\xE4\xBD\xA0", "\xE3\x80\x82"));  // 你 | 。
+  CHECK_FALSE(can_break_between("\xEF\xBC\x88", "\xE4\xBD\xA0"));  // （ | 你
+  CHECK(can_break_between("\xEF\xBC\x8C", "\xE4\xBD\xA0"));        // ， | 你
   // never beside a lone operator: "r = 3", "≈ 0.5", "k + 1", "2i+1 < d" stay together ("r" alone at a
   // line's end read "r / = 512" on a phone); a dash may start a line
   CHECK_FALSE(can_break_between("= ", "3"));
   CHECK_FALSE(can_break_between("\xE2\x89\x88 ", "0.5"));  // ≈
-  CHECK_FALSE(can_break_between("\xC3\x97 ", "2"));         // ×
+  CHECK_FALSE(can_break_between("\xC3\x97 ", "2"));        // ×
   CHECK_FALSE(can_break_between("r ", "= "));
   CHECK_FALSE(can_break_between("k ", "+ "));
   CHECK_FALSE(can_break_between("2i+1 ", "< "));
-  CHECK_FALSE(can_break_between("\xE8\xA1\x8C ", "+ "));  // 行 + Δr
+  CHECK_FALSE(can_break_between("\xE8\xA1\x8C ", "+ "));    // 行 + Δr
   CHECK(can_break_between("sin(pos/base^(2i/d)) ", "= "));  // a long formula before " = " may end a line
   CHECK(can_break_between("word ", "- "));
   CHECK(can_break_between("a=b ", "next"));
@@ -179,7 +180,7 @@ TEST_CASE("typesetting: scripts are smaller, raised or lowered, and grouping par
   const MathBox b = layout_math("base^(2i/d) + x_ij", 20, half_width());
   const MathPiece& sup = piece(b, "2i/d");
   CHECK(sup.size == doctest::Approx(14));
-  CHECK(sup.baseline < 0);  // raised
+  CHECK(sup.baseline < 0);              // raised
   CHECK(sup.x == doctest::Approx(40));  // right after "base"
   const MathPiece& sub = piece(b, "ij");
   CHECK(sub.baseline > 0);  // lowered
@@ -196,7 +197,7 @@ TEST_CASE("typesetting: both scripts on one base stack, nested scripts shrink ag
   CHECK(b.width == doctest::Approx(10 + 14));  // the wider script sets the advance
   const MathBox n = layout_math("e^{i r θ_i}", 20, half_width());
   CHECK(piece(n, "i r θ").size == doctest::Approx(14));
-  CHECK(piece(n, "i").size == doctest::Approx(10));  // 0.7 × 14 = 9.8, held at half of 20
+  CHECK(piece(n, "i").size == doctest::Approx(10));            // 0.7 × 14 = 9.8, held at half of 20
   CHECK(piece(n, "i").baseline > piece(n, "i r θ").baseline);  // the inner subscript sits lower
 }
 
@@ -229,7 +230,8 @@ TEST_CASE("typesetting: stray markers stay literal and nothing is lost") {
       if (std::string_view("^_{}() ").find(c) == std::string_view::npos) out += c;
     return out;
   };
-  for (std::string_view odd : {"x^", "_", "√", "x^{", "√(", "((", "}", "x^(a", "a^b^c", "√d_", "a_{b", "{a}/"}) {
+  for (std::string_view odd :
+       {"x^", "_", "√", "x^{", "√(", "((", "}", "x^(a", "a^b^c", "√d_", "a_{b", "{a}/"}) {
     CAPTURE(odd);
     const MathBox o = layout_math(odd, 16, half_width());
     std::string drawn;
@@ -256,7 +258,7 @@ TEST_CASE("typesetting: {a}/{b} stacks a centred fraction on the math axis; othe
   CHECK(num.size == doctest::Approx(20));
   const float num_mid = num.x + 0.5f * 20 / 2, bar_mid = (bar.x0 + bar.x1) / 2;
   CHECK(num_mid == doctest::Approx(bar_mid).epsilon(0.02));  // centred
-  CHECK(f.ascent > 20);   // taller than one line of text
+  CHECK(f.ascent > 20);                                      // taller than one line of text
   CHECK(f.descent > 4);
   const MathBox g = layout_math("{ab}c", 20, half_width());
   CHECK(g.rules.empty());

@@ -7,18 +7,18 @@
 #include <cmath>
 #include <fstream>
 #include <functional>
-#include <map>
 #include <limits>
+#include <map>
 
+#include "content/document.hpp"
 #include "core/random.hpp"
 #include "ui/clock.hpp"
-#include "ui/controls.hpp"
 #include "ui/colormap.hpp"
+#include "ui/controls.hpp"
 #include "ui/line_plot.hpp"
 #include "ui/matrix_view.hpp"
 #include "ui/plot_axes.hpp"
 #include "ui/rich_text.hpp"
-#include "content/document.hpp"
 
 using namespace posenc::ui;
 
@@ -26,7 +26,6 @@ namespace {
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 const double kPi = 3.141592653589793;
-
 
 struct Headless {
   ImGuiContext* previous;
@@ -111,7 +110,8 @@ const ImU32 kProbe = IM_COL32(1, 2, 3, 255);  // a colour nothing else uses
 TEST_CASE("fonts load from bytes in memory and from files; a missing file falls back to the built-in font") {
   std::ifstream f("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", std::ios::binary);
   REQUIRE(f.good());  // fonts-dejavu-core, installed by setup
-  const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(f)),
+                                         std::istreambuf_iterator<char>());
   ImGuiContext* previous = ImGui::GetCurrentContext();
   ImGuiContext* ctx = ImGui::CreateContext();
   Theme theme;
@@ -120,10 +120,14 @@ TEST_CASE("fonts load from bytes in memory and from files; a missing file falls 
   unsigned char* px;
   int w, h;
   ImGui::GetIO().Fonts->GetTexDataAsAlpha8(&px, &w, &h);
-  CHECK(theme.regular->FindGlyphNoFallback(0x03C9) != nullptr);   // ω
-  CHECK(theme.title->FindGlyphNoFallback(0x03C9) == nullptr);     // titles hold words only
+  CHECK(theme.regular->FindGlyphNoFallback(0x03C9) != nullptr);  // ω
+  CHECK(theme.title->FindGlyphNoFallback(0x03C9) == nullptr);    // titles hold words only
   CHECK(theme.title->FontSize > theme.regular->FontSize);
-  CHECK(load_fonts(theme, {{"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"}, {"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"}, {}}, 16.0f));
+  CHECK(load_fonts(theme,
+                   {{"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"},
+                    {"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"},
+                    {}},
+                   16.0f));
   CHECK_FALSE(load_fonts(theme, {{"/nonexistent/regular.ttf"}, {"/nonexistent/bold.ttf"}, {}}, 16.0f));
   CHECK(theme.regular != nullptr);  // ImGui's own font stands in
   ImGui::DestroyContext(ctx);
@@ -365,7 +369,8 @@ TEST_CASE("an axis that counts things (integer_x) has ticks on whole numbers onl
 
 TEST_CASE("a live value fits on one line as a chip; a sentence-long one wraps inside the text's width") {
   Headless h;
-  const posenc::content::ParseResult doc = posenc::content::parse_document("# T\n## Step: S {#s}\nSaid: {{v}} done.\n", "t.md");
+  const posenc::content::ParseResult doc =
+      posenc::content::parse_document("# T\n## Step: S {#s}\nSaid: {{v}} done.\n", "t.md");
   REQUIRE(doc.ok());
   std::string value = "short";
   const auto lookup = [&](std::string_view) { return value; };
@@ -382,7 +387,9 @@ TEST_CASE("a live value fits on one line as a chip; a sentence-long one wraps in
   h.frame(draw);
   const float one_line = height;
   CHECK(right < 300);
-  value = "Compared with transformers' defaults (rotate_half pairs, positions from 0, every column rotating): it is scaled";
+  value =
+      "Compared with transformers' defaults (rotate_half pairs, positions from 0, every column rotating): it "
+      "is scaled";
   h.frame(draw);
   CHECK(height > 2 * one_line);  // wrapped over several lines …
   CHECK(right <= 300.5f);        // … none of them past the width
@@ -412,8 +419,8 @@ TEST_CASE("a band's label moves to the band's foot when points cover its top cor
     REQUIRE(n > 0);
     return (sum / n - top) / (bottom - top);  // 0 at the plot's top, 1 at its foot
   };
-  CHECK(label_y({1, 1, 1, 1, 1, 1, 1, 1, 1}) > 0.75);    // accuracies at 1: the top is taken
-  CHECK(label_y({0, 0, 0, 0, 0, 0, 0, 0, 0}) < 0.25);    // at 0: the top is free
+  CHECK(label_y({1, 1, 1, 1, 1, 1, 1, 1, 1}) > 0.75);                    // accuracies at 1: the top is taken
+  CHECK(label_y({0, 0, 0, 0, 0, 0, 0, 0, 0}) < 0.25);                    // at 0: the top is free
   CHECK(label_y({0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}) < 0.25);  // neither covered: the top
 }
 
@@ -425,8 +432,10 @@ TEST_CASE("a label wider than the controls' column puts its slider and its optio
     int v = 1;
     h.frame([&] {
       start = ImGui::GetCursorScreenPos().y;
-      if (radio) choice(label, &v, {"one", "two"});
-      else slider_int(label, &v, 0, 10, 400);
+      if (radio)
+        choice(label, &v, {"one", "two"});
+      else
+        slider_int(label, &v, 0, 10, 400);
       top = ImGui::GetItemRectMin().y, left = ImGui::GetItemRectMin().x;
     });
     return std::pair<float, float>(top - start, left);
@@ -437,13 +446,15 @@ TEST_CASE("a label wider than the controls' column puts its slider and its optio
     const auto [short_dy, short_x] = place("steps", radio);
     const auto [long_dy, long_x] = place("a label far longer than the column", radio);
     CHECK(short_dy < 8);
-    CHECK(long_dy > 16);  // a line further down
+    CHECK(long_dy > 16);                        // a line further down
     CHECK(long_x == doctest::Approx(short_x));  // both in the controls' column
     CHECK(short_x >= column - 1);
   }
 }
 
-TEST_CASE("a control that asks for a width takes the next line, whole, where the room right of the column is short") {
+TEST_CASE(
+    "a control that asks for a width takes the next line, whole, where the room right of the column is "
+    "short") {
   Headless h;
   // Inside a child `width` px wide: the width label_column gives, and where the next item starts.
   auto place = [&](float width) {
@@ -464,9 +475,9 @@ TEST_CASE("a control that asks for a width takes the next line, whole, where the
   CHECK(wide[1] < 8);                             // … on the label's line, in the column
   CHECK(wide[2] >= column - ImGui::GetStyle().WindowPadding.x - 1);
   const auto narrow = place(300);
-  CHECK(narrow[1] > 16);                          // the next line …
-  CHECK(narrow[2] < 1);                           // … from the left edge …
-  CHECK(narrow[0] > 250);                         // … as wide as the line
+  CHECK(narrow[1] > 16);   // the next line …
+  CHECK(narrow[2] < 1);    // … from the left edge …
+  CHECK(narrow[0] > 250);  // … as wide as the line
   CHECK(narrow[0] <= 300);
 }
 
@@ -514,7 +525,8 @@ TEST_CASE("a fraction's bar covers a row of pixel centres wherever the line fall
         const float bottom = std::max({v[0].pos.y, v[1].pos.y, v[2].pos.y, v[3].pos.y});
         const float width = std::max({v[0].pos.x, v[1].pos.x, v[2].pos.x, v[3].pos.x}) -
                             std::min({v[0].pos.x, v[1].pos.x, v[2].pos.x, v[3].pos.x});
-        if (width < 20 || bottom - top > 3) continue;  // the fraction's bar, not the root's short one or a box
+        if (width < 20 || bottom - top > 3)
+          continue;  // the fraction's bar, not the root's short one or a box
         ++bars;
         if (std::floor(bottom - 0.5f) >= std::ceil(top - 0.5f)) ++lit;  // some row's centre y + 0.5 is inside
         i += 3;
@@ -526,7 +538,8 @@ TEST_CASE("a fraction's bar covers a row of pixel centres wherever the line fall
   }
 }
 
-TEST_CASE("matrix column labels keep a gap between them: index labels thin to a regular stride, words do not") {
+TEST_CASE(
+    "matrix column labels keep a gap between them: index labels thin to a regular stride, words do not") {
   Headless h;
   h.frame([] {});
   ImGui::SetCurrentContext(h.ctx);
@@ -534,10 +547,10 @@ TEST_CASE("matrix column labels keep a gap between them: index labels thin to a 
   const float two = ImGui::CalcTextSize("10").x, gap = 4;
   std::vector<std::string> idx;
   for (int i = 0; i < 32; ++i) idx.push_back(std::to_string(i));
-  CHECK(col_label_stride(&idx, two + gap, gap) == 1);          // "10" and its gap fit one cell
-  CHECK(col_label_stride(&idx, two + gap - 1, gap) == 2);      // not quite: every second column
-  CHECK(col_label_stride(&idx, (two + gap) / 3, gap) == 5);    // a third of that: 2 cells are too few, 5 fit
-  CHECK(col_label_stride(&idx, (two + gap) / 12, gap) == 0);   // 20 would leave a single label of 32: none
+  CHECK(col_label_stride(&idx, two + gap, gap) == 1);         // "10" and its gap fit one cell
+  CHECK(col_label_stride(&idx, two + gap - 1, gap) == 2);     // not quite: every second column
+  CHECK(col_label_stride(&idx, (two + gap) / 3, gap) == 5);   // a third of that: 2 cells are too few, 5 fit
+  CHECK(col_label_stride(&idx, (two + gap) / 12, gap) == 0);  // 20 would leave a single label of 32: none
   const std::vector<std::string> words = {"Tom", "likes", "apple"};
   const float widest = ImGui::CalcTextSize("apple").x;
   CHECK(col_label_stride(&words, widest + gap, gap) == 1);
@@ -546,7 +559,9 @@ TEST_CASE("matrix column labels keep a gap between them: index labels thin to a 
   ImGui::EndFrame();
 }
 
-TEST_CASE("a marker's label goes where the data leaves room: right of its line at the top, else left, else the foot") {
+TEST_CASE(
+    "a marker's label goes where the data leaves room: right of its line at the top, else left, else the "
+    "foot") {
   Headless h;
   // Where the label's glyphs are: the vertices in the marker's colour away from its dashed line (the x
   // most of them share). Returns (x against the line, y from 0 at the plot's top to 1 at its foot).
@@ -571,8 +586,9 @@ TEST_CASE("a marker's label goes where the data leaves room: right of its line a
     });
     std::map<int, int> columns;
     for (const ImVec2& p : ink) ++columns[static_cast<int>(std::lround(p.x))];
-    const int line_x = std::max_element(columns.begin(), columns.end(),
-                                        [](auto& a, auto& b) { return a.second < b.second; })->first;
+    const int line_x = std::max_element(columns.begin(), columns.end(), [](auto& a, auto& b) {
+                         return a.second < b.second;
+                       })->first;
     double sx = 0, sy = 0;
     int n = 0;
     for (const ImVec2& p : ink)
@@ -610,8 +626,9 @@ TEST_CASE("matrix column labels: words too wide for their cells are cut with an 
   };
   float em_px = 0, oranges = 0;
   h.frame([&] { em_px = ImGui::GetFontSize(), oranges = ImGui::CalcTextSize("oranges").x; });
-  const float label_w = oranges + 0.4f * em_px;        // the row labels' column
+  const float label_w = oranges + 0.4f * em_px;         // the row labels' column
   const float narrow = label_w + 3 * (oranges * 0.8f);  // cells 80% as wide as "oranges": it must be cut
   CHECK(drawn(&words, narrow) > drawn(nullptr, narrow) + 0.5f * em_px);  // a header row is there
-  CHECK(drawn(&words, label_w + 3 * 4.0f) == doctest::Approx(drawn(nullptr, label_w + 3 * 4.0f)));  // 4 px cells: none
+  CHECK(drawn(&words, label_w + 3 * 4.0f) ==
+        doctest::Approx(drawn(nullptr, label_w + 3 * 4.0f)));  // 4 px cells: none
 }
