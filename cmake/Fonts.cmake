@@ -9,9 +9,12 @@ set(POSENC_FONT_OUT "${CMAKE_BINARY_DIR}/assets/fonts")
 # Regular: Latin-1 and Greek whole (a learner may type them into a text field), everything else only
 # where the lessons, the interface or the shown code use it: about half the size of whole Unicode blocks.
 set(POSENC_UNICODES "U+0020-007E,U+00A0-00FF,U+0370-03FF")
-set(POSENC_TEXT_GLOBS "${CMAKE_SOURCE_DIR}/content/*/*.md|${CMAKE_SOURCE_DIR}/content/code/*.py|${CMAKE_SOURCE_DIR}/src/*/*.cpp|${CMAKE_SOURCE_DIR}/src/*/*.hpp")
-file(GLOB POSENC_TEXT_FILES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/content/*/*.md" "${CMAKE_SOURCE_DIR}/content/code/*.py"
-     "${CMAKE_SOURCE_DIR}/src/*/*.cpp" "${CMAKE_SOURCE_DIR}/src/*/*.hpp")
+# (src/*/*/…: the lessons' folders.)
+set(POSENC_TEXT_GLOBS "${CMAKE_SOURCE_DIR}/content/*/*.md" "${CMAKE_SOURCE_DIR}/content/code/*.py"
+    "${CMAKE_SOURCE_DIR}/src/*/*.cpp" "${CMAKE_SOURCE_DIR}/src/*/*.hpp"
+    "${CMAKE_SOURCE_DIR}/src/*/*/*.cpp" "${CMAKE_SOURCE_DIR}/src/*/*/*.hpp")
+file(GLOB POSENC_TEXT_FILES CONFIGURE_DEPENDS ${POSENC_TEXT_GLOBS})
+string(REPLACE ";" "|" POSENC_TEXT_GLOBS "${POSENC_TEXT_GLOBS}")
 set(POSENC_TEXT_CHARS "${CMAKE_BINARY_DIR}/assets/text_chars.txt")
 add_custom_command(
   OUTPUT "${POSENC_TEXT_CHARS}"

@@ -32,7 +32,7 @@ posenc_optimize(imgui_backends size)
 set(POSENC_FONTS_CPP "${CMAKE_BINARY_DIR}/generated/embedded_fonts.cpp")
 posenc_embed_fonts("${POSENC_FONTS_CPP}")
 
-add_executable(posenc src/app/web_main.cpp src/app/web_input.cpp src/app/gl_renderer.cpp src/app/gl_textures.cpp
+add_executable(posenc src/app/web_main.cpp src/app/web_js.cpp src/app/web_input.cpp src/app/gl_renderer.cpp src/app/gl_textures.cpp
                "${POSENC_FONTS_CPP}")
 target_compile_options(posenc PRIVATE ${POSENC_WARNINGS})
 posenc_optimize(posenc size)
@@ -54,7 +54,7 @@ find_program(POSENC_PYTHON3 python3 PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
 add_custom_command(TARGET posenc POST_BUILD
   COMMAND ${POSENC_PYTHON3} ${CMAKE_SOURCE_DIR}/tools/split_wasm.py "${POSENC_DIST}/posenc.wasm.orig"
           --primary "${POSENC_DIST}/posenc.wasm" --deferred "${POSENC_DIST}/posenc.deferred.wasm"
-          --keep-lesson Order --keep-create order --split-name posenc_compute
+          --keep-lesson ${POSENC_FIRST_LESSON_CLASS} --keep-create ${POSENC_FIRST_LESSON_FACTORY} --split-name posenc_compute
           "--split-regex=^posenc::app::(detail|\\(anonymous namespace\\))::[a-z0-9_]+\\(std::__2::map<[^()]*posenc::app::ArgValue"
           --report "${CMAKE_BINARY_DIR}/split_report.txt"
   COMMAND ${CMAKE_COMMAND} -E remove "${POSENC_DIST}/posenc.wasm.orig"

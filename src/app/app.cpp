@@ -22,7 +22,7 @@ static void load_language(AppState& s, size_t lang) {
   const auto& table = lesson_table();
   for (size_t i = 0; i < table.size(); ++i) {
     content::Document& doc = s.slots[i].docs[lang];
-    if (const content::BundledFile* f = content::find_bundled(kLanguages[lang], table[i].stem)) {
+    if (const content::BundledFile* f = content::find_bundled(kLanguages[lang], table[i].id)) {
       content::ParseResult r =
           content::parse_document(f->text, std::string(kLanguages[lang]) + "/" + std::string(f->name));
       for (const auto& e : r.errors) s.content_errors.push_back(e.str());

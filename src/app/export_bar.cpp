@@ -29,7 +29,7 @@ void code_panel(AppState& s) {
   std::vector<const content::CodeSnippet*> shown;
   for (std::string_view id : entry.code)
     if (const content::CodeSnippet* c = content::core_snippet(id)) shown.push_back(c);
-  if (const content::CodeSnippet* py = content::python_snippet(entry.stem)) shown.push_back(py);
+  if (const content::CodeSnippet* py = content::python_snippet(entry.id)) shown.push_back(py);
   ImGui::BeginChild("##code", ImVec2(0, std::min(ImGui::GetContentRegionAvail().y * 0.6f, ui::em(22))), true,
                     ImGuiWindowFlags_HorizontalScrollbar);
   for (const content::CodeSnippet* c : shown) {

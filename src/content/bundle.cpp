@@ -27,9 +27,10 @@ const BundledFile* bundled_files(int* count) {
   return store().files.data();
 }
 
-const BundledFile* find_bundled(std::string_view lang, std::string_view stem) {
+const BundledFile* find_bundled(std::string_view lang, std::string_view id) {
   for (const BundledFile& f : store().files)
-    if (f.lang == lang && f.name.size() == stem.size() + 3 && f.name.substr(0, stem.size()) == stem)
+    if (f.lang == lang && f.name.size() == id.size() + 3 && f.name.substr(0, id.size()) == id &&
+        f.name.substr(id.size()) == ".md")
       return &f;
   return nullptr;
 }

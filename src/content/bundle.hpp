@@ -11,7 +11,7 @@ namespace posenc::content {
 
 struct BundledFile {
   std::string_view lang;  // "en", "zh"
-  std::string_view name;  // "01-order.md"
+  std::string_view name;  // "order.md"
   std::string_view text;
 };
 
@@ -34,7 +34,7 @@ struct PackEntry {
 };
 std::vector<PackEntry> read_pack(std::string_view pack, std::size_t max_entries);
 
-// The file of lesson `stem` ("01-order") in `lang`, or nullptr.
-const BundledFile* find_bundled(std::string_view lang, std::string_view stem);
+// The text of lesson `id` in `lang` (the file <lang>/<id>.md), or nullptr.
+const BundledFile* find_bundled(std::string_view lang, std::string_view id);
 
 }  // namespace posenc::content

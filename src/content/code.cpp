@@ -32,7 +32,7 @@ const CodeSnippet* find(const std::vector<CodeSnippet>& list, std::string_view i
 
 const CodeSnippet* core_snippet(std::string_view id) { return find(store().core, id); }
 
-const CodeSnippet* python_snippet(std::string_view stem) { return find(store().python, stem); }
+const CodeSnippet* python_snippet(std::string_view id) { return find(store().python, id); }
 
 const CodeSnippet* core_snippets(int* count) {
   *count = static_cast<int>(store().core.size());

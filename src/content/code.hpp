@@ -1,5 +1,5 @@
 // Code shown next to the lessons: regions of src/core marked `// <code id="…">` (embedded at build time,
-// so they cannot drift from what runs) and the NumPy versions in content/code/NN-<id>.py. The site
+// so they cannot drift from what runs) and the NumPy versions in content/code/<id>.py. The site
 // fetches them when the code panel first opens (add_code).
 #pragma once
 
@@ -8,13 +8,13 @@
 namespace posenc::content {
 
 struct CodeSnippet {
-  std::string_view id;    // marker id, or the lesson's file stem for Python
+  std::string_view id;    // marker id, or the lesson's id for Python
   std::string_view file;  // where it comes from
   std::string_view text;
 };
 
-const CodeSnippet* core_snippet(std::string_view id);      // nullptr if unknown
-const CodeSnippet* python_snippet(std::string_view stem);  // nullptr if the lesson has none
+const CodeSnippet* core_snippet(std::string_view id);    // nullptr if unknown
+const CodeSnippet* python_snippet(std::string_view id);  // nullptr if the lesson has none
 const CodeSnippet* core_snippets(int* count);
 
 // Whether the code is here: embedded (native builds), or added from the site's code.txt.

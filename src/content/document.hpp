@@ -1,4 +1,4 @@
-// Lesson text: parsing content/<lang>/NN-<id>.md into a title and steps, and each step's body into
+// Lesson text: parsing content/<lang>/<id>.md into a title and steps, and each step's body into
 // blocks of inline runs (plain, **strong**, `code`, $math$, {{placeholder}}). Pure text handling, no UI.
 //
 // File format:

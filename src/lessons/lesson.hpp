@@ -2,7 +2,7 @@
 // derived data recomputed only in update(), and one draw function per step, registered under the
 // step's id — the same id its content file gives the step (`## Step: Title {#id}`). The frame's
 // skeleton (language, step dispatch, the step's controls) lives here; lessons hold only what is theirs.
-// Its text comes from content/<lang>/NN-<id>.md; it supplies the live {{placeholder}} values.
+// Its text comes from content/<lang>/<id>.md; it supplies the live {{placeholder}} values.
 #pragma once
 
 #include <Eigen/Core>
@@ -175,8 +175,7 @@ class Lesson {
 };
 
 struct LessonEntry {
-  std::string_view id;    // stable, appears in URLs
-  std::string_view stem;  // content file stem, "01-order"
+  std::string_view id;  // stable, appears in URLs
   std::unique_ptr<Lesson> (*create)();
   std::vector<std::string_view> code;  // src/core regions (`// <code id>`) behind the lesson's visual
 };

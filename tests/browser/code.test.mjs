@@ -22,24 +22,24 @@ const compute = (kind, args) => page.evaluate(([k, a]) => posenc.compute(k, a), 
 
 test('the NumPy sinusoidal table equals the core in both layouts, odd d and with an offset', async () => {
   for (const [len, d, layout, offset] of [[20, 16, 'interleaved', 0], [9, 7, 'interleaved', 3], [12, 10, 'half', 100]]) {
-    const py = python('03-sinusoidal.py', `sinusoidal(${len}, ${d}, 10000.0, ${offset}, "${layout}").ravel().tolist()`);
+    const py = python('sinusoidal.py', `sinusoidal(${len}, ${d}, 10000.0, ${offset}, "${layout}").ravel().tolist()`);
     const core = await compute('sinusoidal', { len, dim: d, layout, offset });
     assert.ok(close(py, core.data, 1e-12), `${len}×${d} ${layout}`);
   }
 });
 
 test('the NumPy pe_dot, shift_map, rope, ALiBi and T5 versions agree with the core', async () => {
-  assert.ok(close(python('06-offsets.py', 'pe_dot(8, 12).ravel().tolist()'), (await compute('pe_dot', { len: 8, dim: 12 })).data, 1e-10));
-  assert.ok(close(python('06-offsets.py', 'shift_map(8, 5).ravel().tolist()'), (await compute('shift_map', { dim: 8, k: 5 })).data, 1e-12));
+  assert.ok(close(python('offsets.py', 'pe_dot(8, 12).ravel().tolist()'), (await compute('pe_dot', { len: 8, dim: 12 })).data, 1e-10));
+  assert.ok(close(python('offsets.py', 'shift_map(8, 5).ravel().tolist()'), (await compute('shift_map', { dim: 8, k: 5 })).data, 1e-12));
   const x = [0.3, -1.2, 0.8, 0.5, -0.7, 0.1];
   for (const layout of ['interleaved', 'half'])
-    assert.ok(close(python('09-rope.py', `rope(np.array(${JSON.stringify(x)}), 37, 10000.0, "${layout}").tolist()`),
+    assert.ok(close(python('rope.py', `rope(np.array(${JSON.stringify(x)}), 37, 10000.0, "${layout}").tolist()`),
       (await compute('rope', { x, pos: 37, layout })).data, 1e-12), layout);
   for (const heads of [8, 12, 6])
-    assert.ok(close(python('10-extrapolation.py', `alibi_slopes(${heads})`), (await compute('alibi_slopes', { heads })).data, 1e-15));
+    assert.ok(close(python('extrapolation.py', `alibi_slopes(${heads})`), (await compute('alibi_slopes', { heads })).data, 1e-15));
   const rel = [-300, -40, -9, -3, 0, 2, 7, 15, 60, 500];
   for (const bidirectional of [true, false])
-    assert.deepEqual(python('10-extrapolation.py', `t5_bucket(${JSON.stringify(rel)}, ${bidirectional ? 'True' : 'False'}).tolist()`),
+    assert.deepEqual(python('extrapolation.py', `t5_bucket(${JSON.stringify(rel)}, ${bidirectional ? 'True' : 'False'}).tolist()`),
       (await compute('t5_bucket', { rel, bidirectional })).data);
 });
 
@@ -68,11 +68,11 @@ test('the NumPy RoPE scaling methods agree with compute rope_init', async () => 
     ['llama3(64, 500000.0, 8.0, 8192, 1.0, 4.0)', { ...base, rope_scaling: { rope_type: 'llama3', factor: 8, original_max_position_embeddings: 8192, low_freq_factor: 1, high_freq_factor: 4 } }, 0],
   ];
   for (const [expr, config, seq_len] of cases) {
-    const py = python('11-scaling.py', `${expr}.tolist()`);
+    const py = python('scaling.py', `${expr}.tolist()`);
     const core = await compute('rope_init', { config, seq_len });
     assert.ok(close(py, core.data, 1e-15 * 8), expr);
   }
-  const af = python('11-scaling.py', 'yarn(64, 500000.0, 8.0, 8192)[1]');
+  const af = python('scaling.py', 'yarn(64, 500000.0, 8.0, 8192)[1]');
   const core = await compute('rope_init', { config: { ...base, rope_scaling: { rope_type: 'yarn', factor: 8, original_max_position_embeddings: 8192 } } });
   assert.ok(Math.abs(af - core.attention_factor) < 1e-15, `${af} ${core.attention_factor}`);
 });

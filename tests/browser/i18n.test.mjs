@@ -99,7 +99,8 @@ test('every character of the lessons and the interface has a glyph in the shippe
     path.join(dist, 'dist/cjk.ttf')];
   const texts = [];
   for (const dir of ['content/en', 'content/zh', 'src/lessons', 'src/ui'])
-    for (const f of fs.readdirSync(path.join(root, dir))) texts.push(path.join(root, dir, f));
+    for (const f of fs.readdirSync(path.join(root, dir), { recursive: true }))
+      if (fs.statSync(path.join(root, dir, f)).isFile()) texts.push(path.join(root, dir, f));
   texts.push(path.join(root, 'src/app/shell.cpp'));
   const out = execFileSync('/usr/bin/python3', [path.join(root, 'tools/check_glyphs.py'), ...fonts, '--', ...texts],
     { encoding: 'utf8' });

@@ -29,7 +29,7 @@ TEST_CASE("every lesson shows core code that exists and a NumPy version") {
       CAPTURE(id);
       CHECK(content::core_snippet(id) != nullptr);
     }
-    const content::CodeSnippet* py = content::python_snippet(entry.stem);
+    const content::CodeSnippet* py = content::python_snippet(entry.id);
     REQUIRE(py != nullptr);
     CHECK(py->text.find("import numpy as np") != std::string_view::npos);
   }
@@ -57,7 +57,7 @@ TEST_CASE("a code pack (the site's code.txt) is read into snippets; malformed en
   CHECK(content::core_snippet("x") == nullptr);
   const std::string pack =
       "@@posenc-file core rope_yarn src/core/rope_scaling.cpp\nvoid yarn();\n"
-      "@@posenc-file python 11-scaling content/code/11-scaling.py\ndef yarn(): pass\n"
+      "@@posenc-file python scaling content/code/scaling.py\ndef yarn(): pass\n"
       "@@posenc-file nonsense\nignored\n"
       "@@posenc-file core";  // no line end: the pack ends
   const std::vector<content::PackEntry> e = content::read_pack(pack, 16);

@@ -33,7 +33,7 @@ TEST_CASE(
     const std::vector<std::string_view> registered = lesson->step_ids();
     std::vector<std::vector<std::string>> ids;  // per language
     for (std::string_view lang : {"en", "zh"}) {
-      const BundledFile* f = find_bundled(lang, entry.stem);
+      const BundledFile* f = find_bundled(lang, entry.id);
       REQUIRE(f != nullptr);
       const ParseResult r = parse_document(f->text, std::string(lang) + "/" + std::string(f->name));
       CHECK(r.ok());
@@ -115,11 +115,11 @@ TEST_CASE("a step heading needs a well-formed id, used once") {
 TEST_CASE("every lesson has English text, and every placeholder it uses has a live value") {
   for (const auto& entry : lessons::lesson_table()) {
     CAPTURE(entry.id);
-    const BundledFile* en = find_bundled("en", entry.stem);
+    const BundledFile* en = find_bundled("en", entry.id);
     REQUIRE(en != nullptr);
     auto lesson = entry.create();
     for (std::string_view lang : {"en", "zh"}) {
-      const BundledFile* f = find_bundled(lang, entry.stem);
+      const BundledFile* f = find_bundled(lang, entry.id);
       if (!f) continue;
       const ParseResult r = parse_document(f->text, std::string(lang) + "/" + std::string(f->name));
       for (const PlaceholderUse& u : placeholders(r.doc)) {
@@ -324,15 +324,15 @@ TEST_CASE("a language's text can arrive later, as one pack of files, once") {
   using namespace posenc::content;
   CHECK_FALSE(has_language("xx"));
   const std::string pack =
-      "@@posenc-file 01-order.md\n# Title\n\nText.\n@@posenc-file 02-naive.md\n# Two\n"
+      "@@posenc-file order.md\n# Title\n\nText.\n@@posenc-file naive.md\n# Two\n"
       "@@posenc-file ../evil.md\nskipped\n@@posenc-file no-newline";
   CHECK(add_files("xx", pack) == 2);  // a name with '/' and a marker without its line end are left out
   CHECK(has_language("xx"));
-  const BundledFile* f = find_bundled("xx", "01-order");
+  const BundledFile* f = find_bundled("xx", "order");
   REQUIRE(f != nullptr);
   CHECK(f->text == "# Title\n\nText.\n");
-  REQUIRE(find_bundled("xx", "02-naive") != nullptr);
-  CHECK(find_bundled("xx", "02-naive")->text == "# Two\n");
+  REQUIRE(find_bundled("xx", "naive") != nullptr);
+  CHECK(find_bundled("xx", "naive")->text == "# Two\n");
   CHECK(add_files("xx", pack) == 0);  // once per language
   CHECK(add_files("", pack) == 0);
   CHECK(add_files("en", pack) == 0);  // embedded languages are never replaced

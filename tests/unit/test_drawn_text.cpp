@@ -96,7 +96,7 @@ std::vector<std::string> english_words(const std::vector<DrawnWord>& words,
     };
     if (std::any_of(file_names.begin(), file_names.end(), is_file)) continue;
     if (w.find("://") != std::string::npos) continue;  // a link: where a model preset's numbers were read
-    const size_t dot = w.rfind('.');  // the code panel names its sources: content/code/01-order.py
+    const size_t dot = w.rfind('.');  // the code panel names its sources: content/code/order.py
     if (w.find('/') != std::string::npos && dot != std::string::npos &&
         (w.substr(dot) == ".py" || w.substr(dot) == ".cpp" || w.substr(dot) == ".hpp"))
       continue;

@@ -1,8 +1,8 @@
 #include <doctest/doctest.h>
 
 #include "lessons/lesson.hpp"
+#include "lessons/order/tokenize.hpp"
 #include "lessons/params.hpp"
-#include "lessons/tokenize.hpp"
 
 using namespace posenc::lessons;
 

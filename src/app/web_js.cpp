@@ -1,0 +1,153 @@
+// The web platform's JavaScript glue (EM_JS): the URL hash, localStorage, User Timing marks, fetching the
+// Chinese text and font and the code panel's text, the clipboard, downloads, the page's language and
+// title, the screen-reader mirror, errors, and the events that wake the main loop. Declared for C++ in
+// web_js.hpp. The bodies are JavaScript: clang-format must not touch them.
+#include "app/web_js.hpp"
+
+#include <emscripten.h>
+
+// clang-format off
+EM_JS(void, js_write_hash, (const char* hash), {
+  try { history.replaceState(history.state, "", "#" + UTF8ToString(hash)); } catch (e) {}
+});
+EM_JS(void, js_save_progress, (const char* text), {
+  try { window.localStorage.setItem("posenc.progress", UTF8ToString(text)); } catch (e) {}
+});
+EM_JS(char*, js_initial, (int which), {
+  var s = "";
+  try {
+    if (which === 0) s = location.hash || "";
+    else if (which === 1) s = window.localStorage.getItem("posenc.progress") || "";
+    else s = window.localStorage.getItem("posenc.lang") || (/^zh/i.test(navigator.language || "") ? "zh" : "en");
+  } catch (e) {}
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+// User Timing marks of the start-up phases, for `make bench`'s first-frame breakdown.
+EM_JS(void, js_mark, (const char* name), {
+  try { performance.mark(UTF8ToString(name)); } catch (e) {}
+});
+EM_JS(void, js_signal_ready, (), {
+  if (Module["onPosencReady"]) Module["onPosencReady"]();
+});
+EM_JS(void, js_set_canvas_size, (int w, int h), {
+  Module["setCanvasSize"](w, h);
+});
+EM_JS(void, js_open_file_dialog, (), {
+  var input = document.getElementById("file");
+  if (input) input.click();
+});
+// Chinese: its lesson text (zh.txt, not embedded in the site) and its font (cjk.ttf), fetched together;
+// the text is handed over first, so the font's glyphs cover it (a late text rebuilds the font).
+EM_JS(void, js_load_chinese, (), {
+  function get(url, how) {
+    return fetch(url).then(function (r) {
+      if (!r.ok) throw new Error(url + ": HTTP " + r.status);
+      return r[how]();
+    });
+  }
+  function hand(fn, bytes) {
+    var p = _malloc(bytes.length);
+    HEAPU8.set(bytes, p);
+    Module["ccall"](fn, null, ["number", "number"], [p, bytes.length]);
+    _free(p);
+  }
+  var text = get("zh.txt", "arrayBuffer").then(function (b) { hand("posenc_chinese_text", new Uint8Array(b)); })
+    .catch(function (e) { console.warn("posenc: the Chinese lesson text could not be loaded: " + e.message); });
+  var font = get("cjk.ttf", "arrayBuffer");
+  Promise.all([font, text]).then(function (r) { hand("posenc_cjk_font", new Uint8Array(r[0])); })
+    .catch(function (e) { console.warn("posenc: the Chinese font could not be loaded: " + e.message); });
+});
+// The code panel's text (code.txt, not embedded in the site), fetched when the panel first opens.
+EM_JS(void, js_load_code, (), {
+  fetch("code.txt").then(function (r) {
+    if (!r.ok) throw new Error("code.txt: HTTP " + r.status);
+    return r.arrayBuffer();
+  }).then(function (b) {
+    var bytes = new Uint8Array(b), p = _malloc(bytes.length);
+    HEAPU8.set(bytes, p);
+    Module["ccall"]("posenc_code_text", null, ["number", "number"], [p, bytes.length]);
+    _free(p);
+  }).catch(function (e) {
+    console.warn("posenc: the code could not be loaded: " + e.message);
+    Module["ccall"]("posenc_code_text", null, ["number", "number"], [0, -1]);
+  });
+});
+EM_JS(void, js_copy_text, (const char* text), {
+  var s = UTF8ToString(text);
+  if (navigator.clipboard && navigator.clipboard.writeText)
+    navigator.clipboard.writeText(s).catch(function (e) { console.warn("posenc: copy failed: " + e.message); });
+});
+EM_JS(void, js_download, (const char* name, const unsigned char* bytes, int size, const char* mime), {
+  var blob = new Blob([HEAPU8.slice(bytes, bytes + size)], { type: UTF8ToString(mime) });
+  var a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = UTF8ToString(name);
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+});
+EM_JS(void, js_save_language, (const char* lang), {
+  try { window.localStorage.setItem("posenc.lang", UTF8ToString(lang)); } catch (e) {}
+});
+EM_JS(void, js_page_language, (const char* lang, const char* title, const char* label), {
+  var l = UTF8ToString(lang);
+  document.documentElement.lang = l;
+  var mirror = document.getElementById("a11y");
+  if (mirror) mirror.lang = l;
+  document.title = UTF8ToString(title);
+  var canvas = document.getElementById("canvas");
+  if (canvas) canvas.setAttribute("aria-label", UTF8ToString(label));
+});
+EM_JS(void, js_mirror_text, (const char* title, const char* step, const char* body), {
+  var root = document.getElementById("a11y");
+  if (!root) return;
+  root.querySelector("h1").textContent = UTF8ToString(title);
+  root.querySelector("h2").textContent = UTF8ToString(step);
+  root.querySelector("p").textContent = UTF8ToString(body);
+});
+// Shows a start-up failure in the page's loader (`what`: "webgl2" or a message).
+EM_JS(void, js_fail, (const char* what), {
+  if (Module["posencFail"]) Module["posencFail"](UTF8ToString(what));
+  else console.error("posenc: " + UTF8ToString(what));
+});
+EM_JS(void, js_log_error, (const char* text), {
+  console.error(UTF8ToString(text));
+});
+// Counts DOM events that may change what the app shows; read (and reset) once per animation frame.
+EM_JS(void, js_watch_events, (), {
+  Module["posencEvents"] = 1;
+  // An event while the loop sleeps (posenc_sleep) wakes it: nothing else asks for animation frames.
+  var bump = function () {
+    Module["posencEvents"] = (Module["posencEvents"] | 0) + 1;
+    if (Module["posencAsleep"]) Module["ccall"]("posenc_wake", null, [], []);
+  };
+  ["mousemove", "mousedown", "mouseup", "mouseout", "wheel", "keydown", "keyup", "keypress", "touchstart",
+   "touchmove", "touchend", "touchcancel", "pointermove", "pointerdown", "pointerup", "focus", "blur",
+   "resize", "paste", "compositionend"].forEach(function (t) {
+    window.addEventListener(t, bump, { capture: true, passive: true });
+  });
+  document.addEventListener("visibilitychange", bump);
+  // Size and pixel-ratio changes that come without a 'resize' (a moved window, a zoomed page).
+  if (window.ResizeObserver) new ResizeObserver(bump).observe(Module["canvas"]);
+  var watchRatio = function () {
+    if (!window.matchMedia) return;
+    var q = window.matchMedia("(resolution: " + window.devicePixelRatio + "dppx)");
+    var once = function () { q.removeEventListener("change", once); bump(); watchRatio(); };
+    q.addEventListener("change", once);
+  };
+  watchRatio();
+});
+EM_JS(void, js_set_asleep, (int asleep), { Module["posencAsleep"] = asleep; });
+// Whether the primary pointer is a finger (phones, tablets): the text says "tap" instead of "hover".
+EM_JS(int, js_coarse_pointer, (), {
+  return window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? 1 : 0;
+});
+EM_JS(int, js_take_events, (), {
+  var n = Module["posencEvents"] | 0;
+  Module["posencEvents"] = 0;
+  return n;
+});
+// clang-format on

@@ -1,0 +1,26 @@
+// The web platform's JavaScript glue, one function each (their bodies are in web_js.cpp): C functions
+// that web_main.cpp calls. Strings are UTF-8; a returned char* is malloc'd and the caller frees it.
+#pragma once
+
+extern "C" {
+void js_write_hash(const char* hash);
+void js_save_progress(const char* text);
+char* js_initial(int which);
+void js_mark(const char* name);
+void js_signal_ready();
+void js_set_canvas_size(int w, int h);
+void js_open_file_dialog();
+void js_load_chinese();
+void js_load_code();
+void js_copy_text(const char* text);
+void js_download(const char* name, const unsigned char* bytes, int size, const char* mime);
+void js_save_language(const char* lang);
+void js_page_language(const char* lang, const char* title, const char* label);
+void js_mirror_text(const char* title, const char* step, const char* body);
+void js_fail(const char* what);
+void js_log_error(const char* text);
+void js_watch_events();
+void js_set_asleep(int asleep);
+int js_coarse_pointer();
+int js_take_events();
+}

@@ -1,0 +1,188 @@
+// Lesson 4 — frequencies: each dimension of the sinusoidal code is a wave over positions; the
+// wavelengths 2π·base^(2i/d) form a geometric progression from 2π to 2π·base.
+#include <cmath>
+
+#include "core/naive.hpp"
+#include "core/sinusoidal.hpp"
+#include "lessons/lesson.hpp"
+#include "ui/controls.hpp"
+#include "ui/heatmap.hpp"
+#include "ui/line_plot.hpp"
+#include "ui/matrix_view.hpp"
+
+namespace posenc::lessons {
+namespace {
+
+constexpr double kTwoPi = 6.283185307179586;
+
+struct Params {
+  int len = 200;
+  int dim = 64;
+  double base = 10000;
+  int pair = 4;  // the highlighted pair i
+};
+
+struct Derived {
+  Eigen::MatrixXd table;           // len × dim
+  std::vector<int> shown;          // pair indices drawn as waves
+  Eigen::VectorXd wavelength;      // per pair
+  Eigen::VectorXd wavelength_ref;  // base 10000, d 512: the paper's setting, for comparison
+  Eigen::MatrixXd table_small;     // first 64 positions × first 16 columns
+  Eigen::MatrixXd binary_small;    // first 64 positions × 6 bits, mapped to ±1
+};
+
+// Textures of the heatmaps (kept between frames, refreshed when their data changes).
+struct View {
+  ui::HeatmapImage small, bits;
+};
+
+class FrequenciesLesson final : public Lesson {
+  Params p_;
+  Derived d_;
+  View view_;
+
+ public:
+  FrequenciesLesson() {
+    const std::vector<std::string_view> controls = {"len", "dim", "base", "pair"};
+    step(
+        "waves", [this](DrawContext&) { draw_waves(*theme_); }, controls);
+    step(
+        "wavelengths", [this](DrawContext&) { draw_wavelengths(*theme_, false); }, controls);
+    step(
+        "base-d", [this](DrawContext&) { draw_wavelengths(*theme_, true); }, controls);
+    step(
+        "counter", [this](DrawContext& c) { draw_counter(c, *theme_); }, controls);
+    update();
+  }
+
+  void visit(ParamVisitor& v) override {
+    v.integer({"len", "length", 16, 4096}, p_.len);
+    v.integer({"dim", "d_model", 2, 1024}, p_.dim);
+    v.real({"base", "base", 2, 1e6, Scale::Log, "%.0f"}, p_.base);
+    v.integer({"pair", "pair i", 0, double(core::frequency_count(p_.dim) - 1)}, p_.pair);
+  }
+
+  core::Messages update() override {
+    core::Messages notice;
+    const int pairs = core::frequency_count(p_.dim);
+    if (p_.pair >= pairs) {
+      p_.pair = pairs - 1;
+      notice.push_back({"pair: this d_model has pairs 0–{0}", {std::to_string(pairs - 1)}});
+    }
+    d_.table = core::sinusoidal({p_.len, p_.dim, p_.base, core::Layout::Interleaved, 0.0});
+    d_.shown.clear();
+    for (int k = 0; k < 4; ++k) {
+      const int i = (pairs - 1) * k / 3;
+      if (d_.shown.empty() || d_.shown.back() != i) d_.shown.push_back(i);
+    }
+    d_.wavelength.resize(pairs);
+    for (int i = 0; i < pairs; ++i) d_.wavelength(i) = kTwoPi / core::frequency(i, p_.dim, p_.base);
+    d_.wavelength_ref.resize(256);
+    for (int i = 0; i < 256; ++i) d_.wavelength_ref(i) = kTwoPi / core::frequency(i, 512, 10000.0);
+    d_.table_small = core::sinusoidal({64, std::min(p_.dim, 16), p_.base, core::Layout::Interleaved, 0.0});
+    d_.binary_small = core::binary_encoding(64, 6).array() * 2.0 - 1.0;
+    view_.small.set(d_.table_small, 1.0);
+    view_.bits.set(d_.binary_small, 1.0);
+    return notice;
+  }
+
+  std::vector<Export> exports(std::string_view) const override {
+    return {{"pe_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" +
+                 ui::short_number(p_.base, 9),
+             &d_.table}};
+  }
+
+  std::string value(std::string_view n) const override {
+    const int pairs = core::frequency_count(p_.dim);
+    if (n == "pairs") return std::to_string(pairs);
+    if (n == "pair_col") return std::to_string(2 * p_.pair);
+    if (n == "pair_wavelength") return ui::short_number(d_.wavelength(p_.pair));
+    if (n == "shortest") return ui::short_number(d_.wavelength(0));
+    if (n == "longest") return ui::short_number(d_.wavelength(pairs - 1));
+    if (n == "ratio") return ui::short_number(pairs > 1 ? d_.wavelength(1) / d_.wavelength(0) : 1.0, 4);
+    if (n == "limit") return ui::short_number(kTwoPi * p_.base);
+    if (n == "slow_pairs") {
+      int slow = 0;
+      for (int i = 0; i < pairs; ++i) slow += d_.wavelength(i) > 2.0 * p_.len;
+      return std::to_string(slow);
+    }
+    return {};
+  }
+
+ private:
+  ui::Series wave(int col, const std::string& label) const {
+    ui::Series s;
+    s.label = label;
+    for (int p = 0; p < p_.len; ++p) {
+      s.x.push_back(p);
+      s.y.push_back(d_.table(p, col));
+    }
+    return s;
+  }
+
+  void draw_waves(const ui::Theme& t) {
+    std::vector<ui::Series> s;
+    for (int i : d_.shown) s.push_back(wave(2 * i, trf(lang_, "dim %d (i = %d)", 2 * i, i)));
+    ui::LinePlotOptions o;
+    o.title = tr(lang_, "sin(pos · ω_i) for a few pairs i");
+    o.x_label = tr(lang_, "position");
+    o.fix_y = true;
+    o.y_min = -1.1;
+    o.y_max = 1.1;
+    o.height = ui::em(13);
+    ui::line_plot("waves", s, o, t);
+    ui::Series h = wave(2 * p_.pair, trf(lang_, "dim %d (the pair slider)", 2 * p_.pair));
+    h.thickness = 2.5f;
+    o.title = tr(lang_, "the pair you choose");
+    o.height = ui::em(9);
+    ui::line_plot("wave", {h}, o, t);
+  }
+
+  void draw_wavelengths(const ui::Theme& t, bool compare) {
+    // x: the exponent 2i/d itself, so settings with different d share one axis from 0 to (almost) 1, and
+    // with the same base their curves lie on one another: d only sets how densely the pairs sample it.
+    std::vector<ui::Series> s = {
+        ui::series(trf(lang_, "this setting: d = %d, base %s", p_.dim, ui::short_number(p_.base, 6).c_str()),
+                   d_.wavelength, 0, 2.0 / p_.dim)};
+    if (compare) {
+      s.push_back(ui::series(tr(lang_, "the paper: d = 512, base 10000"), d_.wavelength_ref, 0, 2.0 / 512));
+      s.back().color = t.muted;  // grey, as the text says
+    }
+    ui::LinePlotOptions o;
+    o.title = tr(lang_, "Wavelength 2π · base^(2i/d) of each pair (log scale)");
+    o.x_label = tr(lang_, "pair index as a fraction of the way, 2i/d");
+    o.y_label = tr(lang_, "positions per turn");
+    o.log_y = true;
+    o.height = ui::em(16);
+    ui::line_plot("wavelengths", s, o, t);
+  }
+
+  void draw_counter(DrawContext& ctx, const ui::Theme& t) {
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const bool two = avail > ui::em(28);
+    const float w = two ? (avail - ui::em(1)) / 2 : avail;
+    ui::HeatmapOptions o = position_rows(nullptr, false);
+    o.width = w;
+    o.height = ui::em(16);
+    o.color_bar = false;
+    ImGui::BeginGroup();
+    o.title = tr(lang_, "binary digits (±1), fastest bit first");
+    o.x_label = tr(lang_, "bit");
+    o.x_name = tr(lang_, "bit");
+    ui::heatmap("bits", view_.bits, o, t, *ctx.textures);
+    ImGui::EndGroup();
+    if (two) ImGui::SameLine(0, ui::em(1));
+    ImGui::BeginGroup();
+    o.title = tr(lang_, "sinusoidal code, first 16 dims");
+    o.x_label = tr(lang_, "dimension");
+    o.x_name = tr(lang_, "dim");
+    ui::heatmap("small", view_.small, o, t, *ctx.textures);
+    ImGui::EndGroup();
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Lesson> create_frequencies() { return std::make_unique<FrequenciesLesson>(); }
+
+}  // namespace posenc::lessons

@@ -1,0 +1,705 @@
+// Lesson 13 — train: don't take our word for it. Six tiny Transformers, one per position encoding
+// (none, learned, sinusoidal, RoPE, ALiBi, T5), train side by side on an order-sensitive task while the
+// page stays responsive: the training runs in slices of a few milliseconds between frames (work()),
+// then the test sets are scored one (run, length) at a time. The results — loss curves, accuracy
+// against length, attention maps, the learned position table and its principal components — are what
+// the text quotes, and only once they exist.
+#include "core/train.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <memory>
+
+#include "lessons/lesson.hpp"
+#include "ui/controls.hpp"
+#include "ui/heatmap.hpp"
+#include "ui/line_plot.hpp"
+#include "ui/locate.hpp"
+#include "ui/matrix_view.hpp"
+#include "ui/rich_text.hpp"
+
+namespace posenc::lessons {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+const std::vector<const char*> kTasks = {"copy", "reverse", "k_back"};
+// The runs' names on screen (catalogue keys), in core::all_encodings()'s order.
+const std::vector<const char*> kRuns = {"none", "learned", "sinusoidal", "RoPE", "ALiBi", "T5"};
+constexpr double kGood = 0.9;  // "learned the task": the accuracy the text's lists use
+
+struct Params {
+  int task = 1;  // reverse
+  bool causal = false;
+  int layers = 2, heads = 4, d_model = 32;
+  int train_len = 8;
+  int test_x = 4;  // test lengths up to test_x × train_len
+  int steps = 900;
+  int seed = 1;
+  // What the result steps show (not part of a run).
+  int run = 3;  // RoPE
+  int layer = 0, head = 0;
+  int ex_len = 8, example = 0;
+};
+
+// What a run depends on: changing any of these discards the runs.
+auto run_inputs(const Params& p) {
+  return std::tie(p.task, p.causal, p.layers, p.heads, p.d_model, p.train_len, p.test_x, p.steps, p.seed);
+}
+
+enum class Phase { Idle, Training, Testing, Done };
+
+struct Run {
+  std::unique_ptr<core::Trainer> trainer;
+  std::vector<double> accuracy;  // per test length, once tested
+};
+
+struct Results {                   // worked out once the runs are tested
+  Eigen::MatrixXd accuracy;        // test lengths × runs (export: first column the length)
+  Eigen::MatrixXd loss;            // steps × runs
+  double bag_bound = 0;            // best accuracy a bag of tokens allows on the test set at train_len
+  std::vector<double> bag_bounds;  // … on the test set of each test length
+  Eigen::MatrixXd table;           // the learned run's position table (rows × d_model)
+  core::Components pcs;            // … its first two principal components over the trained rows
+};
+
+struct View {
+  ui::HeatmapImage attention, table;
+};
+
+std::string num(double x, int digits = 3) { return ui::short_number(x, digits); }
+const char* flag(bool b) { return b ? "1" : "0"; }
+
+class TrainLesson final : public Lesson {
+  Params p_;
+  Params seen_;
+  bool computed_ = false;
+  core::TrainConfig config_;  // what Train would run (every run but its encoding)
+  std::string config_error_;  // why it cannot run ("" when it can)
+  Phase phase_ = Phase::Idle;
+  std::vector<Run> runs_;
+  int next_run_ = 0;     // round robin while training
+  int tested_ = 0;       // (run, length) pairs scored so far
+  double active_s_ = 0;  // seconds of wall time while training, for the time left
+  Clock::time_point last_work_;
+  double step_ms_ = 1;  // a training step's time, recent slowest (a slice starts no step it cannot finish)
+  // What the screen shows of a training in progress, refreshed about ten times a second rather than after
+  // every slice: a frame that looks like the last one is not handed to WebGL, which leaves the time to
+  // training steps (under a software renderer a drawn frame costs more than a step).
+  std::vector<int> shown_steps_;  // per run
+  double shown_active_s_ = 0;
+  Clock::time_point shown_at_;
+  bool stopped_ = false;  // the learner stopped it, or a change discarded it
+  Results r_;
+  Eigen::MatrixXd attention_;
+  core::Example example_;
+  std::vector<int> predicted_;
+  View view_;
+
+ public:
+  TrainLesson() {
+    const std::vector<std::string_view> setup = {"task",      "causal", "layers", "heads", "d_model",
+                                                 "train_len", "test_x", "steps",  "seed"};
+    step(
+        "setup", [this](DrawContext& c) { draw_setup(c); }, setup);
+    step("bag", [this](DrawContext& c) { draw_bag(c); }, {"task", "causal"});
+    step("nope", [this](DrawContext& c) { draw_bag(c); }, {"task", "causal"});
+    step("length", [this](DrawContext& c) { draw_length(c); }, {"train_len", "test_x"});
+    step("attention", [this](DrawContext& c) { draw_attention(c); },
+         {"run", "layer", "head", "ex_len", "example"});
+    step("table", [this](DrawContext& c) { draw_table(c); }, {"d_model", "train_len"});
+    step(
+        "papers", [this](DrawContext& c) { draw_length(c); }, setup);
+    update();
+  }
+
+  void visit(ParamVisitor& v) override {
+    v.choice({"task", "task"}, p_.task, kTasks);
+    v.flag({"causal", "causal mask"}, p_.causal);
+    v.integer({"layers", "layers", 1, 4}, p_.layers);
+    v.integer({"heads", "heads", 1, 8}, p_.heads);
+    v.integer({"d_model", "d_model", 8, 64, Scale::Log}, p_.d_model);
+    v.integer({"train_len", "training length", 2, 32}, p_.train_len);
+    v.integer({"test_x", "test up to ×", 1, 4}, p_.test_x);
+    v.integer({"steps", "steps", 50, 5000, Scale::Log}, p_.steps);
+    v.integer({"seed", "seed", 0, 9999}, p_.seed);
+    v.choice({"run", "run shown"}, p_.run, kRuns);
+    v.integer({"layer", "layer", 0, double(p_.layers - 1)}, p_.layer);
+    v.integer({"head", "head shown", 0, double(p_.heads - 1)}, p_.head);
+    v.integer({"ex_len", "example length", 1, double(top_len())}, p_.ex_len);
+    v.integer({"example", "example", 0, 99}, p_.example);
+  }
+
+  core::Messages update() override {
+    core::Messages notice;
+    if (p_.d_model % 2) {
+      ++p_.d_model;
+      notice.push_back({"d_model: RoPE rotates pairs; using {0}", {std::to_string(p_.d_model)}});
+    }
+    // Heads divide d_model into even widths (RoPE turns pairs within a head).
+    const int asked = p_.heads;
+    while (p_.heads > 1 && (p_.d_model % p_.heads || (p_.d_model / p_.heads) % 2)) --p_.heads;
+    if (p_.heads != asked)
+      notice.push_back(
+          {"heads: d_model / heads must be a whole even number; using {0}", {std::to_string(p_.heads)}});
+    const int shortest = p_.task == 2 ? config_.k + 1 : 1;
+    if (p_.train_len < shortest) {
+      p_.train_len = shortest;
+      notice.push_back(
+          {"training length: k_back needs inputs longer than k; using {0}", {std::to_string(shortest)}});
+    }
+    p_.layer = std::min(p_.layer, p_.layers - 1);
+    p_.head = std::min(p_.head, p_.heads - 1);
+    p_.ex_len = std::clamp(p_.ex_len, shortest, top_len());
+    make_config(notice);
+    if (!computed_ || run_inputs(p_) != run_inputs(seen_)) {
+      if (phase_ == Phase::Training || phase_ == Phase::Testing)
+        notice.push_back({"Settings changed: training stopped. Press Train to run again.", {}});
+      else if (phase_ == Phase::Done)
+        notice.push_back(
+            {"Settings changed: the results were for the old settings. Press Train to run again.", {}});
+      reset();
+    }
+    seen_ = p_;
+    computed_ = true;
+    if (phase_ == Phase::Done) update_view();
+    return notice;
+  }
+
+  // Trains (or tests) for about budget_ms; true while more remains.
+  bool work(double budget_ms) override {
+    if (phase_ != Phase::Training && phase_ != Phase::Testing) return false;
+    const Clock::time_point start = Clock::now();
+    active_s_ += std::min(0.1, std::chrono::duration<double>(start - last_work_).count());
+    last_work_ = start;
+    const auto elapsed = [&] {
+      return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    };
+    bool stepped = false;  // every slice makes progress: one step at least
+    if (std::chrono::duration<double>(start - shown_at_).count() >= kShowEvery) show_progress();
+    while (phase_ == Phase::Training) {
+      int i = 0;
+      while (i < static_cast<int>(runs_.size()) && runs_[next_run_].trainer->finished()) {
+        next_run_ = (next_run_ + 1) % static_cast<int>(runs_.size());
+        ++i;
+      }
+      if (i == static_cast<int>(runs_.size())) {
+        phase_ = Phase::Testing;
+        show_progress();
+        break;
+      }
+      const double before = elapsed();
+      if (stepped && before + step_ms_ > budget_ms) return true;
+      runs_[next_run_].trainer->step(1);
+      stepped = true;
+      // The estimate follows a slower step at once and a faster one slowly (steps of one size differ by
+      // encoding and by the lengths drawn).
+      step_ms_ = std::max(elapsed() - before, 0.9 * step_ms_);
+      next_run_ = (next_run_ + 1) % static_cast<int>(runs_.size());
+    }
+    const int lens = static_cast<int>(config_test_lens().size());
+    while (phase_ == Phase::Testing) {
+      if (stepped && elapsed() > budget_ms * 0.5) return true;
+      Run& run = runs_[tested_ / lens];
+      const int len = tested_ % lens;
+      run.accuracy.push_back(core::token_accuracy(run.trainer->model(), run.trainer->test_set(len)));
+      stepped = true;
+      if (++tested_ == lens * static_cast<int>(runs_.size())) finish();
+    }
+    return phase_ != Phase::Done;
+  }
+
+  std::vector<Export> exports(std::string_view step) const override {
+    if (phase_ != Phase::Done) return {};
+    const std::string s = std::string("_") + kTasks[p_.task] + (p_.causal ? "_causal" : "_bidirectional") +
+                          "_L" + std::to_string(p_.train_len) + "_seed" + std::to_string(p_.seed);
+    if (step == "setup") return {{"loss_by_step_6runs" + s, &r_.loss}};
+    if (step == "attention")
+      return {{std::string("attention_") + core::encoding_name(core::all_encodings()[p_.run]) + "_layer" +
+                   std::to_string(p_.layer) + "_head" + std::to_string(p_.head) + s,
+               &attention_}};
+    if (step == "table" && r_.table.size()) return {{"learned_position_table" + s, &r_.table}};
+    return {{"accuracy_by_length_6runs" + s, &r_.accuracy}};
+  }
+
+  std::string value(std::string_view n) const override {
+    const bool done = phase_ == Phase::Done;
+    if (n == "done") return flag(done);
+    if (n == "running") return flag(phase_ == Phase::Training || phase_ == Phase::Testing);
+    if (n == "idle") return flag(phase_ == Phase::Idle);
+    if (n == "cannot_run") return flag(!config_error_.empty());
+    if (n == "bidirectional") return flag(!p_.causal);
+    if (n == "causal_slots") return flag(p_.causal && p_.task != 2);
+    if (n == "good") return num(kGood);
+    if (n == "task_copy") return flag(p_.task == 0);
+    if (n == "task_reverse") return flag(p_.task == 1);
+    if (n == "task_k_back") return flag(p_.task == 2);
+    if (n == "k") return std::to_string(config_.k);
+    if (n == "k_plus") return std::to_string(config_.k + 1);
+    if (n == "task_name") return tr(lang_, kTasks[p_.task]);
+    if (n == "test_top") return std::to_string(top_len());
+    if (n == "params") return std::to_string(parameter_count());
+    if (n == "batch") return std::to_string(config_.batch);
+    if (n == "vocab") return std::to_string(config_.vocab);
+    if (n == "min_len") return std::to_string(shortest());
+    if (n == "len_range") return flag(shortest() < p_.train_len);  // "3 to 3 tokens" reads as "3 tokens"
+    const std::string r = done ? result(n) : std::string();
+    if (!r.empty()) return r;
+    // Before the runs are tested, results' conditions are off and their numbers are not shown.
+    static const char* const kConditions[] = {
+        "bidir_done",   "causal_done", "none_within_bound", "causal_none_above", "causal_none_at_bound",
+        "none_learned", "any_learned", "all_learned",       "some_short",        "longer",
+        "any_hold",     "no_hold",     "any_collapse",      "untrained"};
+    static const char* const kNumbers[] = {
+        "acc_none",         "acc_none_long", "bag_bound", "best_train",   "best_train_acc",
+        "learned_at_train", "short_of",      "hold",      "collapse",     "longest",
+        "best_long",        "best_long_acc", "ex_right",  "ex_targets",   "table_rows",
+        "trained_rows",     "pc1",           "pc2",       "train_seconds"};
+    for (const char* c : kConditions)
+      if (n == c) return "0";
+    for (const char* c : kNumbers)
+      if (n == c) return "\xE2\x80\xA6";  // never shown: the text quotes results inside {{?done}}
+    return {};
+  }
+
+ private:
+  int top_len() const { return p_.train_len * p_.test_x; }
+  int shortest() const { return p_.task == 2 ? config_.k + 1 : 1; }  // k_back needs k + 1 tokens
+
+  // A result's placeholder, once the runs are tested ("" for other names).
+  std::string result(std::string_view n) const {
+    const int at_train = train_index(), last = static_cast<int>(r_.accuracy.rows()) - 1;
+    const auto learned = [&](int i) { return acc(i, at_train) >= kGood; };
+    const auto holds = [&](int i) { return learned(i) && acc(i, last) >= kGood; };
+    const auto collapses = [&](int i) { return learned(i) && acc(i, last) < kGood; };
+    const bool longer = last > at_train;
+    const bool above = acc(0, at_train) > r_.bag_bound + 0.05;
+    if (n == "bidir_done") return flag(!p_.causal);
+    if (n == "causal_done") return flag(p_.causal);
+    if (n == "none_within_bound") return flag(!p_.causal && acc(0, at_train) <= r_.bag_bound + 1e-12);
+    if (n == "causal_none_above") return flag(p_.causal && above);
+    if (n == "causal_none_at_bound") return flag(p_.causal && !above);
+    if (n == "none_learned") return flag(learned(0));
+    if (n == "any_learned") return flag(count(learned) > 0);
+    if (n == "all_learned") return flag(count(learned) == 6);
+    if (n == "some_short") return flag(count(learned) < 6);
+    if (n == "longer") return flag(longer);
+    if (n == "any_hold") return flag(longer && count(holds) > 0);
+    if (n == "no_hold") return flag(longer && count(learned) > 0 && count(holds) == 0);
+    if (n == "any_collapse") return flag(longer && count(collapses) > 0);
+    if (n == "untrained") return flag(r_.table.rows() > runs_[1].trainer->trained_positions());
+    if (n == "acc_none") return num(acc(0, at_train));
+    if (n == "acc_none_long") return num(acc(0, last));
+    if (n == "bag_bound") return num(r_.bag_bound);
+    if (n == "best_train") return best_run(at_train);
+    if (n == "best_train_acc") return num(best_acc(at_train));
+    if (n == "learned_at_train") return names(learned);
+    if (n == "short_of") return names([&](int i) { return !learned(i); });
+    if (n == "hold") return names(holds);
+    if (n == "collapse") return names(collapses);
+    if (n == "longest") return std::to_string(config_test_lens().back());
+    if (n == "best_long") return best_run(last);
+    if (n == "best_long_acc") return num(best_acc(last));
+    if (n == "ex_right") return std::to_string(example_right());
+    if (n == "ex_targets") return std::to_string(core::target_count(example_));
+    if (n == "table_rows") return std::to_string(r_.table.rows());
+    if (n == "trained_rows") return std::to_string(runs_[1].trainer->trained_positions());
+    if (n == "pc1") return num(100 * (r_.pcs.explained.size() > 0 ? r_.pcs.explained(0) : 0));
+    if (n == "pc2") return num(100 * (r_.pcs.explained.size() > 1 ? r_.pcs.explained(1) : 0));
+    if (n == "train_seconds") return num(active_s_);
+    return {};
+  }
+
+  // Test lengths: half the training length, the training length, then five steps up to the longest.
+  std::vector<int> test_lens_for(const Params& p, int shortest) const {
+    std::vector<int> lens = {std::max(shortest, (p.train_len + 1) / 2), p.train_len};
+    const int top = p.train_len * p.test_x;
+    for (int j = 1; j <= 5; ++j) lens.push_back(p.train_len + (top - p.train_len) * j / 5);
+    std::sort(lens.begin(), lens.end());
+    lens.erase(std::unique(lens.begin(), lens.end()), lens.end());
+    return lens;
+  }
+  const std::vector<int>& config_test_lens() const { return config_.test_lens; }
+  int train_index() const {
+    const auto& l = config_test_lens();
+    return static_cast<int>(std::find(l.begin(), l.end(), p_.train_len) - l.begin());
+  }
+
+  void make_config(core::Messages& notice) {
+    core::TrainConfig c;
+    c.task = static_cast<core::Task>(p_.task);
+    c.causal = p_.causal;
+    c.layers = p_.layers;
+    c.heads = p_.heads;
+    c.d_model = p_.d_model;
+    c.d_ff = 2 * p_.d_model;
+    c.train_len = p_.train_len;
+    c.steps = p_.steps;
+    c.seed = static_cast<std::uint64_t>(p_.seed);
+    c.test_lens = test_lens_for(p_, p_.task == 2 ? c.k + 1 : 1);
+    // Within the core's cap on work: fewer steps, said so (the cap does not depend on the encoding).
+    const auto over = [&] { return core::check_train_config(c).find("multiply-adds") != std::string::npos; };
+    if (over()) {
+      while (c.steps > 50 && over()) c.steps = c.steps * 9 / 10;
+      p_.steps = c.steps;
+      notice.push_back(
+          {"steps: this model size allows at most {0} steps per run; using {0}", {std::to_string(c.steps)}});
+    }
+    config_error_ = core::check_train_config(c);
+    config_ = c;
+  }
+
+  long parameter_count() const {
+    core::TrainConfig c = config_;
+    c.pe = core::Encoding::None;
+    return core::Model<float>(core::model_config(c), 1).parameter_count();
+  }
+
+  void reset() {
+    stopped_ = phase_ != Phase::Idle || stopped_;
+    phase_ = Phase::Idle;
+    runs_.clear();
+    shown_steps_.clear();
+    r_ = Results{};
+    attention_.resize(0, 0);
+    predicted_.clear();
+    active_s_ = 0;
+  }
+
+  void start() {
+    if (!config_error_.empty()) return;
+    reset();
+    stopped_ = false;
+    for (core::Encoding pe : core::all_encodings()) {
+      core::TrainConfig c = config_;
+      c.pe = pe;
+      runs_.push_back({std::make_unique<core::Trainer>(c), {}});
+    }
+    next_run_ = tested_ = 0;
+    active_s_ = 0;
+    last_work_ = Clock::now();
+    phase_ = Phase::Training;
+    show_progress();
+  }
+
+  // The progress and loss curves the screen shows while training (see shown_steps_).
+  static constexpr double kShowEvery = 0.1;  // seconds
+  void show_progress() {
+    shown_steps_.clear();
+    for (const Run& r : runs_) shown_steps_.push_back(r.trainer->steps_done());
+    shown_active_s_ = active_s_;
+    shown_at_ = Clock::now();
+  }
+
+  void finish() {
+    phase_ = Phase::Done;
+    const int lens = static_cast<int>(config_test_lens().size()), n = static_cast<int>(runs_.size());
+    r_.accuracy.resize(lens, n + 1);
+    r_.loss.resize(p_.steps, n);
+    for (int l = 0; l < lens; ++l) r_.accuracy(l, 0) = config_test_lens()[l];
+    for (int i = 0; i < n; ++i) {
+      for (int l = 0; l < lens; ++l) r_.accuracy(l, i + 1) = runs_[i].accuracy[l];
+      const auto& loss = runs_[i].trainer->losses();
+      for (int s = 0; s < p_.steps; ++s) r_.loss(s, i) = s < static_cast<int>(loss.size()) ? loss[s] : NAN;
+    }
+    for (int l = 0; l < lens; ++l) r_.bag_bounds.push_back(bag_bound(runs_[0].trainer->test_set(l)));
+    r_.bag_bound = r_.bag_bounds[train_index()];
+    r_.table = runs_[1].trainer->position_table().cast<double>();
+    r_.pcs = core::principal_components(runs_[1].trainer->position_table(),
+                                        runs_[1].trainer->trained_positions(), 2);
+    view_.table.set(r_.table);
+    update_view();
+  }
+
+  // The bag-of-tokens bound of the test set's inputs, asked all at once (the bidirectional form of the
+  // same sequences: with the causal mask it is the comparison the text draws).
+  double bag_bound(const std::vector<core::Example>& set) const {
+    core::TaskSpec spec = core::task_spec(config_);
+    spec.causal = false;
+    std::vector<core::Example> bag;
+    for (const core::Example& e : set) {
+      const size_t n = spec.task == core::Task::KBack ? e.tokens.size() : (e.tokens.size() - 1) / 2;
+      bag.push_back(core::make_example(spec, std::vector<int>(e.tokens.begin(), e.tokens.begin() + n)));
+    }
+    return core::bag_of_tokens_bound(bag, spec.task);
+  }
+
+  // The attention map and predictions of the chosen run on the chosen example.
+  void update_view() {
+    if (phase_ != Phase::Done) return;
+    core::Random rng(core::mix_seed(0xE8A3'F1E5ULL, static_cast<std::uint64_t>(p_.example)));
+    example_ = core::random_example(core::task_spec(config_), p_.ex_len, rng);
+    const core::Trainer& t = *runs_[p_.run].trainer;
+    attention_ = t.attention(example_, p_.layer, p_.head).cast<double>();
+    view_.attention.set(attention_, 1.0);
+    predicted_ = t.model().predict({example_});
+  }
+
+  int example_right() const {
+    int right = 0;
+    size_t i = 0;
+    for (int target : example_.targets)
+      if (target >= 0) right += i < predicted_.size() && predicted_[i++] == target;
+    return right;
+  }
+
+  double acc(int run, int len) const { return r_.accuracy(len, run + 1); }
+  template <class F>
+  int count(F f) const {
+    int k = 0;
+    for (int i = 0; i < 6; ++i) k += f(i);
+    return k;
+  }
+  template <class F>
+  std::string names(F f) const {  // "RoPE, ALiBi and T5" in the learner's language
+    std::vector<std::string> v;
+    for (int i = 0; i < 6; ++i)
+      if (f(i)) v.push_back(tr(lang_, i == 0 ? "the run without positions" : kRuns[i]));  // not "none, …"
+    // A word joiner without spaces of its own (Chinese 和) gets one on the side of a Latin name:
+    // "正弦编码和 RoPE", "ALiBi 和 T5 偏置".
+    const auto latin = [](char c) {
+      return static_cast<unsigned char>(c) < 0x80 && std::isalnum(static_cast<unsigned char>(c));
+    };
+    std::string s;
+    for (size_t i = 0; i < v.size(); ++i) {
+      std::string join = i == 0 ? "" : i + 1 == v.size() ? tr(lang_, " and ") : tr(lang_, ", ");
+      if (i > 0 && i + 1 == v.size() && join.front() != ' ')
+        join = (latin(s.back()) ? " " : "") + join + (latin(v[i].front()) ? " " : "");
+      s += join + v[i];
+    }
+    return s.empty() ? tr(lang_, "none of them") : s;
+  }
+  int best_index(int len) const {
+    int b = 0;
+    for (int i = 1; i < 6; ++i)
+      if (acc(i, len) > acc(b, len)) b = i;
+    return b;
+  }
+  // Every run at the best accuracy (several reach 1 at the training length).
+  std::string best_run(int len) const {
+    return names([&](int i) { return acc(i, len) == acc(best_index(len), len); });
+  }
+  double best_acc(int len) const { return acc(best_index(len), len); }
+
+  // --- drawing -------------------------------------------------------------------------------------
+
+  // The Train / Stop button, progress and time left: on every step, so any step can start a run.
+  void run_bar(DrawContext& ctx) {
+    if (!config_error_.empty()) {
+      ui::wrapped(config_error_, *theme_, theme_->warn);
+      return;
+    }
+    const bool running = phase_ == Phase::Training || phase_ == Phase::Testing;
+    const char* label = tr(lang_, running ? "Stop" : phase_ == Phase::Done ? "Train again" : "Train");
+    const bool pressed = ImGui::Button(label);
+    ui::remember(label);  // posenc.locate finds it
+    if (pressed) {
+      if (running) {
+        reset();
+        ctx.notices.push_back({"Training stopped.", {}});
+      } else {
+        start();
+      }
+    }
+    ImGui::SameLine();
+    long done = 0, total = 0;
+    for (size_t i = 0; i < runs_.size(); ++i)
+      done += i < shown_steps_.size() ? shown_steps_[i] : 0, total += runs_[i].trainer->config().steps;
+    const float width = ImGui::GetContentRegionAvail().x;
+    if (running) {
+      const double frac = total ? double(done) / total : 0;
+      const double left = done > 0 ? shown_active_s_ * (total - done) / done : 0;
+      const std::string label = phase_ == Phase::Testing
+                                    ? std::string(tr(lang_, "testing"))
+                                    : trf(lang_, "%d / %d steps, about %s s left", static_cast<int>(done),
+                                          static_cast<int>(total), num(left, 2).c_str());
+      ImGui::ProgressBar(static_cast<float>(frac), ImVec2(width, 0), label.c_str());
+    } else if (phase_ == Phase::Done) {
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextDisabled(
+          "%s", trf(lang_, "done: 6 runs of %d steps in %s s", p_.steps, num(active_s_, 3).c_str()).c_str());
+    } else {
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextDisabled("%s", tr(lang_, "not trained yet"));
+    }
+  }
+
+  bool need_results(DrawContext& ctx) {
+    run_bar(ctx);
+    if (phase_ == Phase::Done) return true;
+    ImGui::Dummy(ImVec2(1, ui::em(0.5f)));
+    ui::wrapped(tr(lang_, "The results appear here once the six runs have trained and been tested."), *theme_,
+                theme_->muted);
+    return false;
+  }
+
+  void loss_plot(float height) {
+    std::vector<ui::Series> s;
+    for (size_t i = 0; i < runs_.size(); ++i) {
+      const auto& loss = runs_[i].trainer->losses();
+      ui::Series c;
+      c.label = tr(lang_, kRuns[i]);
+      // At most ~300 points: the mean of each stretch of steps (while training, of the steps shown).
+      const size_t n = phase_ == Phase::Training && i < shown_steps_.size()
+                           ? std::min(loss.size(), static_cast<size_t>(shown_steps_[i]))
+                           : loss.size();
+      const size_t per = std::max<size_t>(1, n / 300);
+      for (size_t a = 0; a + per <= n; a += per) {
+        double sum = 0;
+        for (size_t b = a; b < a + per; ++b) sum += loss[b];
+        c.x.push_back(a + per / 2.0);
+        c.y.push_back(sum / per);
+      }
+      s.push_back(std::move(c));
+    }
+    ui::LinePlotOptions o;
+    o.title = tr(lang_, "Training loss of the six runs (cross-entropy, log scale)");
+    o.x_label = tr(lang_, "step");
+    o.log_y = true;
+    o.height = height;
+    if (s.empty()) {
+      ui::Series empty;
+      empty.label = tr(lang_, "no run yet");
+      s.push_back(empty);
+    }
+    ui::line_plot("loss", s, o, *theme_);
+  }
+
+  void accuracy_plot(float height) {
+    std::vector<ui::Series> s;
+    const auto& lens = config_test_lens();
+    // The bound depends on the length (a longer input repeats its most frequent token less): one value
+    // per test set, a wide pale band under the runs (the run without positions rides on it), named in the
+    // legend.
+    ui::Series bound;
+    bound.label = tr(lang_, "bag-of-tokens bound");
+    bound.color = (theme_->muted & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 110);
+    bound.thickness = 6.0f;
+    for (size_t l = 0; l < lens.size() && l < r_.bag_bounds.size(); ++l) {
+      bound.x.push_back(lens[l]);
+      bound.y.push_back(r_.bag_bounds[l]);
+    }
+    s.push_back(std::move(bound));
+    for (int i = 0; i < 6; ++i) {
+      ui::Series c;
+      c.label = tr(lang_, kRuns[i]);
+      c.color = ui::palette(i);  // each run's colour of the other plots (the bound comes first)
+      c.points = true;
+      for (size_t l = 0; l < lens.size(); ++l) {
+        c.x.push_back(lens[l]);
+        c.y.push_back(acc(i, static_cast<int>(l)));
+      }
+      s.push_back(std::move(c));
+    }
+    ui::LinePlotOptions o;
+    o.title = tr(lang_, "Token accuracy against input length (shaded: lengths trained on)");
+    o.x_label = tr(lang_, "input length n");
+    o.integer_x = true;
+    o.x_pad = 0.5;  // the shortest and longest lengths' dots whole
+    o.fix_y = true;
+    o.y_min = 0;
+    o.y_max = 1.05;
+    o.height = height;
+    o.bands.push_back(
+        {static_cast<double>(shortest()), static_cast<double>(p_.train_len), 0, tr(lang_, "trained")});
+    ui::line_plot("accuracy", s, o, *theme_);
+  }
+
+  void draw_setup(DrawContext& ctx) {
+    run_bar(ctx);
+    ImGui::Dummy(ImVec2(1, ui::em(0.3f)));
+    loss_plot(ui::em(15));
+  }
+
+  void draw_bag(DrawContext& ctx) {
+    if (!need_results(ctx)) return;
+    // Accuracy at the training length, one point per run (the legend names them), against the bound.
+    std::vector<ui::Series> s;
+    for (int i = 0; i < 6; ++i) {
+      ui::Series c;
+      c.label = tr(lang_, kRuns[i]);
+      c.points = true;
+      c.x = {double(i)};
+      c.y = {acc(i, train_index())};
+      s.push_back(std::move(c));
+    }
+    ui::LinePlotOptions o;
+    o.title = tr(lang_, "Token accuracy at the training length, run by run");
+    o.x_label = tr(lang_, "run");
+    o.integer_x = true;
+    o.x_pad = 0.5;  // the first and last runs' dots whole, off the plot's edges
+    o.fix_y = true;
+    o.y_min = 0;
+    o.y_max = 1.05;
+    o.height = ui::em(14);
+    o.y_markers.push_back({r_.bag_bound, tr(lang_, "bag-of-tokens bound"), 0});
+    ui::line_plot("bars", s, o, *theme_);
+    loss_plot(ui::em(11));
+  }
+
+  void draw_length(DrawContext& ctx) {
+    if (!need_results(ctx)) return;
+    accuracy_plot(ui::em(17));
+  }
+
+  void draw_attention(DrawContext& ctx) {
+    if (!need_results(ctx)) return;
+    ui::HeatmapOptions o;
+    const std::string title = trf(lang_, "Attention of %s, layer %d, head %d (row: query, column: key)",
+                                  tr(lang_, kRuns[p_.run]), p_.layer, p_.head);
+    o.title = title.c_str();
+    o.x_label = tr(lang_, "key position");
+    o.y_label = tr(lang_, "query position");
+    o.x_name = tr(lang_, "key");
+    o.y_name = tr(lang_, "query");
+    o.height = std::min(ImGui::GetContentRegionAvail().x * 0.8f, ui::em(18));
+    o.non_negative = true;  // softmax weights
+    ui::heatmap("attention", view_.attention, o, *theme_, *ctx.textures);
+    // The example's tokens, targets and the run's predictions.
+    std::string in, target, out;
+    const core::TaskSpec spec = core::task_spec(config_);
+    const auto token = [&](int t) {
+      return t == spec.sep() ? std::string("|") : t == spec.mask() ? std::string("_") : std::to_string(t);
+    };
+    size_t k = 0;
+    for (size_t i = 0; i < example_.tokens.size(); ++i) {
+      in += token(example_.tokens[i]) + " ";
+      if (example_.targets[i] >= 0) {
+        target += token(example_.targets[i]) + " ";
+        out += (k < predicted_.size() ? token(predicted_[k]) : std::string("?")) + " ";
+        ++k;
+      }
+    }
+    ui::wrapped(trf(lang_, "tokens: %s", in.c_str()), *theme_, theme_->muted);
+    ui::wrapped(trf(lang_, "targets: %s", target.c_str()), *theme_, theme_->muted);
+    ui::wrapped(trf(lang_, "predicted: %s", out.c_str()), *theme_, theme_->muted);
+  }
+
+  void draw_table(DrawContext& ctx) {
+    if (!need_results(ctx)) return;
+    ui::HeatmapOptions o =
+        position_rows("Learned position table (rows past the training lengths never trained)");
+    o.height = ui::em(13);
+    o.mark_row = runs_[1].trainer->trained_positions() - 1;
+    ui::heatmap("table", view_.table, o, *theme_, *ctx.textures);
+    std::vector<ui::Series> s;
+    for (int k = 0; k < r_.pcs.coords.cols(); ++k)
+      s.push_back(ui::series(
+          trf(lang_, "component %d (%s%% of the variance)", k + 1, num(100 * r_.pcs.explained(k)).c_str()),
+          r_.pcs.coords.col(k)));
+    ui::LinePlotOptions lo;
+    lo.title = tr(lang_, "First principal components of the trained rows, against position");
+    lo.x_label = tr(lang_, "position");
+    lo.integer_x = true;
+    lo.height = ui::em(11);
+    if (!s.empty()) ui::line_plot("pcs", s, lo, *theme_);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Lesson> create_train() { return std::make_unique<TrainLesson>(); }
+
+}  // namespace posenc::lessons

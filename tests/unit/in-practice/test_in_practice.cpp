@@ -1,0 +1,231 @@
+// Lesson `in-practice` as a learner meets it: the numbers its text quotes match values worked out here,
+// its conditional sentences follow the settings, and the NumPy version shown with it
+// (content/code/in-practice.py) computes what the core computes.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "core/json.hpp"
+#include "core/random.hpp"
+#include "core/rope_bugs.hpp"
+#include "lessons/lesson.hpp"
+
+using namespace posenc;
+
+namespace {
+
+std::unique_ptr<lessons::Lesson> make_lesson() {
+  const int i = lessons::find_lesson("in-practice");
+  REQUIRE(i >= 0);
+  return lessons::lesson_table()[i].create();
+}
+
+void set(lessons::Lesson& l, std::string_view name, std::string_view value) {
+  CHECK(lessons::set_param(l, name, value).found);
+}
+
+std::string numbers(const Eigen::MatrixXd& m) {  // a nested Python list, exact doubles
+  std::string s = "[";
+  char buf[40];
+  for (Eigen::Index r = 0; r < m.rows(); ++r) {
+    s += r ? ",[" : "[";
+    for (Eigen::Index c = 0; c < m.cols(); ++c) {
+      std::snprintf(buf, sizeof buf, "%.17g", m(r, c));
+      s += (c ? "," : "") + std::string(buf);
+    }
+    s += "]";
+  }
+  return s + "]";
+}
+
+// Runs the lesson's NumPy file, then `expr`, and reads the JSON it prints (its last line).
+core::JsonValue python(const std::string& expr) {
+  const std::string file = std::string(POSENC_SOURCE_DIR) + "/content/code/in-practice.py";
+  const std::string code =
+      "import json, numpy as np\nexec(open('" + file + "').read())\nprint(json.dumps(" + expr + "))\n";
+  const std::string path = "/tmp/posenc_test_in_practice.py";
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  REQUIRE(f);
+  std::fputs(code.c_str(), f);
+  std::fclose(f);
+  std::FILE* p = popen(("/usr/bin/python3 " + path + " 2>&1").c_str(), "r");
+  REQUIRE(p);
+  std::string out, last;
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  CHECK(pclose(p) == 0);
+  CAPTURE(out);
+  const size_t end = out.find_last_not_of('\n');
+  REQUIRE(end != std::string::npos);
+  const size_t start = out.rfind('\n', end);
+  last = out.substr(start == std::string::npos ? 0 : start + 1,
+                    end + 1 - (start == std::string::npos ? 0 : start + 1));
+  const core::JsonParse parsed = core::parse_json(last);
+  REQUIRE(parsed.ok());
+  return parsed.value;
+}
+
+std::vector<double> flat(const core::JsonValue& v) {
+  std::vector<double> out;
+  if (v.is_number()) out.push_back(v.number);
+  for (const core::JsonValue& item : v.items) {
+    const std::vector<double> inner = flat(item);
+    out.insert(out.end(), inner.begin(), inner.end());
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("in-practice: the permutation step's numbers, worked out for head_dim 16") {
+  auto l = make_lesson();
+  // permute moves every row of a head but its first and last: j ≠ 2j for 0 < j < 8, and d/2 + j ≠ 2j + 1
+  // for j < 7.
+  CHECK(l->placeholder("moved") == "14");
+  CHECK(l->placeholder("half_dim") == "8");
+  CHECK(l->placeholder("perm_all") == "1");
+  CHECK(std::strtod(l->placeholder("res_right").c_str(), nullptr) < 1e-12);
+  CHECK(std::strtod(l->placeholder("res_broken").c_str(), nullptr) > 1e-3);
+  set(*l, "head_dim", "64");
+  CHECK(l->placeholder("moved") == "62");
+  CHECK(l->placeholder("perm_all") == "0");
+  CHECK(l->placeholder("perm_rows") == "16");
+  set(*l, "head_dim", "4");
+  CHECK(l->placeholder("moved") == "2");  // [0, 2, 1, 3]
+}
+
+TEST_CASE("in-practice: padding and decoding positions for lengths 8 and 5") {
+  auto l = make_lesson();
+  CHECK(l->placeholder("pads") == "3");
+  CHECK(l->placeholder("last_prompt") == "4");
+  // Step 1: B's sixth real token (index 5) belongs at position 5; its index in the padded row is 8.
+  CHECK(l->placeholder("new_index") == "5");
+  CHECK(l->placeholder("pos_correct") == "5");
+  CHECK(l->placeholder("pos_pad") == "8");
+  CHECK(l->placeholder("pos_off") == "6");
+  CHECK(std::strtod(l->placeholder("shift_residual").c_str(), nullptr) < 1e-12);
+  CHECK(std::strtod(l->placeholder("err_pad").c_str(), nullptr) > 1e-3);
+  set(*l, "decode", "4");
+  CHECK(l->placeholder("pos_correct") == "8");
+  CHECK(l->placeholder("pos_pad") == "11");
+  CHECK(l->placeholder("has_generated") == "1");
+  CHECK(std::strtod(l->placeholder("err_generated").c_str(), nullptr) < 1e-12);
+  set(*l, "len_b", "8");  // no pads: counting them changes nothing
+  CHECK(l->placeholder("has_pads") == "0");
+  CHECK(l->placeholder("err_pad") == "0");
+}
+
+TEST_CASE("in-practice: the base, dynamic, partial and precision steps say what their settings imply") {
+  auto l = make_lesson();
+  CHECK(l->placeholder("same_base") == "0");
+  CHECK(l->placeholder("parts") == "1");
+  set(*l, "wrong", "500000");
+  CHECK(l->placeholder("same_base") == "1");
+  CHECK(l->placeholder("parts") == "0");
+  // Dynamic NTK: decoding to 4 × 64 tokens; nothing moves before L0.
+  CHECK(l->placeholder("longest") == "256");
+  CHECK(l->placeholder("err_before") == "0");
+  CHECK(std::strtod(l->placeholder("err_end").c_str(), nullptr) > 1e-3);
+  // base' at L = 256 = 4·L0 with s = 2: 500000 · (2·4 − 1)^(16/14).
+  CHECK(std::strtod(l->placeholder("base_end").c_str(), nullptr) ==
+        doctest::Approx(500000 * std::pow(7.0, 16.0 / 14)).epsilon(1e-3));
+  // GPT-NeoX's 25 % of 16 columns: int(16 · 0.25) = 4 rotate, paired (0, 2) and (1, 3).
+  CHECK(l->placeholder("rotary_dim") == "4");
+  CHECK(l->placeholder("half_rotary") == "2");
+  CHECK(l->placeholder("partial") == "1");
+  CHECK(std::strtod(l->placeholder("partial_err").c_str(), nullptr) > 1e-3);
+  set(*l, "rotary", "1");
+  CHECK(l->placeholder("partial") == "0");
+  CHECK(l->placeholder("partial_err") == "0");
+  // 16 × 0.3 = 4.8 → int 4; 20 × 0.25 = 5 is odd: moved to 4 with a notice.
+  set(*l, "rotary", "0.3");
+  CHECK(l->placeholder("rotary_dim") == "4");
+  set(*l, "head_dim", "20");
+  const lessons::SetOutcome odd = lessons::set_param(*l, "rotary", "0.25");
+  CHECK(odd.notices.size() == 1);
+  CHECK(l->placeholder("rotary_dim") == "4");
+  // Precision: positions merge at 2^8, 2^11, 2^24; float16 overflows at 65520.
+  CHECK(l->placeholder("bf16_collision") == "256");
+  CHECK(l->placeholder("bf16_next") == "257");
+  CHECK(l->placeholder("fp16_collision") == "2048");
+  CHECK(l->placeholder("fp32_collision") == "16777216");
+  CHECK(l->placeholder("fp16_overflow") == "65520");
+  CHECK(l->placeholder("overflows") == "1");
+  set(*l, "max_pos", "60000");
+  CHECK(l->placeholder("overflows") == "0");
+  set(*l, "pair", "0");
+  CHECK(l->placeholder("theta") == "1");
+  CHECK(l->placeholder("err_fp64") == "0");  // p·1 is exact
+}
+
+TEST_CASE("in-practice: the NumPy version computes what the core computes") {
+  core::Random rng(77);
+  const int d = 8;
+  const Eigen::MatrixXd q = rng.gaussian_matrix(40, d), k = rng.gaussian_matrix(40, d);
+  const std::string qs = "np.array(" + numbers(q) + ")", ks = "np.array(" + numbers(k) + ")";
+  // The conversion script's row order.
+  const std::vector<double> perm =
+      flat(python("hf_permute(np.arange(16.0).reshape(16, 1), 2)[:, 0].tolist()"));
+  const std::vector<int> core_perm = core::hf_permute_rows(2, 8);
+  REQUIRE(perm.size() == core_perm.size());
+  for (size_t r = 0; r < perm.size(); ++r) CHECK(perm[r] == core_perm[r]);
+  // position_ids.
+  const std::vector<double> ids = flat(python("position_ids([0, 0, 0, 1, 1, 1, 1, 1]).tolist()"));
+  const std::vector<int> core_ids = core::cumsum_position_ids(core::left_padding_mask(5, 8));
+  REQUIRE(ids.size() == core_ids.size());
+  for (size_t t = 0; t < ids.size(); ++t) CHECK(ids[t] == core_ids[t]);
+  // Scores in both layouts, and partial rotary (the first 4 of 8 columns).
+  const std::vector<double> pos = core::positions_from(3, 40);
+  for (const char* layout : {"half", "interleaved"}) {
+    const std::vector<double> py = flat(
+        python("scores(" + qs + ", " + ks + ", np.arange(3, 43), np.arange(3, 43), base=500000.0, layout='" +
+               layout + "').tolist()"));
+    const Eigen::MatrixXd core_scores = core::rotary_scores(
+        q, pos, k, pos,
+        core::rotary_pairs(d, 500000, layout[0] == 'h' ? core::Layout::Half : core::Layout::Interleaved));
+    REQUIRE(py.size() == 1600);
+    for (int i = 0; i < 1600; ++i)
+      CHECK(py[i] == doctest::Approx(core_scores(i / 40, i % 40)).epsilon(1e-12));
+  }
+  const std::vector<double> part =
+      flat(python("rope(" + qs + ", np.arange(3, 43), base=10000.0, rotary_dim=4).tolist()"));
+  const Eigen::MatrixXd core_part =
+      core::rotate_rows(q, pos, core::partial_rotary_pairs(d, 4, 10000, core::Pairing::Correct));
+  REQUIRE(part.size() == 320);
+  for (int i = 0; i < 320; ++i) CHECK(part[i] == doctest::Approx(core_part(i / 8, i % 8)).epsilon(1e-12));
+  // Dynamic NTK against cached keys.
+  core::RopeConfig c;
+  c.head_dim = d;
+  c.rope_theta = 10000;
+  c.max_position_embeddings = 16;
+  c.factor = 2;
+  c.rope_type = core::RopeType::Dynamic;
+  const std::vector<int> lengths = {10, 16, 17, 25, 40};
+  const Eigen::VectorXd core_dyn = core::dynamic_cache_error(q, k, c, lengths).max_error;
+  const std::vector<double> dyn = flat(python("[float(dynamic_cache_error(" + qs + ", " + ks +
+                                              ", 10000.0, 2.0, 16, L)) for L in [10, 16, 17, 25, 40]]"));
+  REQUIRE(dyn.size() == lengths.size());
+  for (size_t s = 0; s < lengths.size(); ++s) {
+    CAPTURE(lengths[s]);
+    CHECK(std::fabs(dyn[s] - core_dyn(s)) < 1e-12);
+  }
+  // Angles as each float type forms them.
+  const std::vector<double> angles =
+      flat(python("[float(angle(p, t, ty)) if np.isfinite(angle(p, t, ty)) else -1.0 for ty in ['bfloat16', "
+                  "'float16', 'float32', 'float64'] "
+                  "for p in [3, 257, 1000, 4097, 70000, 1234567] for t in [1.0, 0.1943, 1.3e-5]]"));
+  const core::AnglePrecision types[] = {core::AnglePrecision::BFloat16, core::AnglePrecision::Float16,
+                                        core::AnglePrecision::Float32, core::AnglePrecision::Float64};
+  size_t at = 0;
+  REQUIRE(angles.size() == 4 * 6 * 3);
+  for (core::AnglePrecision ty : types)
+    for (double p : {3.0, 257.0, 1000.0, 4097.0, 70000.0, 1234567.0})
+      for (double t : {1.0, 0.1943, 1.3e-5}) {
+        const double a = core::rounded_angle(p, t, ty);
+        CAPTURE(p);
+        CAPTURE(t);
+        CHECK(angles[at++] == (std::isfinite(a) ? a : -1.0));
+      }
+}

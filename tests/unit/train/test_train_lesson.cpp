@@ -1,0 +1,255 @@
+// Lesson `train` as a learner meets it: before a run its text claims nothing; Train runs the six models
+// in slices between frames (frames keep coming until it is done), and the numbers the text then
+// quotes are those of a training run here, straight through, with the same settings; a change of
+// setting discards the runs and says so; the core's bag-of-tokens bound, worked out by hand.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "core/train.hpp"
+#include "headless.hpp"
+#include "ui/locate.hpp"
+#include "ui/matrix_view.hpp"
+
+using namespace posenc;
+
+namespace {
+
+// The settings of the small run: reverse, bidirectional, one layer, two heads, d_model 16, lengths 1 … 4,
+// tests up to 8, 60 steps from seed 3.
+constexpr const char* kSmall =
+    "#lesson=train&step=setup&task=reverse&causal=0&layers=1&heads=2&d_model=16&train_len=4&test_x=2&steps="
+    "60&seed=3";
+
+void click(test::Headless& h, const char* label) {
+  h.frame(1280, 800);  // what the current state draws
+  const std::optional<ui::ItemRect> r = ui::locate(label);
+  REQUIRE(r);
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2(r->x + r->w / 2, r->y + r->h / 2);
+  h.frame(1280, 800);
+  io.MouseDown[0] = true;
+  h.frame(1280, 800);
+  io.MouseDown[0] = false;
+  h.frame(1280, 800);
+  io.MousePos = ImVec2(-1, -1);
+}
+
+// Frames until the lesson says it is done (at most `limit`); returns how many. (How long a frame takes
+// while training is make bench's to measure, not a test's.)
+int frames_until_done(test::Headless& h, lessons::Lesson& l, int limit) {
+  int n = 0;
+  while (l.placeholder("done") != "1" && n < limit) {
+    h.frame(1280, 800);
+    CHECK((h.s.animating || l.placeholder("done") == "1"));  // frames keep coming while it trains
+    ++n;
+  }
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "the bag-of-tokens bound: per sequence and token kind, the most frequent target among its positions") {
+  core::TaskSpec spec;
+  spec.task = core::Task::Reverse;
+  // Slots all hold MASK: the most frequent input token, 2 of 4 right, then 1 of 3.
+  const std::vector<core::Example> set = {core::make_example(spec, {1, 2, 1, 3}),
+                                          core::make_example(spec, {4, 5, 6})};
+  CHECK(core::bag_of_tokens_bound(set, spec.task) == doctest::Approx(3.0 / 7.0));
+  // k_back (k = 2): a slot's target is, for all the bag tells, any of the other tokens. On 1 2 3 the one
+  // slot (token 3) has 1 and 2 left: right half the time (per sequence, "the most frequent target at
+  // token 3's positions" would say 1). On 1 1 1 2 2 2 the slots hold 1, 2, 2, 2: the rest of the bag is
+  // 1 1 2 2 2 (best 3 of 5) or 1 1 1 2 2 (3 of 5): 3/5.
+  spec.task = core::Task::KBack;
+  CHECK(core::bag_of_tokens_bound({core::make_example(spec, {1, 2, 3})}, spec.task) == doctest::Approx(0.5));
+  CHECK(core::bag_of_tokens_bound({core::make_example(spec, {1, 1, 1, 2, 2, 2})}, spec.task) ==
+        doctest::Approx(0.6));
+  // Over random sequences a bag-only guesser (the mode of the other tokens) hits that share on average.
+  core::Random rng(3);
+  std::vector<core::Example> many;
+  long hits = 0, slots = 0;
+  for (int s = 0; s < 4000; ++s) {
+    many.push_back(core::random_example(spec, 5, rng));
+    const core::Example& e = many.back();
+    for (size_t i = 0; i < e.tokens.size(); ++i) {
+      if (e.targets[i] < 0) continue;
+      int count[16] = {0}, guess = 0;
+      for (size_t j = 0; j < e.tokens.size(); ++j)
+        if (j != i) ++count[e.tokens[j]];
+      for (int t = 1; t < 16; ++t)
+        if (count[t] > count[guess]) guess = t;
+      hits += e.targets[i] == guess, ++slots;
+    }
+  }
+  CHECK(double(hits) / slots == doctest::Approx(core::bag_of_tokens_bound(many, spec.task)).epsilon(0.03));
+}
+
+TEST_CASE(
+    "lesson train: nothing claimed before a run; Train trains six runs in slices; the text quotes a straight "
+    "run's numbers") {
+  test::Headless h;
+  const core::Messages said = app::apply_hash(h.s, kSmall);
+  CAPTURE(core::english(said));
+  REQUIRE(said.empty());
+  h.frame(1280, 800);
+  h.frame(1280, 800);
+  lessons::Lesson& l = app::current_lesson(h.s);
+  CHECK(l.placeholder("done") == "0");
+  CHECK(l.placeholder("idle") == "1");
+  for (const char* c :
+       {"bidir_done", "none_within_bound", "any_learned", "any_hold", "any_collapse", "no_hold", "untrained"})
+    CHECK(l.placeholder(c) == "0");
+  CHECK(l.exports("length").empty());
+  CHECK_FALSE(h.s.animating);  // idle: no frames asked for
+
+  click(h, "Train");
+  CHECK(l.placeholder("running") == "1");
+  const int frames = frames_until_done(h, l, 20000);
+  REQUIRE(l.placeholder("done") == "1");
+  CHECK(frames > 3);  // in slices, not in one frame
+  h.frame(1280, 800);
+  CHECK_FALSE(h.s.animating);
+
+  // The same run straight through: the run without positions, at the training length 4.
+  core::TrainConfig c;
+  c.task = core::Task::Reverse;
+  c.pe = core::Encoding::None;
+  c.layers = 1;
+  c.heads = 2;
+  c.d_model = 16;
+  c.d_ff = 32;
+  c.train_len = 4;
+  c.test_lens = {2, 4, 8};
+  c.steps = 60;
+  c.seed = 3;
+  core::Trainer straight(c);
+  straight.step(c.steps);
+  const double none = core::token_accuracy(straight.model(), straight.test_set(1));
+  CHECK(l.placeholder("acc_none") == ui::short_number(none, 3));
+  // The bound by hand: every slot holds MASK, so a sequence gets at most its most frequent token's count.
+  double best = 0, total = 0;
+  for (const core::Example& e : straight.test_set(1)) {
+    const std::vector<int> x(e.tokens.begin(), e.tokens.begin() + 4);
+    int most = 0;
+    for (int t : x) most = std::max(most, static_cast<int>(std::count(x.begin(), x.end(), t)));
+    best += most, total += 4;
+  }
+  CHECK(l.placeholder("bag_bound") == ui::short_number(best / total, 3));
+  CHECK(none <= best / total + 1e-12);  // a bag of tokens cannot beat it
+  CHECK(l.placeholder("none_within_bound") == "1");
+  CHECK(l.placeholder("bidir_done") == "1");
+  CHECK(l.placeholder("longest") == "8");
+  CHECK(l.placeholder("trained_rows") == "9");  // 2·4 + 1 tokens
+  CHECK(l.placeholder("untrained") == "1");     // rows up to 2·8 + 1
+  const std::vector<lessons::Export> e = l.exports("length");
+  REQUIRE(e.size() == 1);
+  CHECK(e[0].data().rows() == 6);  // lengths 2, 4, 5, 6, 7, 8
+  CHECK(e[0].data().cols() == 7);  // the length, then the six runs
+  CHECK(e[0].data()(1, 0) == 4);
+  CHECK(e[0].data()(1, 1) == doctest::Approx(none));
+  // The text's lists of runs, worked out from the exported accuracies: every run tied at the top, every
+  // run short of 0.9, in the runs' order, the run without positions named so (never "none, …").
+  const char* const names[] = {"the run without positions", "learned", "sinusoidal", "RoPE", "ALiBi", "T5"};
+  const auto list = [&](auto pick) {
+    std::vector<std::string> v;
+    for (int i = 0; i < 6; ++i)
+      if (pick(e[0].data()(1, i + 1))) v.push_back(names[i]);
+    std::string out;
+    for (size_t i = 0; i < v.size(); ++i) out += (i == 0 ? "" : i + 1 == v.size() ? " and " : ", ") + v[i];
+    return out.empty() ? std::string("none of them") : out;
+  };
+  const double top = e[0].data().row(1).tail(6).maxCoeff();
+  CHECK(l.placeholder("best_train") == list([&](double a) { return a == top; }));
+  CHECK(l.placeholder("short_of") == list([](double a) { return a < 0.9; }));
+  CHECK(l.placeholder("short_of").rfind("none", 0) != 0);
+
+  // A setting of the runs changes: they are discarded, and the learner is told.
+  const size_t shown = h.s.notices.size();
+  const lessons::SetOutcome out = lessons::set_param(l, "steps", "61");
+  CHECK(out.changed);
+  CHECK(l.placeholder("done") == "0");
+  CHECK(l.placeholder("bidir_done") == "0");
+  CHECK(l.exports("length").empty());
+  (void)shown;
+  CHECK(core::english(out.notices).find("Settings changed") != std::string::npos);
+
+  // What only the view depends on keeps the runs: train again, then choose another head.
+  click(h, "Train");
+  frames_until_done(h, l, 20000);
+  REQUIRE(l.placeholder("done") == "1");
+  CHECK(lessons::set_param(l, "head", "1").changed);
+  CHECK(l.placeholder("done") == "1");
+
+  // Stop during a run: back to nothing trained.
+  CHECK(lessons::set_param(l, "seed", "4").changed);
+  click(h, "Train");
+  CHECK(l.placeholder("running") == "1");
+  click(h, "Stop");
+  CHECK(l.placeholder("running") == "0");
+  CHECK(l.placeholder("done") == "0");
+}
+
+namespace {
+
+// Runs the lesson's NumPy file, then prints `expr`; returns what it printed (its last line).
+std::string python(const std::string& expr) {
+  const std::string file = std::string(POSENC_SOURCE_DIR) + "/content/code/train.py";
+  const std::string path = "/tmp/posenc_test_train_lesson.py";
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  REQUIRE(f);
+  std::fputs(("import numpy as np\nexec(open('" + file + "').read())\nprint(" + expr + ")\n").c_str(), f);
+  std::fclose(f);
+  std::FILE* p = popen(("/usr/bin/python3 " + path + " 2>&1").c_str(), "r");
+  REQUIRE(p);
+  std::string out;
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  CHECK(pclose(p) == 0);
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out.substr(out.rfind('\n') == std::string::npos ? 0 : out.rfind('\n') + 1);
+}
+
+std::string list(const std::vector<int>& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+}  // namespace
+
+TEST_CASE("content/code/train.py builds the core's sequences and its bag-of-tokens bound") {
+  core::Random rng(11);
+  std::string examples = "[", expected;
+  for (core::Task task : {core::Task::Copy, core::Task::Reverse, core::Task::KBack})
+    for (bool causal : {false, true}) {
+      core::TaskSpec spec;
+      spec.task = task;
+      spec.causal = causal;
+      std::vector<core::Example> set;
+      std::string xs = "[";
+      for (int n : {3, 5, 6}) {
+        const core::Example e = core::random_example(spec, n, rng);
+        set.push_back(e);
+        const std::vector<int> x(e.tokens.begin(), e.tokens.begin() + n);
+        xs += list(x) + ",";
+        expected += list(e.tokens) + list(e.targets) + " ";
+      }
+      const std::string call = std::string("make_example('") + core::task_name(task) +
+                               "', x, causal=" + (causal ? "True" : "False") + ")";
+      examples += "(" + xs + "]," + std::to_string(core::bag_of_tokens_bound(set, task)) + ",\"" + call +
+                  "\",'" + core::task_name(task) + "'),";
+    }
+  examples += "]";
+  // Each sequence as Python builds it, then each set's bound against the core's (to 6 digits).
+  const std::string got = python(
+      "' '.join(''.join('[' + ','.join(map(str, a)) + ']' for a in eval(call, {'make_example': make_example, "
+      "'x': x})) "
+      "for xs, b, call, task in " +
+      examples +
+      " for x in xs) + ' ' + str(all(abs(bag_of_tokens_bound([eval(call, "
+      "{'make_example': make_example, 'x': x}) for x in xs], task) - b) < 1e-6 for xs, b, call, task in " +
+      examples + "))");
+  CHECK(got == expected + "True");
+}
