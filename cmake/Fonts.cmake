@@ -11,6 +11,7 @@ set(POSENC_FONT_OUT "${CMAKE_BINARY_DIR}/assets/fonts")
 set(POSENC_UNICODES "U+0020-007E,U+00A0-00FF,U+0370-03FF")
 # (src/*/*/…: the lessons' folders.)
 set(POSENC_TEXT_GLOBS "${CMAKE_SOURCE_DIR}/content/*/*.md" "${CMAKE_SOURCE_DIR}/content/code/*.py"
+    "${CMAKE_SOURCE_DIR}/src/*/zh.tsv" "${CMAKE_SOURCE_DIR}/src/lessons/*/zh.tsv"
     "${CMAKE_SOURCE_DIR}/src/*/*.cpp" "${CMAKE_SOURCE_DIR}/src/*/*.hpp"
     "${CMAKE_SOURCE_DIR}/src/*/*/*.cpp" "${CMAKE_SOURCE_DIR}/src/*/*/*.hpp")
 file(GLOB POSENC_TEXT_FILES CONFIGURE_DEPENDS ${POSENC_TEXT_GLOBS})
@@ -39,12 +40,14 @@ endforeach()
 
 # Chinese: WenQuanYi Micro Hei subset to the characters of content/zh and the interface strings (the web
 # serves it as cjk.ttf, fetched when Chinese is shown; the desktop compiles it in).
-file(GLOB POSENC_ZH_CONTENT CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/content/zh/*.md" "${CMAKE_SOURCE_DIR}/src/ui/catalogue_zh*.cpp")
+file(GLOB POSENC_ZH_CONTENT CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/content/zh/*.md" "${CMAKE_SOURCE_DIR}/src/*/zh.tsv"
+     "${CMAKE_SOURCE_DIR}/src/lessons/*/zh.tsv")
 set(POSENC_CJK_CHARS "${CMAKE_BINARY_DIR}/assets/cjk_chars.txt")
 add_custom_command(
   OUTPUT "${POSENC_CJK_CHARS}"
   COMMAND ${CMAKE_COMMAND} "-DOUT=${POSENC_CJK_CHARS}"
-          "-DGLOBS=${CMAKE_SOURCE_DIR}/content/zh/*.md|${CMAKE_SOURCE_DIR}/src/ui/catalogue_zh*.cpp" -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
+          "-DGLOBS=${CMAKE_SOURCE_DIR}/content/zh/*.md|${CMAKE_SOURCE_DIR}/src/*/zh.tsv|${CMAKE_SOURCE_DIR}/src/lessons/*/zh.tsv"
+          -P "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
   DEPENDS ${POSENC_ZH_CONTENT} "${CMAKE_SOURCE_DIR}/cmake/Concat.cmake"
   COMMENT "Collecting the characters of the Chinese text" VERBATIM)
 # posenc_cjk_subset(OUT WHICH [DEPENDS …]): WenQuanYi Micro Hei cut down to the characters WHICH names

@@ -120,7 +120,7 @@ std::string notice_text(const AppState& s, const Notice& n) {
     text += (text.empty() ? ""
              : lang == 1  ? "\xEF\xBC\x9B"
                           : "; ") +
-            ui::tr_fill(lang, m.format, m.args);  // ；
+            ui::tr_message(lang, m);  // ；
   return text;
 }
 

@@ -183,7 +183,7 @@ void draw_open_dialog(AppState& s, DesktopFiles& files) {
   bool submit = ImGui::InputTextWithHint("##path", "/home/me/pe.npy", buffer, sizeof buffer,
                                          ImGuiInputTextFlags_EnterReturnsTrue);
   if (!files.dialog_error.empty()) {
-    ui::wrapped(ui::tr_fill(lang, files.dialog_error.format, files.dialog_error.args), s.theme, s.theme.warn);
+    ui::wrapped(ui::tr_message(lang, files.dialog_error), s.theme, s.theme.warn);
   }
   ImGui::Spacing();
   submit |= ImGui::Button(ui::tr(lang, "Open"));

@@ -75,7 +75,7 @@ class Parser {
     skip_space();
     if (value(out.value, 0)) {
       skip_space();
-      if (p_ != end_) fail(p_, "unexpected {2} after the JSON value", {shown(p_)});
+      if (p_ != end_) fail(p_, "unexpected {0} after the JSON value", {shown(p_)});
     }
     if (!error_.empty()) out = JsonParse{JsonValue{}, std::move(error_)};
     return out;
@@ -98,15 +98,17 @@ class Parser {
         ++column;  // a character starts here (UTF-8 continuation bytes do not count)
       }
     }
-    extra.insert(extra.begin(), {std::to_string(line), std::to_string(column)});
-    error_ = Message{std::string("line {0}, column {1}: ") + format, std::move(extra)};
+    error_ = Message{"line {0}, column {1}: {2}",
+                     {std::to_string(line), std::to_string(column)},
+                     {Message{format, std::move(extra)}}};
     return false;
   }
 
-  // `expected …`, then what was found instead.
-  bool fail_expected(const char* expected) {
-    if (p_ == end_) return fail(p_, (std::string(expected) + ", found the end of the text").c_str());
-    return fail(p_, (std::string(expected) + ", found {2}").c_str(), {shown(p_)});
+  // What was expected, and what was found instead: `at_end` ("expected …, found the end of the text")
+  // or `found` ("expected …, found {0}", the character).
+  bool fail_expected(const char* at_end, const char* found) {
+    if (p_ == end_) return fail(p_, at_end);
+    return fail(p_, found, {shown(p_)});
   }
 
   // The character at p as a learner should see it: 'x', '“', or U+0009 for an invisible one.
@@ -127,11 +129,13 @@ class Parser {
   }
 
   bool value(JsonValue& out, int depth) {
-    if (p_ == end_) return fail_expected("expected a JSON value");
+    if (p_ == end_)
+      return fail_expected("expected a JSON value, found the end of the text",
+                           "expected a JSON value, found {0}");
     switch (*p_) {
       case '{':
       case '[':
-        if (depth == kMaxJsonDepth) return fail(p_, "nested deeper than {2} levels", {std::to_string(depth)});
+        if (depth == kMaxJsonDepth) return fail(p_, "nested deeper than {0} levels", {std::to_string(depth)});
         return *p_ == '{' ? object(out, depth + 1) : array(out, depth + 1);
       case '"':
         out.kind = JsonValue::Kind::String;
@@ -160,12 +164,14 @@ class Parser {
            ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || is_digit(*q) || *q == '_'))
       ++q;
     const std::string_view w(p_, static_cast<std::size_t>(q - p_));
-    if (w.empty()) return fail_expected("expected a JSON value");
+    if (w.empty())
+      return fail_expected("expected a JSON value, found the end of the text",
+                           "expected a JSON value, found {0}");
     if (w == "true" || w == "false") {
       out.kind = JsonValue::Kind::Bool;
       out.boolean = w == "true";
     } else if (w != "null") {
-      return fail(p_, "unknown word '{2}' (JSON's words are true, false and null)", {std::string(w)});
+      return fail(p_, "unknown word '{0}' (JSON's words are true, false and null)", {std::string(w)});
     }
     p_ = q;
     return true;
@@ -174,7 +180,8 @@ class Parser {
   bool number(double& out) {
     const char* start = p_;
     if (*p_ == '-') ++p_;
-    if (!digit()) return fail_expected("expected a digit");
+    if (!digit())
+      return fail_expected("expected a digit, found the end of the text", "expected a digit, found {0}");
     if (*p_ == '0') {
       ++p_;
       if (digit()) return fail(p_, "a number may not have a leading zero");
@@ -183,13 +190,17 @@ class Parser {
     }
     if (at('.')) {
       ++p_;
-      if (!digit()) return fail_expected("expected a digit after '.'");
+      if (!digit())
+        return fail_expected("expected a digit after '.', found the end of the text",
+                             "expected a digit after '.', found {0}");
       while (digit()) ++p_;
     }
     if (p_ != end_ && (*p_ == 'e' || *p_ == 'E')) {
       ++p_;
       if (p_ != end_ && (*p_ == '+' || *p_ == '-')) ++p_;
-      if (!digit()) return fail_expected("expected a digit in the exponent");
+      if (!digit())
+        return fail_expected("expected a digit in the exponent, found the end of the text",
+                             "expected a digit in the exponent, found {0}");
       while (digit()) ++p_;
     }
     // strtod reads the locale's decimal point: give it that one.
@@ -199,7 +210,7 @@ class Parser {
       for (char& c : token)
         if (c == '.') c = point;
     out = std::strtod(token.c_str(), nullptr);
-    if (std::isinf(out)) return fail(start, "the number {2} is out of range", {std::string(start, p_)});
+    if (std::isinf(out)) return fail(start, "the number {0} is out of range", {std::string(start, p_)});
     return true;
   }
 
@@ -213,7 +224,7 @@ class Parser {
         return true;
       }
       if (c < 0x20)
-        return fail(p_, "the control character {2} must be written as an escape in a string", {shown(p_)});
+        return fail(p_, "the control character {0} must be written as an escape in a string", {shown(p_)});
       if (c == '\\') {
         if (!escape(out, quote)) return false;
         continue;
@@ -247,18 +258,18 @@ class Parser {
       if (e == kNamed[i]) return out += kMeans[i], true;
     if (e != 'u')
       return fail(slash,
-                  "unknown escape {2} in a string (JSON's are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)",
+                  "unknown escape {0} in a string (JSON's are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)",
                   {e > 0x20 && e < 0x7F ? std::string("'\\") + e + "'" : shown(p_ - 1)});
     long cp = hex4(p_);
     if (cp < 0) return fail(slash, "'\\u' needs four hex digits");
     p_ += 4;
     if (cp >= 0xDC00 && cp <= 0xDFFF)
-      return fail(slash, "the low surrogate \\u{2} has no high surrogate before it",
+      return fail(slash, "the low surrogate \\u{0} has no high surrogate before it",
                   {std::string(p_ - 4, p_)});
     if (cp >= 0xD800 && cp <= 0xDBFF) {
       const long low = end_ - p_ >= 2 && p_[0] == '\\' && p_[1] == 'u' ? hex4(p_ + 2) : -1;
       if (low < 0xDC00 || low > 0xDFFF)
-        return fail(slash, "the high surrogate \\u{2} is not followed by a low one (\\uDC00–\\uDFFF)",
+        return fail(slash, "the high surrogate \\u{0} is not followed by a low one (\\uDC00–\\uDFFF)",
                     {std::string(p_ - 4, p_)});
       cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
       p_ += 6;
@@ -282,7 +293,9 @@ class Parser {
       if (!value(out.items.back(), depth)) return false;
       skip_space();
       if (at(']')) return ++p_, true;
-      if (!at(',')) return fail_expected("expected ',' or ']' after an array item");
+      if (!at(','))
+        return fail_expected("expected ',' or ']' after an array item, found the end of the text",
+                             "expected ',' or ']' after an array item, found {0}");
       ++p_;
       skip_space();
       if (at(']')) return fail(p_, "a ']' right after ',': JSON allows no trailing comma");
@@ -293,18 +306,24 @@ class Parser {
     if (enter(out, JsonValue::Kind::Object, '}')) return true;
     for (;;) {
       if (at('}')) return fail(p_, "a '}' right after ',': JSON allows no trailing comma");
-      if (!at('"')) return fail_expected("expected a key in double quotes");
+      if (!at('"'))
+        return fail_expected("expected a key in double quotes, found the end of the text",
+                             "expected a key in double quotes, found {0}");
       out.members.emplace_back();
       JsonMember& m = out.members.back();
       if (!string(m.key)) return false;
       skip_space();
-      if (!at(':')) return fail_expected("expected ':' after the key");
+      if (!at(':'))
+        return fail_expected("expected ':' after the key, found the end of the text",
+                             "expected ':' after the key, found {0}");
       ++p_;
       skip_space();
       if (!value(m.value, depth)) return false;
       skip_space();
       if (at('}')) return ++p_, true;
-      if (!at(',')) return fail_expected("expected ',' or '}' after a member");
+      if (!at(','))
+        return fail_expected("expected ',' or '}' after a member, found the end of the text",
+                             "expected ',' or '}' after a member, found {0}");
       ++p_;
       skip_space();
     }

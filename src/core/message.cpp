@@ -20,7 +20,11 @@ std::string fill(std::string_view format, const std::vector<std::string>& args) 
   return out;
 }
 
-std::string Message::english() const { return fill(format, args); }
+std::string Message::english() const {
+  return fill(format, values([](const Message& m) { return m.english(); }));
+}
+
+Message within(std::string format, Message inner) { return {std::move(format), {}, {std::move(inner)}}; }
 
 std::string english(const Messages& all) {
   std::string out;

@@ -304,9 +304,8 @@ ModelConfigResult parse_model_config(std::string_view text) {
     return out;
   }
   JsonParse parsed = parse_json(text);
-  if (!parsed.ok()) {  // "line {0}, column {1}: …" kept as the format, so each stays translatable
-    out.error =
-        Message{"config.json is not valid JSON: " + parsed.error.format, std::move(parsed.error.args)};
+  if (!parsed.ok()) {  // the parser's "line {0}, column {1}: …" within: each stays one sentence
+    out.error = within("config.json is not valid JSON: {0}", std::move(parsed.error));
     return out;
   }
   const JsonValue& root = parsed.value;

@@ -17,9 +17,15 @@ TableFile fail(std::string format, std::vector<std::string> args = {}) {
   return t;
 }
 
-// `e` said of a source: ".npy: …" or "text: …" (each its own sentence in the catalogue).
-TableFile fail_in(const char* source, Message e) {
-  return fail(source + std::string(": ") + e.format, std::move(e.args));
+// Where a table came from, as its messages begin: ".npy: …" or "text: …".
+enum class Source { Npy, Text };
+const char* in(Source s) { return s == Source::Npy ? ".npy: {0}" : "text: {0}"; }
+
+// `e` said of a source.
+TableFile fail_in(Source source, Message e) {
+  TableFile t;
+  t.error = within(in(source), std::move(e));
+  return t;
 }
 
 Message check_shape(long rows, long cols) {
@@ -157,8 +163,10 @@ Npy read_npy(const std::uint8_t* bytes, std::size_t size, int rank) {
           {shape.substr(0, 32), std::to_string(out.dims[0])});
     rows = out.dims[1], cols = out.dims[2];
   }
-  if (Message e = check_shape(rows, cols); !e.empty())
-    return fail_with(".npy: " + e.format, std::move(e.args));
+  if (Message e = check_shape(rows, cols); !e.empty()) {
+    out.error = within(in(Source::Npy), std::move(e));
+    return out;
+  }
   const long count = rows * cols * (rank == 3 ? 2 : 1);
   if (count > kMaxTableCells)
     return fail_with(".npy: too many values ({0}; at most 4194304)", {std::to_string(count)});
@@ -188,10 +196,14 @@ Eigen::MatrixXd npy_table(const Npy& f, int rank, int which) {
 
 TableFile parse_npy(const std::uint8_t* bytes, std::size_t size) {
   const Npy f = read_npy(bytes, size, 2);
-  if (!f.error.empty()) return fail(f.error.format, f.error.args);
+  if (!f.error.empty()) {
+    TableFile t;
+    t.error = f.error;
+    return t;
+  }
   TableFile t;
   t.data = npy_table(f, 2, 0);
-  if (Message e = check_finite(t.data); !e.empty()) return fail_in(".npy", std::move(e));
+  if (Message e = check_finite(t.data); !e.empty()) return fail_in(Source::Npy, std::move(e));
   return t;
 }
 
@@ -240,7 +252,7 @@ TableFile parse_csv(std::string_view text) {
     if (static_cast<long>(row.size()) != cols)
       return fail("text, line {0}: {1} values, but the first row has {2}",
                   {std::to_string(line_no), std::to_string(row.size()), std::to_string(cols)});
-    if (Message e = check_shape(rows + 1, cols); !e.empty()) return fail_in("text", std::move(e));
+    if (Message e = check_shape(rows + 1, cols); !e.empty()) return fail_in(Source::Text, std::move(e));
     values.insert(values.end(), row.begin(), row.end());
     ++rows;
   }
@@ -248,22 +260,24 @@ TableFile parse_csv(std::string_view text) {
   TableFile t;
   t.data = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
       values.data(), rows, cols);
-  if (Message e = check_finite(t.data); !e.empty()) return fail_in("text", std::move(e));
+  if (Message e = check_finite(t.data); !e.empty()) return fail_in(Source::Text, std::move(e));
   return t;
 }
 
 namespace {
 
-// A non-finite value said of the table `name` ("cos" or "sin") of a pair read from `source` (".npy",
-// "text"): `e` is check_finite's message (or a reader's, passed on as it is).
-Message name_table(Message e, const char* source, const char* name) {
-  if (e.format.find("value at row {0}, column {1}") == std::string::npos) return e;
-  const bool nan = e.format.find("NaN") != std::string::npos;
-  return {std::string(source) + (nan ? ": the {0} table's value at row {1}, column {2} is NaN; a cos/sin "
-                                       "cache has only finite values"
-                                     : ": the {0} table's value at row {1}, column {2} is infinite; a "
-                                       "cos/sin cache has only finite values"),
-          {name, e.args.at(0), e.args.at(1)}};
+// A non-finite value said of the table `name` ("cos" or "sin") of a pair read from `source`: `e` is
+// check_finite's message within the source's (or a reader's, passed on as it is).
+Message name_table(Message e, Source source, const char* name) {
+  if (e.inner.size() != 1 || e.inner[0].format.find("value at row {0}, column {1}") == std::string::npos)
+    return e;
+  const Message& v = e.inner[0];
+  const bool nan = v.format.find("NaN") != std::string::npos;
+  return within(in(source), {nan ? "the {0} table's value at row {1}, column {2} is NaN; a cos/sin cache has "
+                                   "only finite values"
+                                 : "the {0} table's value at row {1}, column {2} is infinite; a cos/sin cache "
+                                   "has only finite values",
+                             {name, v.args.at(0), v.args.at(1)}});
 }
 
 TablePair fail_pair(Message e) {
@@ -305,9 +319,9 @@ TablePair parse_npy_pair(const std::uint8_t* bytes, std::size_t size) {
   p.first = npy_table(f, 3, 0);
   p.second = npy_table(f, 3, 1);
   if (Message e = check_finite(p.first); !e.empty())
-    return fail_pair(name_table(std::move(e), ".npy", "cos"));
+    return fail_pair(name_table(within(in(Source::Npy), std::move(e)), Source::Npy, "cos"));
   if (Message e = check_finite(p.second); !e.empty())
-    return fail_pair(name_table(std::move(e), ".npy", "sin"));
+    return fail_pair(name_table(within(in(Source::Npy), std::move(e)), Source::Npy, "sin"));
   return p;
 }
 
@@ -324,9 +338,9 @@ TablePair parse_csv_pair(std::string_view text) {
   std::string sin_text(static_cast<std::size_t>(std::count(cos_text.begin(), cos_text.end(), '\n')), '\n');
   sin_text += text.substr(split);
   TableFile c = parse_csv(cos_text);
-  if (!c.ok()) return fail_pair(name_table(std::move(c.error), "text", "cos"));
+  if (!c.ok()) return fail_pair(name_table(std::move(c.error), Source::Text, "cos"));
   TableFile s = parse_csv(sin_text);
-  if (!s.ok()) return fail_pair(name_table(std::move(s.error), "text", "sin"));
+  if (!s.ok()) return fail_pair(name_table(std::move(s.error), Source::Text, "sin"));
   if (c.data.rows() != s.data.rows() || c.data.cols() != s.data.cols())
     return fail_pair(
         {"text: the cos block is {0} × {1} but the sin block is {2} × {3}; they must have the same shape",

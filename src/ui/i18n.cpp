@@ -40,6 +40,10 @@ std::string tr_fill(int lang, std::string_view en_format, const std::vector<std:
   return core::fill(tr(lang, key.c_str()), args);
 }
 
+std::string tr_message(int lang, const core::Message& m) {
+  return tr_fill(lang, m.format, m.values([lang](const core::Message& in) { return tr_message(lang, in); }));
+}
+
 std::string catalogue_chinese() {
   std::string all;
   int n = 0;

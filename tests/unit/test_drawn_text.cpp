@@ -1,7 +1,7 @@
 // 中文 all the way through: every string ImGui actually draws in Chinese mode — every step of every lesson
 // at its defaults and with each control at either end, the notices, the checker's messages, the hover
 // tooltips — is read back from the draw lists glyph by glyph and must hold no English word except the
-// symbols, code names and units shown on purpose (kShownOnPurpose), and no literal "\n".
+// symbols, code names and units shown on purpose (english.hpp), and no literal "\n".
 #include <doctest/doctest.h>
 #include <imgui.h>
 
@@ -19,6 +19,7 @@
 #include "app/app.hpp"
 #include "core/check.hpp"
 #include "drawn_text.hpp"
+#include "english.hpp"
 #include "headless.hpp"
 #include "lessons/params.hpp"
 #include "sanitized.hpp"
@@ -29,53 +30,6 @@ using test::drawn_words;
 using test::DrawnWord;
 
 namespace {
-
-// ASCII words a Chinese learner sees on purpose: math and code names, units, proper names. Keep it short;
-// anything else English on a Chinese screen is a string that missed the catalogue (src/ui/i18n.hpp).
-// clang-format off
-const std::set<std::string> kShownOnPurpose = {
-    // the subject's own names, as Chinese technical writing keeps them
-    "RoPE", "ALiBi", "PE", "NTK", "aware" /* NTK-aware */, "Transformer", "RoFormer", "token", "softmax",
-    "logit", "logits", "Attn", "BLEU", "newstest2013", "Toeplitz",
-    // people, models, libraries
-    "Vaswani", "Shaw", "Uszkoreit", "Press", "GPT" /* GPT-J, GPT-NeoX */, "NeoX", "LLaMA", "PyTorch", "NumPy",
-    "tensor2tensor", "Fortran" /* NumPy's Fortran order */, "transformers" /* Hugging Face's library */,
-    "Llama" /* Llama 2, Llama 3.1 */, "YaRN", "LongRoPE", "DeepSeek", "Qwen2" /* Qwen2.5 */, "Instruct",
-    "Mistral", "Gemma", "Phi", "mini" /* Phi-3.5-mini */,
-    "Kazemnejad", "NeurIPS", "ICLR", "NoPE", "Adam" /* lesson train: the papers it cites, the optimiser */,
-    // functions and symbols in labels and plots, the names the shown code gives its variables, and the
-    // code names next to their Chinese labels ("最长 max_len"); d_model and L_train pass as subscripts
-    "sin", "cos", "max", "pos", "base", "len", "pe", "max_len", "max_distance", "NaN",
-    // file formats, number types, keys, units
-    "npy", "csv", "CSV", "float32", "float64", "double", "Ctrl", "Tab", "Esc", "MB", "rad", "config", "json",
-    // config.json's keys and rope_type's values as the file writes them: lesson 11 reads them back, and its
-    // controls are labelled by them so the learner finds each in their own file
-    "head_dim", "rotary_dim", "partial_rotary_factor", "rope_theta", "rope_type", "factor",
-    "attention_factor", "beta_fast", "beta_slow", "low_freq_factor", "high_freq_factor", "mscale",
-    "mscale_all_dim", "short_factor", "long_factor", "default", "linear", "dynamic", "yarn", "longrope",
-    "llama3", "rope_scaling",
-    "max_position_embeddings", "original_max_position_embeddings", "hidden_size", "num_attention_heads",
-    "qk_nope_head_dim", "rotary_pct", "rotary_emb_base" /* GPT-NeoX's names */,
-    "JSON", "null" /* the reader's own terms */,
-    // lesson 12: the code it names (transformers' rotate_half, position_ids as arange or cumsum), the company
-    // whose checkpoints the conversion script reads, the KV cache, and the float types by their names
-    "rotate_half", "arange", "cumsum", "Meta", "KV", "bfloat16", "float16",
-    // lesson beyond-1d: the paper and model it cites, NoPE (no position encoding), the MLP it names, and the
-    // config key and function of Qwen2-VL it follows
-    "NoPE", "Kazemnejad", "MLP", "VL", "arXiv", "mrope_section", "get_rope_index",
-    // the program's own name, and the language switch's English side
-    "posenc", "EN",
-};
-// clang-format on
-
-// A letter with a subscript written out (h_i, S_j, W_Q): a symbol, not a word.
-bool is_subscripted_symbol(const std::string& run) {
-  return run.size() > 2 && run[1] == '_' && run.find('_', 2) == std::string::npos;
-}
-
-bool is_word_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
 
 // The English words among `words`: runs of ASCII letters, digits and '_' holding two letters or more
 // that are neither code of the lesson text, nor a name in `file_names` (the export bar names the file
@@ -100,21 +54,8 @@ std::vector<std::string> english_words(const std::vector<DrawnWord>& words,
     if (w.find('/') != std::string::npos && dot != std::string::npos &&
         (w.substr(dot) == ".py" || w.substr(dot) == ".cpp" || w.substr(dot) == ".hpp"))
       continue;
-    for (size_t i = 0; i < w.size();) {
-      if (!is_word_char(w[i])) {
-        ++i;
-        continue;
-      }
-      size_t j = i;
-      int letters = 0;
-      for (; j < w.size() && is_word_char(w[j]); ++j) letters += w[j] != '_' && (w[j] < '0' || w[j] > '9');
-      const std::string run = w.substr(i, j - i);
-      const bool hex = run.size() > 2 && run[0] == '0' && run[1] == 'x';  // a byte, as 0xFF
-      if (letters >= 2 && !hex && !kShownOnPurpose.count(run) && !echoed.count(run) &&
-          !is_subscripted_symbol(run))
-        found.push_back(run + "  (in \"" + w + "\")");
-      i = j;
-    }
+    for (const std::string& run : test::english_runs(w))
+      if (!echoed.count(run)) found.push_back(run + "  (in \"" + w + "\")");
   }
   return found;
 }

@@ -217,7 +217,7 @@ class CheckLesson final : public Lesson {
     const core::TableFile f = core::parse_table(bytes, size);
     if (!f.ok()) {
       d_.error = f.error;  // the table loaded before, if any, stays
-      return {{"{0}: {1}", {shown(file), ui::tr_fill(lang_, f.error.format, f.error.args)}}};
+      return {{"{0}: {1}", {shown(file), ui::tr_message(lang_, f.error)}}};
     }
     d_.source = file;
     d_.example = -1;
@@ -321,7 +321,7 @@ class CheckLesson final : public Lesson {
         "On a touch screen, open a file with the button above; pasting or typing numbers needs a keyboard:",
         "Check the pasted numbers", 5);
     if (!d_.error.empty()) {
-      ui::wrapped(ui::tr_fill(lang_, d_.error.format, d_.error.args), t, t.warn);
+      ui::wrapped(ui::tr_message(lang_, d_.error), t, t.warn);
     }
   }
 
@@ -383,7 +383,7 @@ class CheckLesson final : public Lesson {
     core::TablePair p = core::parse_cache_file(bytes, size);
     if (!p.ok()) {
       rope_error_ = p.error;
-      return {{"{0}: {1}", {shown(file), ui::tr_fill(lang_, p.error.format, p.error.args)}}};
+      return {{"{0}: {1}", {shown(file), ui::tr_message(lang_, p.error)}}};
     }
     if (p.pair) {
       waiting_[0].have = waiting_[1].have = false;
@@ -407,7 +407,7 @@ class CheckLesson final : public Lesson {
           "{0} is {1} × {2} but {3} is {4} × {5}: the cos and sin tables of one cache have the same shape",
           {shown(c.name), std::to_string(c.table.rows()), std::to_string(c.table.cols()), shown(s.name),
            std::to_string(s.table.rows()), std::to_string(s.table.cols())}};
-      return {{rope_error_.format, rope_error_.args}};
+      return {rope_error_};
     }
     return set_cache(std::move(c.table), std::move(s.table), c.name + " + " + s.name);
   }
@@ -474,7 +474,7 @@ class CheckLesson final : public Lesson {
         core::parse_model_config(std::string_view(reinterpret_cast<const char*>(bytes), size));
     if (!r.ok()) {
       rope_error_ = r.error;
-      return {{"{0}: {1}", {shown(file), ui::tr_fill(lang_, r.error.format, r.error.args)}}};
+      return {{"{0}: {1}", {shown(file), ui::tr_message(lang_, r.error)}}};
     }
     yours_ = {r.config, file, true, yours_.serial + 1};
     rope_error_ = {};
@@ -482,7 +482,7 @@ class CheckLesson final : public Lesson {
     compare();
     core::Messages said = {{"{0}: read", {shown(file)}}};
     for (const core::Message& m : r.notices)
-      said.push_back({"{0}: {1}", {shown(file), ui::tr_fill(lang_, m.format, m.args)}});
+      said.push_back({"{0}: {1}", {shown(file), ui::tr_message(lang_, m)}});
     return said;
   }
 
@@ -650,7 +650,7 @@ class CheckLesson final : public Lesson {
   // The one sentence: what differs from the config (or the defaults), built from the check's fields.
   std::string rope_sentence() const {
     if (!cache_.have) return "–";
-    if (!cache_.refused.empty()) return ui::tr_fill(lang_, cache_.refused.format, cache_.refused.args);
+    if (!cache_.refused.empty()) return ui::tr_message(lang_, cache_.refused);
     if (cache_.check.verdict == "not_rotation")
       return tr(lang_,
                 "These are not the cos and sin of RoPE rotations: cos² + sin² changes from entry to entry, "
@@ -752,7 +752,7 @@ class CheckLesson final : public Lesson {
             t, t.accent);
     }
     if (!rope_error_.empty())
-      ui::wrapped(ui::tr_fill(lang_, rope_error_.format, rope_error_.args), t, t.warn);
+      ui::wrapped(ui::tr_message(lang_, rope_error_), t, t.warn);
     ImGui::Spacing();
   }
 

@@ -245,10 +245,10 @@ class ScalingLesson final : public Lesson {
     const std::string shown = file == "pasted text" ? tr(lang_, "pasted text") : file;
     const core::ModelConfigResult r =
         core::parse_model_config(std::string_view(reinterpret_cast<const char*>(bytes), size));
-    if (!r.ok()) return {{"{0}: {1}", {shown, ui::tr_fill(lang_, r.error.format, r.error.args)}}};
+    if (!r.ok()) return {{"{0}: {1}", {shown, ui::tr_message(lang_, r.error)}}};
     core::Messages said = {{"{0}: read", {shown}}};
     for (const core::Message& m : r.notices)
-      said.push_back({"{0}: {1}", {shown, ui::tr_fill(lang_, m.format, m.args)}});
+      said.push_back({"{0}: {1}", {shown, ui::tr_message(lang_, m)}});
     yours_name_ = file;
     p_.model = static_cast<int>(model_ids().size()) - 1;
     set_from_config(r.config);

@@ -1,0 +1,81 @@
+// English in a Chinese text: the ASCII words a Chinese learner sees on purpose (symbols, code names, units,
+// proper names), and the runs of a text that are English words otherwise — for the tests that read what
+// Chinese mode draws (test_drawn_text.cpp) and that check the catalogue (test_catalogue.cpp).
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace posenc::test {
+
+// ASCII words a Chinese learner sees on purpose: math and code names, units, proper names. Keep it short;
+// anything else English on a Chinese screen is a string that missed the catalogue (src/ui/i18n.hpp).
+// clang-format off
+inline const std::set<std::string> kShownOnPurpose = {
+    // the subject's own names, as Chinese technical writing keeps them
+    "RoPE", "ALiBi", "PE", "NTK", "aware" /* NTK-aware */, "Transformer", "RoFormer", "token", "softmax",
+    "logit", "logits", "Attn", "BLEU", "newstest2013", "Toeplitz",
+    // people, models, libraries
+    "Vaswani", "Shaw", "Uszkoreit", "Press", "GPT" /* GPT-J, GPT-NeoX */, "NeoX", "LLaMA", "PyTorch", "NumPy",
+    "tensor2tensor", "Fortran" /* NumPy's Fortran order */, "transformers" /* Hugging Face's library */,
+    "Llama" /* Llama 2, Llama 3.1 */, "YaRN", "LongRoPE", "DeepSeek", "Qwen2" /* Qwen2.5 */, "Instruct",
+    "Mistral", "Gemma", "Phi", "mini" /* Phi-3.5-mini */,
+    "Kazemnejad", "NeurIPS", "ICLR", "NoPE", "Adam" /* lesson train: the papers it cites, the optimiser */,
+    // functions and symbols in labels and plots, the names the shown code gives its variables, and the
+    // code names next to their Chinese labels ("最长 max_len"); d_model and L_train pass as subscripts
+    "sin", "cos", "max", "pos", "base", "len", "pe", "max_len", "max_distance", "NaN",
+    // file formats, number types, keys, units
+    "npy", "csv", "CSV", "float32", "float64", "double", "Ctrl", "Tab", "Esc", "MB", "rad", "config", "json",
+    // config.json's keys and rope_type's values as the file writes them: lesson 11 reads them back, and its
+    // controls are labelled by them so the learner finds each in their own file
+    "head_dim", "rotary_dim", "partial_rotary_factor", "rope_theta", "rope_type", "factor",
+    "attention_factor", "beta_fast", "beta_slow", "low_freq_factor", "high_freq_factor", "mscale",
+    "mscale_all_dim", "short_factor", "long_factor", "default", "linear", "dynamic", "yarn", "longrope",
+    "llama3", "rope_scaling",
+    "max_position_embeddings", "original_max_position_embeddings", "hidden_size", "num_attention_heads",
+    "qk_nope_head_dim", "rotary_pct", "rotary_emb_base" /* GPT-NeoX's names */,
+    "JSON", "null" /* the reader's own terms */,
+    // lesson 12: the code it names (transformers' rotate_half, position_ids as arange or cumsum), the company
+    // whose checkpoints the conversion script reads, the KV cache, and the float types by their names
+    "rotate_half", "arange", "cumsum", "Meta", "KV", "bfloat16", "float16",
+    // lesson beyond-1d: the paper and model it cites, NoPE (no position encoding), the MLP it names, and the
+    // config key and function of Qwen2-VL it follows
+    "NoPE", "Kazemnejad", "MLP", "VL", "arXiv", "mrope_section", "get_rope_index",
+    // the program's own name, and the language switch's English side
+    "posenc", "EN",
+};
+// clang-format on
+
+// A letter with a subscript written out (h_i, S_j, W_Q): a symbol, not a word.
+inline bool is_subscripted_symbol(const std::string& run) {
+  return run.size() > 2 && run[1] == '_' && run.find('_', 2) == std::string::npos;
+}
+
+inline bool is_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// The English words of `text`: runs of ASCII letters, digits and '_' holding two letters or more that
+// are not shown on purpose, a byte written 0xFF, or a subscripted symbol.
+inline std::vector<std::string> english_runs(const std::string& text) {
+  std::vector<std::string> found;
+  for (size_t i = 0; i < text.size();) {
+    if (!is_word_char(text[i])) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    int letters = 0;
+    for (; j < text.size() && is_word_char(text[j]); ++j)
+      letters += text[j] != '_' && (text[j] < '0' || text[j] > '9');
+    const std::string run = text.substr(i, j - i);
+    const bool hex = run.size() > 2 && run[0] == '0' && run[1] == 'x';  // a byte, as 0xFF
+    if (letters >= 2 && !hex && !kShownOnPurpose.count(run) && !is_subscripted_symbol(run))
+      found.push_back(run);
+    i = j;
+  }
+  return found;
+}
+
+}  // namespace posenc::test
