@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 
 #include "core/permutation.hpp"
@@ -92,8 +93,17 @@ std::string param_text(Lesson& lesson, std::string_view name) {
 
 }  // namespace
 
+void Lesson::add_row(std::string_view name, std::function<std::string()> f) {
+  const auto at = std::lower_bound(rows_.begin(), rows_.end(), name,
+                                   [](const auto& row, std::string_view n) { return row.first < n; });
+  assert((at == rows_.end() || at->first != name) && "say(): a placeholder declared twice");
+  rows_.insert(at, {name, std::move(f)});
+}
+
 std::string Lesson::placeholder(std::string_view name) {
-  std::string v = value(name);
+  const auto row = std::lower_bound(rows_.begin(), rows_.end(), name,
+                                    [](const auto& r, std::string_view n) { return r.first < n; });
+  std::string v = row != rows_.end() && row->first == name ? row->second() : value(name);
   if (v.empty()) v = param_text(*this, name);
   if (v.empty() && name == "narrow") v = narrow_ ? "1" : "0";
   if (v.empty() && name == "touch") v = touch_ ? "1" : "0";

@@ -11,6 +11,8 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/message.hpp"
@@ -119,7 +121,25 @@ class Lesson {
   void step(std::string_view id, DrawFn draw, std::vector<std::string_view> controls = {},
             EnterFn enter = {});
 
-  // A {{placeholder}} the lesson computes ("" for none; parameters need no entry).
+  // A {{placeholder}} the lesson computes, declared once in the constructor as a row: its name and how to
+  // say its value now — a function returning a bool ("1"/"0", for {{?name}} conditions), an integer (its
+  // digits) or text (a number the lesson formats itself, as it should read). Parameters need no row.
+  //   say("rotary_dim", [this] { return d_.rotary_dim; });
+  //   say("partial", [this] { return d_.rotary_dim < p_.dim; });
+  //   say("af", [this] { return ui::short_number(d_.attention_factor, 4); });
+  template <class F>
+  void say(std::string_view name, F f) {
+    using R = decltype(f());
+    if constexpr (std::is_same_v<R, bool>) {
+      add_row(name, [f] { return std::string(f() ? "1" : "0"); });
+    } else if constexpr (std::is_integral_v<R>) {
+      add_row(name, [f] { return std::to_string(f()); });
+    } else {
+      static_assert(std::is_convertible_v<R, std::string>, "say(): a bool, an integer or text");
+      add_row(name, [f] { return std::string(f()); });
+    }
+  }
+  // TRANSITION: the value() chains that say() rows replace, lesson by lesson; removed with the last one.
   virtual std::string value(std::string_view name) const {
     (void)name;
     return {};
@@ -164,6 +184,9 @@ class Lesson {
   bool touch_ = false;                // … for a learner using touch (set every frame)
 
  private:
+  void add_row(std::string_view name, std::function<std::string()> f);
+  std::vector<std::pair<std::string_view, std::function<std::string()>>> rows_;  // sorted by name
+
   struct StepEntry {
     std::string_view id;
     DrawFn draw;

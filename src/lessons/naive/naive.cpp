@@ -52,6 +52,22 @@ class NaiveLesson final : public Lesson {
         "binary", [this](DrawContext& c) { draw_binary(c, *theme_); }, controls);
     step(
         "wishlist", [this](DrawContext&) { draw_summary(*theme_); }, controls);
+    const auto num = [](double x) { return ui::short_number(x); };
+    say("word_norm", [=] { return num(d_.word_norm); });
+    say("last", [this] { return p_.len - 1; });
+    say("ratio_last", [=] { return num(d_.ratio_index(p_.len - 1)); });
+    say("ratio_sin", [=] { return num(d_.ratio_sin(p_.len - 1)); });
+    say("len_a", [this] { return d_.lengths[0]; });
+    say("len_b", [this] { return d_.lengths[2]; });
+    say("frac_a", [=] { return num(fraction(p_.probe, d_.lengths[0])); });
+    say("frac_b", [=] { return num(fraction(p_.probe, d_.lengths[2])); });
+    say("step_b", [=] { return num(1.0 / (d_.lengths[2] - 1)); });
+    say("bits", [this] { return static_cast<int>(d_.binary.cols()); });
+    say("jump_max", [=] { return num(d_.max_jump_binary); });
+    say("jump_min", [=] { return num(d_.min_jump_binary); });
+    say("jump_from", [this] { return d_.worst_jump_at; });
+    say("jump_to", [this] { return d_.worst_jump_at + 1; });
+    say("jump_sin", [=] { return num(d_.jump_sin_value); });
     update();
   }
 
@@ -97,25 +113,6 @@ class NaiveLesson final : public Lesson {
     return {};
   }
 
-  std::string value(std::string_view n) const override {
-    const int last = p_.len - 1;
-    if (n == "word_norm") return ui::short_number(d_.word_norm);
-    if (n == "last") return std::to_string(last);
-    if (n == "ratio_last") return ui::short_number(d_.ratio_index(last));
-    if (n == "ratio_sin") return ui::short_number(d_.ratio_sin(last));
-    if (n == "len_a") return std::to_string(d_.lengths[0]);
-    if (n == "len_b") return std::to_string(d_.lengths[2]);
-    if (n == "frac_a") return ui::short_number(fraction(p_.probe, d_.lengths[0]));
-    if (n == "frac_b") return ui::short_number(fraction(p_.probe, d_.lengths[2]));
-    if (n == "step_b") return ui::short_number(1.0 / (d_.lengths[2] - 1));
-    if (n == "bits") return std::to_string(d_.binary.cols());
-    if (n == "jump_max") return ui::short_number(d_.max_jump_binary);
-    if (n == "jump_min") return ui::short_number(d_.min_jump_binary);
-    if (n == "jump_from") return std::to_string(d_.worst_jump_at);
-    if (n == "jump_to") return std::to_string(d_.worst_jump_at + 1);
-    if (n == "jump_sin") return ui::short_number(d_.jump_sin_value);
-    return {};
-  }
 
  private:
   static double fraction(int p, int len) { return len > 1 ? static_cast<double>(p) / (len - 1) : 0.0; }
