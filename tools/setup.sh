@@ -11,7 +11,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 
 PACKAGES=(
-  build-essential cmake make python3 dpkg-dev
+  build-essential cmake make python3 dpkg-dev ccache clang-format
   emscripten libeigen3-dev doctest-dev libimgui-dev
   chromium fonts-dejavu-core fonts-wqy-microhei fonttools python3-numpy
   libglfw3-dev libgl-dev xvfb xauth
