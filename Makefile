@@ -7,7 +7,7 @@ export NODE_PATH := /usr/share/nodejs
 SETUP_STAMP := .deps/setup.stamp
 DIST := build/web/dist
 
-.PHONY: all setup native unit sanitize web serve test browser bench fuzz clean format
+.PHONY: all setup native unit sanitize web serve test browser bench fuzz clean format format-check
 
 all: web
 
@@ -42,7 +42,7 @@ serve: web
 browser: web
 	node --test --test-concurrency=1 tests/browser/
 
-test: unit sanitize web
+test: format-check unit sanitize web
 	node --test --test-concurrency=1 tests/browser/
 
 bench: native web
@@ -57,8 +57,16 @@ fuzz: $(SETUP_STAMP)
 	cmake --build --preset fuzz -j $(JOBS)
 	bash tools/fuzz.sh
 
+# Our C++ (never third-party code), formatted by the root .clang-format; make test fails on any difference.
+FORMATTED = $(shell git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'tools/*.cpp' 2>/dev/null)
+
 format:
-	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp')
+	clang-format -i $(FORMATTED)
+
+format-check: $(SETUP_STAMP)
+	@clang-format --dry-run --Werror $(FORMATTED) || { echo "make format-check: run 'make format'" >&2; exit 1; }
+	@/usr/bin/python3 -c "import sys; long = [f'{f}:{i + 1}' for f in sys.argv[1:] for i, l in enumerate(open(f, encoding='utf-8')) if len(l.rstrip(chr(10))) > 110]; print(*long, sep=chr(10)); sys.exit(bool(long))" $(FORMATTED) || { echo "make format-check: lines over 110 columns" >&2; exit 1; }
+	@echo "format-check: $(words $(FORMATTED)) files as clang-format writes them, no line over 110 columns"
 
 clean:
 	rm -rf build

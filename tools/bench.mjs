@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { pathToFileURL } from 'node:url';
 import { serve, launch, open, frames } from '../tests/browser/harness.mjs';
+import { lessonList, lessonDir } from './lessons.mjs';
 
 const dist = process.argv[2] || 'build/web/dist';
 const helloDir = process.argv[3] || 'build/web/hello';
@@ -15,6 +17,14 @@ const parts = (process.argv[4] || 'transfer,start,frames,hover,recompute,drag,me
 const want = p => parts.includes(p);
 const kb = n => (n / 1024).toFixed(1).padStart(8) + ' KB';
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// Each lesson's own part, from src/lessons/<id>/bench.mjs where it has one: `recompute` and `change`
+// (lists of {title, step, setup, name, values}) and `parts` (named functions, run when that part is asked for).
+const benches = [];
+for (const { id } of lessonList()) {
+  const file = path.join(lessonDir(id), 'bench.mjs');
+  if (fs.existsSync(file)) benches.push({ id, ...(await import(pathToFileURL(file))) });
+}
 
 if (want('transfer')) {
   console.log('Transfer sizes (everything an English visitor downloads for the first view)');
@@ -134,26 +144,8 @@ async function recompute(page, title, lesson, step, setup, name, values) {
 
 if (want('recompute')) {
   console.log('\nRecompute after a slider change at the largest settings (9 changes each, from idle)');
-  await recompute(page, 'sinusoidal 4096 × 1024, d_model 1023 ↔ 1024', 'sinusoidal', 0, { len: 4096, dim: 1024 }, 'dim', [1023, 1024]);
-  await recompute(page, 'sinusoidal 4096 × 1024, base', 'sinusoidal', 0, { len: 4096, dim: 1024 }, 'base', [5000, 10000]);
-  const largest = { dim: 1024, vocab: 1000, len: 4096 };
-  await recompute(page, 'sum-vs-concat cosines, d 1023 ↔ 1024', 'sum-vs-concat', 0, largest, 'dim', [1023, 1024]);
-  await recompute(page, 'sum-vs-concat recovery, d 1023 ↔ 1024', 'sum-vs-concat', 2, largest, 'dim', [1023, 1024]);
-  await recompute(page, 'sum-vs-concat recovery, vocabulary 999 ↔ 1000', 'sum-vs-concat', 2, largest, 'vocab', [999, 1000]);
-  await recompute(page, 'sum-vs-concat variance, len 4095 ↔ 4096', 'sum-vs-concat', 3, largest, 'len', [4095, 4096]);
-  // Lesson scaling: every method at 512 pairs; the attention entropy over 2^17 keys (its longest).
-  await recompute(page, 'scaling methods, head_dim 1022 ↔ 1024', 'scaling', 2, { dim: 1024, target: 4194304 }, 'dim', [1022, 1024]);
-  await recompute(page, 'scaling entropy, 2^17 keys, factor 7.9 ↔ 8', 'scaling', 4, { target: 4194304 }, 'factor', [7.9, 8]);
-  await recompute(page, 'scaling entropy, 2^17 keys, σ 2 ↔ 2.5', 'scaling', 4, { target: 4194304 }, 'sigma', [2, 2.5]);
-  // Lesson in-practice: dynamic NTK against cached keys at its largest (L0 256, decoding to 4 × L0, head_dim 128).
-  await recompute(page, 'in-practice dynamic, L0 256 × 4, head_dim 128, factor 2 ↔ 2.5', 'in-practice', 3,
-    { original: 256, growth: 4, head_dim: 128 }, 'factor', [2, 2.5]);
-  // Lesson beyond-1d: layer 2's 256 × 256 causal weights; the M-RoPE ids and cos/sin of 16 + 4·16·16 + 16 tokens.
-  await recompute(page, 'beyond-1d reading, 256 tokens, λ 4 ↔ 5', 'beyond-1d', 2, { len: 256 }, 'sharp', [4, 5]);
-  await recompute(page, 'beyond-1d M-RoPE, 16 + 4 × 16 × 16 + 16 tokens, width 15 ↔ 16', 'beyond-1d', 7,
-    { tb: 16, ft: 4, gh: 16, ta: 16 }, 'gw', [15, 16]);
-  // Lesson check: another example cache (1024 × 128) is built, inferred, compared and coloured.
-  await recompute(page, 'check RoPE diff, example cache bfloat16 ↔ yarn-4', 'check', 5, {}, 'rope_example', ['bfloat16', 'yarn-4']);
+  for (const b of benches)
+    for (const r of b.recompute || []) await recompute(page, r.title, b.id, r.step, r.setup || {}, r.name, r.values);
 }
 
 // Every frame's CPU time from now on, recorded from the page's own animation frames; recordedFrames stops
@@ -169,51 +161,6 @@ const recordFrames = p => p.evaluate(() => {
   })();
 });
 const recordedFrames = p => p.evaluate(() => { window.__stop = true; return window.__frames; });
-
-// Dragging with the mouse: the d_model slider of the 4096 × 1024 table, one pixel per frame. The page is
-// opened at 1280 × 1000 so the controls are on screen; the slider is found by trying the column, and the
-// run checks that d_model really moved.
-if (want('drag')) {
-  console.log('\nDragging the heaviest slider at its largest value (sinusoidal d_model at len 4096, d 1024)');
-  {
-    const { page: dp, context: dc } = await open(browser, site.url, '#lesson=sinusoidal&step=0&len=4096&dim=1024', { width: 1280, height: 1000 });
-    await frames(dp, 3);
-    // The d_model grab sits at the right end of its track; its height depends on the layout above it,
-    // so it is found by pressing up the column from the bottom (below the Controls header, which a
-    // press would fold) until a 3-pixel drag moves d_model. Each probe's changes are undone.
-    const x0 = 1062;
-    let y0 = -1;
-    for (let y = 960; y >= 600 && y0 < 0; y -= 6) {
-      await dp.mouse.move(x0, y);
-      await dp.mouse.down();
-      await dp.mouse.move(x0 - 3, y);
-      await frames(dp, 2);
-      if ((await dp.evaluate(() => posenc.state())).params.dim < 1024) y0 = y;
-      await dp.mouse.up();
-      await dp.evaluate(() => { posenc.set('len', 4096); posenc.set('dim', 1024); posenc.set('base', 10000); });
-      await frames(dp, 3);
-    }
-    await dp.mouse.move(x0, y0);
-    await dp.mouse.down();
-    await recordFrames(dp);
-    for (let i = 1; i <= 30; i++) {
-      await dp.mouse.move(x0 - i, y0);
-      await frames(dp, 1);
-    }
-    const during = await recordedFrames(dp);
-    const dimDuring = (await dp.evaluate(() => posenc.state())).params.dim;
-    await dp.mouse.up();
-    await frames(dp, 3);
-    if (y0 < 0 || dimDuring >= 1024) {
-      console.log('  (the slider was not found at this layout: d_model did not move)');
-    } else {
-      const sorted = [...during].sort((a, b) => a - b);
-      console.log(`  ${during.length} frames drawn while dragging (d_model 1024 → ${dimDuring}): ` +
-        `p95 ${sorted[Math.floor(0.95 * (sorted.length - 1))].toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms (goal ≤ 16 ms)`);
-    }
-    await dc.close();
-  }
-}
 
 if (want('memory')) {
   console.log('\nMemory: every step of every lesson at its largest settings, 20 cycles');
@@ -395,14 +342,13 @@ if (want('hover')) {
 
 if (want('change')) {
   console.log('\nOne parameter change (posenc.set, 20 changes, 0.7 s apart; CPU of all Chromium processes from /proc)');
-  await perChange('sinusoidal default, dim 128 ↔ 64', 'sinusoidal', 0, 'dim', [64, 128]);
-  await perChange('extrapolation default, dim 64 ↔ 128', 'extrapolation', 0, 'dim', [128, 64]);
+  for (const b of benches) for (const r of b.change || []) await perChange(r.title, b.id, r.step, r.name, r.values);
   await floor();
 }
 
 if (want('idle')) {
   console.log('\nRender on demand: frames drawn in 3 idle seconds (goal: a handful, not 180)');
-  await page.evaluate(() => posenc.go('sinusoidal', 0));
+  await page.evaluate(id => posenc.go(id, 0), lessonList()[0].id);  // the first view
   await new Promise(r => setTimeout(r, 1000));
   const idle0 = (await page.evaluate(() => posenc.stats())).frames;
   await new Promise(r => setTimeout(r, 3000));
@@ -410,56 +356,10 @@ if (want('idle')) {
   console.log(`  ${idle1 - idle0} frames`);
 }
 
-// Lesson train (#18): the six default runs as a learner starts them (Train pressed, timed until the text
-// says they are trained), every frame's CPU time meanwhile, training throughput of compute('train') in
-// the page against the native build's (posenc_bench_core --train, same model; POSENC_BENCH_CORE names the
-// binary, default build/native/posenc_bench_core), and the heap over 10 calls of compute('train').
-if (want('train')) {
-  console.log('\nLesson train at its defaults (reverse, bidirectional, 2 layers, 4 heads, d_model 32, 900 steps)');
-  const { page: tp, context: tc } = await open(browser, site.url, '#lesson=train&step=setup');
-  await frames(tp, 3);
-  await recordFrames(tp);
-  const drawn0 = (await tp.evaluate(() => posenc.stats())).drawn;
-  const t0 = Date.now();
-  const button = await tp.evaluate(() => posenc.locate('Train'));
-  await tp.mouse.click(button.x + button.w / 2, button.y + button.h / 2);
-  await tp.waitForFunction(() => /Trained in/.test(document.getElementById('a11y').innerText), null, { timeout: 900000, polling: 500 });
-  const sixS = (Date.now() - t0) / 1000;
-  const during = await recordedFrames(tp);
-  const drawn = (await tp.evaluate(() => posenc.stats())).drawn - drawn0;
-  const sorted = [...during].sort((a, b) => a - b);
-  console.log(`  six runs from pressing Train to trained and tested: ${sixS.toFixed(1)} s (goal ≤ 60 s); ${during.length} frames ` +
-    `(${drawn} handed to WebGL), frame CPU p50 ${median(during).toFixed(1)} ms, p95 ${sorted[Math.floor(0.95 * (sorted.length - 1))].toFixed(1)} ms, ` +
-    `max ${sorted[sorted.length - 1].toFixed(1)} ms (goal p95 ≤ 16 ms)`);
-  // Throughput: compute('train', {pe: 'rope'}) trains and tests in the call (its ms covers both), 3 calls;
-  // 900 steps × 32 sequences of 2n + 1 tokens, n = 1 … 8 four times each = 288,000 tokens.
-  const tokens = 900 * 4 * [1, 2, 3, 4, 5, 6, 7, 8].reduce((a, n) => a + 2 * n + 1, 0);
-  const ms = [];
-  for (let i = 0; i < 3; i++) ms.push((await tp.evaluate(() => posenc.compute('train', { pe: 'rope' }))).ms);
-  const pageRate = tokens / (median(ms) / 1000);
-  let nativeNote = '(no native figure: build posenc_bench_core)';
-  const bin = process.env.POSENC_BENCH_CORE || 'build/native/posenc_bench_core';
-  if (fs.existsSync(bin)) {
-    const { execFileSync } = await import('node:child_process');
-    const line = execFileSync(bin, ['--train'], { encoding: 'utf8' }).split('\n').find(l => /^core train rope /.test(l)) || '';
-    const m = /\| ([0-9.]+) s \(training ([0-9.]+) s: (\d+) tokens/.exec(line);
-    if (m) {
-      const nativeRate = Number(m[3]) / Number(m[1]);
-      nativeNote = `native ${Number(m[1]).toFixed(2)} s, ${nativeRate.toFixed(0)} tokens/s (training alone ${Number(m[2]).toFixed(2)} s); ` +
-        `page/native ${(100 * pageRate / nativeRate).toFixed(0)} % (goal ≥ 40 %)`;
-    }
-  }
-  console.log(`  compute('train', {pe: 'rope'}), training + test, median of 3: page ${(median(ms) / 1000).toFixed(2)} s, ` +
-    `${pageRate.toFixed(0)} tokens/s; ${nativeNote}`);
-  const heap = [];
-  for (let i = 0; i < 10; i++) {
-    await tp.evaluate(i => posenc.compute('train', { pe: ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5'][i % 6], seed: i }), i);
-    heap.push((await tp.evaluate(() => posenc.stats())).heap_bytes);
-  }
-  console.log(`  heap over 10 calls of compute('train') (each encoding, seeds 0 … 9): ${(heap[0] / 1048576).toFixed(1)} MB after the first, ` +
-    `${(heap[9] / 1048576).toFixed(1)} MB after the tenth: ${(100 * (heap[9] / heap[0] - 1)).toFixed(1)} % (goal ≤ 10 %)`);
-  await tc.close();
-}
+// The lessons' own parts (lesson sinusoidal's drag, lesson train's training, …).
+const shared = { browser, site, open, frames, recordFrames, recordedFrames, median };
+for (const b of benches)
+  for (const [name, run] of Object.entries(b.parts || {})) if (want(name)) await run(shared);
 await context.close();
 await browser.close();
 site.close();

@@ -192,8 +192,9 @@ int bench_train() {
     total += all_s;
     std::printf("core train %-10s accuracy", core::encoding_name(pe));
     for (size_t i = 0; i < acc.size(); ++i) std::printf(" @%d %.3f", t.test_lens()[i], acc[i]);
-    std::printf(" | loss %.3f -> %.3f | %.2f s (training %.2f s: %ld tokens, %.0f tokens/s)\n", t.losses().front(),
-                t.losses().back(), all_s, train_s, t.tokens_trained(), t.tokens_trained() / train_s);
+    std::printf(" | loss %.3f -> %.3f | %.2f s (training %.2f s: %ld tokens, %.0f tokens/s)\n",
+                t.losses().front(), t.losses().back(), all_s, train_s, t.tokens_trained(),
+                t.tokens_trained() / train_s);
     if (pe == core::Encoding::None) {
       // What a constant guess per sequence gets at best: none sees a bag of tokens.
       double best = 0, targets = 0;
@@ -210,8 +211,10 @@ int bench_train() {
   }
   std::printf("goal (train): six encodings at the lesson's defaults in <= %.0f s natively — %s (%.1f s)\n",
               kTrainGoalSeconds, total <= kTrainGoalSeconds ? "met" : "not met", total);
-  std::printf("goal (train learning): rope, sinusoidal, learned >= 0.9 at train_len %d; none %.3f <= bag of tokens %.3f — %s\n",
-              c.train_len, none_acc, bag, learned && none_acc <= bag ? "met" : "not met");
+  std::printf(
+      "goal (train learning): rope, sinusoidal, learned >= 0.9 at train_len %d; none %.3f <= bag of tokens "
+      "%.3f — %s\n",
+      c.train_len, none_acc, bag, learned && none_acc <= bag ? "met" : "not met");
   return 0;
 }
 
@@ -260,21 +263,26 @@ int main(int argc, char** argv) {
   }
   if (!json) {
     const Result r = bench_rope(runs);
-    std::printf("core rope %dx%d interleaved: median %.2f ms (%d runs, min %.2f, max %.2f), checksum sum=%.12e even=%.12e\n",
-                kLen, kDim, r.median_ms, r.runs, r.min_ms, r.max_ms, r.sum, r.even_sum);
+    std::printf(
+        "core rope %dx%d interleaved: median %.2f ms (%d runs, min %.2f, max %.2f), checksum sum=%.12e "
+        "even=%.12e\n",
+        kLen, kDim, r.median_ms, r.runs, r.min_ms, r.max_ms, r.sum, r.even_sum);
   }
   if (!json) {
     const RopeCheckResult rc = bench_check_rope(runs);
     const Result& r = rc.timing;
     const auto& k = rc.check;
     // What it inferred, so a faster checker is seen to be the same checker.
-    const bool right = k.ok() && k.rope_type == "llama3" && k.precision == "bfloat16" && k.base == 500000 && k.factor == 8 &&
-                       k.offset == 0 && k.layout == "half" && k.verdict == "low_precision";
-    std::printf("core check_rope %dx%d llama3 bfloat16: median %.2f ms (%d runs, min %.2f, max %.2f), inferred %s %s base %.10g "
-                "factor %g verdict %s (%s)\n",
-                kRopeCheckLen, kRopeCheckDim, r.median_ms, r.runs, r.min_ms, r.max_ms, k.rope_type.c_str(), k.precision.c_str(),
-                k.base, k.factor, k.verdict.c_str(), right ? "as built" : "WRONG");
-    std::printf("goal (check_rope): median <= %.0f ms — %s\n", kRopeCheckGoalMs, r.median_ms <= kRopeCheckGoalMs ? "met" : "not met");
+    const bool right = k.ok() && k.rope_type == "llama3" && k.precision == "bfloat16" && k.base == 500000 &&
+                       k.factor == 8 && k.offset == 0 && k.layout == "half" && k.verdict == "low_precision";
+    std::printf(
+        "core check_rope %dx%d llama3 bfloat16: median %.2f ms (%d runs, min %.2f, max %.2f), inferred %s %s "
+        "base %.10g "
+        "factor %g verdict %s (%s)\n",
+        kRopeCheckLen, kRopeCheckDim, r.median_ms, r.runs, r.min_ms, r.max_ms, k.rope_type.c_str(),
+        k.precision.c_str(), k.base, k.factor, k.verdict.c_str(), right ? "as built" : "WRONG");
+    std::printf("goal (check_rope): median <= %.0f ms — %s\n", kRopeCheckGoalMs,
+                r.median_ms <= kRopeCheckGoalMs ? "met" : "not met");
     if (!right) std::fprintf(stderr, "bench_core: check_rope did not infer the cache it was given\n");
     check_ok = right;
   }

@@ -117,10 +117,7 @@ std::string notice_text(const AppState& s, const Notice& n) {
   const int lang = lang_index(s);
   std::string text;
   for (const core::Message& m : n.messages)
-    text += (text.empty() ? ""
-             : lang == 1  ? "\xEF\xBC\x9B"
-                          : "; ") +
-            ui::tr_message(lang, m);  // ；
+    text += (text.empty() ? "" : lang == 1 ? "\xEF\xBC\x9B" : "; ") + ui::tr_message(lang, m);  // ；
   return text;
 }
 

@@ -18,7 +18,8 @@ EM_JS(char*, js_initial, (int which), {
   try {
     if (which === 0) s = location.hash || "";
     else if (which === 1) s = window.localStorage.getItem("posenc.progress") || "";
-    else s = window.localStorage.getItem("posenc.lang") || (/^zh/i.test(navigator.language || "") ? "zh" : "en");
+    else s = window.localStorage.getItem("posenc.lang") ||
+             (/^zh/i.test(navigator.language || "") ? "zh" : "en");
   } catch (e) {}
   var n = lengthBytesUTF8(s) + 1;
   var p = _malloc(n);
@@ -54,7 +55,8 @@ EM_JS(void, js_load_chinese, (), {
     Module["ccall"](fn, null, ["number", "number"], [p, bytes.length]);
     _free(p);
   }
-  var text = get("zh.txt", "arrayBuffer").then(function (b) { hand("posenc_chinese_text", new Uint8Array(b)); })
+  var text = get("zh.txt", "arrayBuffer")
+    .then(function (b) { hand("posenc_chinese_text", new Uint8Array(b)); })
     .catch(function (e) { console.warn("posenc: the Chinese lesson text could not be loaded: " + e.message); });
   var font = get("cjk.ttf", "arrayBuffer");
   Promise.all([font, text]).then(function (r) { hand("posenc_cjk_font", new Uint8Array(r[0])); })
@@ -78,7 +80,8 @@ EM_JS(void, js_load_code, (), {
 EM_JS(void, js_copy_text, (const char* text), {
   var s = UTF8ToString(text);
   if (navigator.clipboard && navigator.clipboard.writeText)
-    navigator.clipboard.writeText(s).catch(function (e) { console.warn("posenc: copy failed: " + e.message); });
+    navigator.clipboard.writeText(s)
+      .catch(function (e) { console.warn("posenc: copy failed: " + e.message); });
 });
 EM_JS(void, js_download, (const char* name, const unsigned char* bytes, int size, const char* mime), {
   var blob = new Blob([HEAPU8.slice(bytes, bytes + size)], { type: UTF8ToString(mime) });

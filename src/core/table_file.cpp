@@ -273,11 +273,12 @@ Message name_table(Message e, Source source, const char* name) {
     return e;
   const Message& v = e.inner[0];
   const bool nan = v.format.find("NaN") != std::string::npos;
-  return within(in(source), {nan ? "the {0} table's value at row {1}, column {2} is NaN; a cos/sin cache has "
-                                   "only finite values"
-                                 : "the {0} table's value at row {1}, column {2} is infinite; a cos/sin cache "
-                                   "has only finite values",
-                             {name, v.args.at(0), v.args.at(1)}});
+  return within(in(source),
+                {nan ? "the {0} table's value at row {1}, column {2} is NaN; a cos/sin cache has "
+                       "only finite values"
+                     : "the {0} table's value at row {1}, column {2} is infinite; a cos/sin cache "
+                       "has only finite values",
+                 {name, v.args.at(0), v.args.at(1)}});
 }
 
 TablePair fail_pair(Message e) {

@@ -23,10 +23,14 @@ bool unescape(std::string_view in, std::string& out) {
       continue;
     }
     if (++i == in.size()) return false;
-    if (in[i] == 'n') out += '\n';
-    else if (in[i] == 't') out += '\t';
-    else if (in[i] == '\\') out += '\\';
-    else return false;
+    if (in[i] == 'n')
+      out += '\n';
+    else if (in[i] == 't')
+      out += '\t';
+    else if (in[i] == '\\')
+      out += '\\';
+    else
+      return false;
   }
   return true;
 }

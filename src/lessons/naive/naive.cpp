@@ -113,7 +113,6 @@ class NaiveLesson final : public Lesson {
     return {};
   }
 
-
  private:
   static double fraction(int p, int len) { return len > 1 ? static_cast<double>(p) / (len - 1) : 0.0; }
 
