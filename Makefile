@@ -7,7 +7,7 @@ export NODE_PATH := /usr/share/nodejs
 SETUP_STAMP := .deps/setup.stamp
 DIST := build/web/dist
 
-.PHONY: all setup native unit sanitize web serve test browser bench fuzz clean format format-check
+.PHONY: all setup native unit sanitize sanitize-build web serve test browser bench fuzz clean format format-check
 
 all: web
 
@@ -26,9 +26,11 @@ unit: native
 	ctest --preset native
 
 # The unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer (leaks included).
-sanitize: $(SETUP_STAMP)
+sanitize-build: $(SETUP_STAMP)
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
+
+sanitize: sanitize-build
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./build/asan/tests/posenc_tests
 
 web: $(SETUP_STAMP)
