@@ -1,6 +1,7 @@
 // The one lesson list (src/lessons/lessons.txt) is what everything else follows: the registry built from
-// it, every listed lesson's files where they belong (its folder, its text in both languages, its NumPy
-// script), no lesson's files without a line in the list, and the README's table of lessons in its order.
+// it, every listed lesson's files where they belong (its folder with its code and Chinese words, its text
+// in both languages), no lesson's files without a line in the list (a NumPy script, a tests folder), and
+// the README's table of lessons in its order.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -63,13 +64,16 @@ TEST_CASE("the registry holds the lessons of lessons.txt, in its order") {
 }
 
 TEST_CASE(
-    "every listed lesson has its folder, its text in both languages and its NumPy script; nothing else") {
+    "every listed lesson has its folder and its text in both languages; no lesson's files are unlisted") {
   const std::vector<std::string> ids = listed_ids();
   const std::set<std::string> listed(ids.begin(), ids.end());
   CHECK(names_in(kRoot / "src/lessons", "/") == listed);
   CHECK(names_in(kRoot / "content/en", ".md") == listed);
   CHECK(names_in(kRoot / "content/zh", ".md") == listed);
-  CHECK(names_in(kRoot / "content/code", ".py") == listed);
+  for (const std::string& py : names_in(kRoot / "content/code", ".py")) {  // optional, but only for a lesson
+    CAPTURE(py);
+    CHECK(listed.count(py) == 1);
+  }
   for (const std::string& id : ids) {
     CAPTURE(id);
     CHECK(fs::exists(kRoot / "src/lessons" / id / "zh.tsv"));
