@@ -1,0 +1,171 @@
+// Lesson check, the RoPE part's words: the one sentence saying what differs between the cache and the
+// config it is compared with (or transformers' defaults), one clause a difference, and the names and
+// placeholders (rope_*) the text and the visuals use.
+#include "check_lesson.hpp"
+#include "core/model_config.hpp"
+#include "ui/matrix_view.hpp"
+
+namespace posenc::lessons::check_lesson {
+namespace {
+
+std::string percent(double share) { return ui::short_number(100 * share, 3) + "%"; }
+
+}  // namespace
+
+std::string scaling_text(int lang, const std::string& type, double factor) {
+  if (type == "default") return tr(lang, "none");
+  if (type == "dynamic" || type == "longrope" || type == "unknown")
+    return type == "unknown" ? tr(lang, "no known rule") : type;
+  return type + " \xC3\x97" + ui::short_number(factor, 4);
+}
+
+std::string CheckLesson::rope_source() const {
+  if (cache_.example > 0) {
+    const auto e = static_cast<core::RopeExample>(cache_.example - 1);
+    return trf(lang_, "example: %s", tr(lang_, core::rope_example_label(e)));
+  }
+  return shown(cache_.source);
+}
+
+// What the cache is compared with, as a name in a sentence.
+std::string CheckLesson::compared_name() const {
+  if (!cmp_.with_config) return tr(lang_, "transformers' defaults");
+  return config_label(p_.config);
+}
+
+std::string CheckLesson::config_label(int k) const {
+  if (k == kDefaults) return tr(lang_, "transformers' defaults");
+  if (k == kExampleModel) return tr(lang_, "Llama 3 8B's config (the examples' model)");
+  if (k == yours_option()) {
+    if (!yours_.have) return tr(lang_, "your config.json (none loaded yet)");
+    return yours_.name == "pasted text" ? std::string(tr(lang_, "your pasted config"))
+                                        : trf(lang_, "your %s", yours_.name.c_str());
+  }
+  return trf(lang_, "%s's config", tr(lang_, core::model_presets()[k - 2].label));
+}
+
+// A file-name-safe id of the reference, for exports.
+std::string CheckLesson::reference_id() const {
+  return cmp_.with_config && !cmp_.fallback ? config_ids()[p_.config] : "inferred";
+}
+
+std::string CheckLesson::clause(const core::RopeDifference& d) const {
+  using K = core::RopeDifferenceKind;
+  const auto n = [](double x) { return ui::short_number(x, 6); };
+  const bool config = cmp_.with_config;
+  switch (d.kind) {
+    case K::Sign:
+      return tr(lang_, "its angles run backwards (sin is negated)");
+    case K::Swapped:
+      return tr(lang_, "cos and sin are swapped");
+    case K::Layout:
+      return trf(lang_,
+                 "its pairs are interleaved (columns 2j and 2j+1) where transformers' rotate_half pairs "
+                 "column j with j + %d",
+                 static_cast<int>(d.want));
+    case K::Offset:
+      return d.have == 1 ? std::string(tr(lang_, "its rows start at position 1, not 0"))
+                         : trf(lang_,
+                               "its rows start at position %s, not 0 (right for a slice of a KV cache, "
+                               "wrong for a fresh sequence)",
+                               n(d.have).c_str());
+    case K::Width:
+      return trf(lang_, "it has %d columns where the config's heads have %d (%d of them rotating)",
+                 static_cast<int>(d.have), static_cast<int>(d.want), static_cast<int>(d.want2));
+    case K::Rotary:
+      if (config)
+        return trf(lang_, "%d of its columns rotate where the config rotates %d", static_cast<int>(d.have),
+                   static_cast<int>(d.want));
+      return trf(lang_, "only %d of its %d columns rotate (partial rotary, %s)", static_cast<int>(d.have),
+                 static_cast<int>(d.want), percent(d.have / d.want).c_str());
+    case K::Base:
+      return trf(lang_, "its base is %s where the config's rope_theta is %s", n(d.have).c_str(),
+                 n(d.want).c_str());
+    case K::Scaling: {
+      const std::string have = scaling_text(lang_, d.have_name, d.have),
+                        want = scaling_text(lang_, d.want_name, d.want);
+      if (d.have_name == "default")
+        return trf(lang_, "it has no scaling where the config has %s", want.c_str());
+      if (d.want_name == "default") return trf(lang_, "it is scaled: %s", have.c_str());
+      return trf(lang_, "it uses %s scaling where the config has %s", have.c_str(), want.c_str());
+    }
+    case K::Factor:
+      return trf(lang_, "its %s factor is %s where the config's is %s", d.have_name.c_str(),
+                 n(d.have).c_str(), n(d.want).c_str());
+    case K::Frequencies:
+      return trf(lang_, "its frequencies differ from the config's by up to %s", percent(d.have).c_str());
+    case K::Unknown:
+      return tr(lang_, "its frequencies follow none of the known rules (default, linear, llama3, yarn)");
+    case K::Attention:
+      if (config)
+        return trf(lang_, "cos and sin are multiplied by %s where the config implies %s", n(d.have).c_str(),
+                   n(d.want).c_str());
+      return trf(lang_, "cos and sin are multiplied by %s (an attention factor)", n(d.have).c_str());
+    case K::Precision:
+      return trf(lang_, "its angles were rounded to %s before cos and sin", d.have_name.c_str());
+    case K::Mismatch:
+      return trf(lang_, "even so, its numbers differ by up to %s from the cache these parameters give",
+                 ui::short_number(d.have).c_str());
+  }
+  return {};
+}
+
+// The one sentence: what differs from the config (or the defaults), built from the check's fields.
+std::string CheckLesson::rope_sentence() const {
+  if (!cache_.have) return "–";
+  if (!cache_.refused.empty()) return ui::tr_message(lang_, cache_.refused);
+  if (cache_.check.verdict == "not_rotation")
+    return tr(lang_,
+              "These are not the cos and sin of RoPE rotations: cos² + sin² changes from entry to entry, "
+              "or the columns do not come in pairs that share an angle.");
+  std::string list;
+  for (const core::RopeDifference& d : cmp_.differences)
+    list += (list.empty() ? "" : tr(lang_, "; ")) + clause(d);
+  if (cmp_.with_config && list.empty())
+    return trf(lang_, "It matches %s: the same frequencies, pairs and positions (largest difference %s).",
+               compared_name().c_str(), ui::short_number(cmp_.max_diff).c_str());
+  if (cmp_.with_config) return trf(lang_, "Compared with %s: %s.", compared_name().c_str(), list.c_str());
+  if (list.empty())
+    return tr(lang_,
+              "Nothing differs from transformers' defaults (rotate_half pairs, positions from 0, every "
+              "column rotating, no scaling, angles in float32 or better).");
+  return trf(lang_,
+             "Compared with transformers' defaults (rotate_half pairs, positions from 0, every column "
+             "rotating, no scaling, angles in float32 or better): %s.",
+             list.c_str());
+}
+
+std::string CheckLesson::rope_value(std::string_view n) const {
+  const bool have = cache_.have;
+  const bool ok = have && cmp_.valid;
+  const Half& w = waiting_[0].have ? waiting_[0] : waiting_[1];
+  if (n == "loaded") return have ? "1" : "0";
+  if (n == "ok") return ok ? "1" : "0";
+  if (n == "source") return have ? rope_source() : tr(lang_, "nothing loaded");
+  if (n == "shape")
+    return have ? std::to_string(cache_.cos.rows()) + " × " + std::to_string(cache_.cos.cols())
+                : tr(lang_, "none yet");
+  if (n == "waiting") return w.have ? "1" : "0";
+  if (n == "waiting_file") return w.have ? shown(w.name) : "–";
+  if (n == "waiting_part") return waiting_[1].have ? "sin" : "cos";
+  if (n == "waiting_other") return waiting_[1].have ? "cos" : "sin";
+  if (n == "sentence") return rope_sentence();
+  if (n == "compared") return compared_name();
+  if (n == "config") return cmp_.with_config ? "1" : "0";
+  if (n == "fallback") return ok && cmp_.fallback ? "1" : "0";
+  if (n == "ref_config") return ok && cmp_.with_config && !cmp_.fallback ? "1" : "0";
+  if (n == "ref_inferred") return ok && !cmp_.with_config ? "1" : "0";
+  if (n == "base") return ok ? ui::short_number(cache_.check.base, 9) : "–";
+  if (n == "max_diff") return ok ? ui::short_number(cmp_.max_diff) : "–";
+  if (n == "worst_row") return ok ? std::to_string(cmp_.worst_row) : "–";
+  if (n == "worst_col") return ok ? std::to_string(cmp_.worst_col) : "–";
+  if (n == "worst_table") return cmp_.worst_in_sin ? "sin" : "cos";
+  if (n == "bf16") return ok && cache_.check.precision == "bfloat16" ? "1" : "0";
+  if (n == "reference")
+    return cmp_.with_config && !cmp_.fallback
+               ? trf(lang_, "the cache %s gives", compared_name().c_str())
+               : std::string(tr(lang_, "the cache the inferred parameters give"));
+  return {};
+}
+
+}  // namespace posenc::lessons::check_lesson
