@@ -41,6 +41,8 @@ CheckLesson::CheckLesson() : paste_(kPasteBytes, '\0') {
         if (p_.config == kDefaults) p_.config = kExampleModel;  // the examples are ports of that model
         return true;
       });
+  say_table();
+  say_rope();
   update();
 }
 
@@ -93,20 +95,12 @@ std::vector<Export> CheckLesson::exports(std::string_view step) const {
   return {{"your_table_minus_reference", &d_.result.diff}};
 }
 
-std::string CheckLesson::value(std::string_view n) const {
-  if (n.substr(0, 5) == "rope_") return rope_value(n.substr(5));
-  if (n == "loaded") return d_.have ? "1" : "0";
-  if (n == "shape")
-    return d_.have ? std::to_string(d_.table.rows()) + " × " + std::to_string(d_.table.cols())
-                   : tr(lang_, "none yet");
-  if (n == "source") return d_.have ? source() : tr(lang_, "nothing loaded");
-  if (n == "max_error") return d_.have ? ui::short_number(d_.result.max_error) : "–";
-  if (n == "verdict") return d_.have ? verdict() : "–";  // the sentence the visual shows, never an id
-  return {};
-}
-
 std::string CheckLesson::shown(const std::string& file) const {
   return file == "pasted text" ? tr(lang_, "pasted text") : file;
+}
+
+std::string CheckLesson::shape(bool have, const Eigen::MatrixXd& m) const {
+  return have ? std::to_string(m.rows()) + " × " + std::to_string(m.cols()) : tr(lang_, "none yet");
 }
 
 }  // namespace check_lesson

@@ -110,7 +110,6 @@ class CheckLesson final : public Lesson {
   std::string_view step_for_file() const override { return go_to_; }
   core::Messages receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) override;
   std::vector<Export> exports(std::string_view step) const override;
-  std::string value(std::string_view n) const override;
 
  protected:
   void begin_frame(DrawContext& ctx) override { on_rope_ = ctx.step_id.substr(0, 5) == "rope-"; }
@@ -118,8 +117,11 @@ class CheckLesson final : public Lesson {
  private:
   // A file's name as shown: "pasted text" in the learner's language.
   std::string shown(const std::string& file) const;
+  // A table's shape for the text, "rows × columns"; "none yet" when there is none.
+  std::string shape(bool have, const Eigen::MatrixXd& m) const;
 
   // ---- the sinusoidal part (table.cpp) ----
+  void say_table();  // its placeholders
   core::Messages receive_table(const std::string& file, const unsigned char* bytes, std::size_t size);
   std::string source() const;  // where the table came from, in the learner's language
   void draw_step(DrawContext& ctx, bool diff);
@@ -140,7 +142,7 @@ class CheckLesson final : public Lesson {
   void compare();
 
   // ---- the RoPE part: words (rope_words.cpp) ----
-  std::string rope_value(std::string_view n) const;  // placeholder rope_<n>
+  void say_rope();  // its placeholders, rope_*
   std::string rope_source() const;
   std::string compared_name() const;
   std::string config_label(int k) const;

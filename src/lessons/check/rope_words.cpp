@@ -19,6 +19,36 @@ std::string scaling_text(int lang, const std::string& type, double factor) {
   return type + " \xC3\x97" + ui::short_number(factor, 4);
 }
 
+void CheckLesson::say_rope() {
+  const auto ok = [this] { return cache_.have && cmp_.valid; };
+  const auto waiting = [this]() -> const Half& { return waiting_[0].have ? waiting_[0] : waiting_[1]; };
+  say("rope_loaded", [this] { return cache_.have; });
+  say("rope_ok", ok);
+  say("rope_source", [this] { return cache_.have ? rope_source() : tr(lang_, "nothing loaded"); });
+  say("rope_shape", [this] { return shape(cache_.have, cache_.cos); });
+  say("rope_waiting", [=] { return waiting().have; });
+  say("rope_waiting_file", [=] { return waiting().have ? shown(waiting().name) : "–"; });
+  say("rope_waiting_part", [this] { return waiting_[1].have ? "sin" : "cos"; });
+  say("rope_waiting_other", [this] { return waiting_[1].have ? "cos" : "sin"; });
+  say("rope_sentence", [this] { return rope_sentence(); });
+  say("rope_compared", [this] { return compared_name(); });
+  say("rope_config", [this] { return cmp_.with_config; });
+  say("rope_fallback", [=] { return ok() && cmp_.fallback; });
+  say("rope_ref_config", [=] { return ok() && cmp_.with_config && !cmp_.fallback; });
+  say("rope_ref_inferred", [=] { return ok() && !cmp_.with_config; });
+  say("rope_base", [=] { return ok() ? ui::short_number(cache_.check.base, 9) : "–"; });
+  say("rope_max_diff", [=] { return ok() ? ui::short_number(cmp_.max_diff) : "–"; });
+  say("rope_worst_row", [=] { return ok() ? std::to_string(cmp_.worst_row) : "–"; });
+  say("rope_worst_col", [=] { return ok() ? std::to_string(cmp_.worst_col) : "–"; });
+  say("rope_worst_table", [this] { return cmp_.worst_in_sin ? "sin" : "cos"; });
+  say("rope_bf16", [=] { return ok() && cache_.check.precision == "bfloat16"; });
+  say("rope_reference", [this] {
+    return cmp_.with_config && !cmp_.fallback
+               ? trf(lang_, "the cache %s gives", compared_name().c_str())
+               : std::string(tr(lang_, "the cache the inferred parameters give"));
+  });
+}
+
 std::string CheckLesson::rope_source() const {
   if (cache_.example > 0) {
     const auto e = static_cast<core::RopeExample>(cache_.example - 1);
@@ -133,39 +163,6 @@ std::string CheckLesson::rope_sentence() const {
              "Compared with transformers' defaults (rotate_half pairs, positions from 0, every column "
              "rotating, no scaling, angles in float32 or better): %s.",
              list.c_str());
-}
-
-std::string CheckLesson::rope_value(std::string_view n) const {
-  const bool have = cache_.have;
-  const bool ok = have && cmp_.valid;
-  const Half& w = waiting_[0].have ? waiting_[0] : waiting_[1];
-  if (n == "loaded") return have ? "1" : "0";
-  if (n == "ok") return ok ? "1" : "0";
-  if (n == "source") return have ? rope_source() : tr(lang_, "nothing loaded");
-  if (n == "shape")
-    return have ? std::to_string(cache_.cos.rows()) + " × " + std::to_string(cache_.cos.cols())
-                : tr(lang_, "none yet");
-  if (n == "waiting") return w.have ? "1" : "0";
-  if (n == "waiting_file") return w.have ? shown(w.name) : "–";
-  if (n == "waiting_part") return waiting_[1].have ? "sin" : "cos";
-  if (n == "waiting_other") return waiting_[1].have ? "cos" : "sin";
-  if (n == "sentence") return rope_sentence();
-  if (n == "compared") return compared_name();
-  if (n == "config") return cmp_.with_config ? "1" : "0";
-  if (n == "fallback") return ok && cmp_.fallback ? "1" : "0";
-  if (n == "ref_config") return ok && cmp_.with_config && !cmp_.fallback ? "1" : "0";
-  if (n == "ref_inferred") return ok && !cmp_.with_config ? "1" : "0";
-  if (n == "base") return ok ? ui::short_number(cache_.check.base, 9) : "–";
-  if (n == "max_diff") return ok ? ui::short_number(cmp_.max_diff) : "–";
-  if (n == "worst_row") return ok ? std::to_string(cmp_.worst_row) : "–";
-  if (n == "worst_col") return ok ? std::to_string(cmp_.worst_col) : "–";
-  if (n == "worst_table") return cmp_.worst_in_sin ? "sin" : "cos";
-  if (n == "bf16") return ok && cache_.check.precision == "bfloat16" ? "1" : "0";
-  if (n == "reference")
-    return cmp_.with_config && !cmp_.fallback
-               ? trf(lang_, "the cache %s gives", compared_name().c_str())
-               : std::string(tr(lang_, "the cache the inferred parameters give"));
-  return {};
 }
 
 }  // namespace posenc::lessons::check_lesson

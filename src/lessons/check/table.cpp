@@ -20,6 +20,15 @@ const std::vector<const char*> kExamples = {"correct",    "half layout",       "
 
 }  // namespace
 
+void CheckLesson::say_table() {
+  say("loaded", [this] { return d_.have; });
+  say("shape", [this] { return shape(d_.have, d_.table); });
+  say("source", [this] { return d_.have ? source() : tr(lang_, "nothing loaded"); });
+  say("max_error", [this] { return d_.have ? ui::short_number(d_.result.max_error) : "–"; });
+  // The sentence the visual shows, never an id.
+  say("verdict", [this] { return d_.have ? verdict() : "–"; });
+}
+
 core::Messages CheckLesson::receive_table(const std::string& file, const unsigned char* bytes,
                                           std::size_t size) {
   const core::TableFile f = core::parse_table(bytes, size);
