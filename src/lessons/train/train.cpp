@@ -1,17 +1,17 @@
 // Lesson 13 — train: don't take our word for it. Six tiny Transformers, one per position encoding
 // (none, learned, sinusoidal, RoPE, ALiBi, T5), train side by side on an order-sensitive task while the
-// page stays responsive: the training runs in slices of a few milliseconds between frames (work()),
-// then the test sets are scored one (run, length) at a time. The results — loss curves, accuracy
+// page stays responsive: core::TrainBench trains them in slices of a few milliseconds between frames
+// (work()), then scores the test sets one (run, length) at a time. The results — loss curves, accuracy
 // against length, attention maps, the learned position table and its principal components — are what
 // the text quotes, and only once they exist.
 #include "core/train.hpp"
 
 #include <algorithm>
 #include <cctype>
-#include <chrono>
 #include <cmath>
 #include <memory>
 
+#include "core/train_bench.hpp"
 #include "lessons/lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/heatmap.hpp"
@@ -22,8 +22,6 @@
 
 namespace posenc::lessons {
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 const std::vector<const char*> kTasks = {"copy", "reverse", "k_back"};
 // The runs' names on screen (catalogue keys), in core::all_encodings()'s order.
@@ -49,12 +47,7 @@ auto run_inputs(const Params& p) {
   return std::tie(p.task, p.causal, p.layers, p.heads, p.d_model, p.train_len, p.test_x, p.steps, p.seed);
 }
 
-enum class Phase { Idle, Training, Testing, Done };
-
-struct Run {
-  std::unique_ptr<core::Trainer> trainer;
-  std::vector<double> accuracy;  // per test length, once tested
-};
+using Phase = core::TrainBench::Phase;
 
 struct Results {                   // worked out once the runs are tested
   Eigen::MatrixXd accuracy;        // test lengths × runs (export: first column the length)
@@ -78,21 +71,12 @@ class TrainLesson final : public Lesson {
   bool computed_ = false;
   core::TrainConfig config_;  // what Train would run (every run but its encoding)
   std::string config_error_;  // why it cannot run ("" when it can)
-  Phase phase_ = Phase::Idle;
-  std::vector<Run> runs_;
-  int next_run_ = 0;     // round robin while training
-  int tested_ = 0;       // (run, length) pairs scored so far
-  double active_s_ = 0;  // seconds of wall time while training, for the time left
-  Clock::time_point last_work_;
-  double step_ms_ = 1;  // a training step's time, recent slowest (a slice starts no step it cannot finish)
-  // What the screen shows of a training in progress, refreshed about ten times a second rather than after
-  // every slice: a frame that looks like the last one is not handed to WebGL, which leaves the time to
-  // training steps (under a software renderer a drawn frame costs more than a step).
-  std::vector<int> shown_steps_;  // per run
-  double shown_active_s_ = 0;
-  Clock::time_point shown_at_;
-  bool stopped_ = false;  // the learner stopped it, or a change discarded it
-  Results r_;
+  // The six runs, from Train until a change discards them (none: not trained). What the screen shows of
+  // a training in progress is the bench's progress(), refreshed about ten times a second rather than
+  // after every slice: a frame that looks like the last one is not handed to WebGL, which leaves the
+  // time to training steps.
+  std::unique_ptr<core::TrainBench> bench_;
+  Results r_;  // worked out once the bench is done
   Eigen::MatrixXd attention_;
   core::Example example_;
   std::vector<int> predicted_;
@@ -155,64 +139,29 @@ class TrainLesson final : public Lesson {
     p_.ex_len = std::clamp(p_.ex_len, shortest, top_len());
     make_config(notice);
     if (!computed_ || run_inputs(p_) != run_inputs(seen_)) {
-      if (phase_ == Phase::Training || phase_ == Phase::Testing)
+      if (running())
         notice.push_back({"Settings changed: training stopped. Press Train to run again.", {}});
-      else if (phase_ == Phase::Done)
+      else if (done())
         notice.push_back(
             {"Settings changed: the results were for the old settings. Press Train to run again.", {}});
       reset();
     }
     seen_ = p_;
     computed_ = true;
-    if (phase_ == Phase::Done) update_view();
+    if (done()) update_view();
     return notice;
   }
 
   // Trains (or tests) for about budget_ms; true while more remains.
   bool work(double budget_ms) override {
-    if (phase_ != Phase::Training && phase_ != Phase::Testing) return false;
-    const Clock::time_point start = Clock::now();
-    active_s_ += std::min(0.1, std::chrono::duration<double>(start - last_work_).count());
-    last_work_ = start;
-    const auto elapsed = [&] {
-      return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    };
-    bool stepped = false;  // every slice makes progress: one step at least
-    if (std::chrono::duration<double>(start - shown_at_).count() >= kShowEvery) show_progress();
-    while (phase_ == Phase::Training) {
-      int i = 0;
-      while (i < static_cast<int>(runs_.size()) && runs_[next_run_].trainer->finished()) {
-        next_run_ = (next_run_ + 1) % static_cast<int>(runs_.size());
-        ++i;
-      }
-      if (i == static_cast<int>(runs_.size())) {
-        phase_ = Phase::Testing;
-        show_progress();
-        break;
-      }
-      const double before = elapsed();
-      if (stepped && before + step_ms_ > budget_ms) return true;
-      runs_[next_run_].trainer->step(1);
-      stepped = true;
-      // The estimate follows a slower step at once and a faster one slowly (steps of one size differ by
-      // encoding and by the lengths drawn).
-      step_ms_ = std::max(elapsed() - before, 0.9 * step_ms_);
-      next_run_ = (next_run_ + 1) % static_cast<int>(runs_.size());
-    }
-    const int lens = static_cast<int>(config_test_lens().size());
-    while (phase_ == Phase::Testing) {
-      if (stepped && elapsed() > budget_ms * 0.5) return true;
-      Run& run = runs_[tested_ / lens];
-      const int len = tested_ % lens;
-      run.accuracy.push_back(core::token_accuracy(run.trainer->model(), run.trainer->test_set(len)));
-      stepped = true;
-      if (++tested_ == lens * static_cast<int>(runs_.size())) finish();
-    }
-    return phase_ != Phase::Done;
+    if (!running()) return false;
+    const bool more = bench_->work(budget_ms);
+    if (bench_->done()) finish();
+    return more;
   }
 
   std::vector<Export> exports(std::string_view step) const override {
-    if (phase_ != Phase::Done) return {};
+    if (!done()) return {};
     const std::string s = std::string("_") + kTasks[p_.task] + (p_.causal ? "_causal" : "_bidirectional") +
                           "_L" + std::to_string(p_.train_len) + "_seed" + std::to_string(p_.seed);
     if (step == "setup") return {{"loss_by_step_6runs" + s, &r_.loss}};
@@ -225,10 +174,9 @@ class TrainLesson final : public Lesson {
   }
 
   std::string value(std::string_view n) const override {
-    const bool done = phase_ == Phase::Done;
-    if (n == "done") return flag(done);
-    if (n == "running") return flag(phase_ == Phase::Training || phase_ == Phase::Testing);
-    if (n == "idle") return flag(phase_ == Phase::Idle);
+    if (n == "done") return flag(done());
+    if (n == "running") return flag(running());
+    if (n == "idle") return flag(!bench_);
     if (n == "cannot_run") return flag(!config_error_.empty());
     if (n == "bidirectional") return flag(!p_.causal);
     if (n == "causal_slots") return flag(p_.causal && p_.task != 2);
@@ -245,7 +193,7 @@ class TrainLesson final : public Lesson {
     if (n == "vocab") return std::to_string(config_.vocab);
     if (n == "min_len") return std::to_string(shortest());
     if (n == "len_range") return flag(shortest() < p_.train_len);  // "3 to 3 tokens" reads as "3 tokens"
-    const std::string r = done ? result(n) : std::string();
+    const std::string r = done() ? result(n) : std::string();
     if (!r.empty()) return r;
     // Before the runs are tested, results' conditions are off and their numbers are not shown.
     static const char* const kConditions[] = {
@@ -265,6 +213,8 @@ class TrainLesson final : public Lesson {
   }
 
  private:
+  bool running() const { return bench_ && !bench_->done(); }
+  bool done() const { return bench_ && bench_->done(); }  // and its results worked out (finish())
   int top_len() const { return p_.train_len * p_.test_x; }
   int shortest() const { return p_.task == 2 ? config_.k + 1 : 1; }  // k_back needs k + 1 tokens
 
@@ -289,7 +239,7 @@ class TrainLesson final : public Lesson {
     if (n == "any_hold") return flag(longer && count(holds) > 0);
     if (n == "no_hold") return flag(longer && count(learned) > 0 && count(holds) == 0);
     if (n == "any_collapse") return flag(longer && count(collapses) > 0);
-    if (n == "untrained") return flag(r_.table.rows() > runs_[1].trainer->trained_positions());
+    if (n == "untrained") return flag(r_.table.rows() > bench_->run(1).trained_positions());
     if (n == "acc_none") return num(acc(0, at_train));
     if (n == "acc_none_long") return num(acc(0, last));
     if (n == "bag_bound") return num(r_.bag_bound);
@@ -305,10 +255,10 @@ class TrainLesson final : public Lesson {
     if (n == "ex_right") return std::to_string(example_right());
     if (n == "ex_targets") return std::to_string(core::target_count(example_));
     if (n == "table_rows") return std::to_string(r_.table.rows());
-    if (n == "trained_rows") return std::to_string(runs_[1].trainer->trained_positions());
+    if (n == "trained_rows") return std::to_string(bench_->run(1).trained_positions());
     if (n == "pc1") return num(100 * (r_.pcs.explained.size() > 0 ? r_.pcs.explained(0) : 0));
     if (n == "pc2") return num(100 * (r_.pcs.explained.size() > 1 ? r_.pcs.explained(1) : 0));
-    if (n == "train_seconds") return num(active_s_);
+    if (n == "train_seconds") return num(bench_->seconds());
     return {};
   }
 
@@ -358,57 +308,33 @@ class TrainLesson final : public Lesson {
   }
 
   void reset() {
-    stopped_ = phase_ != Phase::Idle || stopped_;
-    phase_ = Phase::Idle;
-    runs_.clear();
-    shown_steps_.clear();
+    bench_.reset();
     r_ = Results{};
     attention_.resize(0, 0);
     predicted_.clear();
-    active_s_ = 0;
   }
 
   void start() {
     if (!config_error_.empty()) return;
     reset();
-    stopped_ = false;
-    for (core::Encoding pe : core::all_encodings()) {
-      core::TrainConfig c = config_;
-      c.pe = pe;
-      runs_.push_back({std::make_unique<core::Trainer>(c), {}});
-    }
-    next_run_ = tested_ = 0;
-    active_s_ = 0;
-    last_work_ = Clock::now();
-    phase_ = Phase::Training;
-    show_progress();
-  }
-
-  // The progress and loss curves the screen shows while training (see shown_steps_).
-  static constexpr double kShowEvery = 0.1;  // seconds
-  void show_progress() {
-    shown_steps_.clear();
-    for (const Run& r : runs_) shown_steps_.push_back(r.trainer->steps_done());
-    shown_active_s_ = active_s_;
-    shown_at_ = Clock::now();
+    bench_ = std::make_unique<core::TrainBench>(config_, core::all_encodings());
   }
 
   void finish() {
-    phase_ = Phase::Done;
-    const int lens = static_cast<int>(config_test_lens().size()), n = static_cast<int>(runs_.size());
+    const int lens = static_cast<int>(config_test_lens().size()), n = bench_->runs();
     r_.accuracy.resize(lens, n + 1);
     r_.loss.resize(p_.steps, n);
     for (int l = 0; l < lens; ++l) r_.accuracy(l, 0) = config_test_lens()[l];
     for (int i = 0; i < n; ++i) {
-      for (int l = 0; l < lens; ++l) r_.accuracy(l, i + 1) = runs_[i].accuracy[l];
-      const auto& loss = runs_[i].trainer->losses();
+      for (int l = 0; l < lens; ++l) r_.accuracy(l, i + 1) = bench_->accuracy(i)[l];
+      const auto& loss = bench_->run(i).losses();
       for (int s = 0; s < p_.steps; ++s) r_.loss(s, i) = s < static_cast<int>(loss.size()) ? loss[s] : NAN;
     }
-    for (int l = 0; l < lens; ++l) r_.bag_bounds.push_back(bag_bound(runs_[0].trainer->test_set(l)));
+    for (int l = 0; l < lens; ++l) r_.bag_bounds.push_back(bag_bound(bench_->run(0).test_set(l)));
     r_.bag_bound = r_.bag_bounds[train_index()];
-    r_.table = runs_[1].trainer->position_table().cast<double>();
-    r_.pcs = core::principal_components(runs_[1].trainer->position_table(),
-                                        runs_[1].trainer->trained_positions(), 2);
+    const core::Trainer& learned = bench_->run(1);
+    r_.table = learned.position_table().cast<double>();
+    r_.pcs = core::principal_components(learned.position_table(), learned.trained_positions(), 2);
     view_.table.set(r_.table);
     update_view();
   }
@@ -428,10 +354,10 @@ class TrainLesson final : public Lesson {
 
   // The attention map and predictions of the chosen run on the chosen example.
   void update_view() {
-    if (phase_ != Phase::Done) return;
+    if (!done()) return;
     core::Random rng(core::mix_seed(0xE8A3'F1E5ULL, static_cast<std::uint64_t>(p_.example)));
     example_ = core::random_example(core::task_spec(config_), p_.ex_len, rng);
-    const core::Trainer& t = *runs_[p_.run].trainer;
+    const core::Trainer& t = bench_->run(p_.run);
     attention_ = t.attention(example_, p_.layer, p_.head).cast<double>();
     view_.attention.set(attention_, 1.0);
     predicted_ = t.model().predict({example_});
@@ -491,12 +417,11 @@ class TrainLesson final : public Lesson {
       ui::wrapped(config_error_, *theme_, theme_->warn);
       return;
     }
-    const bool running = phase_ == Phase::Training || phase_ == Phase::Testing;
-    const char* label = tr(lang_, running ? "Stop" : phase_ == Phase::Done ? "Train again" : "Train");
+    const char* label = tr(lang_, running() ? "Stop" : done() ? "Train again" : "Train");
     const bool pressed = ImGui::Button(label);
     ui::remember(label);  // posenc.locate finds it
     if (pressed) {
-      if (running) {
+      if (running()) {
         reset();
         ctx.notices.push_back({"Training stopped.", {}});
       } else {
@@ -504,22 +429,19 @@ class TrainLesson final : public Lesson {
       }
     }
     ImGui::SameLine();
-    long done = 0, total = 0;
-    for (size_t i = 0; i < runs_.size(); ++i)
-      done += i < shown_steps_.size() ? shown_steps_[i] : 0, total += runs_[i].trainer->config().steps;
     const float width = ImGui::GetContentRegionAvail().x;
-    if (running) {
-      const double frac = total ? double(done) / total : 0;
-      const double left = done > 0 ? shown_active_s_ * (total - done) / done : 0;
-      const std::string label = phase_ == Phase::Testing
+    if (running()) {
+      const core::TrainBench::Progress& p = bench_->progress();
+      const std::string label = bench_->phase() == Phase::Testing
                                     ? std::string(tr(lang_, "testing"))
-                                    : trf(lang_, "%d / %d steps, about %s s left", static_cast<int>(done),
-                                          static_cast<int>(total), num(left, 2).c_str());
-      ImGui::ProgressBar(static_cast<float>(frac), ImVec2(width, 0), label.c_str());
-    } else if (phase_ == Phase::Done) {
+                                    : trf(lang_, "%d / %d steps, about %s s left", static_cast<int>(p.done),
+                                          static_cast<int>(p.total), num(p.seconds_left(), 2).c_str());
+      ImGui::ProgressBar(static_cast<float>(p.fraction()), ImVec2(width, 0), label.c_str());
+    } else if (done()) {
       ImGui::AlignTextToFramePadding();
       ImGui::TextDisabled(
-          "%s", trf(lang_, "done: 6 runs of %d steps in %s s", p_.steps, num(active_s_, 3).c_str()).c_str());
+          "%s", trf(lang_, "done: 6 runs of %d steps in %s s", p_.steps, num(bench_->seconds(), 3).c_str())
+                    .c_str());
     } else {
       ImGui::AlignTextToFramePadding();
       ImGui::TextDisabled("%s", tr(lang_, "not trained yet"));
@@ -528,7 +450,7 @@ class TrainLesson final : public Lesson {
 
   bool need_results(DrawContext& ctx) {
     run_bar(ctx);
-    if (phase_ == Phase::Done) return true;
+    if (done()) return true;
     ImGui::Dummy(ImVec2(1, ui::em(0.5f)));
     ui::wrapped(tr(lang_, "The results appear here once the six runs have trained and been tested."), *theme_,
                 theme_->muted);
@@ -537,13 +459,13 @@ class TrainLesson final : public Lesson {
 
   void loss_plot(float height) {
     std::vector<ui::Series> s;
-    for (size_t i = 0; i < runs_.size(); ++i) {
-      const auto& loss = runs_[i].trainer->losses();
+    for (int i = 0; i < (bench_ ? bench_->runs() : 0); ++i) {
+      const auto& loss = bench_->run(i).losses();
       ui::Series c;
       c.label = tr(lang_, kRuns[i]);
       // At most ~300 points: the mean of each stretch of steps (while training, of the steps shown).
-      const size_t n = phase_ == Phase::Training && i < shown_steps_.size()
-                           ? std::min(loss.size(), static_cast<size_t>(shown_steps_[i]))
+      const size_t n = bench_->phase() == Phase::Training
+                           ? std::min(loss.size(), static_cast<size_t>(bench_->progress().steps[i]))
                            : loss.size();
       const size_t per = std::max<size_t>(1, n / 300);
       for (size_t a = 0; a + per <= n; a += per) {
@@ -682,7 +604,7 @@ class TrainLesson final : public Lesson {
     ui::HeatmapOptions o =
         position_rows("Learned position table (rows past the training lengths never trained)");
     o.height = ui::em(13);
-    o.mark_row = runs_[1].trainer->trained_positions() - 1;
+    o.mark_row = bench_->run(1).trained_positions() - 1;
     ui::heatmap("table", view_.table, o, *theme_, *ctx.textures);
     std::vector<ui::Series> s;
     for (int k = 0; k < r_.pcs.coords.cols(); ++k)
