@@ -63,7 +63,6 @@ struct View {
 };
 
 std::string num(double x, int digits = 3) { return ui::short_number(x, digits); }
-const char* flag(bool b) { return b ? "1" : "0"; }
 
 class TrainLesson final : public Lesson {
   Params p_;
@@ -96,6 +95,8 @@ class TrainLesson final : public Lesson {
     step("table", [this](DrawContext& c) { draw_table(c); }, {"d_model", "train_len"});
     step(
         "papers", [this](DrawContext& c) { draw_length(c); }, setup);
+    say_settings();
+    say_results();
     update();
   }
 
@@ -173,93 +174,82 @@ class TrainLesson final : public Lesson {
     return {{"accuracy_by_length_6runs" + s, &r_.accuracy}};
   }
 
-  std::string value(std::string_view n) const override {
-    if (n == "done") return flag(done());
-    if (n == "running") return flag(running());
-    if (n == "idle") return flag(!bench_);
-    if (n == "cannot_run") return flag(!config_error_.empty());
-    if (n == "bidirectional") return flag(!p_.causal);
-    if (n == "causal_slots") return flag(p_.causal && p_.task != 2);
-    if (n == "good") return num(kGood);
-    if (n == "task_copy") return flag(p_.task == 0);
-    if (n == "task_reverse") return flag(p_.task == 1);
-    if (n == "task_k_back") return flag(p_.task == 2);
-    if (n == "k") return std::to_string(config_.k);
-    if (n == "k_plus") return std::to_string(config_.k + 1);
-    if (n == "task_name") return tr(lang_, kTasks[p_.task]);
-    if (n == "test_top") return std::to_string(top_len());
-    if (n == "params") return std::to_string(parameter_count());
-    if (n == "batch") return std::to_string(config_.batch);
-    if (n == "vocab") return std::to_string(config_.vocab);
-    if (n == "min_len") return std::to_string(shortest());
-    if (n == "len_range") return flag(shortest() < p_.train_len);  // "3 to 3 tokens" reads as "3 tokens"
-    const std::string r = done() ? result(n) : std::string();
-    if (!r.empty()) return r;
-    // Before the runs are tested, results' conditions are off and their numbers are not shown.
-    static const char* const kConditions[] = {
-        "bidir_done",   "causal_done", "none_within_bound", "causal_none_above", "causal_none_at_bound",
-        "none_learned", "any_learned", "all_learned",       "some_short",        "longer",
-        "any_hold",     "no_hold",     "any_collapse",      "untrained"};
-    static const char* const kNumbers[] = {
-        "acc_none",         "acc_none_long", "bag_bound", "best_train",   "best_train_acc",
-        "learned_at_train", "short_of",      "hold",      "collapse",     "longest",
-        "best_long",        "best_long_acc", "ex_right",  "ex_targets",   "table_rows",
-        "trained_rows",     "pc1",           "pc2",       "train_seconds"};
-    for (const char* c : kConditions)
-      if (n == c) return "0";
-    for (const char* c : kNumbers)
-      if (n == c) return "\xE2\x80\xA6";  // never shown: the text quotes results inside {{?done}}
-    return {};
-  }
-
  private:
   bool running() const { return bench_ && !bench_->done(); }
   bool done() const { return bench_ && bench_->done(); }  // and its results worked out (finish())
   int top_len() const { return p_.train_len * p_.test_x; }
   int shortest() const { return p_.task == 2 ? config_.k + 1 : 1; }  // k_back needs k + 1 tokens
 
-  // A result's placeholder, once the runs are tested ("" for other names).
-  std::string result(std::string_view n) const {
-    const int at_train = train_index(), last = static_cast<int>(r_.accuracy.rows()) - 1;
-    const auto learned = [&](int i) { return acc(i, at_train) >= kGood; };
-    const auto holds = [&](int i) { return learned(i) && acc(i, last) >= kGood; };
-    const auto collapses = [&](int i) { return learned(i) && acc(i, last) < kGood; };
-    const bool longer = last > at_train;
-    const bool above = acc(0, at_train) > r_.bag_bound + 0.05;
-    if (n == "bidir_done") return flag(!p_.causal);
-    if (n == "causal_done") return flag(p_.causal);
-    if (n == "none_within_bound") return flag(!p_.causal && acc(0, at_train) <= r_.bag_bound + 1e-12);
-    if (n == "causal_none_above") return flag(p_.causal && above);
-    if (n == "causal_none_at_bound") return flag(p_.causal && !above);
-    if (n == "none_learned") return flag(learned(0));
-    if (n == "any_learned") return flag(count(learned) > 0);
-    if (n == "all_learned") return flag(count(learned) == 6);
-    if (n == "some_short") return flag(count(learned) < 6);
-    if (n == "longer") return flag(longer);
-    if (n == "any_hold") return flag(longer && count(holds) > 0);
-    if (n == "no_hold") return flag(longer && count(learned) > 0 && count(holds) == 0);
-    if (n == "any_collapse") return flag(longer && count(collapses) > 0);
-    if (n == "untrained") return flag(r_.table.rows() > bench_->run(1).trained_positions());
-    if (n == "acc_none") return num(acc(0, at_train));
-    if (n == "acc_none_long") return num(acc(0, last));
-    if (n == "bag_bound") return num(r_.bag_bound);
-    if (n == "best_train") return best_run(at_train);
-    if (n == "best_train_acc") return num(best_acc(at_train));
-    if (n == "learned_at_train") return names(learned);
-    if (n == "short_of") return names([&](int i) { return !learned(i); });
-    if (n == "hold") return names(holds);
-    if (n == "collapse") return names(collapses);
-    if (n == "longest") return std::to_string(config_test_lens().back());
-    if (n == "best_long") return best_run(last);
-    if (n == "best_long_acc") return num(best_acc(last));
-    if (n == "ex_right") return std::to_string(example_right());
-    if (n == "ex_targets") return std::to_string(core::target_count(example_));
-    if (n == "table_rows") return std::to_string(r_.table.rows());
-    if (n == "trained_rows") return std::to_string(bench_->run(1).trained_positions());
-    if (n == "pc1") return num(100 * (r_.pcs.explained.size() > 0 ? r_.pcs.explained(0) : 0));
-    if (n == "pc2") return num(100 * (r_.pcs.explained.size() > 1 ? r_.pcs.explained(1) : 0));
-    if (n == "train_seconds") return num(bench_->seconds());
-    return {};
+  // The placeholders of the settings.
+  void say_settings() {
+    say("done", [this] { return done(); });
+    say("running", [this] { return running(); });
+    say("idle", [this] { return !bench_; });
+    say("cannot_run", [this] { return !config_error_.empty(); });
+    say("bidirectional", [this] { return !p_.causal; });
+    say("causal_slots", [this] { return p_.causal && p_.task != 2; });
+    say("good", [] { return num(kGood); });
+    say("task_copy", [this] { return p_.task == 0; });
+    say("task_reverse", [this] { return p_.task == 1; });
+    say("task_k_back", [this] { return p_.task == 2; });
+    say("k", [this] { return config_.k; });
+    say("k_plus", [this] { return config_.k + 1; });
+    say("task_name", [this] { return tr(lang_, kTasks[p_.task]); });
+    say("test_top", [this] { return top_len(); });
+    say("params", [this] { return parameter_count(); });
+    say("batch", [this] { return config_.batch; });
+    say("vocab", [this] { return config_.vocab; });
+    say("min_len", [this] { return shortest(); });
+    say("len_range", [this] { return shortest() < p_.train_len; });  // "3 to 3 tokens" reads as "3 tokens"
+  }
+
+  // The placeholders of the results. Before the runs are tested their conditions are off and their
+  // numbers never shown (the text quotes results inside {{?done}}).
+  void say_results() {
+    const auto condition = [this](auto f) { return [this, f] { return done() && f(); }; };
+    const auto quoted = [this](auto f) {
+      return [this, f] { return done() ? f() : std::string("\xE2\x80\xA6"); };
+    };
+    const auto last = [this] { return static_cast<int>(r_.accuracy.rows()) - 1; };
+    const auto learned = [this](int i) { return acc(i, train_index()) >= kGood; };
+    const auto holds = [=](int i) { return learned(i) && acc(i, last()) >= kGood; };
+    const auto collapses = [=](int i) { return learned(i) && acc(i, last()) < kGood; };
+    const auto longer = [=] { return last() > train_index(); };
+    const auto above = [this] { return acc(0, train_index()) > r_.bag_bound + 0.05; };
+    say("bidir_done", condition([this] { return !p_.causal; }));
+    say("causal_done", condition([this] { return p_.causal; }));
+    say("none_within_bound",
+        condition([this] { return !p_.causal && acc(0, train_index()) <= r_.bag_bound + 1e-12; }));
+    say("causal_none_above", condition([=] { return p_.causal && above(); }));
+    say("causal_none_at_bound", condition([=] { return p_.causal && !above(); }));
+    say("none_learned", condition([=] { return learned(0); }));
+    say("any_learned", condition([=] { return count(learned) > 0; }));
+    say("all_learned", condition([=] { return count(learned) == 6; }));
+    say("some_short", condition([=] { return count(learned) < 6; }));
+    say("longer", condition(longer));
+    say("any_hold", condition([=] { return longer() && count(holds) > 0; }));
+    say("no_hold", condition([=] { return longer() && count(learned) > 0 && count(holds) == 0; }));
+    say("any_collapse", condition([=] { return longer() && count(collapses) > 0; }));
+    say("untrained", condition([this] { return r_.table.rows() > bench_->run(1).trained_positions(); }));
+    say("acc_none", quoted([this] { return num(acc(0, train_index())); }));
+    say("acc_none_long", quoted([=] { return num(acc(0, last())); }));
+    say("bag_bound", quoted([this] { return num(r_.bag_bound); }));
+    say("best_train", quoted([this] { return best_run(train_index()); }));
+    say("best_train_acc", quoted([this] { return num(best_acc(train_index())); }));
+    say("learned_at_train", quoted([=] { return names(learned); }));
+    say("short_of", quoted([=] { return names([=](int i) { return !learned(i); }); }));
+    say("hold", quoted([=] { return names(holds); }));
+    say("collapse", quoted([=] { return names(collapses); }));
+    say("longest", quoted([this] { return std::to_string(config_test_lens().back()); }));
+    say("best_long", quoted([=] { return best_run(last()); }));
+    say("best_long_acc", quoted([=] { return num(best_acc(last())); }));
+    say("ex_right", quoted([this] { return std::to_string(example_right()); }));
+    say("ex_targets", quoted([this] { return std::to_string(core::target_count(example_)); }));
+    say("table_rows", quoted([this] { return std::to_string(r_.table.rows()); }));
+    say("trained_rows", quoted([this] { return std::to_string(bench_->run(1).trained_positions()); }));
+    say("pc1", quoted([this] { return num(100 * (r_.pcs.explained.size() > 0 ? r_.pcs.explained(0) : 0)); }));
+    say("pc2", quoted([this] { return num(100 * (r_.pcs.explained.size() > 1 ? r_.pcs.explained(1) : 0)); }));
+    say("train_seconds", quoted([this] { return num(bench_->seconds()); }));
   }
 
   // Test lengths: half the training length, the training length, then five steps up to the longest.
@@ -489,6 +479,29 @@ class TrainLesson final : public Lesson {
     ui::line_plot("loss", s, o, *theme_);
   }
 
+  // Run i's dots (x and y to fill), in its colour of every plot.
+  ui::Series run_dots(int i) const {
+    ui::Series c;
+    c.label = tr(lang_, kRuns[i]);
+    c.color = ui::palette(i);  // set: on a plot whose first series is not a run, still the run's colour
+    c.points = true;
+    return c;
+  }
+
+  // A plot of token accuracy, 0 to 1 with room above, against whole numbers; the first and last dots
+  // whole, off the plot's edges.
+  ui::LinePlotOptions accuracy_options(const char* title, const char* x_label) const {
+    ui::LinePlotOptions o;
+    o.title = tr(lang_, title);
+    o.x_label = tr(lang_, x_label);
+    o.integer_x = true;
+    o.x_pad = 0.5;
+    o.fix_y = true;
+    o.y_min = 0;
+    o.y_max = 1.05;
+    return o;
+  }
+
   void accuracy_plot(float height) {
     std::vector<ui::Series> s;
     const auto& lens = config_test_lens();
@@ -505,24 +518,15 @@ class TrainLesson final : public Lesson {
     }
     s.push_back(std::move(bound));
     for (int i = 0; i < 6; ++i) {
-      ui::Series c;
-      c.label = tr(lang_, kRuns[i]);
-      c.color = ui::palette(i);  // each run's colour of the other plots (the bound comes first)
-      c.points = true;
+      ui::Series c = run_dots(i);
       for (size_t l = 0; l < lens.size(); ++l) {
         c.x.push_back(lens[l]);
         c.y.push_back(acc(i, static_cast<int>(l)));
       }
       s.push_back(std::move(c));
     }
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "Token accuracy against input length (shaded: lengths trained on)");
-    o.x_label = tr(lang_, "input length n");
-    o.integer_x = true;
-    o.x_pad = 0.5;  // the shortest and longest lengths' dots whole
-    o.fix_y = true;
-    o.y_min = 0;
-    o.y_max = 1.05;
+    ui::LinePlotOptions o = accuracy_options(
+        "Token accuracy against input length (shaded: lengths trained on)", "input length n");
     o.height = height;
     o.bands.push_back(
         {static_cast<double>(shortest()), static_cast<double>(p_.train_len), 0, tr(lang_, "trained")});
@@ -540,21 +544,11 @@ class TrainLesson final : public Lesson {
     // Accuracy at the training length, one point per run (the legend names them), against the bound.
     std::vector<ui::Series> s;
     for (int i = 0; i < 6; ++i) {
-      ui::Series c;
-      c.label = tr(lang_, kRuns[i]);
-      c.points = true;
-      c.x = {double(i)};
-      c.y = {acc(i, train_index())};
-      s.push_back(std::move(c));
+      s.push_back(run_dots(i));
+      s.back().x = {double(i)};
+      s.back().y = {acc(i, train_index())};
     }
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "Token accuracy at the training length, run by run");
-    o.x_label = tr(lang_, "run");
-    o.integer_x = true;
-    o.x_pad = 0.5;  // the first and last runs' dots whole, off the plot's edges
-    o.fix_y = true;
-    o.y_min = 0;
-    o.y_max = 1.05;
+    ui::LinePlotOptions o = accuracy_options("Token accuracy at the training length, run by run", "run");
     o.height = ui::em(14);
     o.y_markers.push_back({r_.bag_bound, tr(lang_, "bag-of-tokens bound"), 0});
     ui::line_plot("bars", s, o, *theme_);
