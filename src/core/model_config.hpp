@@ -2,7 +2,8 @@
 // as transformers would: the head width, partial rotary, rope_theta and the rope_scaling block (legacy
 // "type" keys, DeepSeek's qk_rope_head_dim, GPT-NeoX's rotary_pct, multimodal text_config). Every
 // problem is a Message naming the key; nothing throws, input size is capped. Also the presets: real
-// models' configs, each with the source it was read from.
+// models' configs, each with the source it was read from; and RopeSettings, a RopeConfig as a learner
+// sets it (lesson scaling's parameters), to and from a RopeConfig.
 #pragma once
 
 #include <cstddef>
@@ -36,5 +37,43 @@ struct ModelPreset {
 const std::vector<ModelPreset>& model_presets();
 // The preset with this id, or nullptr.
 const ModelPreset* find_model_preset(std::string_view id);
+
+// A RoPE configuration as a learner sets it, one value a control: a RopeConfig's fields with nothing
+// left "not given" but the attention factor, and the two lengths named for what they are. The defaults
+// are Llama 3.1 8B's.
+struct RopeSettings {
+  int head_dim = 128;
+  double rotary = 1.0;   // partial_rotary_factor
+  double base = 500000;  // rope_theta
+  RopeType type = RopeType::Llama3;
+  int original = 8192;  // L0, the length RoPE was set up for (original_max_position_embeddings)
+  int target = 131072;  // the length the model is run at
+  double factor = 8;
+  double beta_fast = 32, beta_slow = 1;           // yarn
+  double low_freq = 1, high_freq = 4;             // llama3
+  double mscale = 0, mscale_all_dim = 0;          // yarn (DeepSeek)
+  double attention = 0;                           // an attention_factor the config gives (0: derived)
+  int nope = 0;                                   // qk_nope_head_dim (DeepSeek), 0: none
+  std::vector<double> short_factor, long_factor;  // longrope: rotary_dim / 2 each
+};
+bool operator==(const RopeSettings& a, const RopeSettings& b);
+inline bool operator!=(const RopeSettings& a, const RopeSettings& b) { return !(a == b); }
+
+// The ranges rope_settings() brings the lengths and the factor into.
+struct RopeSettingsLimits {
+  static constexpr int min_length = 64, max_original = 1 << 20, max_target = 1 << 22;
+  static constexpr double max_factor = 128;
+};
+
+// The config the settings describe with rope_type `type`: s.type, or another type to compare it with
+// (an explicit attention factor, s.attention, is s.type's alone). yarn, longrope and llama3 get the
+// original length as original_max_position_embeddings and the target as max_position_embeddings; the
+// other types, which read max_position_embeddings as the trained length, the original length there.
+RopeConfig rope_config(const RopeSettings& s, RopeType type);
+// The settings a parsed config implies: transformers' defaults filled in (beta_fast 32, beta_slow 1),
+// the original length max_position_embeddings where the type names none, the target length the one the
+// config names beyond it, else original × factor; without scaling a factor of 4, so that there is
+// something to stretch. Lengths and factor within RopeSettingsLimits.
+RopeSettings rope_settings(const RopeConfig& c);
 
 }  // namespace posenc::core

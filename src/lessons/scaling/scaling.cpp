@@ -42,28 +42,17 @@ std::vector<const char*> model_ids() {
   return ids;
 }
 
-struct Params {
+// The config's values (core::RopeSettings, Llama 3.1 8B's to start with: head_dim, rotary, base, type,
+// original, target, factor, …), each a parameter but the LongRoPE lists: those travel in links as text,
+// short_text and long_text (the lists of the settings stay empty here; Derived::rope has them read).
+struct Params : core::RopeSettings {
   int model = 1;                      // Llama 3.1 8B
   std::string short_text, long_text;  // LongRoPE's per-pair factors; "" = the preset's own
-  int dim = 128;
-  double rotary = 1.0;  // partial_rotary_factor
-  double base = 500000;
-  int type = static_cast<int>(RopeType::Llama3);
-  int original = 8192;  // L0: the length the model was trained on
-  int target = 131072;  // the length it is run at
-  double factor = 8;
-  double beta_fast = 32, beta_slow = 1;
-  double low_freq = 1, high_freq = 4;
-  double mscale = 0, mscale_all_dim = 0;
-  double attention = 0;  // an explicit attention_factor from the config (0: derived)
-  double sigma = 1;      // spread of the random logits (temperature step)
-  int nope = 0;          // DeepSeek's q/k columns without position (qk_nope_head_dim), 0: none
+  double sigma = 1;                   // spread of the random logits (temperature step)
 
+  const core::RopeSettings& settings() const { return *this; }
   // Everything a config sets (not the model choice, not the temperature step's spread).
-  auto fields() const {
-    return std::tie(short_text, long_text, dim, rotary, base, type, original, target, factor, beta_fast,
-                    beta_slow, low_freq, high_freq, mscale, mscale_all_dim, attention, nope);
-  }
+  auto fields() const { return std::tie(short_text, long_text, settings()); }
 };
 
 // One method's result at the current settings.
@@ -87,8 +76,8 @@ struct Derived {
   bool llama_valid = true;           // high_freq_factor > low_freq_factor (transformers refuses the rest)
   bool yarn_backwards = false;       // beta_fast ≤ beta_slow: YaRN's ramp runs the wrong way
   RopeType type = RopeType::Llama3;  // the type computed: the chosen one, yarn for longrope without lists
-  std::vector<double> short_factor, long_factor;
-  int never_turn = 0;  // pairs whose wavelength exceeds L0
+  core::RopeSettings rope;           // the parameters' settings with that type and LongRoPE's lists read
+  int never_turn = 0;                // pairs whose wavelength exceeds L0
   int llama_kept = 0, llama_divided = 0;
   double dynamic_base = 0;
   bool edited = false;  // the parameters differ from the chosen preset
@@ -164,13 +153,16 @@ class ScalingLesson final : public Lesson {
     v.choice({"model"}, p_.model, models);
     v.text({"short_factor"}, p_.short_text, kFactorListBytes);
     v.text({"long_factor"}, p_.long_text, kFactorListBytes);
-    v.integer({"dim", "head_dim", 4, 1024}, p_.dim);
+    using L = core::RopeSettingsLimits;
+    v.integer({"dim", "head_dim", 4, 1024}, p_.head_dim);
     v.real({"rotary", "rotary share", 0.01, 1, Scale::Linear, "%.3g"}, p_.rotary);
     v.real({"base", "rope_theta", 100, 1e8, Scale::Log, "%.0f"}, p_.base);
-    v.choice({"type", "rope_type"}, p_.type, kTypeNames);
-    v.integer({"original", "L0 (trained)", 64, 1 << 20, Scale::Log}, p_.original);
-    v.integer({"target", "target length", 64, 1 << 22, Scale::Log}, p_.target);
-    v.real({"factor", "factor s", 1, 128, Scale::Log, "%.3g"}, p_.factor);
+    int type = static_cast<int>(p_.type);  // an option's index: the type's
+    v.choice({"type", "rope_type"}, type, kTypeNames);
+    p_.type = static_cast<RopeType>(type);
+    v.integer({"original", "L0 (trained)", L::min_length, L::max_original, Scale::Log}, p_.original);
+    v.integer({"target", "target length", L::min_length, L::max_target, Scale::Log}, p_.target);
+    v.real({"factor", "factor s", 1, L::max_factor, Scale::Log, "%.3g"}, p_.factor);
     v.real({"beta_fast", "beta_fast", 0.25, 256, Scale::Log, "%.3g"}, p_.beta_fast);
     v.real({"beta_slow", "beta_slow", 0.0625, 64, Scale::Log, "%.3g"}, p_.beta_slow);
     v.real({"low_freq", "low_freq_factor", 0.25, 64, Scale::Log, "%.3g"}, p_.low_freq);
@@ -186,25 +178,24 @@ class ScalingLesson final : public Lesson {
   core::Messages update() override {
     core::Messages notice;
     if (p_.model != applied_model_) apply_model(p_.model, notice);
-    if (p_.dim % 2) ++p_.dim;
+    if (p_.head_dim % 2) ++p_.head_dim;
     // Pairs of settings that must be ordered are said beside the plot, never changed here: a link sets
     // one parameter at a time, and its half-applied state must not rewrite the other half.
     d_.llama_valid = p_.high_freq > p_.low_freq;
     d_.yarn_backwards = p_.beta_fast <= p_.beta_slow;
-    core::RopeConfig c = config_for(static_cast<RopeType>(p_.type));
-    d_.rotary_dim = core::rope_rotary_dim(c);
+    const auto rotary_dim = [this] { return core::rope_rotary_dim(core::rope_config(p_, p_.type)); };
+    d_.rotary_dim = rotary_dim();
     if (d_.rotary_dim < 4) {  // two pairs at least (dynamic's exponent d/(d−2) needs d ≥ 4)
-      p_.rotary = std::min(1.0, 4.0 / p_.dim + 1e-9);
-      c = config_for(static_cast<RopeType>(p_.type));
-      d_.rotary_dim = core::rope_rotary_dim(c);
+      p_.rotary = std::min(1.0, 4.0 / p_.head_dim + 1e-9);
+      d_.rotary_dim = rotary_dim();
       notice.push_back({"partial_rotary_factor: at least two pairs must rotate; using {0}",
                         {ui::short_number(p_.rotary, 3)}});
     }
     d_.pairs = d_.rotary_dim / 2;
+    d_.rope = p_.settings();
     read_factor_lists(notice);
-    d_.type = p_.type == static_cast<int>(RopeType::LongRope) && !d_.has_longrope
-                  ? RopeType::Yarn
-                  : static_cast<RopeType>(p_.type);
+    d_.type = p_.type == RopeType::LongRope && !d_.has_longrope ? RopeType::Yarn : p_.type;
+    d_.rope.type = d_.type;
     d_.inv_freq = core::rope_default_inv_freq(d_.rotary_dim, p_.base);
     d_.wavelength = core::rope_wavelengths(d_.inv_freq);
     d_.seen = (p_.original - 1.0) * d_.inv_freq;
@@ -247,8 +238,7 @@ class ScalingLesson final : public Lesson {
         core::parse_model_config(std::string_view(reinterpret_cast<const char*>(bytes), size));
     if (!r.ok()) return {{"{0}: {1}", {shown, ui::tr_message(lang_, r.error)}}};
     core::Messages said = {{"{0}: read", {shown}}};
-    for (const core::Message& m : r.notices)
-      said.push_back({"{0}: {1}", {shown, ui::tr_message(lang_, m)}});
+    for (const core::Message& m : r.notices) said.push_back({"{0}: {1}", {shown, ui::tr_message(lang_, m)}});
     yours_name_ = file;
     p_.model = static_cast<int>(model_ids().size()) - 1;
     set_from_config(r.config);
@@ -277,7 +267,7 @@ class ScalingLesson final : public Lesson {
     if (n == "rotary_dim") return std::to_string(d_.rotary_dim);
     if (n == "pairs") return std::to_string(d_.pairs);
     if (n == "last_pair") return std::to_string(d_.pairs - 1);
-    if (n == "partial") return d_.rotary_dim < p_.dim ? "1" : "0";
+    if (n == "partial") return d_.rotary_dim < p_.head_dim ? "1" : "0";
     if (n == "longer") return p_.target > p_.original ? "1" : "0";
     if (n == "new_angles") return p_.target > p_.original && d_.never_turn > 0 ? "1" : "0";
     if (n == "all_turned") return p_.target > p_.original && d_.never_turn == 0 ? "1" : "0";
@@ -375,28 +365,7 @@ class ScalingLesson final : public Lesson {
   }
 
   // The config the parameters describe, with rope type `t` (the other methods for comparison).
-  core::RopeConfig config_for(RopeType t) const {
-    core::RopeConfig c;
-    c.head_dim = p_.dim;
-    c.partial_rotary_factor = p_.rotary;
-    c.rope_theta = p_.base;
-    c.rope_type = t;
-    // Dynamic NTK (and linear) take max_position_embeddings as the trained length; the others the
-    // original length, with max_position_embeddings the extended one.
-    c.max_position_embeddings = t == RopeType::Dynamic || t == RopeType::Linear ? p_.original : p_.target;
-    c.original_max_position_embeddings = p_.original;
-    c.factor = p_.factor;
-    c.beta_fast = p_.beta_fast;
-    c.beta_slow = p_.beta_slow;
-    c.low_freq_factor = p_.low_freq;
-    c.high_freq_factor = p_.high_freq;
-    c.mscale = p_.mscale;
-    c.mscale_all_dim = p_.mscale_all_dim;
-    if (p_.attention > 0 && t == d_.type) c.attention_factor = p_.attention;
-    c.short_factor = d_.short_factor;
-    c.long_factor = d_.long_factor;
-    return c;
-  }
+  core::RopeConfig config_for(RopeType t) const { return core::rope_config(d_.rope, t); }
 
   void fill_method(Method& m, const core::RopeInit& init) const {
     m.init = init;
@@ -411,35 +380,11 @@ class ScalingLesson final : public Lesson {
 
   // Sets every parameter from a parsed config (a preset's or the learner's).
   void set_from_config(const core::RopeConfig& c) {
-    p_.dim = core::rope_head_dim(c);
-    p_.rotary = c.partial_rotary_factor;
-    p_.base = c.rope_theta;
-    p_.type = static_cast<int>(c.rope_type);
-    const bool extends =
-        c.rope_type == RopeType::Yarn || c.rope_type == RopeType::LongRope || c.rope_type == RopeType::Llama3;
-    const double trained = extends && c.original_max_position_embeddings > 0
-                               ? c.original_max_position_embeddings
-                               : c.max_position_embeddings;
-    p_.original = static_cast<int>(std::clamp(trained > 0 ? trained : 4096.0, 64.0, double(1 << 20)));
-    // No scaling: a four times longer text, so the other steps have something to stretch.
-    p_.factor =
-        c.rope_type == RopeType::Default ? 4.0 : std::clamp(c.factor > 0 ? c.factor : 1.0, 1.0, 128.0);
-    // The extended length the config names (Llama 3.2: 131072 with factor 32 over 8192), else L0·s.
-    // (The text calls L0 the length RoPE was set up for, not "trained on": Llama 3.1's long-context
-    // pre-training after its 8K stage is described in "The Llama 3 Herd of Models", Meta 2024.)
-    const bool named = extends && c.max_position_embeddings > p_.original;
-    p_.target = static_cast<int>(
-        std::clamp(named ? c.max_position_embeddings : p_.original * p_.factor, 64.0, double(1 << 22)));
-    p_.nope = c.nope_head_dim;
-    p_.beta_fast = c.beta_fast != 0 ? c.beta_fast : 32;
-    p_.beta_slow = c.beta_slow != 0 ? c.beta_slow : 1;
-    p_.low_freq = c.low_freq_factor;
-    p_.high_freq = c.high_freq_factor;
-    p_.mscale = c.mscale;
-    p_.mscale_all_dim = c.mscale_all_dim;
-    p_.attention = c.attention_factor ? *c.attention_factor : 0;
-    p_.short_text = join(c.short_factor);
-    p_.long_text = join(c.long_factor);
+    static_cast<core::RopeSettings&>(p_) = core::rope_settings(c);
+    p_.short_text = join(p_.short_factor);
+    p_.long_text = join(p_.long_factor);
+    p_.short_factor.clear();  // in links as text only
+    p_.long_factor.clear();
   }
 
   void apply_model(int model, core::Messages& notice) {
@@ -463,30 +408,31 @@ class ScalingLesson final : public Lesson {
 
   // LongRoPE's lists: from the link's text, else the chosen preset's config.
   void read_factor_lists(core::Messages& notice) {
-    d_.short_factor.clear();
-    d_.long_factor.clear();
+    std::vector<double>& short_factor = d_.rope.short_factor;
+    std::vector<double>& long_factor = d_.rope.long_factor;
+    short_factor.clear();
+    long_factor.clear();
     const auto& presets = core::model_presets();
     if (p_.short_text.empty() && p_.long_text.empty() && p_.model < static_cast<int>(presets.size())) {
       const core::ModelConfigResult r = core::parse_model_config(presets[p_.model].json);
-      d_.short_factor = r.config.short_factor;
-      d_.long_factor = r.config.long_factor;
-    } else if (!split_numbers(p_.short_text, d_.short_factor) ||
-               !split_numbers(p_.long_text, d_.long_factor)) {
+      short_factor = r.config.short_factor;
+      long_factor = r.config.long_factor;
+    } else if (!split_numbers(p_.short_text, short_factor) || !split_numbers(p_.long_text, long_factor)) {
       notice.push_back(
           {"short_factor, long_factor: lists of positive numbers separated by commas; none used", {}});
-      d_.short_factor.clear();
-      d_.long_factor.clear();
+      short_factor.clear();
+      long_factor.clear();
     }
     const size_t want = static_cast<size_t>(d_.pairs);
-    d_.has_longrope = d_.long_factor.size() == want && d_.short_factor.size() == want;
-    if (!d_.has_longrope && !d_.long_factor.empty())
+    d_.has_longrope = long_factor.size() == want && short_factor.size() == want;
+    if (!d_.has_longrope && !long_factor.empty())
       notice.push_back(
           {"LongRoPE's per-pair factors are for {0} pairs, but {1} pairs rotate now; LongRoPE is left out",
-           {std::to_string(d_.long_factor.size()), std::to_string(want)}});
+           {std::to_string(long_factor.size()), std::to_string(want)}});
     if (!d_.has_longrope) {
-      d_.short_factor.clear();
-      d_.long_factor.clear();
-      if (p_.type == static_cast<int>(RopeType::LongRope))
+      short_factor.clear();
+      long_factor.clear();
+      if (p_.type == RopeType::LongRope)
         notice.push_back({"rope_type longrope needs per-pair factors from a config; showing yarn", {}});
     }
   }
@@ -585,7 +531,7 @@ class ScalingLesson final : public Lesson {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(v.c_str());
       };
-      row("head_dim", std::to_string(p_.dim));
+      row("head_dim", std::to_string(p_.head_dim));
       if (p_.nope > 0) row("qk_nope_head_dim", std::to_string(p_.nope));
       row("rotary_dim", trf(lang_, "%d (%d pairs)", d_.rotary_dim, d_.pairs));
       row("rope_theta", ui::short_number(p_.base, 9));
