@@ -83,7 +83,7 @@ struct Derived {
   bool edited = false;  // the parameters differ from the chosen preset
 };
 
-// Work done only when a step shows it (from const value() and draw alike).
+// Work done only when a step shows it (asked for by placeholder rows and drawing alike).
 struct Lazy {
   bool entropy_valid = false;
   std::vector<double> lengths;
@@ -92,6 +92,8 @@ struct Lazy {
   bool cache_valid = false;
   Eigen::MatrixXd cos, sin;
 };
+
+std::string num(double x, int digits = 4) { return ui::short_number(x, digits); }
 
 // A length in positions: whole numbers from 1000 on (no exponent in prose), else four digits.
 std::string positions(double x) {
@@ -145,6 +147,9 @@ class ScalingLesson final : public Lesson {
     step("coverage", [this](DrawContext& c) { draw_coverage(c); }, {"factor", "original", "target"});
     step("temperature", [this](DrawContext& c) { draw_temperature(c); },
          {"sigma", "factor", "original", "target", "mscale", "mscale_all_dim"});
+    say_config();
+    say_methods();
+    say_temperature();
     update();
   }
 
@@ -258,80 +263,99 @@ class ScalingLesson final : public Lesson {
             {"sin_" + stem + rows, [this]() -> const Eigen::MatrixXd& { return fill_cache(), lazy_.sin; }}};
   }
 
-  std::string value(std::string_view n) const override {
-    const auto num = [](double x, int digits = 4) { return ui::short_number(x, digits); };
-    if (n == "model_name") return model_name();
-    if (n == "type") return kTypeNames[static_cast<int>(d_.type)];
-    if (n == "scaled") return d_.type != RopeType::Default ? "1" : "0";
-    if (n == "llama_valid") return d_.llama_valid ? "1" : "0";
-    if (n == "rotary_dim") return std::to_string(d_.rotary_dim);
-    if (n == "pairs") return std::to_string(d_.pairs);
-    if (n == "last_pair") return std::to_string(d_.pairs - 1);
-    if (n == "partial") return d_.rotary_dim < p_.head_dim ? "1" : "0";
-    if (n == "longer") return p_.target > p_.original ? "1" : "0";
-    if (n == "new_angles") return p_.target > p_.original && d_.never_turn > 0 ? "1" : "0";
-    if (n == "all_turned") return p_.target > p_.original && d_.never_turn == 0 ? "1" : "0";
-    if (n == "cache_rows") return std::to_string(std::min(p_.target, kCacheRows));
-    if (n == "af") return num(d_.current.attention_factor);
-    if (n == "fast_wavelength") return positions(d_.wavelength(0));
-    if (n == "slow_wavelength") return positions(d_.wavelength(d_.pairs - 1));
-    if (n == "length_ratio") return num(double(p_.target) / p_.original, 4);
-    if (n == "factor_short")
-      return d_.none.unseen > 0 && p_.factor * p_.original < p_.target * (1 - 1e-12) ? "1" : "0";
-    if (n == "s_above_1") return p_.factor > 1 + 1e-9 ? "1" : "0";
-    if (n == "dynamic_grows") return p_.target > p_.original ? "1" : "0";
-    if (n == "mla") return p_.nope > 0 ? "1" : "0";
-    if (n == "mla_dim") return std::to_string(p_.nope + d_.rotary_dim);
-    if (n == "mla_softmax") return num(mla_softmax(), 4);
-    if (n == "model_scale") return num(model_scale(), 4);
-    if (n == "never_turn") return std::to_string(d_.never_turn);
-    if (n == "stretched") {
+ private:
+  // The placeholders of the config and its wavelengths.
+  void say_config() {
+    say("model_name", [this] { return model_name(); });
+    say("type", [this] { return kTypeNames[static_cast<int>(d_.type)]; });  // the type computed
+    say("scaled", [this] { return d_.type != RopeType::Default; });
+    say("rotary_dim", [this] { return d_.rotary_dim; });
+    say("pairs", [this] { return d_.pairs; });
+    say("last_pair", [this] { return d_.pairs - 1; });
+    say("partial", [this] { return d_.rotary_dim < p_.head_dim; });
+    say("longer", [this] { return p_.target > p_.original; });
+    say("new_angles", [this] { return p_.target > p_.original && d_.never_turn > 0; });
+    say("all_turned", [this] { return p_.target > p_.original && d_.never_turn == 0; });
+    say("cache_rows", [this] { return std::min(p_.target, kCacheRows); });
+    say("af", [this] { return num(d_.current.attention_factor); });
+    say("fast_wavelength", [this] { return positions(d_.wavelength(0)); });
+    say("slow_wavelength", [this] { return positions(d_.wavelength(d_.pairs - 1)); });
+    say("length_ratio", [this] { return num(double(p_.target) / p_.original); });
+    say("mla", [this] { return p_.nope > 0; });
+    say("mla_dim", [this] { return p_.nope + d_.rotary_dim; });
+    say("never_turn", [this] { return d_.never_turn; });
+    say("stretched", [this] {
       int k = 0;
       for (int i = 0; i < d_.pairs; ++i) k += d_.scaled_wavelength(i) > d_.wavelength(i) * (1 + 1e-12);
-      return std::to_string(k);
-    }
-    if (n == "high_wavelen") return positions(p_.original / p_.high_freq);
-    if (n == "low_wavelen") return positions(p_.original / p_.low_freq);
-    if (n == "llama_kept") return std::to_string(d_.llama_kept);
-    if (n == "llama_divided") return std::to_string(d_.llama_divided);
-    if (n == "llama_blend") return std::to_string(d_.pairs - d_.llama_kept - d_.llama_divided);
-    if (n == "dynamic_base") return plain(d_.dynamic_base);
-    if (n == "dynamic_slowest") return num(1.0 / method(RopeType::Dynamic).ratio(d_.pairs - 1), 3);
-    if (n == "has_longrope") return d_.has_longrope ? "1" : "0";
-    if (n == "unseen_none") return std::to_string(d_.none.unseen);
-    for (size_t m = 0; m < kMethods.size(); ++m)
-      if (n == std::string("unseen_") + kTypeNames[static_cast<int>(kMethods[m])])
-        return std::to_string(d_.methods[m].unseen);
-    if (n == "linear_step") return num(method(RopeType::Linear).init.inv_freq(0), 3);
-    if (n == "yarn_af") return num(core::yarn_get_mscale(p_.factor), 4);
-    if (n == "longrope_af") return num(longrope_factor(), 4);
-    if (n == "af2") return num(d_.current.attention_factor * d_.current.attention_factor, 4);
-    if (n == "h_len") return std::to_string(std::min(p_.target, kEntropyKeys));
-    if (n == "h_capped") return p_.target > kEntropyKeys ? "1" : "0";
-    if (n == "h_train_len") return std::to_string(std::min(p_.original, kEntropyKeys));
-    if (n == "h_train" || n == "h_target" || n == "h_target_yarn" || n == "h_undone" || n == "grows" ||
-        n == "undone_part" || n == "overshoot") {
-      fill_entropy();
-      const Eigen::MatrixXd& h = lazy_.entropy;
-      const auto row = [&](int len) {
-        return static_cast<int>(std::find(lazy_.lengths.begin(), lazy_.lengths.end(), double(len)) -
-                                lazy_.lengths.begin());
-      };
-      const int r0 = row(std::min(p_.original, kEntropyKeys)), r1 = row(std::min(p_.target, kEntropyKeys));
-      const bool grows = h(r1, 0) > h(r0, 0) + 0.01, below = h(r1, 1) < h(r0, 0);
-      if (n == "grows") return grows ? "1" : "0";
-      if (n == "undone_part") return grows && !below ? "1" : "0";  // YaRN takes back part of the growth
-      if (n == "overshoot") return grows && below ? "1" : "0";     // … more than all of it
-      if (n == "h_train") return num(h(r0, 0), 3);
-      if (n == "h_target") return num(h(r1, 0), 3);
-      if (n == "h_target_yarn") return num(h(r1, 1), 3);
-      const double grown = h(r1, 0) - h(r0, 0);  // h_undone: the share of the growth YaRN takes back
-      return grown > 1e-9 ? num(100 * (h(r1, 0) - h(r1, 1)) / grown, 2) : "0";
-    }
-    return {};
+      return k;
+    });
   }
 
- private:
+  // The placeholders of the methods compared and the angles they reach.
+  void say_methods() {
+    say("factor_short",
+        [this] { return d_.none.unseen > 0 && p_.factor * p_.original < p_.target * (1 - 1e-12); });
+    say("s_above_1", [this] { return p_.factor > 1 + 1e-9; });
+    say("dynamic_grows", [this] { return p_.target > p_.original; });
+    say("llama_valid", [this] { return d_.llama_valid; });
+    say("high_wavelen", [this] { return positions(p_.original / p_.high_freq); });
+    say("low_wavelen", [this] { return positions(p_.original / p_.low_freq); });
+    say("llama_kept", [this] { return d_.llama_kept; });
+    say("llama_divided", [this] { return d_.llama_divided; });
+    say("llama_blend", [this] { return d_.pairs - d_.llama_kept - d_.llama_divided; });
+    say("dynamic_base", [this] { return plain(d_.dynamic_base); });
+    say("dynamic_slowest", [this] { return num(1.0 / method(RopeType::Dynamic).ratio(d_.pairs - 1), 3); });
+    say("has_longrope", [this] { return d_.has_longrope; });
+    say("linear_step", [this] { return num(method(RopeType::Linear).init.inv_freq(0), 3); });
+    say("unseen_none", [this] { return d_.none.unseen; });
+    say("unseen_linear", [this] { return method(RopeType::Linear).unseen; });
+    say("unseen_dynamic", [this] { return method(RopeType::Dynamic).unseen; });
+    say("unseen_yarn", [this] { return method(RopeType::Yarn).unseen; });
+    say("unseen_llama3", [this] { return method(RopeType::Llama3).unseen; });
+    say("unseen_longrope", [this] { return method(RopeType::LongRope).unseen; });
+  }
+
+  // The placeholders of the temperature step; its entropies are computed on first use (entropy()).
+  void say_temperature() {
+    say("yarn_af", [this] { return num(core::yarn_get_mscale(p_.factor)); });
+    say("longrope_af", [this] { return num(longrope_factor()); });
+    say("af2", [this] { return num(d_.current.attention_factor * d_.current.attention_factor); });
+    say("mla_softmax", [this] { return num(mla_softmax()); });
+    say("model_scale", [this] { return num(model_scale()); });
+    say("h_len", [this] { return std::min(p_.target, kEntropyKeys); });
+    say("h_capped", [this] { return p_.target > kEntropyKeys; });
+    say("h_train_len", [this] { return std::min(p_.original, kEntropyKeys); });
+    say("h_train", [this] { return num(entropy().train, 3); });
+    say("h_target", [this] { return num(entropy().target, 3); });
+    say("h_target_yarn", [this] { return num(entropy().yarn, 3); });
+    say("grows", [this] { return entropy().grows(); });
+    say("undone_part", [this] { return entropy().grows() && !entropy().below(); });  // YaRN undoes part
+    say("overshoot", [this] { return entropy().grows() && entropy().below(); });     // … more than all
+    say("h_undone", [this] {  // the share of the growth YaRN takes back
+      const Entropy e = entropy();
+      const double grown = e.target - e.train;
+      return grown > 1e-9 ? num(100 * (e.target - e.yarn) / grown, 2) : std::string("0");
+    });
+  }
+
+  // The attention entropy (nats) at L0 and at the target length, without an attention factor and with
+  // YaRN's; each length at most kEntropyKeys.
+  struct Entropy {
+    double train, target, yarn;
+    bool grows() const { return target > train + 0.01; }
+    bool below() const { return yarn < train; }  // YaRN's below the trained length's
+  };
+  Entropy entropy() const {
+    fill_entropy();
+    const Eigen::MatrixXd& h = lazy_.entropy;
+    const auto row = [&](int len) {
+      return static_cast<int>(std::find(lazy_.lengths.begin(), lazy_.lengths.end(), double(len)) -
+                              lazy_.lengths.begin());
+    };
+    const int r0 = row(std::min(p_.original, kEntropyKeys)), r1 = row(std::min(p_.target, kEntropyKeys));
+    return {h(r0, 0), h(r1, 0), h(r1, 1)};
+  }
+
   const Method& method(RopeType t) const {
     return d_.methods[std::find(kMethods.begin(), kMethods.end(), t) - kMethods.begin()];
   }
