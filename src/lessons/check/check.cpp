@@ -1,9 +1,7 @@
-// Lesson 15 — check: load your own sinusoidal table (a .npy or .csv file, or pasted numbers), compare
-// it with the reference of the same shape, see where it differs, and get the known bug it matches.
-// Then the same for a RoPE cos/sin cache (steps rope-*): core::check_rope infers what built it, the
-// lesson says in one sentence what differs from a model's config (or transformers' defaults), and a
-// heatmap shows the cache minus the config's (or the inferred parameters') exact cache. This file ties
-// the two parts (check_lesson.hpp lists them): steps, parameters, files, exports, placeholders.
+// Lesson 15 — check: your own sinusoidal table against the reference (the known bug it matches), then
+// your RoPE cos/sin cache against a model's config (steps rope-*: what differs, in one sentence, and
+// where). This file ties the two parts (check_lesson.hpp lists them): steps, parameters, files,
+// exports, placeholders.
 #include "check_lesson.hpp"
 #include "core/table_file.hpp"
 #include "ui/matrix_view.hpp"
