@@ -57,7 +57,9 @@ EM_JS(void, js_load_chinese, (), {
   }
   var text = get("zh.txt", "arrayBuffer")
     .then(function (b) { hand("posenc_chinese_text", new Uint8Array(b)); })
-    .catch(function (e) { console.warn("posenc: the Chinese lesson text could not be loaded: " + e.message); });
+    .catch(function (e) {
+      console.warn("posenc: the Chinese lesson text could not be loaded: " + e.message);
+    });
   var font = get("cjk.ttf", "arrayBuffer");
   Promise.all([font, text]).then(function (r) { hand("posenc_cjk_font", new Uint8Array(r[0])); })
     .catch(function (e) { console.warn("posenc: the Chinese font could not be loaded: " + e.message); });
