@@ -1,5 +1,5 @@
 // The app without a window, for tests: an ImGui context with the built-in font, an AppState whose hash
-// rewrites are recorded, and frames drawn at any size.
+// rewrites are recorded, frames drawn at any size, and clicks where ui::locate says a control is.
 #pragma once
 
 #include <imgui.h>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "ui/locate.hpp"
 #include "ui/theme.hpp"
 
 namespace posenc::test {
@@ -43,6 +44,19 @@ struct Headless {
     app::draw(s, w, h);
     ImGui::Render();
     app::after_frame(s);
+  }
+  // A mouse click at the centre of `r` (a rectangle ui::locate gave): the mouse moves there, presses and
+  // releases, a frame (w × h) each; then it leaves the window.
+  void click(const ui::ItemRect& r, float w = 1280, float h = 800) {
+    ImGui::SetCurrentContext(ctx);
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = ImVec2(r.x + r.w / 2, r.y + r.h / 2);
+    frame(w, h);
+    io.MouseDown[0] = true;
+    frame(w, h);
+    io.MouseDown[0] = false;
+    frame(w, h);
+    io.MousePos = ImVec2(-1, -1);
   }
 };
 

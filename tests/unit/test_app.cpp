@@ -341,15 +341,8 @@ TEST_CASE(
   CHECK(hh == doctest::Approx(next->h / 2));
 
   // A click at the centre of the rectangle presses the button: hover, press, release.
-  ImGuiIO& io = ImGui::GetIO();
-  io.MousePos = ImVec2(next->x + next->w / 2, next->y + next->h / 2);
-  h.frame(1280, 800);
-  io.MouseDown[0] = true;
-  h.frame(1280, 800);
-  io.MouseDown[0] = false;
-  h.frame(1280, 800);
+  h.click(*next);
   CHECK(h.s.step == 1);
-  io.MousePos = ImVec2(-1, -1);
 
   // Only what the latest frame drew: the export buttons exist while a step has a matrix to export.
   CHECK(go(h.s, 2, 0).empty());  // sinusoidal: its table

@@ -26,14 +26,7 @@ void click(test::Headless& h, const char* label) {
   h.frame(1280, 800);  // what the current state draws
   const std::optional<ui::ItemRect> r = ui::locate(label);
   REQUIRE(r);
-  ImGuiIO& io = ImGui::GetIO();
-  io.MousePos = ImVec2(r->x + r->w / 2, r->y + r->h / 2);
-  h.frame(1280, 800);
-  io.MouseDown[0] = true;
-  h.frame(1280, 800);
-  io.MouseDown[0] = false;
-  h.frame(1280, 800);
-  io.MousePos = ImVec2(-1, -1);
+  h.click(*r);
 }
 
 // Frames until the lesson says it is done (at most `limit`); returns how many. (How long a frame takes
