@@ -385,10 +385,15 @@ void draw(AppState& s, float width, float height) {
     ImGui::Begin("##page", nullptr,
                  kPanel & ~ImGuiWindowFlags_NoScrollbar & ~ImGuiWindowFlags_NoScrollWithMouse);
     to_top();
+    // posenc.locate's regions: the parts of the page in sight, the text above the visual.
+    const float text_top = ImGui::GetCursorScreenPos().y;
     draw_text(s, ImGui::GetContentRegionAvail().x);
+    const float visual_top = ImGui::GetCursorScreenPos().y;
     ImGui::Separator();
     ImGui::Spacing();
     draw_visual(s, true);
+    ui::remember_region(":text", text_top, visual_top);
+    ui::remember_region(":visual", visual_top, ImGui::GetCursorScreenPos().y);
     ImGui::Dummy(ImVec2(1, ui::em(1)));
     ImGui::End();
     ImGui::PopStyleVar();
@@ -423,6 +428,7 @@ void draw(AppState& s, float width, float height) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
     ImGui::Begin("##text", nullptr, kPanel);
     ImGui::BeginChild("##textscroll", ImVec2(0, -bar_h), false, ImGuiWindowFlags_NavFlattened);
+    ui::remember_region(":text");  // for posenc.locate: where the text scrolls, the step bar below it
     to_top();
     draw_text(s, ImGui::GetContentRegionAvail().x - ui::em(0.5f));
     ImGui::EndChild();
@@ -441,6 +447,7 @@ void draw(AppState& s, float width, float height) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
     ImGui::Begin("##visual", nullptr,
                  kPanel & ~ImGuiWindowFlags_NoScrollbar & ~ImGuiWindowFlags_NoScrollWithMouse);
+    ui::remember_region(":visual");
     to_top();
     draw_visual(s, false);
     ImGui::End();

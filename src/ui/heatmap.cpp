@@ -178,7 +178,7 @@ HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions&
 
   ImGui::SetCursorScreenPos(p0);
   ImGui::InvisibleButton("plot", ImVec2(p1.x - p0.x, p1.y - p0.y));
-  if (opt.locate) remember(opt.locate);
+  if (opt.locate) remember_grid(opt.locate, rows, cols);  // and each cell, "label[row,col]"
   if (ImGui::IsItemHovered()) {
     const ImVec2 mp = ImGui::GetIO().MousePos;
     const int c = std::clamp(static_cast<int>((mp.x - p0.x) / cw), 0, cols - 1);

@@ -63,7 +63,8 @@ struct HeatmapOptions {
   bool color_bar = true;
   bool non_negative = false;  // the values are ≥ 0 (weights, distances): the bar shows 0 … range only
   int mark_row = -1, mark_col = -1;  // outlined
-  // The plot area remembered under this label for posenc.locate (tests click cells where they are drawn).
+  // The plot area remembered under this label for posenc.locate, and cell (r, c) as "label[r,c]" (tests
+  // click cells where they are drawn).
   const char* locate = nullptr;
   // Extra lines for the hover readout of cell (row, col).
   std::function<std::string(int row, int col)> hover_extra;

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include <imgui_internal.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "app/api.hpp"
 #include "app/app.hpp"
@@ -353,4 +355,116 @@ TEST_CASE(
   h.frame(1280, 800);
   CHECK_FALSE(ui::locate("\xE2\x86\x93 .npy"));
   CHECK(ui::locate("Next"));
+}
+
+TEST_CASE(
+    "locate: the page's regions ':text' and ':visual', the parts in sight, follow the layout and the "
+    "scroll") {
+  Headless h;
+  h.frame(1280, 800);
+  const float top = 2.6f * ImGui::GetFontSize();  // the top bar
+  // Wide (contents, text, visual) and medium (text, visual): two columns below the top bar, the step bar
+  // below the text.
+  for (const ImVec2 size : {ImVec2(1280, 800), ImVec2(1000, 700)}) {
+    CAPTURE(size.x);
+    h.frame(size.x, size.y);
+    const std::optional<ui::ItemRect> text = ui::locate(":text"), visual = ui::locate(":visual");
+    const std::optional<ui::ItemRect> next = ui::locate("Next");
+    REQUIRE(text);
+    REQUIRE(visual);
+    REQUIRE(next);
+    CHECK(text->y >= top);
+    CHECK(text->h > size.y / 2);
+    CHECK(text->w > size.x / 4);
+    CHECK(next->y >= text->y + text->h);
+    CHECK(text->x + text->w <= visual->x);
+    CHECK(std::abs(visual->y - top) <= 2);  // from the top bar to the bottom (less the windows' borders)
+    CHECK(std::abs(visual->y + visual->h - size.y) <= 2);
+    CHECK(visual->x + visual->w <= size.x);
+    CHECK(visual->w > size.x / 3);
+  }
+  // Narrow: one page, the text above the visual, the step bar pinned below; the wheel scrolls the page, and
+  // the regions with it.
+  h.frame(390, 844);
+  const std::optional<ui::ItemRect> text = ui::locate(":text"), visual = ui::locate(":visual");
+  const std::optional<ui::ItemRect> next = ui::locate("Next");
+  REQUIRE(text);
+  REQUIRE(visual);
+  REQUIRE(next);
+  CHECK(text->x == 0);
+  CHECK(text->w > 350);
+  CHECK(text->y >= top);
+  CHECK(visual->y == doctest::Approx(text->y + text->h));
+  CHECK(visual->x == 0);
+  CHECK(visual->y + visual->h <= next->y);
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2(text->x + text->w / 2, text->y + text->h / 2);
+  io.MouseWheel = -3;
+  h.frame(390, 844);
+  io.MouseWheel = 0;
+  h.frame(390, 844);
+  io.MousePos = ImVec2(-1, -1);
+  const std::optional<ui::ItemRect> text2 = ui::locate(":text"), visual2 = ui::locate(":visual");
+  REQUIRE(text2);
+  REQUIRE(visual2);
+  CHECK(std::abs(text2->y - top) <= 2);  // the text's first lines went out of sight at the top
+  CHECK(text2->h < text->h - 50);
+  CHECK(visual2->y < visual->y - 50);
+  CHECK(visual2->y == doctest::Approx(text2->y + text2->h));
+  // On a short screen the visual starts below the bottom: out of sight, no region.
+  ImGui::SetScrollY(ImGui::FindWindowByName("##page"), 0);
+  h.frame(390, 300);
+  h.frame(390, 300);
+  CHECK(ui::locate(":text"));
+  CHECK_FALSE(ui::locate(":visual"));
+}
+
+TEST_CASE(
+    "locate: a heatmap's cell, \"label[row,col]\", is where a click picks that cell; out of sight, none") {
+  Headless h;
+  CHECK(go_json(h.s, "beyond-1d", "patches").find("\"error\"") == std::string::npos);
+  const std::pair<const char*, const char*> settings[] = {
+      {"rows", "5"}, {"cols", "7"}, {"prow", "0"}, {"pcol", "0"}};
+  for (const auto& [name, value] : settings)
+    CHECK(set_json(h.s, name, value).find("\"error\"") == std::string::npos);
+  h.frame(1280, 800);
+  const std::optional<ui::ItemRect> grid = ui::locate("patch grid");
+  REQUIRE(grid);
+  const std::optional<ui::ItemRect> cell = ui::locate("patch grid[3,5]");
+  REQUIRE(cell);
+  CHECK(cell->x == doctest::Approx(grid->x + 5 * grid->w / 7));
+  CHECK(cell->y == doctest::Approx(grid->y + 3 * grid->h / 5));
+  CHECK(cell->w == doctest::Approx(grid->w / 7));
+  CHECK(cell->h == doctest::Approx(grid->h / 5));
+  for (const char* bad :
+       {"patch grid[5,0]", "patch grid[0,7]", "patch grid[-1,0]", "patch grid[3]", "patch grid[3,5",
+        "patch grid[a,b]", "patch grid[3,5]x", "no grid[0,0]", "Next[0,0]"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(ui::locate(bad));
+  }
+  h.click(*cell);
+  const std::string state = state_json(h.s);
+  CHECK(state.find("\"prow\":3") != std::string::npos);
+  CHECK(state.find("\"pcol\":5") != std::string::npos);
+  // A short window, the visual scrolled down by half the grid: the rows above its top are out of sight,
+  // the middle row is cut at the top, the last whole.
+  h.frame(1280, 420);
+  h.frame(1280, 420);  // the visual's scroll bar, shown from the second frame, narrows the grid
+  const float top = 2.6f * ImGui::GetFontSize();
+  const std::optional<ui::ItemRect> before = ui::locate("patch grid");
+  REQUIRE(before);
+  ImGui::SetScrollY(ImGui::FindWindowByName("##visual"), before->y - top + before->h / 2);
+  h.frame(1280, 420);
+  const std::optional<ui::ItemRect> after = ui::locate("patch grid");
+  REQUIRE(after);
+  CHECK(std::abs(after->y - (top - before->h / 2)) <= 3);  // (scrolling goes by whole pixels)
+  CHECK_FALSE(ui::locate("patch grid[0,0]"));
+  CHECK_FALSE(ui::locate("patch grid[1,6]"));
+  const std::optional<ui::ItemRect> cut = ui::locate("patch grid[2,0]"),
+                                    whole = ui::locate("patch grid[4,0]");
+  REQUIRE(cut);
+  REQUIRE(whole);
+  CHECK(cut->y >= top - 1);
+  CHECK(cut->h < whole->h * 0.75f);
+  CHECK(whole->h == doctest::Approx(after->h / 5));
 }
