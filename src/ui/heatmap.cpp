@@ -115,7 +115,7 @@ HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions&
                       TextureHost& host) {
   HeatmapResult res;
   ImGui::PushID(id);
-  if (opt.title) title(opt.title, ImGui::GetContentRegionAvail().x, theme);
+  if (opt.title) title(opt.title, opt.width > 0 ? opt.width : ImGui::GetContentRegionAvail().x, theme);
   const Eigen::MatrixXd* m = image.matrix();
   if (!m || m->size() == 0) {
     ImGui::TextDisabled("(no data)");
