@@ -28,15 +28,34 @@ struct DrawnGlyph {
 struct DrawnWord {
   std::string text;
   bool code = false;
+  float x = 0, y = 0;  // where its first glyph's pen stood, and its line's top
 };
 
+using GlyphsByUv = std::map<std::pair<float, float>, const ImFontGlyph*>;
+
 // The code point of every glyph of every font, by the top-left corner of its rectangle in the atlas.
-inline std::map<std::pair<float, float>, const ImFontGlyph*> glyphs_by_uv() {
-  std::map<std::pair<float, float>, const ImFontGlyph*> m;
+inline GlyphsByUv glyphs_by_uv() {
+  GlyphsByUv m;
   for (const ImFont* f : ImGui::GetIO().Fonts->Fonts)
     for (const ImFontGlyph& g : f->Glyphs)
       if (g.Visible) m.emplace(std::make_pair(g.U0, g.V0), &g);
   return m;
+}
+
+// The glyph drawn by the six indices from `i` of command `cmd` (of the font's texture) in `dl`: a quad
+// whose corners are that glyph's atlas rectangle; nullptr when they draw anything else.
+inline const ImFontGlyph* glyph_quad(const ImDrawList& dl, const ImDrawCmd& cmd, unsigned i,
+                                     const GlyphsByUv& by_uv) {
+  if (i + 6 > cmd.ElemCount) return nullptr;
+  const ImDrawIdx* idx = dl.IdxBuffer.Data + cmd.IdxOffset + i;
+  if (idx[1] != idx[0] + 1 || idx[2] != idx[0] + 2 || idx[3] != idx[0] || idx[4] != idx[0] + 2 ||
+      idx[5] != idx[0] + 3)
+    return nullptr;
+  const ImDrawVert& a = dl.VtxBuffer[static_cast<int>(idx[0] + cmd.VtxOffset)];
+  const ImDrawVert& c = dl.VtxBuffer[static_cast<int>(idx[0] + cmd.VtxOffset + 2)];
+  const auto it = by_uv.find({a.uv.x, a.uv.y});
+  if (it == by_uv.end() || c.uv.x != it->second->U1 || c.uv.y != it->second->V1) return nullptr;
+  return it->second;
 }
 
 inline void append_utf8(std::string& s, unsigned cp) {
@@ -69,16 +88,12 @@ inline std::vector<DrawnWord> drawn_words(const ui::Theme& theme) {
       if (cmd.UserCallback || cmd.TextureId != font_tex) continue;
       const ImDrawIdx* idx = dl->IdxBuffer.Data + cmd.IdxOffset;
       for (unsigned i = 0; i + 6 <= cmd.ElemCount; i += 6) {
+        const ImFontGlyph* glyph = glyph_quad(*dl, cmd, i, by_uv);
+        if (!glyph) continue;
+        const ImFontGlyph& g = *glyph;
         const unsigned v = idx[i] + cmd.VtxOffset;
-        if (idx[i + 1] != idx[i] + 1 || idx[i + 2] != idx[i] + 2 || idx[i + 3] != idx[i] ||
-            idx[i + 4] != idx[i] + 2 || idx[i + 5] != idx[i] + 3)
-          continue;
         const ImDrawVert& a = dl->VtxBuffer[static_cast<int>(v)];
         const ImDrawVert& c = dl->VtxBuffer[static_cast<int>(v + 2)];
-        const auto it = by_uv.find({a.uv.x, a.uv.y});
-        if (it == by_uv.end()) continue;
-        const ImFontGlyph& g = *it->second;
-        if (c.uv.x != g.U1 || c.uv.y != g.V1) continue;
         const float scale =
             g.X1 > g.X0 ? (c.pos.x - a.pos.x) / (g.X1 - g.X0) : (c.pos.y - a.pos.y) / (g.Y1 - g.Y0);
         const DrawnGlyph d{g.Codepoint, a.pos.x - g.X0 * scale, a.pos.y - g.Y0 * scale, g.AdvanceX * scale,
@@ -86,7 +101,7 @@ inline std::vector<DrawnWord> drawn_words(const ui::Theme& theme) {
         const bool joins = last && std::fabs(d.line_y - prev.line_y) < 0.5f &&
                            std::fabs(d.pen_x - (prev.pen_x + prev.advance)) < 0.5f;
         if (!joins && !word.text.empty()) words.push_back(std::move(word));
-        if (!joins) word = {};
+        if (!joins) word = {{}, false, d.pen_x, d.line_y};
         append_utf8(word.text, d.cp);
         word.code = word.code || d.col == theme.code || d.col == theme.math || scale < 0.9f;
         prev = d;

@@ -3,7 +3,10 @@
 #include <doctest/doctest.h>
 #include <imgui_internal.h>
 
+#include <cctype>
+#include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -13,10 +16,12 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "app/api.hpp"
 #include "app/app.hpp"
 #include "core/random.hpp"
+#include "drawn_text.hpp"
 #include "headless.hpp"
 #include "ui/controls.hpp"
 #include "ui/i18n.hpp"
@@ -27,9 +32,22 @@ using namespace posenc::app;
 
 using test::Headless;
 
-// The vertices the current step's lesson draws by itself: one frame with nothing but the lesson's
-// draw() in a window without background, so the shell's top bar, text and buttons do not count.
-static int lesson_vertices(Headless& h, ImVec2 size) {
+// What the current step's lesson draws by itself, read back from the draw lists: one frame with nothing
+// but the lesson's draw() in a window of the size of the shell's visual panel (the page on a phone), so
+// that the shell's top bar, text and export bar do not count, and with the lesson's "Controls" section
+// closed, so that what is left is the step's visual and that section's one-line header.
+struct Visual {
+  ImRect content;   // around its words and graphics (not widgets' frames: a closed header spans the panel)
+  ImRect graphics;  // around what is neither a glyph nor a widget: plots, heatmaps, cells, arrows, hands
+  std::uint64_t hash = 1469598103934665603ull;  // of every vertex in order (textures' ids aside)
+  std::vector<ImVec2> outside;  // vertices of shapes beyond the window's left, right or top edge
+};
+
+static void hash_bytes(std::uint64_t& h, const void* p, size_t n) {
+  for (size_t i = 0; i < n; ++i) h = (h ^ static_cast<const unsigned char*>(p)[i]) * 1099511628211ull;
+}
+
+static Visual lesson_alone(Headless& h, ImVec2 size, bool compact) {
   ImGui::SetCurrentContext(h.ctx);
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = size;
@@ -37,35 +55,143 @@ static int lesson_vertices(Headless& h, ImVec2 size) {
   ImGui::NewFrame();
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(size);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui::em(1.2f), ui::em(1.2f)));  // the shell's
   ImGui::Begin("##lesson-alone", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground);
+  ImGui::GetStateStorage()->SetInt(ImGui::GetID("###controls"), 0);  // the "Controls" section: closed
   lessons::DrawContext ctx;
   ctx.step = h.s.step;
   ctx.step_id = step_id(h.s, h.s.lesson, h.s.step);
-  ctx.compact = size.x < size.y;
+  ctx.compact = compact;
   ctx.theme = &h.s.theme;
   ctx.lang = lang_index(h.s);
   ctx.textures = &h.s.null_textures;
   ctx.now = h.s.now;
   current_lesson(h.s).draw(ctx);
+  const ImRect window = ImGui::GetCurrentWindow()->InnerClipRect;  // where ImGui shows the window's content
   ImGui::End();
+  ImGui::PopStyleVar();
   ImGui::Render();
-  int n = 0;
+
+  // Widgets draw in the style's colours; what a lesson draws of its own, in its own.
+  std::set<ImU32> widget_colours;
+  for (int c = 0; c < ImGuiCol_COUNT; ++c) widget_colours.insert(ImGui::GetColorU32(c));
+  const test::GlyphsByUv by_uv = test::glyphs_by_uv();
+  const ImTextureID font = io.Fonts->TexID;
+  Visual v;
+  v.content = v.graphics = ImRect(FLT_MAX, FLT_MAX, -FLT_MAX, -FLT_MAX);
   const ImDrawData* d = ImGui::GetDrawData();
-  for (int i = 0; i < d->CmdListsCount; ++i) n += d->CmdLists[i]->VtxBuffer.Size;
-  return n;
+  for (int l = 0; l < d->CmdListsCount; ++l) {
+    const ImDrawList& dl = *d->CmdLists[l];
+    for (const ImDrawCmd& cmd : dl.CmdBuffer) {
+      if (cmd.UserCallback) continue;
+      const bool image = cmd.TextureId != font;  // a heatmap
+      hash_bytes(v.hash, &image, sizeof image);
+      for (unsigned i = 0; i < cmd.ElemCount;) {
+        const bool glyph = !image && test::glyph_quad(dl, cmd, i, by_uv);
+        const unsigned n = std::min(glyph ? 6u : 3u, cmd.ElemCount - i);  // a glyph's quad, or a triangle
+        for (unsigned k = i; k < i + n; ++k) {
+          const ImDrawVert& x =
+              dl.VtxBuffer[static_cast<int>(dl.IdxBuffer[cmd.IdxOffset + k] + cmd.VtxOffset)];
+          hash_bytes(v.hash, &x, sizeof x);
+          if ((x.col & IM_COL32_A_MASK) == 0) continue;  // an anti-aliased edge's transparent fringe
+          if (!glyph && (image || !widget_colours.count(x.col))) v.graphics.Add(x.pos);
+          if (glyph || image || !widget_colours.count(x.col)) v.content.Add(x.pos);
+          // A glyph partly past the edge (a tick label at a plot's end) is the font's matter; shapes are not.
+          if (!glyph &&
+              (x.pos.x < window.Min.x - 1 || x.pos.x > window.Max.x + 1 || x.pos.y < window.Min.y - 1))
+            v.outside.push_back(x.pos);
+        }
+        i += n;
+      }
+    }
+  }
+  return v;
 }
 
-// Goes to every step of every lesson and draws it at each size through the shell; then each step's
-// visual, drawn alone, must put something on screen (a caption is ~40 glyphs: 160 vertices).
+// The letters and digits of `text` as `font` draws them: characters it lacks (the headless font has no
+// Chinese) are drawn as its fallback glyph, and dropped here like all punctuation and spaces.
+static std::string drawable_alnum(std::string_view text, ImFont* font) {
+  std::string out;
+  for (const char *p = text.data(), *end = p + text.size(); p < end;) {
+    unsigned cp = 0;
+    p += ImTextCharFromUtf8(&cp, p, end);
+    const ImFontGlyph* g = font->FindGlyph(static_cast<ImWchar>(cp));
+    if (g && g != font->FallbackGlyph &&
+        (std::isalnum(static_cast<int>(g->Codepoint)) || g->Codepoint >= 0x80))
+      test::append_utf8(out, g->Codepoint);
+  }
+  return out;
+}
+
+// The letters and digits the latest frame drew with their first glyph inside `r`, in drawing order.
+static std::string drawn_alnum_in(const ui::ItemRect& r, const ui::Theme& t) {
+  std::string text;
+  for (const test::DrawnWord& w : test::drawn_words(t))
+    if (w.x >= r.x - 1 && w.x < r.x + r.w && w.y + 1 >= r.y && w.y < r.y + r.h) text += w.text;
+  return drawable_alnum(text, t.regular);
+}
+
+// Steps whose visual, at the lesson's defaults, is words and controls only: a wish list, a cost in
+// numbers, a model's config, the six runs still to train, a file still to load. Every other step draws
+// a plot, a heatmap, cells or shapes of its own.
+static const std::set<std::string> kWordsOnly = {
+    "naive/wishlist", "sum-vs-concat/cost", "scaling/config",  "train/*",           "check/load",
+    "check/verdict",  "check/diff",         "check/rope-load", "check/rope-verdict"};
+
+// Goes to every step of every lesson and draws it at each size through the shell, as the learner arrives
+// (a question covering the visual) and with the visual shown; then checks, at each size, that
+// - the text panel shows the step's own number and title;
+// - its visual, drawn alone, is at least 4 lines tall, puts no shape past the panel's edges, and (but
+//   for kWordsOnly) draws graphics of its own at least 3 lines wide or tall, its words and graphics
+//   reaching across a quarter of the panel at least;
+// - no two steps of a lesson that draw graphics draw exactly the same (one step drawing another's
+//   visual).
 static void draw_every_step(Headless& h, std::initializer_list<ImVec2> sizes) {
-  for (int l = 0; l < static_cast<int>(h.s.slots.size()); ++l)
+  for (int l = 0; l < static_cast<int>(h.s.slots.size()); ++l) {
+    const std::string lesson(lessons::lesson_table()[l].id);
+    std::vector<std::map<std::uint64_t, std::string>> drawn(sizes.size());  // per size: hash → step
     for (int st = 0; st < step_count(h.s, l); ++st) {
-      CAPTURE(l);
-      CAPTURE(st);
+      const std::string id(step_id(h.s, l, st));
+      CAPTURE(lesson);
+      CAPTURE(id);
       CHECK(go(h.s, l, st).empty());
       for (const ImVec2& size : sizes) h.frame(size.x, size.y);
-      CHECK(lesson_vertices(h, *sizes.begin()) > 160);
+      if (!doc_for(h.s, l).steps[st].questions.empty()) record_prediction(h.s, -1);  // "Just show me"
+      int n = 0;
+      for (const ImVec2& size : sizes) {
+        CAPTURE(size.x);
+        CAPTURE(size.y);
+        h.frame(size.x, size.y);
+        const float line = ImGui::GetFontSize();
+        const std::optional<ui::ItemRect> text = ui::locate(":text");
+        REQUIRE(text);
+        const std::string title = std::to_string(st + 1) + ". " + doc_for(h.s, l).steps[st].title;
+        CHECK_MESSAGE(drawn_alnum_in(*text, h.s.theme).find(drawable_alnum(title, h.s.theme.regular)) !=
+                          std::string::npos,
+                      "the text panel does not show \"", title, "\"");
+
+        const bool compact = size.x < size.y;
+        const ImVec2 panel = ImGui::FindWindowByName(compact ? "##page" : "##visual")->Size;
+        const Visual v = lesson_alone(h, panel, compact);
+        const float content_w = panel.x - 2 * ui::em(1.2f);
+        CHECK(v.content.GetHeight() >= 4 * line);
+        CHECK_MESSAGE(v.outside.empty(), v.outside.size(), " vertices past the panel's edges, the first at (",
+                      v.outside.empty() ? 0 : v.outside[0].x, ", ", v.outside.empty() ? 0 : v.outside[0].y,
+                      ")");
+        const bool graphics = v.graphics.Min.x <= v.graphics.Max.x &&
+                              std::max(v.graphics.GetWidth(), v.graphics.GetHeight()) >= 3 * line;
+        if (!kWordsOnly.count(lesson + "/" + id) && !kWordsOnly.count(lesson + "/*")) {
+          CHECK_MESSAGE(graphics, "the visual draws only words and widgets");
+          CHECK(v.content.GetWidth() >= content_w / 4);
+        }
+        if (graphics) {
+          const auto [it, fresh] = drawn[n].emplace(v.hash, id);
+          CHECK_MESSAGE(fresh, "the visual is exactly that of step ", it->second);
+        }
+        ++n;
+      }
     }
+  }
 }
 
 TEST_CASE("every step of every lesson draws at desktop and phone sizes") {
