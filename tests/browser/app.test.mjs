@@ -219,8 +219,9 @@ test('the app renders on demand: idle, it stops drawing; input, API calls and an
   assert.ok(await drawn() - before <= 2, 'frames drawn while idle');
 
   before = await drawn();
-  await page.mouse.move(640, 300);
-  await page.mouse.move(650, 320);
+  const { x, y } = await locate(page, ':visual');  // the middle of the visual column
+  await page.mouse.move(x, y);
+  await page.mouse.move(x + 10, y + 20);
   await sleep(300);
   assert.ok(await drawn() > before, 'a mouse move draws');
 
@@ -256,11 +257,17 @@ test('progress is remembered across visits', async () => {
 });
 
 // A swipe on a phone scrolls the page (ImGui 1.86 has no touch scrolling of its own), and the wheel
-// scrolls on a desktop; both are seen as a change of the pixels under a fixed point.
-async function swipe(page, x, y0, y1) {
+// scrolls on a desktop; both are seen in where posenc.locate finds things afterwards. The swipe moves a
+// little first (`first` pixels, past the 10 that make a touch a scroll) and lets the app draw that
+// before going on, so that a scroll that let go of what it started on where the finger is would still be
+// over it, and click it.
+async function swipe(page, x, y0, y1, first = 12) {
   const cdp = await page.context().newCDPSession(page);
   const steps = 8;
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
+  await frames(page, 2);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + Math.sign(y1 - y0) * first }] });
+  await frames(page, 2);
   for (let i = 1; i <= steps; i++) {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + (y1 - y0) * i / steps }] });
     await page.waitForTimeout(16);
@@ -268,7 +275,7 @@ async function swipe(page, x, y0, y1) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
-test('a vertical swipe scrolls the phone layout without clicking what it started on', async () => {
+test('a vertical swipe scrolls the phone page without clicking what it started on', async () => {
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1,
     hasTouch: true, isMobile: true });
   const page = await phone.newPage();
@@ -276,25 +283,34 @@ test('a vertical swipe scrolls the phone layout without clicking what it started
   await page.waitForFunction(() => window.posenc && window.posenc.ready);
   await page.evaluate(() => posenc.ready);
   await frames(page, 3);
-  const before = await page.screenshot({ clip: { x: 0, y: 60, width: 390, height: 600 } });
+  const text = (await locate(page, ':text')).rect;
+  const code = (await locate(page, '</> Code')).rect;  // the export bar, at the top of the visual
   const order = (await page.evaluate(() => posenc.state())).params.order;
-  await swipe(page, 200, 600, 250);   // starts on the token chips / matrices
+  // From near the button's bottom edge: after the first 12 pixels the finger is still over it.
+  const x = code.x + code.w / 2, y = code.y + code.h - 3;
+  await swipe(page, x, y, y - 250);
   await frames(page, 5);
-  const afterShot = await page.screenshot({ clip: { x: 0, y: 60, width: 390, height: 600 } });
-  assert.notDeepEqual(afterShot, before, 'the page did not scroll');
+  assert.equal(await page.evaluate(() => posenc.locate('Hide code')), null, 'the swipe clicked </> Code');
   assert.deepEqual((await page.evaluate(() => posenc.state())).params.order, order, 'a swipe must not swap tokens');
+  const moved = (await locate(page, '</> Code')).rect;
+  assert.ok(moved.y < code.y - 150, `the page did not scroll: ${JSON.stringify([code, moved])}`);
+  const scrolled = (await locate(page, ':text')).rect;  // its first lines went out of sight at the top
+  assert.ok(scrolled.h < text.h - 150, `the text did not scroll: ${JSON.stringify([text, scrolled])}`);
   await phone.close();
 });
 
 test('the mouse wheel scrolls the visual column', async () => {
   const { page, context } = await open(browser, site.url, '#lesson=order&step=1', { width: 1000, height: 600 });
   await frames(page, 3);
-  const clip = { x: 560, y: 100, width: 400, height: 400 };
-  const before = await page.screenshot({ clip });
-  await page.mouse.move(760, 300);
+  const visual = await locate(page, ':visual');
+  const npy = (await locate(page, '↓ .npy')).rect;  // the export bar, at the visual's top
+  await page.mouse.move(visual.x, visual.y);
   await page.mouse.wheel(0, 400);
   await frames(page, 5);
-  assert.notDeepEqual(await page.screenshot({ clip }), before, 'the wheel did not scroll');
+  // (Its pixels change anyway: the mouse over the visual highlights what it points at.)
+  const moved = await page.evaluate(() => posenc.locate('↓ .npy'));
+  assert.ok(!moved || moved.y < npy.y - 50, `the export bar did not move up: ${JSON.stringify([npy, moved])}`);
+  assert.ok(await page.evaluate(() => posenc.locate(':visual')), 'the visual column is gone');
   await context.close();
 });
 

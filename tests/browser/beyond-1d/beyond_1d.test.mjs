@@ -40,17 +40,11 @@ test('the causal step: no residual for the original order, a visible one reverse
   assert.deepEqual(errors, []);
 });
 
-// The centre of patch (row, col) of the grid posenc.locate knows as `label`, drawn rows × cols.
-async function patchAt(label, row, col, rows, cols) {
-  const { rect } = await locate(page, label);
-  return { x: rect.x + (col + 0.5) * rect.w / cols, y: rect.y + (row + 0.5) * rect.h / rows };
-}
-
 test('a mouse click on the 2-D grid marks that patch: its (row, column) in the state and the URL', async () => {
   await page.evaluate(() => posenc.go('beyond-1d', 'patches'));
   await page.evaluate(() => { posenc.set('rows', 5); posenc.set('cols', 7); posenc.set('prow', 0); posenc.set('pcol', 0); });
   await frames(page, 3);
-  const p = await patchAt('patch grid', 3, 5, 5, 7);
+  const p = await locate(page, 'patch grid[3,5]');  // the cell where the app draws it (row 3, column 5)
   await page.mouse.click(p.x, p.y);
   await frames(page, 3);
   const st = await page.evaluate(() => posenc.state());
@@ -66,7 +60,7 @@ test('a click on the raster grid marks that patch too; the text gives its raster
   await frames(page, 3);
   await clickControl(page, 'Just show me');  // the question hides the visual until answered
   await frames(page, 3);
-  const p = await patchAt('raster grid', 4, 2, 5, 7);
+  const p = await locate(page, 'raster grid[4,2]');
   await page.mouse.click(p.x, p.y);
   await frames(page, 3);
   const st = await page.evaluate(() => posenc.state());
