@@ -196,6 +196,15 @@ static void draw_every_step(Headless& h, std::initializer_list<ImVec2> sizes) {
 
 TEST_CASE("every step of every lesson draws at desktop and phone sizes") {
   Headless h;
+  for (const std::string& entry : kWordsOnly) {  // each names a lesson and one of its steps (or all, *)
+    CAPTURE(entry);
+    const int l = lessons::find_lesson(entry.substr(0, entry.find('/')));
+    REQUIRE(l >= 0);
+    const std::string step = entry.substr(entry.find('/') + 1);
+    bool found = step == "*";
+    for (int st = 0; st < step_count(h.s, l); ++st) found = found || step_id(h.s, l, st) == step;
+    CHECK(found);
+  }
   draw_every_step(h, {ImVec2(1280, 800), ImVec2(780, 1688), ImVec2(1000, 700)});
   CHECK(h.s.content_errors.empty());
 }
