@@ -20,7 +20,8 @@ namespace posenc::app {
 
 // What the app asks of the platform.
 struct PlatformHooks {
-  std::function<void()> open_file_dialog;  // the browser's file chooser
+  // The browser's file chooser; the desktop's dialog, titled with what the lesson opens (an English key).
+  std::function<void(const char* what)> open_file_dialog;
   // Fetch what Chinese needs, once: its font and, where the program does not embed it (the site), its
   // lesson text (handed back through language_text_arrived).
   std::function<void()> load_chinese;

@@ -121,7 +121,10 @@ std::string save_export(const std::string& dir, const std::string& file, const s
 }
 
 void install_file_hooks(AppState& s, DesktopFiles& files) {
-  s.hooks.open_file_dialog = [&files] { files.dialog_requested = true; };
+  s.hooks.open_file_dialog = [&files](const char* what) {
+    files.dialog_requested = true;
+    files.dialog_title = what;
+  };
   s.hooks.download = [&s, &files](const std::string& file, const std::string& bytes, const char*) {
     std::string error;
     const std::string written = save_export(files.export_dir, file, bytes, error);
@@ -161,8 +164,7 @@ void open_dropped(AppState& s, DesktopFiles& files) {
 void draw_open_dialog(AppState& s, DesktopFiles& files) {
   static char buffer[4096];
   const int lang = lang_index(s);
-  const bool config = lessons::lesson_table()[s.lesson].id == "scaling";  // the lesson that reads config.json
-  const char* title = ui::tr(lang, config ? "Open a config.json\xE2\x80\xA6" : "Open a .npy or .csv file");
+  const char* title = ui::tr(lang, files.dialog_title.c_str());
   char id[256];
   std::snprintf(id, sizeof id, "%s###posenc-open", title);
   if (files.dialog_requested && !ImGui::IsPopupOpen(id)) {

@@ -16,9 +16,10 @@ namespace posenc::app {
 inline constexpr std::size_t kMaxOpenBytes = std::size_t{64} << 20;
 
 struct DesktopFiles {
-  std::string export_dir = ".";      // where downloads are written (--export-dir)
-  bool dialog_requested = false;     // the app asked for the open-file dialog (hook open_file_dialog)
-  std::string path;                  // what the learner typed in the dialog
+  std::string export_dir = ".";   // where downloads are written (--export-dir)
+  bool dialog_requested = false;  // the app asked for the open-file dialog (hook open_file_dialog)
+  std::string dialog_title = "Open a file\xE2\x80\xA6";  // what the lesson opens, as its button says
+  std::string path;                                      // what the learner typed in the dialog
   core::Message dialog_error;        // why the last path typed could not be opened (shown in the dialog)
   std::vector<std::string> dropped;  // paths dropped onto the window, handled at the next frame
 };

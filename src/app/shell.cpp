@@ -167,7 +167,7 @@ void draw_visual(AppState& s, bool compact) {
   current_lesson(s).draw(ctx);
   s.animating = ctx.animating;
   if (ctx.edited) s.dirty = true;
-  if (ctx.open_file && s.hooks.open_file_dialog) s.hooks.open_file_dialog();
+  if (ctx.open_file && s.hooks.open_file_dialog) s.hooks.open_file_dialog(ctx.open_file);
   notify(s, ctx.notices);
 }
 

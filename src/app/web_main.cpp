@@ -352,7 +352,7 @@ int main() {
   s.textures = &g->textures;
   s.hooks.write_hash = [](const std::string& h) { js_write_hash(h.c_str()); };
   s.hooks.save_progress = [](const std::string& p) { js_save_progress(p.c_str()); };
-  s.hooks.open_file_dialog = [] { js_open_file_dialog(); };
+  s.hooks.open_file_dialog = [](const char*) { js_open_file_dialog(); };
   s.hooks.load_chinese = [] { js_load_chinese(); };
   s.hooks.load_code = [] { js_load_code(); };
   s.hooks.copy_text = [](const std::string& t) { js_copy_text(t.c_str()); };

@@ -50,7 +50,8 @@ struct DrawContext {
   double now = 0;                       // seconds, for animations
   bool animating = false;               // set by a lesson that animates (keeps frames coming)
   bool edited = false;                  // set when a control changed a parameter (the app updates the URL)
-  bool open_file = false;               // set to ask the platform for a file dialog
+  const char* open_file =
+      nullptr;             // set to ask the platform for a file dialog: what it opens (an English key)
   core::Messages notices;  // what the learner should be told (clamped values, adjusted parameters)
 };
 

@@ -17,7 +17,8 @@ namespace posenc::lessons::check_lesson {
 // state of a pair given as two files (the load step).
 void CheckLesson::draw_rope_inputs(DrawContext& ctx, bool full) {
   const ui::Theme& t = *theme_;
-  if (ImGui::Button(tr(lang_, "Open a .npy, .csv or config.json\xE2\x80\xA6"))) ctx.open_file = true;
+  if (const char* open = "Open a .npy, .csv or config.json\xE2\x80\xA6"; ImGui::Button(tr(lang_, open)))
+    ctx.open_file = open;
   if (ImGui::GetContentRegionAvail().x > ui::em(30)) ImGui::SameLine();  // on phones: its own line
   ImGui::SetNextItemWidth(ui::em(13));
   const std::vector<const char*>& ids = rope_example_ids();

@@ -81,7 +81,8 @@ void CheckLesson::load_example(int which) {
 }
 
 void CheckLesson::draw_inputs(DrawContext& ctx, const ui::Theme& t) {
-  if (ImGui::Button(tr(lang_, "Open a .npy or .csv file\xE2\x80\xA6"))) ctx.open_file = true;
+  if (const char* open = "Open a .npy or .csv file\xE2\x80\xA6"; ImGui::Button(tr(lang_, open)))
+    ctx.open_file = open;
   if (ImGui::GetContentRegionAvail().x > ui::em(26)) ImGui::SameLine();  // on phones: its own line
   ImGui::SetNextItemWidth(ui::em(11));
   if (ImGui::BeginCombo("##example", tr(lang_, "Load an example"))) {

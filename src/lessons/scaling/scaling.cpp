@@ -541,7 +541,8 @@ class ScalingLesson final : public Lesson {
 
   void draw_config(DrawContext& ctx) {
     draw_picker(ctx);
-    if (ImGui::Button(tr(lang_, "Open a config.json\xE2\x80\xA6"))) ctx.open_file = true;
+    if (const char* open = "Open a config.json\xE2\x80\xA6"; ImGui::Button(tr(lang_, open)))
+      ctx.open_file = open;
     paste_box(ctx, paste_.data(), paste_.size(),
               "or paste a whole config.json with Ctrl+V anywhere on this page, or into the box:",
               "On a touch screen, open the file with the button above; pasting needs a keyboard.",
