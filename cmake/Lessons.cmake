@@ -53,7 +53,7 @@ foreach(line IN LISTS lines)
   string(APPEND rows "POSENC_LESSON(\"${id}\", create_${factory}${code})\n")
   if(NOT DEFINED POSENC_FIRST_LESSON_FACTORY)
     set(POSENC_FIRST_LESSON_FACTORY "${factory}")
-    # CamelCase: order → Order, sum-vs-concat → SumVsConcat, beyond-1d → Beyond1d.
+    # CamelCase: order → Order, some-new-id → SomeNewId, rope-2d → Rope2d.
     string(REPLACE "-" ";" words "${id}")
     set(POSENC_FIRST_LESSON_CLASS "")
     foreach(w IN LISTS words)
