@@ -4,8 +4,10 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <iterator>
 #include <limits>
 
+#include "enum_names.hpp"
 #include "metrics.hpp"
 #include "precision.hpp"
 #include "sinusoidal.hpp"
@@ -72,61 +74,22 @@ Eigen::MatrixXd buggy_table(BugKind bug, const BugSpec& spec) {
   return sinusoidal({len, dim, base, Layout::Interleaved, 0.0});
 }
 
-const char* bug_id(BugKind bug) {
-  switch (bug) {
-    case BugKind::None:
-      return "correct";
-    case BugKind::HalfLayout:
-      return "half_layout";
-    case BugKind::Swapped:
-      return "swapped";
-    case BugKind::ExponentI:
-      return "exponent_i";
-    case BugKind::LengthDivisor:
-      return "length_divisor";
-    case BugKind::StartAt1:
-      return "start_at_1";
-    case BugKind::OtherBase:
-      return "base";
-    case BugKind::Float32:
-      return "float32";
-    case BugKind::SavedFloat32:
-      return "saved_float32";
-    case BugKind::LastColumnEmpty:
-      return "last_column_empty";
-    case BugKind::Transposed:
-      return "transposed";
-  }
-  return "?";
-}
+namespace {
+// By BugKind, in its order.
+constexpr const char* kBugIds[] = {"correct",        "half_layout",       "swapped",   "exponent_i",
+                                   "length_divisor", "start_at_1",        "base",      "float32",
+                                   "saved_float32",  "last_column_empty", "transposed"};
+constexpr const char* kBugNames[] = {"reference",         "halves layout",      "sin/cos swapped",
+                                     "exponent i/d",      "length in divisor",  "positions from 1",
+                                     "another base",      "float32 arithmetic", "saved as float32",
+                                     "last column empty", "transposed"};
+static_assert(std::size(kBugIds) == enum_count(BugKind::Transposed));
+static_assert(std::size(kBugNames) == enum_count(BugKind::Transposed));
+}  // namespace
 
-const char* bug_name(BugKind bug) {
-  switch (bug) {
-    case BugKind::None:
-      return "reference";
-    case BugKind::HalfLayout:
-      return "halves layout";
-    case BugKind::Swapped:
-      return "sin/cos swapped";
-    case BugKind::ExponentI:
-      return "exponent i/d";
-    case BugKind::LengthDivisor:
-      return "length in divisor";
-    case BugKind::StartAt1:
-      return "positions from 1";
-    case BugKind::OtherBase:
-      return "another base";
-    case BugKind::Float32:
-      return "float32 arithmetic";
-    case BugKind::SavedFloat32:
-      return "saved as float32";
-    case BugKind::LastColumnEmpty:
-      return "last column empty";
-    case BugKind::Transposed:
-      return "transposed";
-  }
-  return "?";
-}
+const char* bug_id(BugKind bug) { return enum_name(kBugIds, bug); }
+
+const char* bug_name(BugKind bug) { return enum_name(kBugNames, bug); }
 
 // <code id="check_table">
 CheckResult check_table(const Eigen::MatrixXd& table, double base) {

@@ -19,8 +19,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <limits>
 
+#include "enum_names.hpp"
 #include "rope_rule_fit.hpp"
 #include "rope_scaling.hpp"
 
@@ -376,17 +378,9 @@ std::string describe(const RopeCacheCheck& r, bool sign_flipped, bool swapped, i
 }  // namespace
 
 const char* angle_precision_name(AnglePrecision p) {
-  switch (p) {
-    case AnglePrecision::Float64:
-      return "float64";
-    case AnglePrecision::Float32:
-      return "float32";
-    case AnglePrecision::BFloat16:
-      return "bfloat16";
-    case AnglePrecision::Float16:
-      return "float16";
-  }
-  return "float64";
+  constexpr const char* kNames[] = {"float64", "float32", "bfloat16", "float16"};
+  static_assert(std::size(kNames) == enum_count(AnglePrecision::Float16));
+  return enum_name(kNames, p, "float64");
 }
 
 double round_to_precision(double x, AnglePrecision p) {

@@ -1,9 +1,11 @@
 #include "train_model.hpp"
 
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <type_traits>
 
+#include "enum_names.hpp"
 #include "extrapolation.hpp"
 #include "rope.hpp"
 #include "sinusoidal.hpp"
@@ -11,33 +13,22 @@
 
 namespace posenc::core {
 
-const char* encoding_name(Encoding pe) {
-  switch (pe) {
-    case Encoding::None:
-      return "none";
-    case Encoding::Learned:
-      return "learned";
-    case Encoding::Sinusoidal:
-      return "sinusoidal";
-    case Encoding::Rope:
-      return "rope";
-    case Encoding::Alibi:
-      return "alibi";
-    case Encoding::T5:
-      return "t5";
-  }
-  return "?";
-}
+namespace {
+// By Encoding, in the lesson's order.
+constexpr const char* kEncodingNames[] = {"none", "learned", "sinusoidal", "rope", "alibi", "t5"};
+static_assert(std::size(kEncodingNames) == enum_count(Encoding::T5));
+}  // namespace
+
+const char* encoding_name(Encoding pe) { return enum_name(kEncodingNames, pe); }
 
 std::vector<Encoding> all_encodings() {
-  return {Encoding::None, Encoding::Learned, Encoding::Sinusoidal,
-          Encoding::Rope, Encoding::Alibi,   Encoding::T5};
+  std::vector<Encoding> all;
+  for (std::size_t i = 0; i < std::size(kEncodingNames); ++i) all.push_back(static_cast<Encoding>(i));
+  return all;
 }
 
 std::optional<Encoding> encoding_from_name(std::string_view name) {
-  for (Encoding e : all_encodings())
-    if (name == encoding_name(e)) return e;
-  return std::nullopt;
+  return enum_from_name<Encoding>(kEncodingNames, name);
 }
 
 namespace {

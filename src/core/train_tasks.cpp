@@ -1,26 +1,20 @@
 #include "train_tasks.hpp"
 
 #include <algorithm>
+#include <iterator>
+
+#include "enum_names.hpp"
 
 namespace posenc::core {
 
-const char* task_name(Task task) {
-  switch (task) {
-    case Task::Copy:
-      return "copy";
-    case Task::Reverse:
-      return "reverse";
-    case Task::KBack:
-      return "k_back";
-  }
-  return "?";
-}
+namespace {
+constexpr const char* kTaskNames[] = {"copy", "reverse", "k_back"};  // by Task
+static_assert(std::size(kTaskNames) == enum_count(Task::KBack));
+}  // namespace
 
-std::optional<Task> task_from_name(std::string_view name) {
-  for (Task t : {Task::Copy, Task::Reverse, Task::KBack})
-    if (name == task_name(t)) return t;
-  return std::nullopt;
-}
+const char* task_name(Task task) { return enum_name(kTaskNames, task); }
+
+std::optional<Task> task_from_name(std::string_view name) { return enum_from_name<Task>(kTaskNames, name); }
 
 int sequence_length(const TaskSpec& spec, int n) { return spec.task == Task::KBack ? n : 2 * n + 1; }
 

@@ -7,11 +7,13 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <vector>
 
 #include "bfloat16.hpp"
 #include "core/check_rope.hpp"
+#include "core/enum_names.hpp"
 
 using namespace posenc::core;
 
@@ -21,34 +23,13 @@ constexpr double kPi = 3.14159265358979323846;
 enum class Scaling { Default, Linear, Llama3, Yarn, Dynamic };
 enum class Prec { F64, F32, BF16, F16 };
 
-const char* scaling_name(Scaling s) {
-  switch (s) {
-    case Scaling::Default:
-      return "default";
-    case Scaling::Linear:
-      return "linear";
-    case Scaling::Llama3:
-      return "llama3";
-    case Scaling::Yarn:
-      return "yarn";
-    case Scaling::Dynamic:
-      return "dynamic";
-  }
-  return "?";
-}
-const char* prec_name(Prec p) {
-  switch (p) {
-    case Prec::F64:
-      return "float64";
-    case Prec::F32:
-      return "float32";
-    case Prec::BF16:
-      return "bfloat16";
-    case Prec::F16:
-      return "float16";
-  }
-  return "?";
-}
+// The names check_rope reports, by Scaling and by Prec.
+constexpr const char* kScalingNames[] = {"default", "linear", "llama3", "yarn", "dynamic"};
+constexpr const char* kPrecNames[] = {"float64", "float32", "bfloat16", "float16"};
+static_assert(std::size(kScalingNames) == enum_count(Scaling::Dynamic));
+static_assert(std::size(kPrecNames) == enum_count(Prec::F16));
+const char* scaling_name(Scaling s) { return enum_name(kScalingNames, s); }
+const char* prec_name(Prec p) { return enum_name(kPrecNames, p); }
 
 // Rounding written independently of the checker: float casts, bfloat16 as bfloat16.hpp rounds (float32's
 // bit pattern to its upper 16 bits), float16 through the compiler's _Float16.
