@@ -11,7 +11,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
+#include "enum_names.hpp"
 #include "random.hpp"
 
 namespace posenc::core {
@@ -125,34 +127,28 @@ void llama3(const RopeConfig& c, RopeInit& r) {
 }
 // </code>
 
+// Each type's name in transformers and its rule (none for the default), by RopeType.
+constexpr const char* kRopeTypeNames[] = {"default", "linear", "dynamic", "yarn", "longrope", "llama3"};
+using Rule = void (*)(const RopeConfig& c, double seq_len, RopeInit& r);
+constexpr Rule kRules[] = {
+    nullptr,                                                         // default: inv_freq as it is
+    [](const RopeConfig& c, double, RopeInit& r) { linear(c, r); },  // linear
+    dynamic,                                                         // dynamic
+    [](const RopeConfig& c, double, RopeInit& r) { yarn(c, r); },    // yarn
+    longrope,                                                        // longrope
+    [](const RopeConfig& c, double, RopeInit& r) { llama3(c, r); },  // llama3
+};
+static_assert(std::size(kRopeTypeNames) == enum_count(RopeType::Llama3));
+static_assert(std::size(kRules) == enum_count(RopeType::Llama3));
+
 }  // namespace
 
-const char* rope_type_name(RopeType t) {
-  switch (t) {
-    case RopeType::Default:
-      return "default";
-    case RopeType::Linear:
-      return "linear";
-    case RopeType::Dynamic:
-      return "dynamic";
-    case RopeType::Yarn:
-      return "yarn";
-    case RopeType::LongRope:
-      return "longrope";
-    case RopeType::Llama3:
-      return "llama3";
-  }
-  return "default";
-}
+const char* rope_type_name(RopeType t) { return enum_name(kRopeTypeNames, t, "default"); }
 
 bool parse_rope_type(std::string_view name, RopeType& out) {
-  for (RopeType t : {RopeType::Default, RopeType::Linear, RopeType::Dynamic, RopeType::Yarn,
-                     RopeType::LongRope, RopeType::Llama3})
-    if (name == rope_type_name(t)) {
-      out = t;
-      return true;
-    }
-  return false;
+  const std::optional<RopeType> t = enum_from_name<RopeType>(kRopeTypeNames, name);
+  if (t) out = *t;
+  return t.has_value();
 }
 
 int rope_head_dim(const RopeConfig& c) {
@@ -182,25 +178,7 @@ RopeInit rope_init(const RopeConfig& c, double seq_len) {
   r.rotary_dim = rope_rotary_dim(c);
   r.inv_freq = rope_default_inv_freq(r.rotary_dim, c.rope_theta);
   if (r.inv_freq.size() == 0) return r;
-  switch (c.rope_type) {
-    case RopeType::Default:
-      break;
-    case RopeType::Linear:
-      linear(c, r);
-      break;
-    case RopeType::Dynamic:
-      dynamic(c, seq_len, r);
-      break;
-    case RopeType::Yarn:
-      yarn(c, r);
-      break;
-    case RopeType::LongRope:
-      longrope(c, seq_len, r);
-      break;
-    case RopeType::Llama3:
-      llama3(c, r);
-      break;
-  }
+  if (const Rule rule = enum_entry(kRules, c.rope_type, nullptr)) rule(c, seq_len, r);
   return r;
 }
 
