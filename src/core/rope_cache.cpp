@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+
+#include "enum_names.hpp"
 
 namespace posenc::core {
 
@@ -50,25 +53,42 @@ RopeCache rope_cache(const RopeCacheSpec& spec) {
 
 namespace {
 
+// Each example: its id, its label, and how it departs from the correct cache of example_config().
 struct ExampleInfo {
   const char* id;
   const char* label;
+  void (*change)(RopeConfig& c, RopeCacheSpec& spec);
 };
 
-constexpr ExampleInfo kExamples[kRopeExampleCount] = {
-    {"correct", "correct (as transformers builds it)"},
-    {"interleaved", "interleaved pairs"},
-    {"from-1", "positions from 1"},
-    {"bfloat16", "angles in bfloat16"},
-    {"base-10000", "base 10000 (rope_theta forgotten)"},
-    {"partial-25", "partial rotary (25%)"},
+constexpr ExampleInfo kExamples[] = {
+    {"correct", "correct (as transformers builds it)", [](RopeConfig&, RopeCacheSpec&) {}},
+    {"interleaved", "interleaved pairs", [](RopeConfig&, RopeCacheSpec& spec) { spec.interleaved = true; }},
+    {"from-1", "positions from 1", [](RopeConfig&, RopeCacheSpec& spec) { spec.offset = 1; }},
+    {"bfloat16", "angles in bfloat16",
+     [](RopeConfig&, RopeCacheSpec& spec) { spec.precision = AnglePrecision::BFloat16; }},
+    {"base-10000", "base 10000 (rope_theta forgotten)",
+     [](RopeConfig& c, RopeCacheSpec&) { c.rope_theta = 10000; }},
+    {"partial-25", "partial rotary (25%)",
+     [](RopeConfig& c, RopeCacheSpec&) { c.partial_rotary_factor = 0.25; }},
     {"linear-4",
      "linear scaling \xC3\x97"
-     "4"},
+     "4",
+     [](RopeConfig& c, RopeCacheSpec&) {
+       c.rope_type = RopeType::Linear;
+       c.factor = 4;
+     }},
     {"yarn-4",
      "YaRN \xC3\x97"
-     "4"},
+     "4",
+     [](RopeConfig& c, RopeCacheSpec&) {
+       c.rope_type = RopeType::Yarn;
+       c.factor = 4;
+       c.original_max_position_embeddings = 8192;
+       c.max_position_embeddings = 4 * 8192;
+     }},
 };
+static_assert(std::size(kExamples) == kRopeExampleCount &&
+              kRopeExampleCount == enum_count(RopeExample::Yarn4));
 
 // Llama 3 8B's RoPE as a RopeConfig (kRopeExampleConfig read by hand: 4096 / 32 = 128 columns a head).
 RopeConfig example_config() {
@@ -103,35 +123,7 @@ RopeCache rope_example_cache(RopeExample e) {
   spec.dim = c.head_dim;
   spec.precision = AnglePrecision::Float32;
   spec.store_float32 = true;
-  switch (e) {
-    case RopeExample::Correct:
-      break;
-    case RopeExample::Interleaved:
-      spec.interleaved = true;
-      break;
-    case RopeExample::FromOne:
-      spec.offset = 1;
-      break;
-    case RopeExample::BFloat16:
-      spec.precision = AnglePrecision::BFloat16;
-      break;
-    case RopeExample::WrongBase:
-      c.rope_theta = 10000;
-      break;
-    case RopeExample::Partial:
-      c.partial_rotary_factor = 0.25;
-      break;
-    case RopeExample::Linear4:
-      c.rope_type = RopeType::Linear;
-      c.factor = 4;
-      break;
-    case RopeExample::Yarn4:
-      c.rope_type = RopeType::Yarn;
-      c.factor = 4;
-      c.original_max_position_embeddings = 8192;
-      c.max_position_embeddings = 4 * 8192;
-      break;
-  }
+  kExamples[static_cast<int>(e)].change(c, spec);
   const RopeInit init = rope_init(c, 0);
   spec.inv_freq = init.inv_freq;
   spec.attention_factor = init.attention_factor;
