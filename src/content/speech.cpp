@@ -1,29 +1,11 @@
 #include "speech.hpp"
 
+#include "utf8.hpp"
+
 namespace posenc::content {
 namespace {
 
-int utf8_length(unsigned char c) {
-  return c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
-}
-
-unsigned code_point(std::string_view s, size_t i, int* len) {
-  int n = utf8_length(static_cast<unsigned char>(s[i]));
-  if (i + n > s.size()) n = 1;
-  unsigned cp =
-      n == 1 ? static_cast<unsigned char>(s[i]) : static_cast<unsigned char>(s[i]) & (0xFF >> (n + 1));
-  for (int k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-  *len = n;
-  return cp;
-}
-
 constexpr unsigned kSum = 0x3A3, kNarySum = 0x2211, kRoot = 0x221A, kNorm = 0x2016, kTranspose = 0x1D40;
-
-// Letters and digits (Latin and Greek): what a bare script or a bare radicand takes (as math_layout).
-bool is_word(unsigned cp) {
-  return (cp >= '0' && cp <= '9') || (cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z') ||
-         (cp >= 0x391 && cp <= 0x3C9);
-}
 
 struct Name {
   unsigned cp;
@@ -90,8 +72,8 @@ class Speaker {
     while (i_ < s_.size()) {
       if (!close.empty() && s_.substr(i_, close.size()) == close) break;
       const char c = s_[i_];
-      int len = 1;
-      const unsigned cp = code_point(s_, i_, &len);
+      unsigned cp = 0;
+      const int len = utf8_at(s_, i_, cp);
       if (c == '^' || c == '_') {
         if (!scripts(out)) {  // nothing to raise or lower: the character itself
           token(out, std::string(1, c), false);
@@ -127,7 +109,7 @@ class Speaker {
         out.open = false;
         continue;
       }
-      if (is_word(cp)) {
+      if (is_formula_word(cp)) {
         word(out);
         continue;
       }
@@ -170,9 +152,9 @@ class Speaker {
   void word(Said& out) {
     std::string w;
     while (i_ < s_.size()) {
-      int len = 1;
-      const unsigned cp = code_point(s_, i_, &len);
-      if (!is_word(cp) || cp == kSum) break;
+      unsigned cp = 0;
+      const int len = utf8_at(s_, i_, cp);
+      if (!is_formula_word(cp) || cp == kSum) break;
       w += letter(cp, s_.substr(i_, len));
       i_ += len;
     }
@@ -241,8 +223,9 @@ class Speaker {
     }
     const size_t at = i_;
     while (i_ < s_.size()) {
-      int len = 1;
-      if (!is_word(code_point(s_, i_, &len))) break;
+      unsigned cp = 0;
+      const int len = utf8_at(s_, i_, cp);
+      if (!is_formula_word(cp)) break;
       i_ += len;
     }
     if (i_ == at) return false;

@@ -1,20 +1,16 @@
-// UTF-8 code points and the CJK range, for the content parser's spacing and the text's line breaking.
+// UTF-8 code points and the CJK range, for the content parser's spacing and the text's line breaking
+// (decoding and encoding themselves are core/utf8.hpp's).
 #pragma once
 
 #include <cstddef>
 #include <string_view>
 
+#include "core/utf8.hpp"
+
 namespace posenc::content {
 
-// Decodes the code point starting at s[i] into `cp`; returns its byte length (1 for invalid bytes).
-inline int utf8_at(std::string_view s, size_t i, unsigned& cp) {
-  const unsigned char c = static_cast<unsigned char>(s[i]);
-  int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
-  if (i + len > s.size()) len = 1;
-  cp = len == 1 ? c : c & (0xFF >> (len + 1));
-  for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-  return len;
-}
+using core::append_utf8;
+using core::utf8_at;
 
 // The first and the last code point of `s` (0 when empty).
 inline unsigned first_code_point(std::string_view s) {
@@ -32,6 +28,13 @@ inline unsigned last_code_point(std::string_view s) {
 inline bool is_cjk(unsigned cp) {
   return (cp >= 0x3000 && cp <= 0x30FF) || (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) ||
          (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFF00 && cp <= 0xFFEF);
+}
+
+// Letters and digits (Latin and Greek): what a bare script or a bare radicand of a formula takes, as
+// laid out (ui/math_layout.cpp) and as said (speech.cpp).
+inline bool is_formula_word(unsigned cp) {
+  return (cp >= '0' && cp <= '9') || (cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z') ||
+         (cp >= 0x391 && cp <= 0x3C9);
 }
 
 }  // namespace posenc::content

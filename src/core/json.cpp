@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "utf8.hpp"
+
 namespace posenc::core {
 
 const JsonValue* JsonValue::find(std::string_view key) const {
@@ -36,24 +38,6 @@ int utf8_length(const unsigned char* p, const unsigned char* end) {
   for (int i = 2; i < n; ++i)
     if ((p[i] & 0xC0) != 0x80) return 0;
   return n;
-}
-
-void append_utf8(std::string& out, unsigned cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | cp >> 6);
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | cp >> 12);
-    out += static_cast<char>(0x80 | (cp >> 6 & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | cp >> 18);
-    out += static_cast<char>(0x80 | (cp >> 12 & 0x3F));
-    out += static_cast<char>(0x80 | (cp >> 6 & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
 }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }

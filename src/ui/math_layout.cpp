@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "content/utf8.hpp"
+
 namespace posenc::ui {
 namespace {
 
@@ -15,25 +17,8 @@ constexpr float kFracScale = 1.0f;    // numerator and denominator at full size:
 constexpr float kAxis = 0.3f;         // the fraction bar's height above the baseline
 constexpr float kFracGap = 0.12f;     // between the bar and the numerator / denominator
 
-int utf8_length(unsigned char c) {
-  return c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
-}
-
-unsigned code_point(std::string_view s, size_t i, int* len) {
-  int n = utf8_length(static_cast<unsigned char>(s[i]));
-  if (i + n > s.size()) n = 1;
-  unsigned cp =
-      n == 1 ? static_cast<unsigned char>(s[i]) : static_cast<unsigned char>(s[i]) & (0xFF >> (n + 1));
-  for (int k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-  *len = n;
-  return cp;
-}
-
-// Letters and digits (Latin and Greek): what a bare script or a bare radicand takes.
-bool is_word(unsigned cp) {
-  return (cp >= '0' && cp <= '9') || (cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z') ||
-         (cp >= 0x391 && cp <= 0x3C9);
-}
+using content::is_formula_word;
+using content::utf8_at;
 
 constexpr std::string_view kRoot = "\xE2\x88\x9A";  // √
 
@@ -82,8 +67,8 @@ class Parser {
         continue;
       }
       if (close == ')') depth += c == '(' ? 1 : c == ')' ? -1 : 0;
-      int len = 1;
-      code_point(s_, i_, &len);
+      unsigned cp = 0;
+      const int len = utf8_at(s_, i_, cp);
       pending.append(s_.substr(i_, len));
       i_ += len;
     }
@@ -153,8 +138,9 @@ class Parser {
     }
     std::string run;
     while (i_ < s_.size()) {
-      int len = 1;
-      if (!is_word(code_point(s_, i_, &len))) break;
+      unsigned cp = 0;
+      const int len = utf8_at(s_, i_, cp);
+      if (!is_formula_word(cp)) break;
       run.append(s_.substr(i_, len));
       i_ += len;
     }

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/utf8.hpp"
 #include "ui/theme.hpp"
 
 namespace posenc::test {
@@ -58,19 +59,6 @@ inline const ImFontGlyph* glyph_quad(const ImDrawList& dl, const ImDrawCmd& cmd,
   return it->second;
 }
 
-inline void append_utf8(std::string& s, unsigned cp) {
-  if (cp < 0x80) {
-    s += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    s += static_cast<char>(0xC0 | cp >> 6);
-    s += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    s += static_cast<char>(0xE0 | cp >> 12);
-    s += static_cast<char>(0x80 | (cp >> 6 & 0x3F));
-    s += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
 // The words of the last frame, reconstructed from its draw lists: each textured quad whose corners are
 // a glyph's atlas rectangle is that glyph; glyphs follow one another within a word when each starts
 // where the previous one moved the pen, on the same line (spaces are not drawn: they leave a gap).
@@ -102,7 +90,7 @@ inline std::vector<DrawnWord> drawn_words(const ui::Theme& theme) {
                            std::fabs(d.pen_x - (prev.pen_x + prev.advance)) < 0.5f;
         if (!joins && !word.text.empty()) words.push_back(std::move(word));
         if (!joins) word = {{}, false, d.pen_x, d.line_y};
-        append_utf8(word.text, d.cp);
+        core::append_utf8(word.text, d.cp);
         word.code = word.code || d.col == theme.code || d.col == theme.math || scale < 0.9f;
         prev = d;
         last = &prev;

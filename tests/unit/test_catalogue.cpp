@@ -16,11 +16,13 @@
 #include <string>
 #include <vector>
 
+#include "core/utf8.hpp"
 #include "english.hpp"
 #include "lessons/lesson.hpp"
 #include "ui/i18n.hpp"
 
 namespace fs = std::filesystem;
+using posenc::core::append_utf8;
 using posenc::ui::CataloguePair;
 
 namespace {
@@ -43,24 +45,6 @@ struct Literal {
 };
 
 bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-void append_utf8(std::string& s, unsigned cp) {
-  if (cp < 0x80) {
-    s += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    s += static_cast<char>(0xC0 | cp >> 6);
-    s += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    s += static_cast<char>(0xE0 | cp >> 12);
-    s += static_cast<char>(0x80 | (cp >> 6 & 0x3F));
-    s += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    s += static_cast<char>(0xF0 | cp >> 18);
-    s += static_cast<char>(0x80 | (cp >> 12 & 0x3F));
-    s += static_cast<char>(0x80 | (cp >> 6 & 0x3F));
-    s += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 // Every string literal of `src`, with the bracket it stands in (a stack: each bracket pushes its name
 // and an argument counter that ',' at its depth advances).
