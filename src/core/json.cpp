@@ -270,26 +270,35 @@ class Parser {
     return at(close) && (++p_, true);
   }
 
+  // After an array's item or an object's member: true past the bracket `close` (`closed` set), or past
+  // a ',' and the spaces after it; false when neither follows (`at_end` or `found` said, as
+  // fail_expected), or when `close` follows the ',' (`trailing` said).
+  bool next(char close, bool& closed, const char* at_end, const char* found, const char* trailing) {
+    skip_space();
+    closed = at(close);
+    if (closed) return ++p_, true;
+    if (!at(',')) return fail_expected(at_end, found);
+    ++p_;
+    skip_space();
+    return !at(close) || fail(p_, trailing);
+  }
+
   bool array(JsonValue& out, int depth) {
     if (enter(out, JsonValue::Kind::Array, ']')) return true;
-    for (;;) {
+    for (bool closed = false; !closed;) {
       out.items.emplace_back();
       if (!value(out.items.back(), depth)) return false;
-      skip_space();
-      if (at(']')) return ++p_, true;
-      if (!at(','))
-        return fail_expected("expected ',' or ']' after an array item, found the end of the text",
-                             "expected ',' or ']' after an array item, found {0}");
-      ++p_;
-      skip_space();
-      if (at(']')) return fail(p_, "a ']' right after ',': JSON allows no trailing comma");
+      if (!next(']', closed, "expected ',' or ']' after an array item, found the end of the text",
+                "expected ',' or ']' after an array item, found {0}",
+                "a ']' right after ',': JSON allows no trailing comma"))
+        return false;
     }
+    return true;
   }
 
   bool object(JsonValue& out, int depth) {
     if (enter(out, JsonValue::Kind::Object, '}')) return true;
-    for (;;) {
-      if (at('}')) return fail(p_, "a '}' right after ',': JSON allows no trailing comma");
+    for (bool closed = false; !closed;) {
       if (!at('"'))
         return fail_expected("expected a key in double quotes, found the end of the text",
                              "expected a key in double quotes, found {0}");
@@ -303,14 +312,12 @@ class Parser {
       ++p_;
       skip_space();
       if (!value(m.value, depth)) return false;
-      skip_space();
-      if (at('}')) return ++p_, true;
-      if (!at(','))
-        return fail_expected("expected ',' or '}' after a member, found the end of the text",
-                             "expected ',' or '}' after a member, found {0}");
-      ++p_;
-      skip_space();
+      if (!next('}', closed, "expected ',' or '}' after a member, found the end of the text",
+                "expected ',' or '}' after a member, found {0}",
+                "a '}' right after ',': JSON allows no trailing comma"))
+        return false;
     }
+    return true;
   }
 };
 
