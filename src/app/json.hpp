@@ -10,28 +10,10 @@ namespace posenc::app {
 
 class Json {
  public:
-  Json& begin_object() {
-    sep();
-    out_ += '{';
-    first_ = true;
-    return *this;
-  }
-  Json& end_object() {
-    out_ += '}';
-    first_ = false;
-    return *this;
-  }
-  Json& begin_array() {
-    sep();
-    out_ += '[';
-    first_ = true;
-    return *this;
-  }
-  Json& end_array() {
-    out_ += ']';
-    first_ = false;
-    return *this;
-  }
+  Json& begin_object() { return open('{'); }
+  Json& end_object() { return close('}'); }
+  Json& begin_array() { return open('['); }
+  Json& end_array() { return close(']'); }
   Json& key(std::string_view k) {
     sep();
     string_literal(k);
@@ -63,6 +45,17 @@ class Json {
   const std::string& text() const { return out_; }
 
  private:
+  Json& open(char bracket) {
+    sep();
+    out_ += bracket;
+    first_ = true;
+    return *this;
+  }
+  Json& close(char bracket) {
+    out_ += bracket;
+    first_ = false;
+    return *this;
+  }
   void sep() {
     if (!first_) out_ += ',';
     first_ = false;
