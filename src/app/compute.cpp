@@ -23,10 +23,8 @@ ComputeResult sinusoidal(const Args& args) {
   core::SinusoidalSpec spec;
   spec.len = in.integer("len", 0, 1, kMaxRows, true, "the row cap");
   spec.dim = in.integer("dim", 0, 1, kMaxCols, true, "the column cap");
-  spec.base = in.number("base", 10000.0, 1.0 + 1e-9, 1e12);
-  spec.layout = in.choice("layout", "interleaved", {"interleaved", "half"}) == "half"
-                    ? core::Layout::Half
-                    : core::Layout::Interleaved;
+  spec.base = in.base();
+  spec.layout = in.layout();
   spec.offset = in.number("offset", 0.0, -1e12, 1e12);
   in.reject_unknown();
   if (in.ok() && static_cast<long>(spec.len) * spec.dim > kMaxCells)
@@ -72,7 +70,7 @@ ComputeResult pe_dot(const Args& args) {
   Reader in("pe_dot", args);
   const int len = in.integer("len", 0, 1, 2048, true, "len × len is capped at 2048 × 2048");
   const int dim = in.integer("dim", 0, 1, kMaxCols, true, "the column cap");
-  const double base = in.number("base", 10000.0, 1.0 + 1e-9, 1e12);
+  const double base = in.base();
   in.reject_unknown();
   if (!in.ok()) return failure(in.error());
   return matrix_result(core::pe_dot(len, dim, base));
@@ -81,7 +79,7 @@ ComputeResult pe_dot(const Args& args) {
 ComputeResult shift_map(const Args& args) {
   Reader in("shift_map", args);
   const int dim = in.integer("dim", 0, 2, 2048, true, "the dimension cap for a dim × dim map");
-  const double base = in.number("base", 10000.0, 1.0 + 1e-9, 1e12);
+  const double base = in.base();
   const double k = in.number("k", 0.0, -1e9, 1e9, true);
   in.reject_unknown();
   if (in.ok() && dim % 2 != 0)
@@ -124,8 +122,8 @@ ComputeResult rope(const Args& args) {
   Reader in("rope", args);
   const std::vector<double>* x = in.array("x", kMaxCols, true);
   const double pos = in.number("pos", 0, -1e9, 1e9, true);
-  const double base = in.number("base", 10000.0, 1.0 + 1e-9, 1e12);
-  const bool half = in.choice("layout", "interleaved", {"interleaved", "half"}) == "half";
+  const double base = in.base();
+  const core::Layout layout = in.layout();
   in.reject_unknown();
   if (in.ok() && (x->empty() || x->size() % 2 != 0))
     in.fail("x must have an even, non-zero length: RoPE rotates pairs of coordinates");
@@ -138,14 +136,13 @@ ComputeResult rope(const Args& args) {
   if (!in.ok()) return failure(in.error());
   const Eigen::VectorXd v =
       Eigen::Map<const Eigen::VectorXd>(x->data(), static_cast<Eigen::Index>(x->size()));
-  return vector_result(
-      core::rope_rotate(v, pos, base, half ? core::Layout::Half : core::Layout::Interleaved));
+  return vector_result(core::rope_rotate(v, pos, base, layout));
 }
 
 ComputeResult rope_decay(const Args& args) {
   Reader in("rope_decay", args);
   const int dim = in.integer("dim", 0, 2, kMaxCols, true, "the dimension cap");
-  const double base = in.number("base", 10000.0, 1.0 + 1e-9, 1e12);
+  const double base = in.base();
   const int max_dist = in.integer("max_dist", 0, 0, 100000, true, "the distance cap");
   in.reject_unknown();
   if (in.ok() && dim % 2 != 0) in.fail("dim must be even: RoPE rotates pairs of coordinates");

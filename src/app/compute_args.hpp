@@ -5,32 +5,23 @@
 #include <Eigen/Core>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "compute.hpp"
+#include "core/enum_names.hpp"
+#include "core/sinusoidal.hpp"
 
 namespace posenc::app::detail {
 
-inline const char* type_name(ArgValue::Type t) {
-  switch (t) {
-    case ArgValue::Type::Number:
-      return "a number";
-    case ArgValue::Type::String:
-      return "a string";
-    case ArgValue::Type::Bool:
-      return "a boolean";
-    case ArgValue::Type::Array:
-      return "an array";
-    case ArgValue::Type::Json:
-      return "an object";
-    case ArgValue::Type::Other:
-      return "something else";
-  }
-  return "?";
-}
+// What an argument of each type is called in an error, by ArgValue::Type.
+constexpr const char* kTypeNames[] = {"a number", "a string",  "a boolean",
+                                      "an array", "an object", "something else"};
+static_assert(std::size(kTypeNames) == core::enum_count(ArgValue::Type::Other));
+inline const char* type_name(ArgValue::Type t) { return core::enum_name(kTypeNames, t); }
 
 // Reads typed arguments of one call, remembering the first error and which keys were used.
 class Reader {
@@ -62,6 +53,15 @@ class Reader {
                   (cap ? std::string(" (") + cap + ")" : std::string()) + ", got " + fmt(v->number)),
              fallback;
     return static_cast<int>(v->number);
+  }
+
+  // The base of the sinusoids' or rotations' frequencies: above 1, 10000 unless given.
+  double base() { return number("base", 10000.0, 1.0 + 1e-9, 1e12); }
+
+  // "interleaved" (the default) or "half": the pairing of the columns.
+  core::Layout layout() {
+    return choice("layout", "interleaved", {"interleaved", "half"}) == "half" ? core::Layout::Half
+                                                                              : core::Layout::Interleaved;
   }
 
   bool flag(const char* key, bool fallback) {

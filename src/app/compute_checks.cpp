@@ -17,7 +17,7 @@ ComputeResult check_kind(const Args& args) {
   long rows = 0, cols = 0;
   read_shape(in, rows, cols);
   const std::vector<double>* data = in.array("data", static_cast<size_t>(kMaxCells), true);
-  const double base = in.number("base", 10000.0, 1.0 + 1e-9, 1e12);
+  const double base = in.base();
   in.reject_unknown();
   if (in.ok()) check_values(in, "data", *data, rows, cols);
   if (!in.ok()) return failure(in.error());
