@@ -310,6 +310,34 @@ void record_prediction(AppState& s, int choice) {
   if (s.hooks.save_progress) s.hooks.save_progress(progress_string(s));
 }
 
+const content::Step& current_step(const AppState& s) {
+  const content::Document& doc = current_doc(s);
+  return doc.steps[std::clamp(s.step, 0, static_cast<int>(doc.steps.size()) - 1)];
+}
+
+const content::Question* current_question(const AppState& s) {
+  const content::Step& step = current_step(s);
+  return step.questions.empty() ? nullptr : &step.questions.front();
+}
+
+bool awaiting_answer(const AppState& s) { return current_question(s) && !prediction(s, s.lesson, s.step); }
+
+void step_text(const AppState& s, const std::function<void(const std::vector<content::Block>&)>& blocks,
+               const std::function<void(const content::Question&, const int* answer)>& question) {
+  const content::Step& step = current_step(s);
+  const content::Question* q = current_question(s);
+  if (!q) {
+    blocks(step.blocks);
+    return;
+  }
+  const size_t split = std::min(q->reveal_from, step.blocks.size());
+  blocks({step.blocks.begin(), step.blocks.begin() + split});
+  const int* answer = prediction(s, s.lesson, s.step);
+  const bool answered = answer != nullptr;  // as before `question`, which may change it
+  question(*q, answer);
+  if (answered) blocks({step.blocks.begin() + split, step.blocks.end()});
+}
+
 void clear_prediction(AppState& s) {
   s.predictions.erase(prediction_key(s, s.lesson, s.step));
   s.pending_choice = -1;
@@ -365,27 +393,24 @@ void after_frame(AppState& s) {
   s.dirty = false;
   if (s.hooks.mirror_text) {
     const content::Document& doc = current_doc(s);
-    const content::Step& step = doc.steps[std::clamp(s.step, 0, static_cast<int>(doc.steps.size()) - 1)];
     lessons::Lesson& lesson = current_lesson(s);
     const auto lookup = [&](std::string_view n) { return lesson.placeholder(n); };
     const int say = lang_index(s);  // formulas said in words, in the page's language
-    std::string text;
-    if (step.questions.empty()) {
-      text = content::plain_text(step.blocks, lookup, say);
-    } else {  // as on screen: the text after the question only once the learner has answered
-      const content::Question& q = step.questions.front();
-      const size_t split = std::min(q.reveal_from, step.blocks.size());
-      text = content::plain_text({step.blocks.begin(), step.blocks.begin() + split}, lookup, say);
-      text += (text.empty() ? "" : "\n") + content::plain_runs(q.prompt, lookup, say);
-      for (const auto& c : q.choices) text += "\n• " + content::plain_runs(c, lookup, say);
-      if (prediction(s, s.lesson, s.step)) {
-        text += "\n" + content::plain_runs(q.choices[q.answer], lookup, say) +
-                (say == 1 ? "\xE3\x80\x82" : ". ") +  // 。
-                content::plain_runs(q.explanation, lookup, say);
-        text += "\n" + content::plain_text({step.blocks.begin() + split, step.blocks.end()}, lookup, say);
-      }
-    }
-    s.hooks.mirror_text(doc.title, step.title, text);
+    std::string text;  // as on screen (step_text): the text after a question once the learner answered
+    step_text(
+        s,
+        [&](const std::vector<content::Block>& blocks) {
+          text += (text.empty() ? "" : "\n") + content::plain_text(blocks, lookup, say);
+        },
+        [&](const content::Question& q, const int* answer) {
+          text += (text.empty() ? "" : "\n") + content::plain_runs(q.prompt, lookup, say);
+          for (const auto& c : q.choices) text += "\n• " + content::plain_runs(c, lookup, say);
+          if (answer)
+            text += "\n" + content::plain_runs(q.choices[q.answer], lookup, say) +
+                    (say == 1 ? "\xE3\x80\x82" : ". ") +  // 。
+                    content::plain_runs(q.explanation, lookup, say);
+        });
+    s.hooks.mirror_text(doc.title, current_step(s).title, text);
   }
   if (s.hooks.page_language && s.lang != s.page_lang) {
     s.page_lang = s.lang;

@@ -137,6 +137,18 @@ const int* prediction(const AppState& s, int lesson, int step);
 void record_prediction(AppState& s, int choice);
 void clear_prediction(AppState& s);
 
+// The step the learner is on (s.step clamped into the lesson's steps), and its question (nullptr when it
+// asks none); whether that question still waits for the learner's answer (the visual stays covered).
+const content::Step& current_step(const AppState& s);
+const content::Question* current_question(const AppState& s);
+bool awaiting_answer(const AppState& s);
+// Predict, then reveal: the current step's text in reading order, as the screen and the screen-reader
+// mirror both show it. A step without a question: `blocks` with all its blocks. With one: `blocks` with
+// the blocks before it, `question` with it and the learner's answer (nullptr while it waits; not to be
+// kept: `question` may record or clear it), then, once it was answered, `blocks` with the blocks after.
+void step_text(const AppState& s, const std::function<void(const std::vector<content::Block>&)>& blocks,
+               const std::function<void(const content::Question&, const int* answer)>& question);
+
 // A file the learner dropped, picked or pasted: handed to the first lesson that accepts files (the
 // walkthrough moves there). Returns what happened (also shown as a notice).
 core::Messages receive_file(AppState& s, std::string_view name, const unsigned char* bytes, std::size_t size);

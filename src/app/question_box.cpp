@@ -1,6 +1,6 @@
 #include "question_box.hpp"
 
-#include <algorithm>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -10,12 +10,6 @@
 #include "ui/rich_text.hpp"
 
 namespace posenc::app {
-
-const content::Question* current_question(const AppState& s) {
-  const content::Document& doc = current_doc(s);
-  const content::Step& step = doc.steps[std::clamp(s.step, 0, static_cast<int>(doc.steps.size()) - 1)];
-  return step.questions.empty() ? nullptr : &step.questions.front();
-}
 
 // Predict, then reveal: the question and its choices; once locked in (or skipped), the verdict and the
 // explanation. The visual stays covered until then (see draw_visual).

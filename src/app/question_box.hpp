@@ -6,9 +6,6 @@
 
 namespace posenc::app {
 
-// The current step's question, or nullptr when it asks none.
-const content::Question* current_question(const AppState& s);
-
 // The box at the cursor, `wrap` wide; records the learner's choice (or skip) in `s`.
 void draw_question(AppState& s, const content::Question& q, float wrap);
 

@@ -109,7 +109,7 @@ void top_bar(AppState& s, Mode mode, float width) {
 void draw_text(AppState& s, float wrap) {
   const ui::Theme& t = s.theme;
   const content::Document& doc = current_doc(s);
-  const content::Step& step = doc.steps[std::clamp(s.step, 0, static_cast<int>(doc.steps.size()) - 1)];
+  const content::Step& step = current_step(s);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.muted));
   ImGui::Text(ui::tr(lang_index(s), "Lesson %d"), s.lesson + 1);
   ImGui::PopStyleColor();
@@ -121,24 +121,22 @@ void draw_text(AppState& s, float wrap) {
   ImGui::Spacing();
   lessons::Lesson& lesson = current_lesson(s);
   const auto lookup = [&](std::string_view name) { return lesson.placeholder(name); };
-  const content::Question* q = current_question(s);
-  if (!q) {
-    ui::rich_text(step.blocks, wrap, t, lookup);
-    return;
-  }
   // Predict, then reveal: the text after the question waits for the learner's answer.
-  const bool answered = prediction(s, s.lesson, s.step) != nullptr;
-  const size_t split = std::min(q->reveal_from, step.blocks.size());
-  ui::rich_text({step.blocks.begin(), step.blocks.begin() + split}, wrap, t, lookup);
-  draw_question(s, *q, wrap);
-  if (answered) {
-    ImGui::Spacing();
-    ui::rich_text({step.blocks.begin() + split, step.blocks.end()}, wrap, t, lookup);
-  }
+  bool asked = false;  // … and starts a little below the question's box
+  step_text(
+      s,
+      [&](const std::vector<content::Block>& blocks) {
+        if (asked) ImGui::Spacing();
+        ui::rich_text(blocks, wrap, t, lookup);
+      },
+      [&](const content::Question& q, const int*) {
+        draw_question(s, q, wrap);
+        asked = true;
+      });
 }
 
 void draw_visual(AppState& s, bool compact) {
-  if (current_question(s) && !prediction(s, s.lesson, s.step)) {  // covered until the learner predicts
+  if (awaiting_answer(s)) {  // covered until the learner predicts
     s.animating = false;
     ImGui::Dummy(ImVec2(1, ui::em(2)));
     ui::wrapped(ui::tr(lang_index(s), "Make your prediction first: this visual then shows the answer."),
@@ -184,7 +182,7 @@ void draw_step_bar(AppState& s, float width) {
 // The windows keyboard focus mode visits with Tab, in order, for each layout. While a question waits
 // for its answer the text (with the question) comes first; otherwise the visual and its controls.
 std::vector<const char*> focus_windows(const AppState& s, Mode mode) {
-  const bool asking = current_question(s) && !prediction(s, s.lesson, s.step);
+  const bool asking = awaiting_answer(s);
   switch (mode) {
     case Mode::Wide:
       if (asking) return {"##text", "##visual", "##toc", "##topbar"};
