@@ -12,9 +12,13 @@
 #include "core/json.hpp"
 #include "core/random.hpp"
 #include "core/rope.hpp"
+#include "lesson_tests.hpp"
 #include "lessons/lesson.hpp"
+#include "numpy.hpp"
 
 using namespace posenc;
+using test::make_lesson;
+using test::set;
 
 namespace {
 
@@ -34,16 +38,6 @@ double complex_score(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double 
              .real();
   }
   return s;
-}
-
-std::unique_ptr<lessons::Lesson> make_lesson() {
-  const int i = lessons::find_lesson("beyond-1d");
-  REQUIRE(i >= 0);
-  return lessons::lesson_table()[i].create();
-}
-
-void set(lessons::Lesson& l, std::string_view name, std::string_view value) {
-  CHECK(lessons::set_param(l, name, value).found);
 }
 
 }  // namespace
@@ -188,7 +182,7 @@ TEST_CASE("beyond-1d: M-RoPE — sections, text as 1-D RoPE, and scores that dep
 }
 
 TEST_CASE("beyond-1d lesson: its sentences' numbers and conditions follow the settings") {
-  auto l = make_lesson();
+  auto l = make_lesson("beyond-1d");
   // Defaults: 3 text tokens, an image of 1 × 4 × 6, then text: the text after it starts at 3 + 6 = 9.
   CHECK(l->placeholder("next_text") == "9");
   CHECK(l->placeholder("naive_next") == "27");
@@ -218,27 +212,15 @@ TEST_CASE("beyond-1d lesson: its sentences' numbers and conditions follow the se
 }
 
 TEST_CASE("beyond-1d: the NumPy version computes what the core computes") {
-  const std::string file = std::string(POSENC_SOURCE_DIR) + "/content/code/beyond-1d.py";
-  const std::string code =
-      "import json, numpy as np\n__name__ = 'lesson'\nexec(open('" + file +
-      "').read())\n"
-      "h, p = counting_head(5)\n"
-      "ids = mrope_position_ids([('text', 2), ('vision', 2, 2, 3), ('text', 2)])\n"
-      "c, s = mrope_cos_sin(ids)\n"
-      "q = np.arange(16) * 0.25 - 1.5\n"
-      "print(json.dumps([list(h), ids.ravel().tolist(), float(c[7, 30]), float(s[15, 100]),"
-      " list(rope_2d(q, 3, 5, 100.0))]))\n";
-  const std::string path = "/tmp/posenc_test_beyond_1d.py";
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  REQUIRE(f);
-  std::fputs(code.c_str(), f);
-  std::fclose(f);
-  std::FILE* pipe = popen(("/usr/bin/python3 " + path + " 2>&1").c_str(), "r");
-  REQUIRE(pipe);
-  std::string out;
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, pipe)) out += buf;
-  CHECK(pclose(pipe) == 0);
+  const std::string out =
+      test::run_numpy("beyond-1d",
+                      "h, p = counting_head(5)\n"
+                      "ids = mrope_position_ids([('text', 2), ('vision', 2, 2, 3), ('text', 2)])\n"
+                      "c, s = mrope_cos_sin(ids)\n"
+                      "q = np.arange(16) * 0.25 - 1.5\n"
+                      "print(json.dumps([list(h), ids.ravel().tolist(), float(c[7, 30]), float(s[15, 100]),"
+                      " list(rope_2d(q, 3, 5, 100.0))]))\n",
+                      /*as_module=*/true);
   CAPTURE(out);
   const core::JsonParse parsed = core::parse_json(out);
   REQUIRE(parsed.ok());

@@ -8,6 +8,7 @@
 
 #include "core/check.hpp"
 #include "core/table_file.hpp"
+#include "numpy.hpp"
 #include "ui/i18n.hpp"
 
 using namespace posenc::core;
@@ -20,35 +21,8 @@ Eigen::MatrixXd learner(int len, int dim, double base, BugKind bug) {
   return buggy_table(bug, {len, dim, base, 1000.0});
 }
 
-std::vector<std::uint8_t> npy(const std::string& descr, bool fortran, const std::string& shape,
-                              const std::vector<std::uint8_t>& data, int version = 1) {
-  std::string header = "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") +
-                       ", 'shape': (" + shape + "), }";
-  const std::size_t pre = version == 1 ? 10 : 12;
-  while ((pre + header.size() + 1) % 64) header += ' ';
-  header += '\n';
-  std::vector<std::uint8_t> out = {0x93, 'N', 'U', 'M', 'P', 'Y', static_cast<std::uint8_t>(version), 0};
-  const std::size_t n = header.size();
-  out.push_back(n & 255);
-  out.push_back((n >> 8) & 255);
-  if (version > 1) {
-    out.push_back(0);
-    out.push_back(0);
-  }
-  out.insert(out.end(), header.begin(), header.end());
-  out.insert(out.end(), data.begin(), data.end());
-  return out;
-}
-
-template <class T>
-std::vector<std::uint8_t> bytes_of(const std::vector<T>& v, bool big_endian = false) {
-  std::vector<std::uint8_t> b(v.size() * sizeof(T));
-  std::memcpy(b.data(), v.data(), b.size());
-  if (big_endian)
-    for (std::size_t k = 0; k < v.size(); ++k)
-      std::reverse(b.begin() + k * sizeof(T), b.begin() + (k + 1) * sizeof(T));
-  return b;
-}
+using posenc::test::bytes_of;
+using posenc::test::npy;
 
 }  // namespace
 

@@ -13,7 +13,9 @@
 #include "app/app.hpp"
 #include "core/table_file.hpp"
 #include "headless.hpp"
+#include "lesson_tests.hpp"
 #include "lessons/lesson.hpp"
+#include "numpy.hpp"
 
 using namespace posenc;
 
@@ -40,31 +42,21 @@ Cache build(int len, int dim, double base, int offset = 0, double factor = 1, bo
   return c;
 }
 
+// The pair as one (2, len, dim) .npy: cos, then sin, float64 in C order.
 std::string npy3(const Cache& c) {
-  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (2, " +
-                       std::to_string(c.cos.rows()) + ", " + std::to_string(c.cos.cols()) + "), }";
-  while ((10 + header.size() + 1) % 64) header += ' ';
-  header += '\n';
-  std::string out = "\x93NUMPY";
-  out += '\x01';
-  out += '\x00';
-  out += static_cast<char>(header.size() & 255);
-  out += static_cast<char>(header.size() >> 8);
-  out += header;
+  std::vector<double> values;
   for (const Eigen::MatrixXd* m : {&c.cos, &c.sin})
     for (Eigen::Index r = 0; r < m->rows(); ++r)
-      for (Eigen::Index k = 0; k < m->cols(); ++k) {
-        const double v = (*m)(r, k);
-        out.append(reinterpret_cast<const char*>(&v), 8);
-      }
-  return out;
+      for (Eigen::Index k = 0; k < m->cols(); ++k) values.push_back((*m)(r, k));
+  const std::vector<std::uint8_t> b =
+      test::npy("<f8", false, "2, " + std::to_string(c.cos.rows()) + ", " + std::to_string(c.cos.cols()),
+                test::bytes_of(values));
+  return std::string(b.begin(), b.end());
 }
 
 const unsigned char* bytes(const std::string& s) { return reinterpret_cast<const unsigned char*>(s.data()); }
 
-std::unique_ptr<lessons::Lesson> check_lesson() {
-  return lessons::lesson_table()[lessons::find_lesson("check")].create();
-}
+std::unique_ptr<lessons::Lesson> check_lesson() { return test::make_lesson("check"); }
 
 core::Messages give(lessons::Lesson& l, const std::string& name, const std::string& data) {
   return l.receive_file(name, bytes(data), data.size());

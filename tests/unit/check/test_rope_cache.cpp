@@ -16,35 +16,15 @@
 #include "core/model_config.hpp"
 #include "core/rope_cache.hpp"
 #include "core/table_file.hpp"
+#include "numpy.hpp"
 #include "ui/i18n.hpp"
 
 using namespace posenc::core;
 
 namespace {
 
-std::vector<std::uint8_t> npy(const std::string& descr, bool fortran, const std::string& shape,
-                              const std::vector<std::uint8_t>& data) {
-  std::string header = "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") +
-                       ", 'shape': (" + shape + "), }";
-  while ((10 + header.size() + 1) % 64) header += ' ';
-  header += '\n';
-  std::string head = "\x93NUMPY";
-  head += '\x01';
-  head += '\x00';
-  head += static_cast<char>(header.size() & 255);
-  head += static_cast<char>(header.size() >> 8);
-  head += header;
-  std::vector<std::uint8_t> out(head.begin(), head.end());
-  out.insert(out.end(), data.begin(), data.end());
-  return out;
-}
-
-template <class T>
-std::vector<std::uint8_t> bytes_of(const std::vector<T>& v) {
-  std::vector<std::uint8_t> b(v.size() * sizeof(T));
-  std::memcpy(b.data(), v.data(), b.size());
-  return b;
-}
+using posenc::test::bytes_of;
+using posenc::test::npy;
 
 // Every error the readers give is said in Chinese too (its format is a catalogue key).
 std::string said(const Message& e) {

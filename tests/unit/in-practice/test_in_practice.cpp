@@ -10,21 +10,15 @@
 #include "core/json.hpp"
 #include "core/random.hpp"
 #include "core/rope_bugs.hpp"
+#include "lesson_tests.hpp"
 #include "lessons/lesson.hpp"
+#include "numpy.hpp"
 
 using namespace posenc;
+using test::make_lesson;
+using test::set;
 
 namespace {
-
-std::unique_ptr<lessons::Lesson> make_lesson() {
-  const int i = lessons::find_lesson("in-practice");
-  REQUIRE(i >= 0);
-  return lessons::lesson_table()[i].create();
-}
-
-void set(lessons::Lesson& l, std::string_view name, std::string_view value) {
-  CHECK(lessons::set_param(l, name, value).found);
-}
 
 std::string numbers(const Eigen::MatrixXd& m) {  // a nested Python list, exact doubles
   std::string s = "[";
@@ -42,27 +36,9 @@ std::string numbers(const Eigen::MatrixXd& m) {  // a nested Python list, exact 
 
 // Runs the lesson's NumPy file, then `expr`, and reads the JSON it prints (its last line).
 core::JsonValue python(const std::string& expr) {
-  const std::string file = std::string(POSENC_SOURCE_DIR) + "/content/code/in-practice.py";
-  const std::string code =
-      "import json, numpy as np\nexec(open('" + file + "').read())\nprint(json.dumps(" + expr + "))\n";
-  const std::string path = "/tmp/posenc_test_in_practice.py";
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  REQUIRE(f);
-  std::fputs(code.c_str(), f);
-  std::fclose(f);
-  std::FILE* p = popen(("/usr/bin/python3 " + path + " 2>&1").c_str(), "r");
-  REQUIRE(p);
-  std::string out, last;
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, p)) out += buf;
-  CHECK(pclose(p) == 0);
+  const std::string out = test::run_numpy("in-practice", "print(json.dumps(" + expr + "))\n");
   CAPTURE(out);
-  const size_t end = out.find_last_not_of('\n');
-  REQUIRE(end != std::string::npos);
-  const size_t start = out.rfind('\n', end);
-  last = out.substr(start == std::string::npos ? 0 : start + 1,
-                    end + 1 - (start == std::string::npos ? 0 : start + 1));
-  const core::JsonParse parsed = core::parse_json(last);
+  const core::JsonParse parsed = core::parse_json(test::last_line(out));
   REQUIRE(parsed.ok());
   return parsed.value;
 }
@@ -80,7 +56,7 @@ std::vector<double> flat(const core::JsonValue& v) {
 }  // namespace
 
 TEST_CASE("in-practice: the permutation step's numbers, worked out for head_dim 16") {
-  auto l = make_lesson();
+  auto l = make_lesson("in-practice");
   // permute moves every row of a head but its first and last: j ≠ 2j for 0 < j < 8, and d/2 + j ≠ 2j + 1
   // for j < 7.
   CHECK(l->placeholder("moved") == "14");
@@ -97,7 +73,7 @@ TEST_CASE("in-practice: the permutation step's numbers, worked out for head_dim 
 }
 
 TEST_CASE("in-practice: padding and decoding positions for lengths 8 and 5") {
-  auto l = make_lesson();
+  auto l = make_lesson("in-practice");
   CHECK(l->placeholder("pads") == "3");
   CHECK(l->placeholder("last_prompt") == "4");
   // Step 1: B's sixth real token (index 5) belongs at position 5; its index in the padded row is 8.
@@ -118,7 +94,7 @@ TEST_CASE("in-practice: padding and decoding positions for lengths 8 and 5") {
 }
 
 TEST_CASE("in-practice: the base, dynamic, partial and precision steps say what their settings imply") {
-  auto l = make_lesson();
+  auto l = make_lesson("in-practice");
   CHECK(l->placeholder("same_base") == "0");
   CHECK(l->placeholder("parts") == "1");
   set(*l, "wrong", "500000");

@@ -8,30 +8,21 @@
 
 #include "app/app.hpp"
 #include "headless.hpp"
+#include "lesson_tests.hpp"
 #include "lessons/lesson.hpp"
 
 using namespace posenc;
+using test::make_lesson;
+using test::param;
 
 namespace {
-
-std::unique_ptr<lessons::Lesson> make_scaling() {
-  const int i = lessons::find_lesson("scaling");
-  REQUIRE(i >= 0);
-  return lessons::lesson_table()[i].create();
-}
-
-std::string param(lessons::Lesson& l, std::string_view name) {
-  for (const auto& p : lessons::read_params(l))
-    if (p.name == name) return lessons::to_hash_string(p);
-  return "?";
-}
 
 const unsigned char* bytes(const std::string& s) { return reinterpret_cast<const unsigned char*>(s.data()); }
 
 }  // namespace
 
 TEST_CASE("scaling: Llama 3.1 8B by default, its counts as worked out from θ_i = 500000^(−2i/128)") {
-  auto l = make_scaling();
+  auto l = make_lesson("scaling");
   CHECK(l->placeholder("model_name") == "Llama 3.1 8B");
   CHECK(param(*l, "type") == "llama3");
   CHECK(param(*l, "original") == "8192");
@@ -58,7 +49,7 @@ TEST_CASE("scaling: Llama 3.1 8B by default, its counts as worked out from θ_i 
 }
 
 TEST_CASE("scaling: presets set the parameters their configs imply") {
-  auto l = make_scaling();
+  auto l = make_lesson("scaling");
   CHECK(lessons::set_param(*l, "model", "gpt-neox-20b").changed);
   CHECK(param(*l, "dim") == "96");              // 6144 / 64
   CHECK(l->placeholder("rotary_dim") == "24");  // rotary_pct 0.25
@@ -91,7 +82,7 @@ TEST_CASE("scaling: presets set the parameters their configs imply") {
 
 TEST_CASE("scaling: a link's half-applied state never rewrites the other half") {
   // beta_fast = 0.5 is below the default beta_slow = 1 until beta_slow arrives; neither is changed.
-  auto l = make_scaling();
+  auto l = make_lesson("scaling");
   lessons::set_param(*l, "beta_fast", "0.5");
   lessons::set_param(*l, "beta_slow", "0.0625");
   CHECK(param(*l, "beta_fast") == "0.5");
@@ -104,7 +95,7 @@ TEST_CASE("scaling: a link's half-applied state never rewrites the other half") 
 }
 
 TEST_CASE("scaling: a pasted config becomes the parameters; a bad one is refused by name") {
-  auto l = make_scaling();
+  auto l = make_lesson("scaling");
   const std::string good = R"({"hidden_size": 2048, "num_attention_heads": 16, "rope_theta": 1e6,
     "max_position_embeddings": 65536,
     "rope_scaling": {"type": "yarn", "factor": 2, "original_max_position_embeddings": 32768}})";
@@ -146,7 +137,7 @@ TEST_CASE("files go to the lesson that reads them: config.json to scaling, table
 }
 
 TEST_CASE("scaling: the cos/sin cache export is rotate_half's, built only when asked for") {
-  auto l = make_scaling();
+  auto l = make_lesson("scaling");
   lessons::set_param(*l, "model", "llama2-7b");  // no scaling: θ_i = 10000^(−2i/128), attention factor 1
   const std::vector<lessons::Export> ex = l->exports("config");
   REQUIRE(ex.size() == 3);

@@ -9,6 +9,7 @@
 
 #include "core/train.hpp"
 #include "headless.hpp"
+#include "numpy.hpp"
 #include "ui/locate.hpp"
 #include "ui/matrix_view.hpp"
 
@@ -188,20 +189,7 @@ namespace {
 
 // Runs the lesson's NumPy file, then prints `expr`; returns what it printed (its last line).
 std::string python(const std::string& expr) {
-  const std::string file = std::string(POSENC_SOURCE_DIR) + "/content/code/train.py";
-  const std::string path = "/tmp/posenc_test_train_lesson.py";
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  REQUIRE(f);
-  std::fputs(("import numpy as np\nexec(open('" + file + "').read())\nprint(" + expr + ")\n").c_str(), f);
-  std::fclose(f);
-  std::FILE* p = popen(("/usr/bin/python3 " + path + " 2>&1").c_str(), "r");
-  REQUIRE(p);
-  std::string out;
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, p)) out += buf;
-  CHECK(pclose(p) == 0);
-  while (!out.empty() && out.back() == '\n') out.pop_back();
-  return out.substr(out.rfind('\n') == std::string::npos ? 0 : out.rfind('\n') + 1);
+  return test::last_line(test::run_numpy("train", "print(" + expr + ")\n"));
 }
 
 std::string list(const std::vector<int>& v) {
