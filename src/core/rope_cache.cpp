@@ -70,16 +70,12 @@ constexpr ExampleInfo kExamples[] = {
      [](RopeConfig& c, RopeCacheSpec&) { c.rope_theta = 10000; }},
     {"partial-25", "partial rotary (25%)",
      [](RopeConfig& c, RopeCacheSpec&) { c.partial_rotary_factor = 0.25; }},
-    {"linear-4",
-     "linear scaling \xC3\x97"
-     "4",
+    {"linear-4", "linear scaling ×4",
      [](RopeConfig& c, RopeCacheSpec&) {
        c.rope_type = RopeType::Linear;
        c.factor = 4;
      }},
-    {"yarn-4",
-     "YaRN \xC3\x97"
-     "4",
+    {"yarn-4", "YaRN ×4",
      [](RopeConfig& c, RopeCacheSpec&) {
        c.rope_type = RopeType::Yarn;
        c.factor = 4;
