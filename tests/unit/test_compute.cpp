@@ -8,36 +8,12 @@
 using namespace posenc::app;
 
 namespace {
-ArgValue num(double v) {
-  ArgValue a;
-  a.type = ArgValue::Type::Number;
-  a.number = v;
-  return a;
-}
-ArgValue str(const char* s) {
-  ArgValue a;
-  a.type = ArgValue::Type::String;
-  a.text = s;
-  return a;
-}
-ArgValue boolean(bool b) {
-  ArgValue a;
-  a.type = ArgValue::Type::Bool;
-  a.number = b;
-  return a;
-}
-ArgValue arr(std::vector<double> v) {
-  ArgValue a;
-  a.type = ArgValue::Type::Array;
-  a.array = std::move(v);
-  return a;
-}
-ArgValue other(const char* t) {
-  ArgValue a;
-  a.type = ArgValue::Type::Other;
-  a.text = t;
-  return a;
-}
+using Type = ArgValue::Type;
+ArgValue num(double v) { return {Type::Number, v, {}, {}}; }
+ArgValue str(const char* s) { return {Type::String, 0, s, {}}; }
+ArgValue boolean(bool b) { return {Type::Bool, static_cast<double>(b), {}, {}}; }
+ArgValue arr(std::vector<double> v) { return {Type::Array, 0, {}, std::move(v)}; }
+ArgValue other(const char* t) { return {Type::Other, 0, t, {}}; }
 }  // namespace
 
 TEST_CASE("sinusoidal returns len x dim row-major, positions from offset") {

@@ -13,6 +13,18 @@
 using namespace posenc;
 using namespace posenc::content;
 
+namespace {
+
+// `text` parsed as a lesson file that must be well-formed (each error reported otherwise).
+Document well_formed(const std::string& text, const std::string& name) {
+  ParseResult r = parse_document(text, name);
+  for (const Error& e : r.errors) FAIL_CHECK(e.str());
+  REQUIRE(r.ok());
+  return std::move(r.doc);
+}
+
+}  // namespace
+
 TEST_CASE("every bundled lesson file parses without errors") {
   int count = 0;
   const BundledFile* files = bundled_files(&count);
@@ -53,20 +65,18 @@ TEST_CASE(
 }
 
 TEST_CASE("conditional text: a part shows only while its condition holds, and must be closed") {
-  const ParseResult r = parse_document(
+  const Document doc = well_formed(
       "# T\n## Step: A {#a}\nd is {{?even}}even{{/}}{{?!even}}odd{{/}}.\n\n{{?pe}}Only with PE.{{/}}\n",
       "c.md");
-  REQUIRE(r.ok());
   std::map<std::string, std::string, std::less<>> v = {{"even", "1"}, {"pe", "0"}};
   const auto lookup = [&](std::string_view n) {
     const auto it = v.find(n);
     return it == v.end() ? std::string() : it->second;
   };
-  CHECK(plain_text(r.doc.steps[0].blocks, lookup) ==
-        "d is even.");  // the second block holds nothing: skipped
+  CHECK(plain_text(doc.steps[0].blocks, lookup) == "d is even.");  // the second block holds nothing: skipped
   v["even"] = "0";
   v["pe"] = "1";
-  CHECK(plain_text(r.doc.steps[0].blocks, lookup) == "d is odd.\nOnly with PE.");
+  CHECK(plain_text(doc.steps[0].blocks, lookup) == "d is odd.\nOnly with PE.");
   // A hidden part between two spaces leaves one space, and none at a block's start or end; nor do hidden
   // parts on lines of their own before one starting with a space (lesson train's "trained on.  Short of it").
   const struct {
@@ -78,14 +88,13 @@ TEST_CASE("conditional text: a part shows only while its condition holds, and mu
        "One. Two. Three. Four. Five."},
       {"One.\n{{?pe}}Two.{{/}}\n{{?pe}}Three.{{/}}{{?!pe}} Four.{{/}}", "One. Four.", "One. Two. Three."}};
   for (const auto& c : spacing) {
-    const ParseResult sp = parse_document(std::string("# T\n## Step: A {#a}\n") + c.body + "\n", "s.md");
-    REQUIRE(sp.ok());
+    const Document spaced = well_formed(std::string("# T\n## Step: A {#a}\n") + c.body + "\n", "s.md");
     v["pe"] = "0";
-    CHECK(plain_text(sp.doc.steps[0].blocks, lookup) == c.without_pe);
+    CHECK(plain_text(spaced.steps[0].blocks, lookup) == c.without_pe);
     v["pe"] = "1";
-    CHECK(plain_text(sp.doc.steps[0].blocks, lookup) == c.with_pe);
+    CHECK(plain_text(spaced.steps[0].blocks, lookup) == c.with_pe);
   }
-  const std::vector<PlaceholderUse> uses = placeholders(r.doc);
+  const std::vector<PlaceholderUse> uses = placeholders(doc);
   REQUIRE(uses.size() == 3);
   CHECK(uses[0].name == "even");
   CHECK(uses[0].condition);
@@ -141,14 +150,13 @@ TEST_CASE("every lesson has English text, and every placeholder it uses has a li
 }
 
 TEST_CASE("a well-formed document yields title, steps and typed runs") {
-  const ParseResult r = parse_document(
+  const Document doc = well_formed(
       "# Title here\n\n## Step: One {#s8}\nPlain **bold** `code` $x^2$ and {{value_1}}.\nsame paragraph\n\n"
       "- a bullet\n> a note\n> continues\n## Step: Two {#s9}\ntext\n",
       "t.md");
-  REQUIRE(r.ok());
-  CHECK(r.doc.title == "Title here");
-  REQUIRE(r.doc.steps.size() == 2);
-  const Step& s = r.doc.steps[0];
+  CHECK(doc.title == "Title here");
+  REQUIRE(doc.steps.size() == 2);
+  const Step& s = doc.steps[0];
   CHECK(s.title == "One");
   CHECK(s.line == 3);
   REQUIRE(s.blocks.size() == 3);
@@ -191,34 +199,31 @@ TEST_CASE("malformed documents are reported with file and line") {
 }
 
 TEST_CASE("lines of Chinese text join without a space; Latin lines with one") {
-  const ParseResult r = parse_document(
+  const Document doc = well_formed(
       "# T\n## Step: a {#s20}\n\xE4\xBD\xA0\xE5\xA5\xBD\n\xE4\xB8\x96\xE7\x95\x8C\n\nab\ncd\n", "z.md");
-  REQUIRE(r.ok());
-  CHECK(r.doc.steps[0].blocks[0].runs[0].text == "\xE4\xBD\xA0\xE5\xA5\xBD\xE4\xB8\x96\xE7\x95\x8C");
-  CHECK(r.doc.steps[0].blocks[1].runs[0].text == "ab cd");
+  CHECK(doc.steps[0].blocks[0].runs[0].text == "\xE4\xBD\xA0\xE5\xA5\xBD\xE4\xB8\x96\xE7\x95\x8C");
+  CHECK(doc.steps[0].blocks[1].runs[0].text == "ab cd");
   // Past conditional markers at the join, and after Chinese punctuation even before a Latin word
   // (长度。 没有 showed a gap in lesson train); Latin before Chinese keeps its space.
-  const ParseResult c = parse_document(
+  const Document joined = well_formed(
       "# T\n## Step: a {#s}\n\xE9\x95\xBF\xE5\xBA\xA6\xE3\x80\x82\n{{?x}}\xE6\xB2\xA1{{/}}\n"
       "{{?y}}\xE6\x9C\x89{{/}}\n\xEF\xBC\x9A\nRoPE\xEF\xBC\x8C\nALiBi\nRoPE\n\xE5\x92\x8C\n",
       "c.md");
-  REQUIRE(c.ok());
   const auto lookup = [](std::string_view) { return std::string("1"); };
-  CHECK(plain_text(c.doc.steps[0].blocks, lookup) ==
+  CHECK(plain_text(joined.steps[0].blocks, lookup) ==
         "\xE9\x95\xBF\xE5\xBA\xA6\xE3\x80\x82\xE6\xB2\xA1\xE6\x9C\x89\xEF\xBC\x9ARoPE\xEF\xBC\x8C"
         "ALiBi RoPE \xE5\x92\x8C");
 }
 
 TEST_CASE("a value set off by spaces in Chinese text loses them where it begins or ends in Chinese") {
   // 与 {{v}} 比较: spaces for "Llama 3 8B 的配置", none for "你粘贴的配置", none after a full-width bracket.
-  const ParseResult r =
-      parse_document("# T\n## Step: a {#s}\n\xE4\xB8\x8E {{v}} \xE6\xAF\x94\xE8\xBE\x83\n", "v.md");
-  REQUIRE(r.ok());
+  const Document doc =
+      well_formed("# T\n## Step: a {#s}\n\xE4\xB8\x8E {{v}} \xE6\xAF\x94\xE8\xBE\x83\n", "v.md");
   std::string value;
   const auto lookup = [&](std::string_view) { return value; };
   const auto text = [&](const std::string& v) {
     value = v;
-    return plain_text(r.doc.steps[0].blocks, lookup);
+    return plain_text(doc.steps[0].blocks, lookup);
   };
   CHECK(text("Llama") == "\xE4\xB8\x8E Llama \xE6\xAF\x94\xE8\xBE\x83");  // 与 Llama 比较
   CHECK(text("\xE4\xBD\xA0\xE7\x9A\x84") ==
@@ -235,19 +240,17 @@ TEST_CASE("a value set off by spaces in Chinese text loses them where it begins 
 }
 
 TEST_CASE("backslash escapes markup characters") {
-  const ParseResult r = parse_document("# T\n## Step: a {#s21}\ncosts \\$5 and \\*\\* stars\n", "e.md");
-  REQUIRE(r.ok());
-  REQUIRE(r.doc.steps[0].blocks[0].runs.size() == 1);
-  CHECK(r.doc.steps[0].blocks[0].runs[0].text == "costs $5 and ** stars");
+  const Document doc = well_formed("# T\n## Step: a {#s21}\ncosts \\$5 and \\*\\* stars\n", "e.md");
+  REQUIRE(doc.steps[0].blocks[0].runs.size() == 1);
+  CHECK(doc.steps[0].blocks[0].runs[0].text == "costs $5 and ** stars");
 }
 
 TEST_CASE("a step's question: prompt, choices with one right, explanation, and where its reveal starts") {
-  const auto r = parse_document(
+  const Document doc = well_formed(
       "# T\n## Step: S {#s22}\nSetup text.\n\n?? Which is it, {{x}}?\n?- no\n?+ **yes**\n?- maybe\n"
       "?= Because $a·b$\n?= and {{y}}.\nRevealed text.\n",
       "q.md");
-  REQUIRE(r.ok());
-  const Step& st = r.doc.steps.at(0);
+  const Step& st = doc.steps.at(0);
   REQUIRE(st.questions.size() == 1);
   const Question& q = st.questions[0];
   CHECK(q.choices.size() == 3);
@@ -258,7 +261,7 @@ TEST_CASE("a step's question: prompt, choices with one right, explanation, and w
   CHECK(plain_runs(q.explanation, [](std::string_view n) { return "<" + std::string(n) + ">"; }) ==
         "Because a·b and <y>.");
   std::vector<std::string> names;
-  for (const auto& u : placeholders(r.doc)) names.push_back(u.name);
+  for (const auto& u : placeholders(doc)) names.push_back(u.name);
   CHECK(names == std::vector<std::string>{"x", "y"});
 }
 
@@ -298,9 +301,8 @@ TEST_CASE("the catalogue: unique English keys, no blank translations, English pa
 }
 
 TEST_CASE("a formula may hold a {{placeholder}}: it stays in the formula's text for the typesetter to fill") {
-  const auto r = parse_document("# T\n## Step: S {#s29}\nSo $ω_i = {{omega}}$ here.\n", "m.md");
-  REQUIRE(r.ok());
-  const auto& runs = r.doc.steps.at(0).blocks.at(0).runs;
+  const Document doc = well_formed("# T\n## Step: S {#s29}\nSo $ω_i = {{omega}}$ here.\n", "m.md");
+  const auto& runs = doc.steps.at(0).blocks.at(0).runs;
   REQUIRE(runs.size() == 3);
   CHECK(runs[1].kind == RunKind::Math);
   CHECK(runs[1].text == "ω_i = {{omega}}");

@@ -8,6 +8,25 @@
 
 using namespace posenc::core;
 
+namespace {
+
+// Inputs of 2 … n_span + 1 tokens of d_min … d_min + d_span − 1 dimensions, weights and a permutation,
+// drawn from `rng` in that order.
+struct Trial {
+  Eigen::MatrixXd x;
+  AttentionWeights w;
+  Permutation perm;
+};
+Trial random_trial(Random& rng, int n_span, int d_min, int d_span) {
+  const int n = 2 + rng.below(n_span);
+  const int d = d_min + rng.below(d_span);
+  Eigen::MatrixXd x = rng.gaussian_matrix(n, d);
+  AttentionWeights w = random_attention_weights(d, rng);
+  return {std::move(x), std::move(w), random_permutation(n, rng)};
+}
+
+}  // namespace
+
 TEST_CASE("softmax rows are positive and sum to one, even for huge scores") {
   Eigen::MatrixXd s(2, 3);
   s << 1000, 999, -1000, 0, 0, 0;
@@ -22,11 +41,7 @@ TEST_CASE("softmax rows are positive and sum to one, even for huge scores") {
 TEST_CASE("without position encoding, Attn(PX) = P Attn(X) to rounding, for random sizes and permutations") {
   Random rng(11);
   for (int trial = 0; trial < 60; ++trial) {
-    const int n = 2 + rng.below(30);
-    const int d = 1 + rng.below(64);
-    const Eigen::MatrixXd x = rng.gaussian_matrix(n, d);
-    const AttentionWeights w = random_attention_weights(d, rng);
-    const Permutation perm = random_permutation(n, rng);
+    const auto [x, w, perm] = random_trial(rng, 30, 1, 64);
     const OrderExperiment e = run_order_experiment(x, w, perm, false);
     CHECK(e.equivariance_residual < 1e-12);
     CHECK(e.pooled_residual < 1e-12);
@@ -39,11 +54,7 @@ TEST_CASE("without position encoding, Attn(PX) = P Attn(X) to rounding, for rand
 TEST_CASE("with position encoding, a non-identity permutation changes the outputs beyond rounding") {
   Random rng(12);
   for (int trial = 0; trial < 40; ++trial) {
-    const int n = 2 + rng.below(20);
-    const int d = 2 + rng.below(62);
-    const Eigen::MatrixXd x = rng.gaussian_matrix(n, d);
-    const AttentionWeights w = random_attention_weights(d, rng);
-    Permutation perm = random_permutation(n, rng);
+    auto [x, w, perm] = random_trial(rng, 20, 2, 62);
     if (is_identity(perm)) std::swap(perm[0], perm[1]);
     const OrderExperiment e = run_order_experiment(x, w, perm, true);
     CHECK(e.equivariance_residual > 1e-6);

@@ -14,14 +14,25 @@ using namespace posenc::core;
 
 namespace {
 Eigen::VectorXd gaussian(Random& rng, int n) { return rng.gaussian_matrix(n, 1).col(0); }
+
+// What RoPE rotates, at random: a size d of 2 … 2·pairs, a vector of d Gaussians and a position in
+// [0, max_pos), drawn from `rng` in that order.
+struct Rotation {
+  int d;
+  Eigen::VectorXd x;
+  double pos;
+};
+Rotation random_rotation(Random& rng, int pairs, double max_pos) {
+  const int d = 2 * (1 + rng.below(pairs));
+  Eigen::VectorXd x = gaussian(rng, d);
+  return {d, std::move(x), rng.uniform() * max_pos};
+}
 }  // namespace
 
 TEST_CASE("RoPE preserves norms in both layouts") {
   Random rng(41);
   for (int trial = 0; trial < 50; ++trial) {
-    const int d = 2 * (1 + rng.below(64));
-    const Eigen::VectorXd x = gaussian(rng, d);
-    const double pos = rng.uniform() * 1e5;
+    const auto [d, x, pos] = random_rotation(rng, 64, 1e5);
     for (Layout l : {Layout::Interleaved, Layout::Half})
       CHECK(rope_rotate(x, pos, 10000.0, l).norm() == doctest::Approx(x.norm()).epsilon(1e-12));
   }
@@ -61,9 +72,7 @@ TEST_CASE("the layouts agree after the fixed permutation, and disagree without i
 TEST_CASE("elementwise RoPE equals multiplication by the rotation matrix") {
   Random rng(44);
   for (int trial = 0; trial < 20; ++trial) {
-    const int d = 2 * (1 + rng.below(48));
-    const Eigen::VectorXd x = gaussian(rng, d);
-    const double pos = rng.uniform() * 5000;
+    const auto [d, x, pos] = random_rotation(rng, 48, 5000);
     for (Layout l : {Layout::Interleaved, Layout::Half})
       CHECK((rope_matrix(d, pos, 10000.0, l) * x - rope_rotate(x, pos, 10000.0, l)).cwiseAbs().maxCoeff() <
             1e-12);

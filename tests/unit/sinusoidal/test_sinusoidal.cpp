@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "core/random.hpp"
@@ -86,19 +87,22 @@ TEST_CASE("angles in double stay within 1e-9 of a long-double reference up to po
   CHECK(worst < 1e-9);
 }
 
-// Sizes up to 300 × 65, both bases and layouts, and now and then an offset.
-static SinusoidalSpec random_spec(Random& rng, int trial) {
-  return {1 + rng.below(300), 1 + rng.below(65), trial % 2 ? 100.0 : 10000.0,
-          trial % 3 ? Layout::Interleaved : Layout::Half, trial % 4 ? 0.0 : 12345.0};
+// Twenty random specs from a generator seeded `seed` — sizes up to 300 × 65, both bases and layouts, and
+// now and then an offset —, each with its table as sinusoidal() builds it: body(spec, expected, rng).
+template <class Body>
+static void for_random_specs(std::uint64_t seed, Body body) {
+  Random rng(seed);
+  for (int trial = 0; trial < 20; ++trial) {
+    const SinusoidalSpec spec{1 + rng.below(300), 1 + rng.below(65), trial % 2 ? 100.0 : 10000.0,
+                              trial % 3 ? Layout::Interleaved : Layout::Half, trial % 4 ? 0.0 : 12345.0};
+    CAPTURE(spec.len);
+    CAPTURE(spec.dim);
+    body(spec, sinusoidal(spec), rng);
+  }
 }
 
 TEST_CASE("sinusoidal_into fills the same table in reused storage and reports each column once, complete") {
-  Random rng(11);
-  for (int trial = 0; trial < 20; ++trial) {
-    const SinusoidalSpec spec = random_spec(rng, trial);
-    CAPTURE(spec.len);
-    CAPTURE(spec.dim);
-    const Eigen::MatrixXd expected = sinusoidal(spec);
+  for_random_specs(11, [](const SinusoidalSpec& spec, const Eigen::MatrixXd& expected, Random&) {
     Eigen::MatrixXd table = Eigen::MatrixXd::Constant(spec.len, spec.dim, 99.0);
     const double* storage = table.data();
     std::vector<int> seen(spec.dim, 0);
@@ -113,7 +117,7 @@ TEST_CASE("sinusoidal_into fills the same table in reused storage and reports ea
     CHECK(table == expected);
     CHECK(complete);
     CHECK(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
-  }
+  });
   Eigen::MatrixXd resized(3, 3);
   sinusoidal_into(resized, {0, 4});
   CHECK(resized.rows() == 0);
@@ -123,12 +127,7 @@ TEST_CASE("sinusoidal_into fills the same table in reused storage and reports ea
 TEST_CASE(
     "sinusoidal_rows_into fills exactly the listed rows, to rounding of the full table, each column reported "
     "once") {
-  Random rng(12);
-  for (int trial = 0; trial < 20; ++trial) {
-    const SinusoidalSpec spec = random_spec(rng, trial);
-    CAPTURE(spec.len);
-    CAPTURE(spec.dim);
-    const Eigen::MatrixXd expected = sinusoidal(spec);
+  for_random_specs(12, [](const SinusoidalSpec& spec, const Eigen::MatrixXd& expected, Random& rng) {
     std::vector<int> rows;
     for (int k = 0; k < 5; ++k) rows.push_back(rng.below(spec.len));
     rows.push_back(-1);        // skipped
@@ -145,7 +144,7 @@ TEST_CASE(
       else
         CHECK((table.row(r).array() == 99.0).all());
     }
-  }
+  });
   Eigen::MatrixXd wrong = Eigen::MatrixXd::Constant(3, 3, 7.0);
   sinusoidal_rows_into(wrong, {4, 4}, {0});  // not len × dim: left alone
   CHECK((wrong.array() == 7.0).all());

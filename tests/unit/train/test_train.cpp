@@ -112,22 +112,27 @@ TEST_CASE("train tasks: copy, reverse and k_back sequences, worked out by hand")
   s.vocab = 5;  // SEP = 5, MASK = 6
   const std::vector<int> x = {3, 1, 4, 1};
   const int N = -1;
-  s.task = Task::Copy;
-  Example e = make_example(s, x);
-  CHECK(e.tokens == std::vector<int>{3, 1, 4, 1, 5, 6, 6, 6, 6});
-  CHECK(e.targets == std::vector<int>{N, N, N, N, N, 3, 1, 4, 1});
-  s.task = Task::Reverse;
-  e = make_example(s, x);
-  CHECK(e.tokens == std::vector<int>{3, 1, 4, 1, 5, 6, 6, 6, 6});
-  CHECK(e.targets == std::vector<int>{N, N, N, N, N, 1, 4, 1, 3});
-  s.causal = true;  // teacher forcing: slot j holds the answer of slot j − 1
-  e = make_example(s, x);
-  CHECK(e.tokens == std::vector<int>{3, 1, 4, 1, 5, 6, 1, 4, 1});
-  CHECK(e.targets == std::vector<int>{N, N, N, N, N, 1, 4, 1, 3});
-  s.task = Task::Copy;
-  e = make_example(s, x);
-  CHECK(e.tokens == std::vector<int>{3, 1, 4, 1, 5, 6, 3, 1, 4});
-  CHECK(e.targets == std::vector<int>{N, N, N, N, N, 3, 1, 4, 1});
+  struct Case {
+    Task task;
+    bool causal;  // teacher forcing: slot j holds the answer of slot j − 1
+    std::vector<int> tokens, targets;
+  };
+  const Case cases[] = {
+      {Task::Copy, false, {3, 1, 4, 1, 5, 6, 6, 6, 6}, {N, N, N, N, N, 3, 1, 4, 1}},
+      {Task::Reverse, false, {3, 1, 4, 1, 5, 6, 6, 6, 6}, {N, N, N, N, N, 1, 4, 1, 3}},
+      {Task::Reverse, true, {3, 1, 4, 1, 5, 6, 1, 4, 1}, {N, N, N, N, N, 1, 4, 1, 3}},
+      {Task::Copy, true, {3, 1, 4, 1, 5, 6, 3, 1, 4}, {N, N, N, N, N, 3, 1, 4, 1}},
+  };
+  Example e;
+  for (const Case& c : cases) {
+    CAPTURE(task_name(c.task));
+    CAPTURE(c.causal);
+    s.task = c.task;
+    s.causal = c.causal;
+    e = make_example(s, x);
+    CHECK(e.tokens == c.tokens);
+    CHECK(e.targets == c.targets);
+  }
   s.task = Task::KBack;
   s.k = 2;
   for (bool causal : {false, true}) {
