@@ -34,16 +34,23 @@ std::uint64_t bits(double d) {
   return b;
 }
 
-// The English refusal; it must start with `where` ("line L, column C:") and hold `says`.
-void refused(const std::string& text, const char* where, const char* says) {
+// The English refusal; it must start with "line `line`, column `column`:" and hold `says`.
+void refused(const std::string& text, int line, int column, const char* says) {
   const JsonParse r = parse_json(text);
   const std::string e = r.error.english();
   INFO(text, " → ", e);
   REQUIRE_FALSE(r.ok());
   CHECK(r.value.is_null());
-  CHECK(e.rfind(where, 0) == 0);
+  CHECK(e.rfind("line " + std::to_string(line) + ", column " + std::to_string(column) + ":", 0) == 0);
   CHECK(e.find(says) != std::string::npos);
 }
+
+// Invalid text, where its refusal points and words it says.
+struct Refusal {
+  const char* text;
+  int line, column;
+  const char* says;
+};
 
 }  // namespace
 
@@ -120,56 +127,56 @@ TEST_CASE("numbers are the nearest double to the decimal written") {
   CHECK(number_of("1e-400") == 0);                             // underflow reads as zero
 }
 
-TEST_CASE("numbers beyond the double range are refused") {
-  refused("1e309", "line 1, column 1:", "the number 1e309 is out of range");
-  refused("[0, -1e309]", "line 1, column 5:", "out of range");
-}
-
 TEST_CASE("invalid text is refused at the line and column where it goes wrong") {
-  refused("[1, 2,]", "line 1, column 7:", "no trailing comma");
-  refused("{\"a\": 1,}", "line 1, column 9:", "no trailing comma");
-  refused("{'a': 1}", "line 1, column 2:", "expected a key in double quotes, found '''");
-  refused("['a']", "line 1, column 2:", "expected a JSON value, found '''");
-  refused("01", "line 1, column 2:", "leading zero");
-  refused("-01", "line 1, column 3:", "leading zero");
-  refused("1.", "line 1, column 3:", "expected a digit after '.', found the end of the text");
-  refused("1.e5", "line 1, column 3:", "expected a digit after '.', found 'e'");
-  refused("1e", "line 1, column 3:", "expected a digit in the exponent");
-  refused(".5", "line 1, column 1:", "a number needs a digit before '.'");
-  refused("+1", "line 1, column 1:", "may not start with '+'");
-  refused("-", "line 1, column 2:", "expected a digit");
-  refused("0x10", "line 1, column 2:", "unexpected 'x' after the JSON value");
-  refused("NaN", "line 1, column 1:", "unknown word 'NaN'");
-  refused("[-Infinity]", "line 1, column 3:", "expected a digit, found 'I'");
-  refused("{\"a\": True}", "line 1, column 7:", "unknown word 'True'");
-  refused("\"abc", "line 1, column 1:", "never closed");
-  refused("[\"abc\\", "line 1, column 2:", "never closed");
-  refused("\"a\tb\"", "line 1, column 3:", "control character U+0009");
-  refused("\"a\nb\"", "line 1, column 3:", "control character U+000A");
-  refused(R"("x\ud800")", "line 1, column 3:", "high surrogate \\ud800 is not followed by a low one");
-  refused(R"("\ud800\u0041")", "line 1, column 2:", "not followed by a low one");
-  refused(R"("\udc00")", "line 1, column 2:", "low surrogate \\udc00 has no high surrogate");
-  refused(R"("\u12G4")", "line 1, column 2:", "four hex digits");
-  refused(R"("\x41")", "line 1, column 2:", R"(unknown escape '\x')");
-  refused("\"\xC0\xAF\"", "line 1, column 2:", "invalid UTF-8");      // overlong '/'
-  refused("\"\xED\xA0\x80\"", "line 1, column 2:", "invalid UTF-8");  // an encoded surrogate
-  refused("{} x", "line 1, column 4:", "unexpected 'x' after the JSON value");
-  refused("[1] [2]", "line 1, column 5:", "unexpected '['");
-  refused("", "line 1, column 1:", "expected a JSON value, found the end of the text");
-  refused(" \n ", "line 2, column 2:", "found the end of the text");
-  refused("[1 2]", "line 1, column 4:", "expected ',' or ']' after an array item, found '2'");
-  refused("{\"a\" 1}", "line 1, column 6:", "expected ':' after the key, found '1'");
-  refused("{\"a\": 1 \"b\": 2}", "line 1, column 9:", "expected ',' or '}' after a member");
-  refused("{\"a\":", "line 1, column 6:", "expected a JSON value, found the end of the text");
-  refused("{\u201Ca\u201D: 1}", "line 1, column 2:", "found '\u201C'");  // “a”, as pasted from a web page
-  refused("[\x01]", "line 1, column 2:", "found U+0001");
-}
-
-TEST_CASE("lines end at LF, CRLF or CR; columns count characters, not bytes") {
-  refused("{\n  \"a\": 1,\n  \"b\": 02\n}", "line 3, column 9:", "leading zero");
-  refused("[\r\n1,\r\n]", "line 3, column 1:", "trailing comma");
-  refused("[\r1,\r]", "line 3, column 1:", "trailing comma");
-  refused("[\"\xC3\xA9\", x]", "line 1, column 7:", "unknown word 'x'");
+  const Refusal cases[] = {
+      // numbers beyond the double range
+      {"1e309", 1, 1, "the number 1e309 is out of range"},
+      {"[0, -1e309]", 1, 5, "out of range"},
+      // each way of being malformed
+      {"[1, 2,]", 1, 7, "no trailing comma"},
+      {"{\"a\": 1,}", 1, 9, "no trailing comma"},
+      {"{'a': 1}", 1, 2, "expected a key in double quotes, found '''"},
+      {"['a']", 1, 2, "expected a JSON value, found '''"},
+      {"01", 1, 2, "leading zero"},
+      {"-01", 1, 3, "leading zero"},
+      {"1.", 1, 3, "expected a digit after '.', found the end of the text"},
+      {"1.e5", 1, 3, "expected a digit after '.', found 'e'"},
+      {"1e", 1, 3, "expected a digit in the exponent"},
+      {".5", 1, 1, "a number needs a digit before '.'"},
+      {"+1", 1, 1, "may not start with '+'"},
+      {"-", 1, 2, "expected a digit"},
+      {"0x10", 1, 2, "unexpected 'x' after the JSON value"},
+      {"NaN", 1, 1, "unknown word 'NaN'"},
+      {"[-Infinity]", 1, 3, "expected a digit, found 'I'"},
+      {"{\"a\": True}", 1, 7, "unknown word 'True'"},
+      {"\"abc", 1, 1, "never closed"},
+      {"[\"abc\\", 1, 2, "never closed"},
+      {"\"a\tb\"", 1, 3, "control character U+0009"},
+      {"\"a\nb\"", 1, 3, "control character U+000A"},
+      {R"("x\ud800")", 1, 3, "high surrogate \\ud800 is not followed by a low one"},
+      {R"("\ud800\u0041")", 1, 2, "not followed by a low one"},
+      {R"("\udc00")", 1, 2, "low surrogate \\udc00 has no high surrogate"},
+      {R"("\u12G4")", 1, 2, "four hex digits"},
+      {R"("\x41")", 1, 2, R"(unknown escape '\x')"},
+      {"\"\xC0\xAF\"", 1, 2, "invalid UTF-8"},      // overlong '/'
+      {"\"\xED\xA0\x80\"", 1, 2, "invalid UTF-8"},  // an encoded surrogate
+      {"{} x", 1, 4, "unexpected 'x' after the JSON value"},
+      {"[1] [2]", 1, 5, "unexpected '['"},
+      {"", 1, 1, "expected a JSON value, found the end of the text"},
+      {" \n ", 2, 2, "found the end of the text"},
+      {"[1 2]", 1, 4, "expected ',' or ']' after an array item, found '2'"},
+      {"{\"a\" 1}", 1, 6, "expected ':' after the key, found '1'"},
+      {"{\"a\": 1 \"b\": 2}", 1, 9, "expected ',' or '}' after a member"},
+      {"{\"a\":", 1, 6, "expected a JSON value, found the end of the text"},
+      {"{\u201Ca\u201D: 1}", 1, 2, "found '\u201C'"},  // “a”, as pasted from a web page
+      {"[\x01]", 1, 2, "found U+0001"},
+      // lines end at LF, CRLF or CR; columns count characters, not bytes
+      {"{\n  \"a\": 1,\n  \"b\": 02\n}", 3, 9, "leading zero"},
+      {"[\r\n1,\r\n]", 3, 1, "trailing comma"},
+      {"[\r1,\r]", 3, 1, "trailing comma"},
+      {"[\"\xC3\xA9\", x]", 1, 7, "unknown word 'x'"},
+  };
+  for (const Refusal& c : cases) refused(c.text, c.line, c.column, c.says);
 }
 
 TEST_CASE("nesting: 64 levels are read, the 65th is refused") {
@@ -178,9 +185,9 @@ TEST_CASE("nesting: 64 levels are read, the 65th is refused") {
   int depth = 0;
   for (const JsonValue* p = &v; p && p->is_array(); p = p->items.empty() ? nullptr : &p->items[0]) ++depth;
   CHECK(depth == 64);
-  refused(std::string(65, '[') + std::string(65, ']'), "line 1, column 65:", "nested deeper than 64 levels");
+  refused(std::string(65, '[') + std::string(65, ']'), 1, 65, "nested deeper than 64 levels");
   std::string objects;
   for (int i = 0; i < 65; ++i) objects += "{\"k\":";
-  refused(objects, "line 1, column 321:", "nested deeper than 64");  // 64 × 5 characters, then the 65th '{'
-  refused(std::string(100000, '['), "line 1, column 65:", "nested deeper than 64");
+  refused(objects, 1, 321, "nested deeper than 64");  // 64 × 5 characters, then the 65th '{'
+  refused(std::string(100000, '['), 1, 65, "nested deeper than 64");
 }

@@ -14,70 +14,72 @@
 using namespace posenc;
 using content::spoken;
 
-static void says(const char* formula, const char* en, const char* zh) {
-  CAPTURE(formula);
-  CHECK(spoken(formula, 0) == en);
-  CHECK(spoken(formula, 1) == zh);
-}
+namespace {
+// A formula and how it is said in English and in Chinese.
+struct Said {
+  const char* formula;
+  const char* en;
+  const char* zh;
+};
+}  // namespace
 
 TEST_CASE("each construct of a formula is said in English and in Chinese") {
-  SUBCASE("superscripts: squared, a power, a transpose, a label") {
-    says("x^2", "x squared", "x 的平方");
-    says("d^3", "d cubed", "d 的立方");
-    says("x^{2i/d}", "x to the power (2i over d)", "x 的 2i 除以 d 次方");
-    says("e^{i·pos·ω}", "e to the power (i times pos times omega)", "e 的 i 乘 pos 乘 ω 次方");
-    says("base^(−2i/d)", "base to the power (minus 2i over d)", "base 的 负 2i 除以 d 次方");
-    says("e^{iφ}", "e to the power i phi", "e 的 iφ 次方");
-    says("PE(p)^T W", "PE(p) transpose W", "PE(p) 的转置 W");
-    says("(x W)ᵀ", "(x W) transpose", "(x W) 的转置");
-    says("W^Q", "W superscript Q", "W 上标 Q");
-  }
-  SUBCASE("subscripts, alone and with a superscript") {
-    says("q_i", "q sub i", "q 下标 i");
-    says("θ_i", "theta sub i", "θ 下标 i");
-    says("L_train", "L sub train", "L 下标 train");
-    says("w_{−k}", "w sub (minus k)", "w 下标 (负 k)");
-    says("h_{k+1}", "h sub (k plus 1)", "h 下标 (k 加 1)");
-    says("a^K_ij", "a sub ij superscript K", "a 下标 ij 上标 K");
-    says("x_i^2", "x sub i squared", "x 下标 i 的平方");
-  }
-  SUBCASE("square roots over a token or a group") {
-    says("√d", "square root of d", "根号 d");
-    says("√d_z", "square root of d sub z", "根号 d 下标 z");
-    says("√(2/(π d))", "square root of (2 over (pi d))", "根号下 (2 除以 (π d))");
-    says("√({2}/{π d})", "square root of (2 over (pi d))", "根号下 (2 除以 (π d))");
-  }
-  SUBCASE("fractions and division") {
-    says("{a}/{b}", "a over b", "a 除以 b");
-    says("{1}/{base^(2i/d)}", "1 over base to the power (2i over d)", "1 除以 base 的 2i 除以 d 次方");
-    says("softmax({q·k}/{√d})", "softmax((q times k) over square root of d)",
-         "softmax((q 乘 k) 除以 根号 d)");
-    says("pos / (L − 1)", "pos over (L minus 1)", "pos 除以 (L 减 1)");
-  }
-  SUBCASE("bars, sums, Greek letters") {
-    says("|x|", "absolute value of x", "x 的绝对值");
-    says("|a − b|", "absolute value of (a minus b)", "(a 减 b) 的绝对值");
-    says("‖PE(p)‖", "norm of PE(p)", "PE(p) 的范数");
-    says("Σ_i cos(ω_i)", "sum over i of cos(omega sub i)", "对 i 求和 cos(ω 下标 i)");
-    says("Σ_{k<j} S_k", "sum over k less than j of S sub k", "对 k 小于 j 求和 S 下标 k");
-    says("2π · Δ", "2 pi times delta", "2π 乘 Δ");
-  }
-  SUBCASE("operators and signs") {
-    says("a ≈ b", "a approximately b", "a 约等于 b");
-    says("a · b", "a times b", "a 乘 b");
-    says("a − b", "a minus b", "a 减 b");
-    says("−k", "minus k", "负 k");
-    says("[−1, 1]", "[minus 1, 1]", "[负 1, 1]");
-    says("a + b = c", "a plus b equals c", "a 加 b 等于 c");
-    says("a ≤ b", "a at most b", "a 小于等于 b");
-    says("a ≥ b", "a at least b", "a 大于等于 b");
-    says("0 → 1", "0 to 1", "0 到 1");
-  }
-  SUBCASE("what the syntax does not know is kept as written") {
-    says("w_0 … w_k", "w sub 0 … w sub k", "w 下标 0 … w 下标 k");
-    says("[w; PE]", "[w; PE]", "[w; PE]");
-    says("x^", "x^", "x^");
-    says("√", "square root", "根号");
+  const Said cases[] = {
+      // superscripts: squared, a power, a transpose, a label
+      {"x^2", "x squared", "x 的平方"},
+      {"d^3", "d cubed", "d 的立方"},
+      {"x^{2i/d}", "x to the power (2i over d)", "x 的 2i 除以 d 次方"},
+      {"e^{i·pos·ω}", "e to the power (i times pos times omega)", "e 的 i 乘 pos 乘 ω 次方"},
+      {"base^(−2i/d)", "base to the power (minus 2i over d)", "base 的 负 2i 除以 d 次方"},
+      {"e^{iφ}", "e to the power i phi", "e 的 iφ 次方"},
+      {"PE(p)^T W", "PE(p) transpose W", "PE(p) 的转置 W"},
+      {"(x W)ᵀ", "(x W) transpose", "(x W) 的转置"},
+      {"W^Q", "W superscript Q", "W 上标 Q"},
+      // subscripts, alone and with a superscript
+      {"q_i", "q sub i", "q 下标 i"},
+      {"θ_i", "theta sub i", "θ 下标 i"},
+      {"L_train", "L sub train", "L 下标 train"},
+      {"w_{−k}", "w sub (minus k)", "w 下标 (负 k)"},
+      {"h_{k+1}", "h sub (k plus 1)", "h 下标 (k 加 1)"},
+      {"a^K_ij", "a sub ij superscript K", "a 下标 ij 上标 K"},
+      {"x_i^2", "x sub i squared", "x 下标 i 的平方"},
+      // square roots over a token or a group
+      {"√d", "square root of d", "根号 d"},
+      {"√d_z", "square root of d sub z", "根号 d 下标 z"},
+      {"√(2/(π d))", "square root of (2 over (pi d))", "根号下 (2 除以 (π d))"},
+      {"√({2}/{π d})", "square root of (2 over (pi d))", "根号下 (2 除以 (π d))"},
+      // fractions and division
+      {"{a}/{b}", "a over b", "a 除以 b"},
+      {"{1}/{base^(2i/d)}", "1 over base to the power (2i over d)", "1 除以 base 的 2i 除以 d 次方"},
+      {"softmax({q·k}/{√d})", "softmax((q times k) over square root of d)", "softmax((q 乘 k) 除以 根号 d)"},
+      {"pos / (L − 1)", "pos over (L minus 1)", "pos 除以 (L 减 1)"},
+      // bars, sums, Greek letters
+      {"|x|", "absolute value of x", "x 的绝对值"},
+      {"|a − b|", "absolute value of (a minus b)", "(a 减 b) 的绝对值"},
+      {"‖PE(p)‖", "norm of PE(p)", "PE(p) 的范数"},
+      {"Σ_i cos(ω_i)", "sum over i of cos(omega sub i)", "对 i 求和 cos(ω 下标 i)"},
+      {"Σ_{k<j} S_k", "sum over k less than j of S sub k", "对 k 小于 j 求和 S 下标 k"},
+      {"2π · Δ", "2 pi times delta", "2π 乘 Δ"},
+      // operators and signs
+      {"a ≈ b", "a approximately b", "a 约等于 b"},
+      {"a · b", "a times b", "a 乘 b"},
+      {"a − b", "a minus b", "a 减 b"},
+      {"−k", "minus k", "负 k"},
+      {"[−1, 1]", "[minus 1, 1]", "[负 1, 1]"},
+      {"a + b = c", "a plus b equals c", "a 加 b 等于 c"},
+      {"a ≤ b", "a at most b", "a 小于等于 b"},
+      {"a ≥ b", "a at least b", "a 大于等于 b"},
+      {"0 → 1", "0 to 1", "0 到 1"},
+      // what the syntax does not know is kept as written
+      {"w_0 … w_k", "w sub 0 … w sub k", "w 下标 0 … w 下标 k"},
+      {"[w; PE]", "[w; PE]", "[w; PE]"},
+      {"x^", "x^", "x^"},
+      {"√", "square root", "根号"},
+  };
+  for (const Said& c : cases) {
+    CAPTURE(c.formula);
+    CHECK(spoken(c.formula, 0) == c.en);
+    CHECK(spoken(c.formula, 1) == c.zh);
   }
 }
 
