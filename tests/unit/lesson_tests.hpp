@@ -1,12 +1,15 @@
 // A lesson on its own, for the tests of one lesson: created by id with its defaults, its parameters set
-// and read by their URL names.
+// and read by their URL names, its placeholders (the numbers and conditions its text quotes) checked.
 #pragma once
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "lessons/lesson.hpp"
 
@@ -29,6 +32,20 @@ inline std::string param(lessons::Lesson& l, std::string_view name) {
   for (const auto& p : lessons::read_params(l))
     if (p.name == name) return lessons::to_hash_string(p);
   return "?";
+}
+
+// Each placeholder reads as given: placeholders_are(l, {{"moved", "14"}, {"half_dim", "8"}}).
+inline void placeholders_are(lessons::Lesson& l,
+                             std::initializer_list<std::pair<const char*, const char*>> expected) {
+  for (const auto& [name, value] : expected) {
+    CAPTURE(name);
+    CHECK(l.placeholder(name) == value);
+  }
+}
+
+// A placeholder read as a number (0 when it is none).
+inline double placeholder_number(lessons::Lesson& l, std::string_view name) {
+  return std::strtod(l.placeholder(name).c_str(), nullptr);
 }
 
 }  // namespace posenc::test

@@ -18,6 +18,8 @@
 
 using namespace posenc;
 using test::make_lesson;
+using test::placeholder_number;
+using test::placeholders_are;
 using test::set;
 
 namespace {
@@ -184,31 +186,22 @@ TEST_CASE("beyond-1d: M-RoPE — sections, text as 1-D RoPE, and scores that dep
 TEST_CASE("beyond-1d lesson: its sentences' numbers and conditions follow the settings") {
   auto l = make_lesson("beyond-1d");
   // Defaults: 3 text tokens, an image of 1 × 4 × 6, then text: the text after it starts at 3 + 6 = 9.
-  CHECK(l->placeholder("next_text") == "9");
-  CHECK(l->placeholder("naive_next") == "27");
-  CHECK(l->placeholder("saved") == "18");
+  placeholders_are(*l, {{"next_text", "9"}, {"naive_next", "27"}, {"saved", "18"}});
   // Qwen2-VL's sections 16, 24, 24: height pairs 16 … 39, width 40 … 63.
-  CHECK(l->placeholder("sec_h_first") == "16");
-  CHECK(l->placeholder("sec_h_last") == "39");
-  CHECK(l->placeholder("w_first") == "40");
-  CHECK(l->placeholder("w_last") == "63");
+  placeholders_are(*l, {{"sec_h_first", "16"}, {"sec_h_last", "39"}, {"w_first", "40"}, {"w_last", "63"}});
   set(*l, "gh", "1");
   set(*l, "gw", "5");
   set(*l, "tb", "0");
-  CHECK(l->placeholder("next_text") == "5");
-  CHECK(l->placeholder("saved") == "0");
-  CHECK(l->placeholder("has_text_before") == "0");
-  CHECK(std::strtod(l->placeholder("shift_residual_3d").c_str(), nullptr) < 1e-10);
-  CHECK(std::strtod(l->placeholder("shift_residual_2d").c_str(), nullptr) < 1e-10);
-  CHECK(std::strtod(l->placeholder("causal_residual").c_str(), nullptr) > 1e-6);
+  placeholders_are(*l, {{"next_text", "5"}, {"saved", "0"}, {"has_text_before", "0"}});
+  CHECK(placeholder_number(*l, "shift_residual_3d") < 1e-10);
+  CHECK(placeholder_number(*l, "shift_residual_2d") < 1e-10);
+  CHECK(placeholder_number(*l, "causal_residual") > 1e-6);
   set(*l, "order", "0,1,2,3,4,5");
-  CHECK(l->placeholder("moved") == "0");
-  CHECK(l->placeholder("causal_residual") == "0");
+  placeholders_are(*l, {{"moved", "0"}, {"causal_residual", "0"}});
   set(*l, "len", "1");
   CHECK(l->placeholder("one_token") == "1");
   set(*l, "rdim", "18");  // rounded up to a multiple of 4
-  CHECK(l->placeholder("pairs2d") == "10");
-  CHECK(l->placeholder("row_last") == "4");
+  placeholders_are(*l, {{"pairs2d", "10"}, {"row_last", "4"}});
 }
 
 TEST_CASE("beyond-1d: the NumPy version computes what the core computes") {

@@ -16,6 +16,8 @@
 
 using namespace posenc;
 using test::make_lesson;
+using test::placeholder_number;
+using test::placeholders_are;
 using test::set;
 
 namespace {
@@ -59,62 +61,45 @@ TEST_CASE("in-practice: the permutation step's numbers, worked out for head_dim 
   auto l = make_lesson("in-practice");
   // permute moves every row of a head but its first and last: j ≠ 2j for 0 < j < 8, and d/2 + j ≠ 2j + 1
   // for j < 7.
-  CHECK(l->placeholder("moved") == "14");
-  CHECK(l->placeholder("half_dim") == "8");
-  CHECK(l->placeholder("perm_all") == "1");
-  CHECK(std::strtod(l->placeholder("res_right").c_str(), nullptr) < 1e-12);
-  CHECK(std::strtod(l->placeholder("res_broken").c_str(), nullptr) > 1e-3);
+  placeholders_are(*l, {{"moved", "14"}, {"half_dim", "8"}, {"perm_all", "1"}});
+  CHECK(placeholder_number(*l, "res_right") < 1e-12);
+  CHECK(placeholder_number(*l, "res_broken") > 1e-3);
   set(*l, "head_dim", "64");
-  CHECK(l->placeholder("moved") == "62");
-  CHECK(l->placeholder("perm_all") == "0");
-  CHECK(l->placeholder("perm_rows") == "16");
+  placeholders_are(*l, {{"moved", "62"}, {"perm_all", "0"}, {"perm_rows", "16"}});
   set(*l, "head_dim", "4");
   CHECK(l->placeholder("moved") == "2");  // [0, 2, 1, 3]
 }
 
 TEST_CASE("in-practice: padding and decoding positions for lengths 8 and 5") {
   auto l = make_lesson("in-practice");
-  CHECK(l->placeholder("pads") == "3");
-  CHECK(l->placeholder("last_prompt") == "4");
+  placeholders_are(*l, {{"pads", "3"}, {"last_prompt", "4"}});
   // Step 1: B's sixth real token (index 5) belongs at position 5; its index in the padded row is 8.
-  CHECK(l->placeholder("new_index") == "5");
-  CHECK(l->placeholder("pos_correct") == "5");
-  CHECK(l->placeholder("pos_pad") == "8");
-  CHECK(l->placeholder("pos_off") == "6");
-  CHECK(std::strtod(l->placeholder("shift_residual").c_str(), nullptr) < 1e-12);
-  CHECK(std::strtod(l->placeholder("err_pad").c_str(), nullptr) > 1e-3);
+  placeholders_are(*l, {{"new_index", "5"}, {"pos_correct", "5"}, {"pos_pad", "8"}, {"pos_off", "6"}});
+  CHECK(placeholder_number(*l, "shift_residual") < 1e-12);
+  CHECK(placeholder_number(*l, "err_pad") > 1e-3);
   set(*l, "decode", "4");
-  CHECK(l->placeholder("pos_correct") == "8");
-  CHECK(l->placeholder("pos_pad") == "11");
-  CHECK(l->placeholder("has_generated") == "1");
-  CHECK(std::strtod(l->placeholder("err_generated").c_str(), nullptr) < 1e-12);
+  placeholders_are(*l, {{"pos_correct", "8"}, {"pos_pad", "11"}, {"has_generated", "1"}});
+  CHECK(placeholder_number(*l, "err_generated") < 1e-12);
   set(*l, "len_b", "8");  // no pads: counting them changes nothing
-  CHECK(l->placeholder("has_pads") == "0");
-  CHECK(l->placeholder("err_pad") == "0");
+  placeholders_are(*l, {{"has_pads", "0"}, {"err_pad", "0"}});
 }
 
 TEST_CASE("in-practice: the base, dynamic, partial and precision steps say what their settings imply") {
   auto l = make_lesson("in-practice");
-  CHECK(l->placeholder("same_base") == "0");
-  CHECK(l->placeholder("parts") == "1");
+  placeholders_are(*l, {{"same_base", "0"}, {"parts", "1"}});
   set(*l, "wrong", "500000");
-  CHECK(l->placeholder("same_base") == "1");
-  CHECK(l->placeholder("parts") == "0");
+  placeholders_are(*l, {{"same_base", "1"}, {"parts", "0"}});
   // Dynamic NTK: decoding to 4 × 64 tokens; nothing moves before L0.
-  CHECK(l->placeholder("longest") == "256");
-  CHECK(l->placeholder("err_before") == "0");
-  CHECK(std::strtod(l->placeholder("err_end").c_str(), nullptr) > 1e-3);
+  placeholders_are(*l, {{"longest", "256"}, {"err_before", "0"}});
+  CHECK(placeholder_number(*l, "err_end") > 1e-3);
   // base' at L = 256 = 4·L0 with s = 2: 500000 · (2·4 − 1)^(16/14).
-  CHECK(std::strtod(l->placeholder("base_end").c_str(), nullptr) ==
+  CHECK(placeholder_number(*l, "base_end") ==
         doctest::Approx(500000 * std::pow(7.0, 16.0 / 14)).epsilon(1e-3));
   // GPT-NeoX's 25 % of 16 columns: int(16 · 0.25) = 4 rotate, paired (0, 2) and (1, 3).
-  CHECK(l->placeholder("rotary_dim") == "4");
-  CHECK(l->placeholder("half_rotary") == "2");
-  CHECK(l->placeholder("partial") == "1");
-  CHECK(std::strtod(l->placeholder("partial_err").c_str(), nullptr) > 1e-3);
+  placeholders_are(*l, {{"rotary_dim", "4"}, {"half_rotary", "2"}, {"partial", "1"}});
+  CHECK(placeholder_number(*l, "partial_err") > 1e-3);
   set(*l, "rotary", "1");
-  CHECK(l->placeholder("partial") == "0");
-  CHECK(l->placeholder("partial_err") == "0");
+  placeholders_are(*l, {{"partial", "0"}, {"partial_err", "0"}});
   // 16 × 0.3 = 4.8 → int 4; 20 × 0.25 = 5 is odd: moved to 4 with a notice.
   set(*l, "rotary", "0.3");
   CHECK(l->placeholder("rotary_dim") == "4");
@@ -123,17 +108,18 @@ TEST_CASE("in-practice: the base, dynamic, partial and precision steps say what 
   CHECK(odd.notices.size() == 1);
   CHECK(l->placeholder("rotary_dim") == "4");
   // Precision: positions merge at 2^8, 2^11, 2^24; float16 overflows at 65520.
-  CHECK(l->placeholder("bf16_collision") == "256");
-  CHECK(l->placeholder("bf16_next") == "257");
-  CHECK(l->placeholder("fp16_collision") == "2048");
-  CHECK(l->placeholder("fp32_collision") == "16777216");
-  CHECK(l->placeholder("fp16_overflow") == "65520");
-  CHECK(l->placeholder("overflows") == "1");
+  placeholders_are(*l, {{"bf16_collision", "256"},
+                        {"bf16_next", "257"},
+                        {"fp16_collision", "2048"},
+                        {"fp32_collision", "16777216"},
+                        {"fp16_overflow", "65520"},
+                        {"overflows", "1"}});
   set(*l, "max_pos", "60000");
   CHECK(l->placeholder("overflows") == "0");
   set(*l, "pair", "0");
-  CHECK(l->placeholder("theta") == "1");
-  CHECK(l->placeholder("err_fp64") == "0");  // p·1 is exact
+  placeholders_are(*l, {
+                           {"theta", "1"}, {"err_fp64", "0"},  // p·1 is exact
+                       });
 }
 
 TEST_CASE("in-practice: the NumPy version computes what the core computes") {
