@@ -16,39 +16,39 @@
     zh = asked ? asked[1] === 'zh'
                : (localStorage.getItem('posenc.lang') || (/^zh/i.test(navigator.language || '') ? 'zh' : 'en')) === 'zh';
   } catch (e) {}
-  var say = zh ? {
-    loading: '正在加载…',
-    megabytes: function (mb) { return '正在加载… ' + mb + ' MB'; },
-    tagline: 'Transformer 中的位置编码，一步一步',
-    noWebGL2: 'posenc 需要 WebGL2，但这个浏览器或设备不支持。请换用新版的 Firefox、Chrome、Edge 或 Safari，或者打开硬件加速。',
-    couldNotStart: function (why) { return 'posenc 无法启动：' + why + '。请检查网络连接后重新加载页面。'; },
-    failedToStart: function (why) { return 'posenc 无法启动：' + why + '。'; },
-    aFile: '有文件没能加载',
-    httpError: function (url, status) { return url + ' 无法加载（HTTP ' + status + '）'; },
-    contextLost: '图形上下文丢失了。请重新加载页面继续。',
-    scriptMissing: 'posenc.js 无法加载。请检查网络连接后重新加载页面。',
-    stopped: function (what) { return 'posenc 意外停止：' + what; },
-    shaders: function (details) { return 'posenc 无法设置图形（WebGL2 着色器）：' + details; },
-    codeMissing: function (why) { return '其余课程的代码（posenc.deferred.wasm）无法加载：' + why + '。请检查网络连接后重新加载页面。'; }
-  } : {
-    loading: 'Loading…',
-    megabytes: function (mb) { return 'Loading… ' + mb + ' MB'; },
-    tagline: 'positional encoding in Transformers, step by step',
-    noWebGL2: 'posenc needs WebGL2, which this browser or device does not provide. ' +
-              'Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.',
-    couldNotStart: function (why) { return 'posenc could not start: ' + why + '. Check your connection and reload the page.'; },
-    failedToStart: function (why) { return 'posenc could not start: ' + why + '.'; },
-    aFile: 'a file failed to load',
-    httpError: function (url, status) { return url + ' could not be loaded (HTTP ' + status + ')'; },
-    contextLost: 'The graphics context was lost. Reload the page to continue.',
-    scriptMissing: 'posenc.js could not be loaded. Check your connection and reload the page.',
-    stopped: function (what) { return 'posenc stopped unexpectedly: ' + what; },
-    shaders: function (details) { return 'posenc could not set up its graphics (WebGL2 shaders): ' + details; },
-    codeMissing: function (why) {
-      return 'The code of the other lessons (posenc.deferred.wasm) could not be loaded: ' + why +
-             '. Check your connection and reload the page.';
-    }
+  // Every sentence of the loading screen and of the start-up errors, [English, Chinese]; {0}, {1} stand
+  // for the values it takes, in order.
+  var sentences = {
+    loading: ['Loading…', '正在加载…'],
+    megabytes: ['Loading… {0} MB', '正在加载… {0} MB'],
+    tagline: ['positional encoding in Transformers, step by step', 'Transformer 中的位置编码，一步一步'],
+    noWebGL2: ['posenc needs WebGL2, which this browser or device does not provide. ' +
+               'Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.',
+               'posenc 需要 WebGL2，但这个浏览器或设备不支持。请换用新版的 Firefox、Chrome、Edge 或 Safari，或者打开硬件加速。'],
+    couldNotStart: ['posenc could not start: {0}. Check your connection and reload the page.',
+                    'posenc 无法启动：{0}。请检查网络连接后重新加载页面。'],
+    failedToStart: ['posenc could not start: {0}.', 'posenc 无法启动：{0}。'],
+    aFile: ['a file failed to load', '有文件没能加载'],
+    httpError: ['{0} could not be loaded (HTTP {1})', '{0} 无法加载（HTTP {1}）'],
+    contextLost: ['The graphics context was lost. Reload the page to continue.', '图形上下文丢失了。请重新加载页面继续。'],
+    scriptMissing: ['posenc.js could not be loaded. Check your connection and reload the page.',
+                    'posenc.js 无法加载。请检查网络连接后重新加载页面。'],
+    stopped: ['posenc stopped unexpectedly: {0}', 'posenc 意外停止：{0}'],
+    shaders: ['posenc could not set up its graphics (WebGL2 shaders): {0}', 'posenc 无法设置图形（WebGL2 着色器）：{0}'],
+    codeMissing: ['The code of the other lessons (posenc.deferred.wasm) could not be loaded: {0}. ' +
+                  'Check your connection and reload the page.',
+                  '其余课程的代码（posenc.deferred.wasm）无法加载：{0}。请检查网络连接后重新加载页面。']
   };
+  // say.name: that sentence in the page's language; a function of its values (say.httpError(url, status))
+  // where it takes some.
+  var say = {};
+  Object.keys(sentences).forEach(function (name) {
+    var text = sentences[name][zh ? 1 : 0];
+    say[name] = text.indexOf('{0}') < 0 ? text : function () {
+      var values = arguments;
+      return text.replace(/\{(\d)\}/g, function (slot, i) { return values[i]; });
+    };
+  });
   if (zh) {
     document.documentElement.lang = 'zh';
     var tagline = loader.querySelector('.tagline');
