@@ -22,11 +22,8 @@ function readNpy(buf) {
 }
 
 test('the .npy and .csv buttons download the sinusoidal table posenc.compute gives', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(site.url + '#lesson=sinusoidal&step=0&len=20&dim=10&base=500');
-  await page.waitForFunction(() => window.posenc && window.posenc.ready);
-  await page.evaluate(() => posenc.ready);
+  const { page, context } = await open(browser, site.url, '#lesson=sinusoidal&step=0&len=20&dim=10&base=500',
+    { downloads: true });
   await frames(page, 3);
   const expected = await page.evaluate(() => posenc.compute('sinusoidal', { len: 20, dim: 10, base: 500 }));
 
@@ -45,11 +42,7 @@ test('the .npy and .csv buttons download the sinusoidal table posenc.compute giv
 });
 
 test('lesson scaling exports inv_freq as rope_init computes it from the same config', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(site.url + '#lesson=scaling&step=0&model=llama3.1-8b');
-  await page.waitForFunction(() => window.posenc && window.posenc.ready);
-  await page.evaluate(() => posenc.ready);
+  const { page, context } = await open(browser, site.url, '#lesson=scaling&step=0&model=llama3.1-8b', { downloads: true });
   await frames(page, 3);
   // Llama 3.1 8B's config.json fields (the preset's source: huggingface.co/meta-llama/Llama-3.1-8B).
   const config = { hidden_size: 4096, num_attention_heads: 32, max_position_embeddings: 131072, rope_theta: 500000,

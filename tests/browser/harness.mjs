@@ -53,9 +53,12 @@ export async function stopPage({ site, browser, context } = {}) {
   site?.close();
 }
 
-// Opens the site with `hash`, waits for posenc.ready; returns { page, errors }.
-export async function open(browser, url, hash = '', { width = 1280, height = 800, dpr = 1, wait = true, touch = false } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, hasTouch: touch, isMobile: touch });
+// Opens the site with `hash`, waits for posenc.ready; returns { page, errors, context }. With
+// { downloads: true } the page's downloads are kept, for page.waitForEvent('download').
+export async function open(browser, url, hash = '', { width = 1280, height = 800, dpr = 1, wait = true, touch = false,
+  downloads = false } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, hasTouch: touch, isMobile: touch,
+    ...(downloads ? { acceptDownloads: true } : {}) });
   const page = await context.newPage();
   const errors = [];
   page.on('console', m => { if (m.type() === 'error') errors.push(m.text()); });
