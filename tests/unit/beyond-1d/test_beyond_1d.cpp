@@ -17,10 +17,7 @@
 #include "numpy.hpp"
 
 using namespace posenc;
-using test::make_lesson;
-using test::placeholder_number;
-using test::placeholders_are;
-using test::set;
+using namespace posenc::test;
 
 namespace {
 
