@@ -118,7 +118,7 @@ static std::string drawable_alnum(std::string_view text, ImFont* font) {
     const ImFontGlyph* g = font->FindGlyph(static_cast<ImWchar>(cp));
     if (g && g != font->FallbackGlyph &&
         (std::isalnum(static_cast<int>(g->Codepoint)) || g->Codepoint >= 0x80))
-      test::append_utf8(out, g->Codepoint);
+      core::append_utf8(out, g->Codepoint);
   }
   return out;
 }
