@@ -2,7 +2,9 @@
 # or only those of the languages in LANGS (a ;-list) when given. With PACK_LANG and PACK_OUT it also
 # writes that language's files into one text file for the program to fetch (see content::add_files):
 # each file as a line "@@posenc-file <name>" followed by its text.
-# Run as: cmake -DCONTENT_DIR=… -DOUT=… [-DLANGS=en] [-DPACK_LANG=zh -DPACK_OUT=…] -P EmbedContent.cmake
+# PACK_APPEND names a file whose text ends the pack (the catalogue's files, cmake/EmbedStrings.cmake).
+# Run as: cmake -DCONTENT_DIR=… -DOUT=… [-DLANGS=en] [-DPACK_LANG=zh -DPACK_OUT=… [-DPACK_APPEND=…]]
+#         -P EmbedContent.cmake
 file(GLOB all_files RELATIVE "${CONTENT_DIR}" "${CONTENT_DIR}/*/*.md")
 list(SORT all_files)
 set(files "")
@@ -44,5 +46,9 @@ string(APPEND body "};\nconstexpr int kFileCount = ${count};\n}  // namespace\n}
 include("${CMAKE_CURRENT_LIST_DIR}/WriteIfChanged.cmake")
 write_if_changed("${OUT}" "${body}")
 if(DEFINED PACK_OUT)
+  if(DEFINED PACK_APPEND)
+    file(READ "${PACK_APPEND}" tail)
+    string(APPEND pack "${tail}")
+  endif()
   write_if_changed("${PACK_OUT}" "${pack}")
 endif()

@@ -63,6 +63,8 @@ int lang_index(const AppState& s) { return lang_index(s.lang); }
 bool language_text_arrived(AppState& s, std::string_view lang, std::string_view pack) {
   const int index = lang_index(lang);
   if (kLanguages[index] != lang || content::add_files(lang, pack) == 0) return false;
+  if (lang == "zh" && ui::add_catalogue(pack) > 0)  // the site's Chinese words come with the Chinese text:
+    s.page_lang.clear();                            // the page's title and label say them again
   load_language(s, static_cast<size_t>(index));
   if (s.lang == lang) s.step = std::min(s.step, step_count(s, s.lesson) - 1);
   s.dirty = true;

@@ -64,8 +64,11 @@ int add_files(std::string_view lang, std::string_view pack) {
   s.texts.emplace_back(lang);
   const std::string_view lang_view = s.texts.back();
   int added = 0;
-  for (const PackEntry& e : read_pack(pack, 64)) {
-    if (e.header.empty() || e.header.size() > 64 || e.header.find('/') != std::string_view::npos) continue;
+  for (const PackEntry& e : read_pack(pack, 256)) {
+    // A lesson's text: a plain file name (the pack's "catalogue <path>" entries are the interface's words).
+    if (e.header.empty() || e.header.size() > 64 || e.header.find('/') != std::string_view::npos ||
+        e.header.find(' ') != std::string_view::npos)
+      continue;
     s.texts.emplace_back(e.header);
     const std::string_view name_view = s.texts.back();
     s.texts.emplace_back(e.text);

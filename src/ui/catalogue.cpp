@@ -1,8 +1,11 @@
-// The Chinese catalogue: the zh.tsv files beside the code that shows their words (see i18n.hpp), embedded
-// by the build (cmake/EmbedStrings.cmake) and parsed into one table of English key → Chinese on first use.
+// The Chinese catalogue: the zh.tsv files beside the code that shows their words (see i18n.hpp), parsed
+// into one table of English key → Chinese. The desktop embeds them (cmake/EmbedStrings.cmake); the site
+// fetches them with the Chinese lesson text (dist/zh.txt), which hands them over with add_catalogue().
 #include <deque>
 #include <string>
+#include <unordered_map>
 
+#include "content/bundle.hpp"
 #include "i18n.hpp"
 
 namespace posenc::ui {
@@ -35,56 +38,88 @@ bool unescape(std::string_view in, std::string& out) {
   return true;
 }
 
-struct Catalogue {
-  std::deque<std::string> text;  // keys and translations (a deque never moves what it holds)
-  std::vector<CataloguePair> pairs;
-  std::vector<std::string> errors;
-
+class Catalogue {
+ public:
   Catalogue() {
-    for (const CatalogueFile& f : kCatalogueFiles) {
-      std::string_view rest = f.text;
-      for (int line = 1; !rest.empty(); ++line) {
-        const std::size_t end = rest.find('\n');
-        const std::string_view row = rest.substr(0, end);
-        rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
-        if (row.empty() || row[0] == '#') continue;
-        const auto fail = [&](const char* what) {
-          errors.push_back(std::string(f.path) + ":" + std::to_string(line) + ": " + what);
-        };
-        const std::size_t tab = row.find('\t');
-        if (tab == std::string_view::npos || row.find('\t', tab + 1) != std::string_view::npos) {
-          fail("want the English, one tab, the Chinese");
-          continue;
-        }
-        std::string en, zh;
-        if (!unescape(row.substr(0, tab), en) || !unescape(row.substr(tab + 1), zh)) {
-          fail("a backslash starts \\n, \\t or \\\\ only");
-          continue;
-        }
-        if (en.empty() || zh.empty()) {
-          fail("an empty English key or Chinese text");
-          continue;
-        }
-        const std::string& k = text.emplace_back(std::move(en));
-        const std::string& v = text.emplace_back(std::move(zh));
-        pairs.push_back({k, v.c_str(), f.path, line});
-      }
-    }
+    for (const CatalogueFile& f : kCatalogueFiles)
+      if (!f.path.empty()) add(f.path, f.text);
   }
+
+  // Parses one zh.tsv file, once per path; false when that path was read before.
+  bool add(std::string_view path_in, std::string_view body) {
+    for (std::string_view read : files_)
+      if (read == path_in) return false;
+    const std::string_view path = files_.emplace_back(text_.emplace_back(path_in));
+    std::string_view rest = text_.emplace_back(body);
+    for (int line = 1; !rest.empty(); ++line) {
+      const std::size_t end = rest.find('\n');
+      const std::string_view row = rest.substr(0, end);
+      rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+      if (row.empty() || row[0] == '#') continue;
+      const auto fail = [&](const char* what) {
+        errors_.push_back(std::string(path) + ":" + std::to_string(line) + ": " + what);
+      };
+      const std::size_t tab = row.find('\t');
+      if (tab == std::string_view::npos || row.find('\t', tab + 1) != std::string_view::npos) {
+        fail("want the English, one tab, the Chinese");
+        continue;
+      }
+      std::string en, zh;
+      if (!unescape(row.substr(0, tab), en) || !unescape(row.substr(tab + 1), zh)) {
+        fail("a backslash starts \\n, \\t or \\\\ only");
+        continue;
+      }
+      if (en.empty() || zh.empty()) {
+        fail("an empty English key or Chinese text");
+        continue;
+      }
+      const std::string& k = text_.emplace_back(std::move(en));
+      const std::string& v = text_.emplace_back(std::move(zh));
+      pairs_.push_back({k, v.c_str(), path, line});
+      lookup_.emplace(k, v.c_str());  // a key twice: the first stays (test_catalogue fails on it)
+    }
+    return true;
+  }
+
+  const char* find(std::string_view en) const {
+    const auto it = lookup_.find(en);
+    return it == lookup_.end() ? nullptr : it->second;
+  }
+  const std::vector<CataloguePair>& pairs() const { return pairs_; }
+  const std::vector<std::string>& errors() const { return errors_; }
+
+ private:
+  std::deque<std::string> text_;  // paths, files, keys and translations (a deque never moves what it holds)
+  std::vector<std::string_view> files_;  // the paths read
+  std::vector<CataloguePair> pairs_;
+  std::unordered_map<std::string_view, const char*> lookup_;
+  std::vector<std::string> errors_;
 };
 
-const Catalogue& the_catalogue() {
-  static const Catalogue c;
+Catalogue& the_catalogue() {
+  static Catalogue c;
   return c;
 }
 
 }  // namespace
 
-const CataloguePair* catalogue(int* count) {
-  *count = static_cast<int>(the_catalogue().pairs.size());
-  return the_catalogue().pairs.data();
+const char* catalogue_find(std::string_view en) { return the_catalogue().find(en); }
+
+int add_catalogue(std::string_view pack) {
+  int added = 0;
+  for (const content::PackEntry& e : content::read_pack(pack, 256)) {
+    constexpr std::string_view kTag = "catalogue ";
+    if (e.header.substr(0, kTag.size()) == kTag && e.header.size() > kTag.size())
+      added += the_catalogue().add(e.header.substr(kTag.size()), e.text);
+  }
+  return added;
 }
 
-const std::vector<std::string>& catalogue_errors() { return the_catalogue().errors; }
+const CataloguePair* catalogue(int* count) {
+  *count = static_cast<int>(the_catalogue().pairs().size());
+  return the_catalogue().pairs().data();
+}
+
+const std::vector<std::string>& catalogue_errors() { return the_catalogue().errors(); }
 
 }  // namespace posenc::ui

@@ -2,7 +2,6 @@
 
 #include <cstdarg>
 #include <cstdio>
-#include <unordered_map>
 
 #include "core/message.hpp"
 
@@ -10,15 +9,8 @@ namespace posenc::ui {
 
 const char* tr(int lang, const char* en) {
   if (lang != 1 || !en) return en;
-  static const std::unordered_map<std::string_view, const char*> zh = [] {
-    std::unordered_map<std::string_view, const char*> m;
-    int n = 0;
-    const CataloguePair* pairs = catalogue(&n);
-    for (int i = 0; i < n; ++i) m.emplace(pairs[i].en, pairs[i].zh);
-    return m;
-  }();
-  const auto it = zh.find(en);
-  return it == zh.end() ? en : it->second;
+  const char* zh = catalogue_find(en);
+  return zh ? zh : en;
 }
 
 std::string trf(int lang, const char* en_format, ...) {

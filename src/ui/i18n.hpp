@@ -43,5 +43,10 @@ struct CataloguePair {
 const CataloguePair* catalogue(int* count);
 // What is malformed in the catalogue's files ("src/ui/zh.tsv:12: want the English, one tab, the Chinese").
 const std::vector<std::string>& catalogue_errors();
+// The Chinese for `en`, or nullptr.
+const char* catalogue_find(std::string_view en);
+// The catalogue's files that arrive later (the site fetches them with the Chinese lesson text): the
+// entries "@@posenc-file catalogue <path>" of a pack, each read once. Returns how many were new.
+int add_catalogue(std::string_view pack);
 
 }  // namespace posenc::ui

@@ -46,6 +46,11 @@ test('lang=zh shows Chinese titles and text, loads the font once, and keeps the 
     return window.posenc.locate('中文') !== null;
   }, null, { timeout: 10000, polling: 'raf' });
   assert.equal(await page.evaluate(() => posenc.locate('ZH')), null);
+  // The interface's Chinese words come in the same file as the text (zh.txt), drawn in the next frame.
+  await page.waitForFunction(() => {
+    window.dispatchEvent(new Event('resize'));
+    return window.posenc.locate('下一步') !== null;
+  }, null, { timeout: 10000, polling: 'raf' }).catch(() => {});
   assert.ok(await page.evaluate(() => posenc.locate('下一步')), 'the step bar speaks Chinese');
   await frames(page, 10);
   assert.equal(site.requests.filter(p => p.endsWith('cjk.ttf')).length, 1);
