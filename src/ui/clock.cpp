@@ -6,13 +6,14 @@
 #include <cmath>
 #include <string>
 
+#include "core/constants.hpp"
 #include "i18n.hpp"
 #include "rich_text.hpp"
 
 namespace posenc::ui {
 namespace {
 
-constexpr double kTwoPi = 6.283185307179586;
+using core::kTwoPi;
 
 ImU32 with_alpha(ImU32 c, float a) {
   const float old = static_cast<float>((c >> IM_COL32_A_SHIFT) & 0xFF);

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "core/constants.hpp"
 #include "core/offsets.hpp"
 #include "core/sinusoidal.hpp"
 #include "lessons/lesson.hpp"
@@ -14,7 +15,7 @@
 namespace posenc::lessons {
 namespace {
 
-constexpr double kTwoPi = 6.283185307179586;
+using core::kTwoPi;
 
 struct Params {
   int dim = 16;

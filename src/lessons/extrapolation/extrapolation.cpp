@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 
+#include "core/constants.hpp"
 #include "core/sinusoidal.hpp"
 #include "lessons/lesson.hpp"
 #include "ui/controls.hpp"
@@ -16,7 +17,7 @@
 namespace posenc::lessons {
 namespace {
 
-constexpr double kTwoPi = 6.283185307179586;
+using core::kTwoPi;
 
 struct Params {
   int train = 512;    // L_train

@@ -2,6 +2,7 @@
 // wavelengths 2π·base^(2i/d) form a geometric progression from 2π to 2π·base.
 #include <cmath>
 
+#include "core/constants.hpp"
 #include "core/naive.hpp"
 #include "core/sinusoidal.hpp"
 #include "lessons/lesson.hpp"
@@ -13,7 +14,7 @@
 namespace posenc::lessons {
 namespace {
 
-constexpr double kTwoPi = 6.283185307179586;
+using core::kTwoPi;
 
 struct Params {
   int len = 200;
