@@ -190,7 +190,7 @@ class RopeLesson final : public Lesson {
                       {RunKind::Text, " = "},
                       {RunKind::Placeholder, value("score")},
                       {RunKind::Text, tr(lang_, ";  positions + ")},
-                      {RunKind::Placeholder, value("shift")},
+                      {RunKind::Placeholder, std::to_string(p_.shift)},
                       {RunKind::Text, ": "},
                       {RunKind::Placeholder, value("score_shifted")}},
                      ImGui::GetContentRegionAvail().x, t);
