@@ -106,6 +106,52 @@ class Beyond1dLesson final : public Lesson {
     step("mrope-ids", [this](DrawContext&) { draw_mrope_ids(*theme_); }, {"tb", "ft", "gh", "gw", "ta"});
     step("mrope-sections", [this](DrawContext& c) { draw_mrope_sections(c, *theme_); },
          {"st", "sh", "sw", "seed"});
+    const auto num = [](double x, int digits = 3) { return ui::short_number(x, digits); };
+    // Causal attention without positions; counting and reading heads.
+    say("causal_residual", [=] { return num(d_.causal.causal_residual); });
+    say("bidir_residual", [=] { return num(d_.causal.bidirectional_residual); });
+    say("moved", [this] { return !core::is_identity(p_.order); });
+    say("first_moved", [this] { return p_.order[0] != 0; });
+    say("h_error", [=] { return num(d_.count.h_error); });
+    say("pos_error", [=] { return num(d_.count.position_error); });
+    say("last", [this] { return p_.len - 1; });
+    say("h_last", [=] { return num(d_.count.h(p_.len - 1), 6); });
+    say("one_token", [this] { return p_.len == 1; });
+    say("prev_weight", [=] { return num(d_.count.previous_weight, 4); });
+    say("read_error", [=] { return num(d_.count.read_error, 3); });
+    // 2-D RoPE on a grid of patches.
+    say("row_pairs", [this] { return p_.rdim / 4; });
+    say("row_last", [this] { return p_.rdim / 4 - 1; });
+    say("col_first", [this] { return p_.rdim / 4; });
+    say("col_last", [this] { return p_.rdim / 2 - 1; });
+    say("pairs2d", [this] { return p_.rdim / 2; });
+    say("raster_sel", [this] { return core::raster_index(p_.prow, p_.pcol, p_.cols); });
+    say("shift_residual_2d", [=] { return num(d_.shift_residual_2d); });
+    say("below", [this] { return p_.prow + 1 < p_.rows; });
+    say("right", [this] { return p_.pcol + 1 < p_.cols; });
+    say("corner_distance", [this] { return core::raster_distance(0, p_.cols - 1, 1, 0, p_.cols); });
+    say("multi_row", [this] { return p_.rows > 1 && p_.cols > 1; });
+    // M-RoPE's position ids and sections.
+    say("vision_tokens", [this] { return d_.vision_tokens; });
+    say("vision_first", [this] { return d_.vision_first; });
+    say("vision_start", [this] { return p_.tb; });
+    say("next_text", [this] { return d_.next_text; });
+    say("naive_next", [this] { return p_.tb + d_.vision_tokens; });
+    say("grid_max", [this] { return std::max({p_.ft, p_.gh, p_.gw}); });
+    say("video", [this] { return p_.ft > 1; });
+    say("saved", [this] { return p_.tb + d_.vision_tokens - d_.next_text; });
+    say("saves", [this] { return p_.tb + d_.vision_tokens > d_.next_text; });
+    say("total", [this] { return d_.ids.cols(); });
+    say("last_id", [this] { return d_.ids.maxCoeff(); });
+    say("shift_residual_3d", [=] { return num(d_.shift_residual_3d); });
+    say("t_last", [] { return kMropeSection[0] - 1; });
+    say("sec_h_first", [] { return kMropeSection[0]; });
+    say("sec_h_last", [] { return kMropeSection[0] + kMropeSection[1] - 1; });
+    say("w_first", [] { return kMropeSection[0] + kMropeSection[1]; });
+    say("w_last", [] { return kMropeHeadDim / 2 - 1; });
+    say("head_dim3d", [] { return kMropeHeadDim; });
+    say("theta3d", [=] { return num(kMropeTheta, 8); });
+    say("has_text_before", [this] { return p_.tb > 0; });
     update();
   }
 
@@ -192,53 +238,6 @@ class Beyond1dLesson final : public Lesson {
     return {{"mrope_position_ids" + seq, &d_.ids_table},
             {"mrope_cos" + seq, &d_.mcos},
             {"mrope_sin" + seq, &d_.msin}};
-  }
-
-  std::string value(std::string_view n) const override {
-    using ui::short_number;
-    if (n == "causal_residual") return short_number(d_.causal.causal_residual);
-    if (n == "bidir_residual") return short_number(d_.causal.bidirectional_residual);
-    if (n == "moved") return core::is_identity(p_.order) ? "0" : "1";
-    if (n == "first_moved") return p_.order[0] != 0 ? "1" : "0";
-    if (n == "h_error") return short_number(d_.count.h_error);
-    if (n == "pos_error") return short_number(d_.count.position_error);
-    if (n == "last") return std::to_string(p_.len - 1);
-    if (n == "h_last") return short_number(d_.count.h(p_.len - 1), 6);
-    if (n == "one_token") return p_.len == 1 ? "1" : "0";
-    if (n == "prev_weight") return short_number(d_.count.previous_weight, 4);
-    if (n == "read_error") return short_number(d_.count.read_error, 3);
-    if (n == "row_pairs") return std::to_string(p_.rdim / 4);
-    if (n == "row_last") return std::to_string(p_.rdim / 4 - 1);
-    if (n == "col_first") return std::to_string(p_.rdim / 4);
-    if (n == "col_last") return std::to_string(p_.rdim / 2 - 1);
-    if (n == "pairs2d") return std::to_string(p_.rdim / 2);
-    if (n == "raster_sel") return std::to_string(core::raster_index(p_.prow, p_.pcol, p_.cols));
-    if (n == "shift_residual_2d") return short_number(d_.shift_residual_2d);
-    if (n == "below") return p_.prow + 1 < p_.rows ? "1" : "0";
-    if (n == "right") return p_.pcol + 1 < p_.cols ? "1" : "0";
-    if (n == "corner_distance") return std::to_string(core::raster_distance(0, p_.cols - 1, 1, 0, p_.cols));
-    if (n == "multi_row") return p_.rows > 1 && p_.cols > 1 ? "1" : "0";
-    if (n == "vision_tokens") return std::to_string(d_.vision_tokens);
-    if (n == "vision_first") return std::to_string(d_.vision_first);
-    if (n == "vision_start") return std::to_string(p_.tb);
-    if (n == "next_text") return std::to_string(d_.next_text);
-    if (n == "naive_next") return std::to_string(p_.tb + d_.vision_tokens);
-    if (n == "grid_max") return std::to_string(std::max({p_.ft, p_.gh, p_.gw}));
-    if (n == "video") return p_.ft > 1 ? "1" : "0";
-    if (n == "saved") return std::to_string(p_.tb + d_.vision_tokens - d_.next_text);
-    if (n == "saves") return p_.tb + d_.vision_tokens > d_.next_text ? "1" : "0";
-    if (n == "total") return std::to_string(d_.ids.cols());
-    if (n == "last_id") return std::to_string(d_.ids.maxCoeff());
-    if (n == "shift_residual_3d") return short_number(d_.shift_residual_3d);
-    if (n == "t_last") return std::to_string(kMropeSection[0] - 1);
-    if (n == "sec_h_first") return std::to_string(kMropeSection[0]);
-    if (n == "sec_h_last") return std::to_string(kMropeSection[0] + kMropeSection[1] - 1);
-    if (n == "w_first") return std::to_string(kMropeSection[0] + kMropeSection[1]);
-    if (n == "w_last") return std::to_string(kMropeHeadDim / 2 - 1);
-    if (n == "head_dim3d") return std::to_string(kMropeHeadDim);
-    if (n == "theta3d") return short_number(kMropeTheta, 8);
-    if (n == "has_text_before") return p_.tb > 0 ? "1" : "0";
-    return {};
   }
 
  private:
@@ -416,7 +415,7 @@ class Beyond1dLesson final : public Lesson {
     ui::heatmap("reading", view_.reading, o, t, *ctx.textures);
     if (p_.len > 1) {
       const std::string w =
-          trf(lang_, "smallest weight on j = i \xE2\x88\x92 1: %s", value("prev_weight").c_str());
+          trf(lang_, "smallest weight on j = i \xE2\x88\x92 1: %s", placeholder("prev_weight").c_str());
       ImGui::TextUnformatted(w.c_str());
       ui::residual(tr(lang_, "max |output \xE2\x88\x92 (i \xE2\x88\x92 1)| ="), d_.count.read_error, 1e-3, t);
     }

@@ -49,6 +49,16 @@ class ClockLesson final : public Lesson {
         "one-step", [this](DrawContext&) { draw_all(*theme_, true); }, controls);
     step(
         "unique", [this](DrawContext&) { draw_unique(*theme_); }, controls);
+    const auto num = [](double x) { return ui::short_number(x); };
+    say("pairs", [this] { return p_.dim / 2; });
+    say("period_fast", [=] { return num(kTwoPi / d_.omega(0)); });
+    say("period_slow", [=] { return num(kTwoPi / d_.omega(p_.dim / 2 - 1)); });
+    say("angle_fast", [=] { return num(std::fmod(p_.pos * d_.omega(0), kTwoPi)); });
+    say("sin_fast", [=] { return num(std::sin(p_.pos * d_.omega(0))); });
+    say("cos_fast", [=] { return num(std::cos(p_.pos * d_.omega(0))); });
+    say("nearest", [=] { return num(d_.nearest); });
+    say("nearest_k", [this] { return d_.nearest_k; });
+    say("norm", [=] { return num(std::sqrt(p_.dim / 2)); });
     update();
   }
 
@@ -75,20 +85,6 @@ class ClockLesson final : public Lesson {
     d_.nearest = d_.distance.tail(p_.len - 1).minCoeff(&k);
     d_.nearest_k = static_cast<int>(k) + 1;
     return notice;
-  }
-
-  std::string value(std::string_view n) const override {
-    const int pairs = p_.dim / 2;
-    if (n == "pairs") return std::to_string(pairs);
-    if (n == "period_fast") return ui::short_number(kTwoPi / d_.omega(0));
-    if (n == "period_slow") return ui::short_number(kTwoPi / d_.omega(pairs - 1));
-    if (n == "angle_fast") return ui::short_number(std::fmod(p_.pos * d_.omega(0), kTwoPi));
-    if (n == "sin_fast") return ui::short_number(std::sin(p_.pos * d_.omega(0)));
-    if (n == "cos_fast") return ui::short_number(std::cos(p_.pos * d_.omega(0)));
-    if (n == "nearest") return ui::short_number(d_.nearest);
-    if (n == "nearest_k") return std::to_string(d_.nearest_k);
-    if (n == "norm") return ui::short_number(std::sqrt(pairs));
-    return {};
   }
 
  private:

@@ -68,6 +68,36 @@ class ExtrapolationLesson final : public Lesson {
     step("t5", [this](DrawContext& c) { draw_t5(c, *theme_); }, {"buckets", "max_distance", "bidirectional"});
     step(
         "stretch", [this](DrawContext&) { draw_angles(*theme_, true); }, lengths);
+    const auto num = [](double x, int digits) { return ui::short_number(x, digits); };
+    say("pairs", [this] { return p_.dim / 2; });
+    say("unseen_pairs", [this] { return d_.unseen_pairs; });
+    say("slow_below_peak", [this] { return d_.slow_trained_angle < kTwoPi / 4; });
+    say("slow_trained_angle", [=] { return num(d_.slow_trained_angle, 3); });
+    say("fast_pair", [this] { return d_.shown_pairs[0]; });
+    // How many turns the fast pair made in training (about 8 unless d is small).
+    say("fast_turns", [=] {
+      return num((p_.train - 1) * core::frequency(d_.shown_pairs[0], p_.dim, p_.base) / kTwoPi, 3);
+    });
+    say("slow_seen", [=] { return num(d_.seen(d_.seen.size() - 1), 3); });
+    say("slow_needed", [=] { return num(d_.needed(d_.needed.size() - 1), 3); });
+    say("slope", [=] { return num(d_.slopes[p_.head], 4); });
+    // Largest and smallest slope (not first and last: the reference order interleaves for head counts
+    // that are not powers of two).
+    say("slope_max", [=] { return num(*std::max_element(d_.slopes.begin(), d_.slopes.end()), 4); });
+    say("slope_min", [=] { return num(*std::min_element(d_.slopes.begin(), d_.slopes.end()), 4); });
+    say("last_start", [this] {                      // the first distance that falls into the last bucket
+      const long side = p_.bidirectional ? 1 : -1;  // bidirectional: keys after the query; causal: before
+      const int last =
+          core::t5_bucket(side * 3L * p_.max_distance, p_.bidirectional, p_.buckets, p_.max_distance);
+      long r = 0;
+      while (r < 3L * p_.max_distance &&
+             core::t5_bucket(side * r, p_.bidirectional, p_.buckets, p_.max_distance) != last)
+        ++r;
+      return r;
+    });
+    say("exact", [this] { return (p_.bidirectional ? p_.buckets / 2 : p_.buckets) / 2; });
+    say("ntk_base", [=] { return num(d_.ntk_base, 6); });
+    say("scale", [=] { return num(double(p_.train) / p_.target, 4); });
     update();
   }
 
@@ -131,38 +161,6 @@ class ExtrapolationLesson final : public Lesson {
   std::vector<Export> exports(std::string_view step) const override {
     if (step == "alibi")
       return {{"alibi_bias_head" + std::to_string(p_.head) + "_of" + std::to_string(p_.heads), &d_.bias}};
-    return {};
-  }
-
-  std::string value(std::string_view n) const override {
-    if (n == "pairs") return std::to_string(p_.dim / 2);
-    if (n == "unseen_pairs") return std::to_string(d_.unseen_pairs);
-    if (n == "slow_below_peak") return d_.slow_trained_angle < kTwoPi / 4 ? "1" : "0";
-    if (n == "slow_trained_angle") return ui::short_number(d_.slow_trained_angle, 3);
-    if (n == "fast_pair") return std::to_string(d_.shown_pairs[0]);
-    if (n == "fast_turns")  // how many turns the fast pair made in training (about 8 unless d is small)
-      return ui::short_number((p_.train - 1) * core::frequency(d_.shown_pairs[0], p_.dim, p_.base) / kTwoPi,
-                              3);
-    if (n == "slow_seen") return ui::short_number(d_.seen(d_.seen.size() - 1), 3);
-    if (n == "slow_needed") return ui::short_number(d_.needed(d_.needed.size() - 1), 3);
-    if (n == "slope") return ui::short_number(d_.slopes[p_.head], 4);
-    // Largest and smallest slope (not first and last: the reference order interleaves for head counts
-    // that are not powers of two).
-    if (n == "slope_max") return ui::short_number(*std::max_element(d_.slopes.begin(), d_.slopes.end()), 4);
-    if (n == "slope_min") return ui::short_number(*std::min_element(d_.slopes.begin(), d_.slopes.end()), 4);
-    if (n == "last_start") {                        // the first distance that falls into the last bucket
-      const long side = p_.bidirectional ? 1 : -1;  // bidirectional: keys after the query; causal: before
-      const int last =
-          core::t5_bucket(side * 3L * p_.max_distance, p_.bidirectional, p_.buckets, p_.max_distance);
-      long r = 0;
-      while (r < 3L * p_.max_distance &&
-             core::t5_bucket(side * r, p_.bidirectional, p_.buckets, p_.max_distance) != last)
-        ++r;
-      return std::to_string(r);
-    }
-    if (n == "exact") return std::to_string((p_.bidirectional ? p_.buckets / 2 : p_.buckets) / 2);
-    if (n == "ntk_base") return ui::short_number(d_.ntk_base, 6);
-    if (n == "scale") return ui::short_number(double(p_.train) / p_.target, 4);
     return {};
   }
 

@@ -53,6 +53,21 @@ class FrequenciesLesson final : public Lesson {
         "base-d", [this](DrawContext&) { draw_wavelengths(*theme_, true); }, controls);
     step(
         "counter", [this](DrawContext& c) { draw_counter(c, *theme_); }, controls);
+    const auto num = [](double x) { return ui::short_number(x); };
+    const auto pairs = [this] { return core::frequency_count(p_.dim); };
+    say("pairs", pairs);
+    say("pair_col", [this] { return 2 * p_.pair; });
+    say("pair_wavelength", [=] { return num(d_.wavelength(p_.pair)); });
+    say("shortest", [=] { return num(d_.wavelength(0)); });
+    say("longest", [=] { return num(d_.wavelength(pairs() - 1)); });
+    say("ratio",
+        [=] { return ui::short_number(pairs() > 1 ? d_.wavelength(1) / d_.wavelength(0) : 1.0, 4); });
+    say("limit", [=] { return num(kTwoPi * p_.base); });
+    say("slow_pairs", [=] {
+      int slow = 0;
+      for (int i = 0; i < pairs(); ++i) slow += d_.wavelength(i) > 2.0 * p_.len;
+      return slow;
+    });
     update();
   }
 
@@ -91,23 +106,6 @@ class FrequenciesLesson final : public Lesson {
     return {{"pe_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" +
                  ui::short_number(p_.base, 9),
              &d_.table}};
-  }
-
-  std::string value(std::string_view n) const override {
-    const int pairs = core::frequency_count(p_.dim);
-    if (n == "pairs") return std::to_string(pairs);
-    if (n == "pair_col") return std::to_string(2 * p_.pair);
-    if (n == "pair_wavelength") return ui::short_number(d_.wavelength(p_.pair));
-    if (n == "shortest") return ui::short_number(d_.wavelength(0));
-    if (n == "longest") return ui::short_number(d_.wavelength(pairs - 1));
-    if (n == "ratio") return ui::short_number(pairs > 1 ? d_.wavelength(1) / d_.wavelength(0) : 1.0, 4);
-    if (n == "limit") return ui::short_number(kTwoPi * p_.base);
-    if (n == "slow_pairs") {
-      int slow = 0;
-      for (int i = 0; i < pairs; ++i) slow += d_.wavelength(i) > 2.0 * p_.len;
-      return std::to_string(slow);
-    }
-    return {};
   }
 
  private:

@@ -96,7 +96,7 @@ struct Derived {
   long long fp16_overflow = 0;
 };
 
-// Work only the dynamic step needs (from const value() and draw alike).
+// Work only the dynamic step needs (from its placeholders and draw alike).
 struct Lazy {
   bool valid = false;
   // The decoded text's queries and keys: kept while the head is the same (a longer text extends them;
@@ -118,12 +118,11 @@ auto head_inputs(const Params& p) { return std::tie(p.tokens, p.d_model, p.heads
 auto weight_inputs(const Params& p) { return std::tie(p.d_model, p.heads, p.head_dim, p.seed); }
 
 std::string num(double x, int digits = 3) { return ui::short_number(x, digits); }
-const char* flag(bool b) { return b ? "1" : "0"; }
 
 class InPracticeLesson final : public Lesson {
   Params p_;
   Derived d_;
-  mutable Lazy lazy_;
+  Lazy lazy_;
   View view_;
   Params seen_;  // the parameters update() last computed from
   bool computed_ = false;
@@ -139,6 +138,70 @@ class InPracticeLesson final : public Lesson {
     step("partial", [this](DrawContext& c) { draw_partial(c); },
          {"pairing", "rotary", "head_dim", "tokens", "seed"});
     step("precision", [this](DrawContext&) { draw_precision(); }, {"pair", "base", "max_pos", "head_dim"});
+    // The conversion script's permutation.
+    say("moved", [this] { return d_.moved; });
+    say("perm_rows", [this] { return d_.perm_view.rows(); });
+    say("perm_all", [this] { return d_.perm_view.rows() == p_.head_dim; });
+    say("half_dim", [this] { return p_.head_dim / 2; });
+    say("res_right", [this] { return num(d_.res_right); });
+    say("res_broken", [this] { return num(d_.res_broken); });
+    say("score_scale", [this] { return num(d_.score_scale); });
+    say("attention_moved", [this] { return d_.attention_moved; });
+    say("any_attention_moved", [this] { return d_.attention_moved > 0; });
+    // A wrong base.
+    say("same_base", [this] { return p_.base == p_.wrong; });
+    say("part", [this] { return d_.part; });
+    say("parts", [this] { return d_.part >= 0; });
+    say("part_percent", [] { return static_cast<int>(kPartFraction * 100); });
+    say("curve_rms", [this] { return num(d_.curve_rms); });
+    // Padding and the cache.
+    say("pads", [this] { return d_.pads; });
+    say("has_pads", [this] { return d_.pads > 0; });
+    say("last_pad", [this] { return d_.pads - 1; });
+    say("last_prompt", [this] { return p_.len_b - 1; });
+    say("shift_residual", [this] { return num(d_.shift_residual); });
+    say("decode", [this] { return p_.decode; });
+    say("new_index", [this] { return p_.len_b + p_.decode - 1; });
+    say("pos_correct", [this] { return d_.pos_correct; });
+    say("pos_pad", [this] { return d_.pos_pad; });
+    say("pos_off", [this] { return d_.pos_off; });
+    say("err_pad", [this] { return num(d_.err_pad_max); });
+    say("err_off", [this] { return num(d_.err_off_max); });
+    say("err_generated", [this] { return num(d_.err_generated); });
+    say("has_generated", [this] { return p_.decode > 1; });
+    say("decode_scale", [this] { return num(d_.decode_scale); });
+    // Dynamic NTK: computed when first asked for.
+    say("longest", [this] { return fill_dynamic().longest; });
+    say("err_before", [this] { return num(fill_dynamic().err_before); });
+    say("err_end", [this] { return num(fill_dynamic().err_end); });
+    say("base_end", [this] {
+      const double b = fill_dynamic().base_end;
+      return b >= 1e5 ? std::to_string(std::llround(b)) : num(b, 4);
+    });
+    say("err_max", [this] { return num(fill_dynamic().err_max); });
+    say("score_rms", [this] { return num(fill_dynamic().score_rms); });
+    // Partial rotary.
+    say("rotary_dim", [this] { return d_.rotary_dim; });
+    say("half_rotary", [this] { return d_.rotary_dim / 2; });
+    say("rotary_percent", [this] { return num(100.0 * d_.rotary_dim / p_.head_dim, 3); });
+    say("partial", [this] { return d_.rotary_dim < p_.head_dim; });
+    say("whole", [this] { return p_.pairing == 0; });
+    say("across", [this] { return p_.pairing == 1; });
+    say("partial_err", [this] { return num(d_.partial_err); });
+    say("partial_scale", [this] { return num(d_.partial_scale); });
+    // Precision.
+    say("theta", [this] { return num(d_.theta, 4); });
+    say("pair0", [this] { return p_.pair == 0; });
+    say("bf16_collision", [this] { return d_.collision[0]; });
+    say("bf16_next", [this] { return d_.collision[0] + 1; });
+    say("fp16_collision", [this] { return d_.collision[1]; });
+    say("fp32_collision", [this] { return d_.collision[2]; });
+    say("fp16_overflow", [this] { return d_.fp16_overflow; });
+    say("overflows", [this] { return p_.max_pos >= d_.fp16_overflow; });
+    const char* const errors[] = {"err_bf16", "err_fp16", "err_fp32", "err_fp64", "err_fix"};
+    for (int t = 0; t < 5; ++t) say(errors[t], [this, t] { return num(d_.worst[t]); });
+    say("all_exact",
+        [this] { return d_.worst[0] == 0 && d_.worst[1] == 0 && d_.worst[2] == 0 && d_.worst[3] == 0; });
     update();
   }
 
@@ -205,79 +268,6 @@ class InPracticeLesson final : public Lesson {
     if (step == "precision")
       return {{"cos_error_pair" + std::to_string(p_.pair) + "_base" + format_number(p_.base),
                &d_.precision_export}};
-    return {};
-  }
-
-  std::string value(std::string_view n) const override {
-    // The conversion script's permutation.
-    if (n == "moved") return std::to_string(d_.moved);
-    if (n == "perm_rows") return std::to_string(d_.perm_view.rows());
-    if (n == "perm_all") return flag(d_.perm_view.rows() == p_.head_dim);
-    if (n == "half_dim") return std::to_string(p_.head_dim / 2);
-    if (n == "res_right") return num(d_.res_right);
-    if (n == "res_broken") return num(d_.res_broken);
-    if (n == "score_scale") return num(d_.score_scale);
-    if (n == "attention_moved") return std::to_string(d_.attention_moved);
-    if (n == "any_attention_moved") return flag(d_.attention_moved > 0);
-    // A wrong base.
-    if (n == "same_base") return flag(p_.base == p_.wrong);
-    if (n == "part") return std::to_string(d_.part);
-    if (n == "parts") return flag(d_.part >= 0);
-    if (n == "part_percent") return std::to_string(static_cast<int>(kPartFraction * 100));
-    if (n == "curve_rms") return num(d_.curve_rms);
-    // Padding and the cache.
-    if (n == "pads") return std::to_string(d_.pads);
-    if (n == "has_pads") return flag(d_.pads > 0);
-    if (n == "last_pad") return std::to_string(d_.pads - 1);
-    if (n == "last_prompt") return std::to_string(p_.len_b - 1);
-    if (n == "shift_residual") return num(d_.shift_residual);
-    if (n == "decode") return std::to_string(p_.decode);
-    if (n == "new_index") return std::to_string(p_.len_b + p_.decode - 1);
-    if (n == "pos_correct") return std::to_string(d_.pos_correct);
-    if (n == "pos_pad") return std::to_string(d_.pos_pad);
-    if (n == "pos_off") return std::to_string(d_.pos_off);
-    if (n == "err_pad") return num(d_.err_pad_max);
-    if (n == "err_off") return num(d_.err_off_max);
-    if (n == "err_generated") return num(d_.err_generated);
-    if (n == "has_generated") return flag(p_.decode > 1);
-    if (n == "decode_scale") return num(d_.decode_scale);
-    // Dynamic NTK.
-    if (n == "longest" || n == "err_before" || n == "err_end" || n == "err_max" || n == "base_end" ||
-        n == "score_rms") {
-      fill_dynamic();
-      if (n == "longest") return std::to_string(lazy_.longest);
-      if (n == "err_before") return num(lazy_.err_before);
-      if (n == "err_end") return num(lazy_.err_end);
-      if (n == "base_end")
-        return lazy_.base_end >= 1e5 ? std::to_string(std::llround(lazy_.base_end)) : num(lazy_.base_end, 4);
-      if (n == "err_max") return num(lazy_.err_max);
-      return num(lazy_.score_rms);
-    }
-    // Partial rotary.
-    if (n == "rotary_dim") return std::to_string(d_.rotary_dim);
-    if (n == "half_rotary") return std::to_string(d_.rotary_dim / 2);
-    if (n == "rotary_percent") return num(100.0 * d_.rotary_dim / p_.head_dim, 3);
-    if (n == "partial") return flag(d_.rotary_dim < p_.head_dim);
-    if (n == "whole") return flag(p_.pairing == 0);
-    if (n == "across") return flag(p_.pairing == 1);
-    if (n == "partial_err") return num(d_.partial_err);
-    if (n == "partial_scale") return num(d_.partial_scale);
-    // Precision.
-    if (n == "theta") return num(d_.theta, 4);
-    if (n == "pair0") return flag(p_.pair == 0);
-    if (n == "bf16_collision") return std::to_string(d_.collision[0]);
-    if (n == "bf16_next") return std::to_string(d_.collision[0] + 1);
-    if (n == "fp16_collision") return std::to_string(d_.collision[1]);
-    if (n == "fp32_collision") return std::to_string(d_.collision[2]);
-    if (n == "fp16_overflow") return std::to_string(d_.fp16_overflow);
-    if (n == "overflows") return flag(p_.max_pos >= d_.fp16_overflow);
-    if (n == "err_bf16") return num(d_.worst[0]);
-    if (n == "err_fp16") return num(d_.worst[1]);
-    if (n == "err_fp32") return num(d_.worst[2]);
-    if (n == "err_fp64") return num(d_.worst[3]);
-    if (n == "err_fix") return num(d_.worst[4]);
-    if (n == "all_exact")
-      return flag(d_.worst[0] == 0 && d_.worst[1] == 0 && d_.worst[2] == 0 && d_.worst[3] == 0);
     return {};
   }
 
@@ -441,8 +431,8 @@ class InPracticeLesson final : public Lesson {
     d_.fp16_overflow = core::first_overflow_position(AnglePrecision::Float16);
   }
 
-  void fill_dynamic() const {
-    if (lazy_.valid) return;
+  const Lazy& fill_dynamic() {
+    if (lazy_.valid) return lazy_;
     core::RopeConfig c;
     c.head_dim = p_.head_dim;
     c.rope_theta = p_.base;
@@ -480,6 +470,7 @@ class InPracticeLesson final : public Lesson {
     // The size of the scores the error is measured against: the newest query's, every key rotated now.
     lazy_.score_rms = result.score_rms(result.score_rms.size() - 1);
     lazy_.valid = true;
+    return lazy_;
   }
 
   // --- drawing ---

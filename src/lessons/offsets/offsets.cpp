@@ -54,6 +54,22 @@ class OffsetsLesson final : public Lesson {
         "direction", [this](DrawContext&) { draw_curve(*theme_, true); }, controls);
     step(
         "rotation", [this](DrawContext& c) { draw_shift(c, *theme_); }, controls);
+    const auto num = [](double x) { return ui::short_number(x); };
+    // The dot product at offset k and −k (k kept inside the curve's range).
+    const auto dot = [this](int k) {
+      return d_.curve(p_.len - 1 + std::clamp(k, -(p_.len - 1), p_.len - 1));
+    };
+    say("half_dim", [this] { return p_.dim / 2; });
+    say("abs_k", [this] { return std::abs(p_.k); });
+    say("back", [this] { return p_.k < 0; });
+    say("ahead", [this] { return p_.k > 0; });
+    say("still", [this] { return p_.k == 0; });
+    say("direct_residual", [=] { return num(d_.direct_residual); });
+    say("toeplitz_residual", [=] { return num(d_.toeplitz_residual); });
+    say("symmetry_residual", [=] { return num(d_.symmetry_residual); });
+    say("shift_residual", [=] { return num(d_.shift_residual); });
+    say("dot_k", [=] { return num(dot(p_.k)); });
+    say("dot_minus_k", [=] { return num(dot(-p_.k)); });
     update();
   }
 
@@ -99,23 +115,6 @@ class OffsetsLesson final : public Lesson {
                             ui::short_number(p_.base, 9);
     if (step == "rotation") return {{"shift_map_k" + std::to_string(p_.k) + tag, &d_.shift}};
     return {{"pe_dot" + tag, &d_.dots_direct}};
-  }
-
-  std::string value(std::string_view n) const override {
-    if (n == "half_dim") return std::to_string(p_.dim / 2);
-    if (n == "abs_k") return std::to_string(std::abs(p_.k));
-    if (n == "back") return p_.k < 0 ? "1" : "0";
-    if (n == "ahead") return p_.k > 0 ? "1" : "0";
-    if (n == "still") return p_.k == 0 ? "1" : "0";
-    if (n == "direct_residual") return ui::short_number(d_.direct_residual);
-    if (n == "toeplitz_residual") return ui::short_number(d_.toeplitz_residual);
-    if (n == "symmetry_residual") return ui::short_number(d_.symmetry_residual);
-    if (n == "shift_residual") return ui::short_number(d_.shift_residual);
-    if (n == "dot_k")
-      return ui::short_number(d_.curve(p_.len - 1 + std::clamp(p_.k, -(p_.len - 1), p_.len - 1)));
-    if (n == "dot_minus_k")
-      return ui::short_number(d_.curve(p_.len - 1 - std::clamp(p_.k, -(p_.len - 1), p_.len - 1)));
-    return {};
   }
 
  private:

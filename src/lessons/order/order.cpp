@@ -88,6 +88,20 @@ class OrderLesson final : public Lesson {
     step(
         "with-pe", [this](DrawContext& c) { draw_with_pe(c, *theme_); }, controls,
         [this] { return !std::exchange(p_.pe, true); });
+    const auto num = [](double x, int digits = 3) { return ui::short_number(x, digits); };
+    say("tokens", [this] { return d_.tokens.size(); });
+    say("sentence", [this] { return sentence(d_.tokens); });
+    say("reordered", [this] { return sentence(d_.reordered); });
+    say("residual", [=] { return num(d_.shown(p_.pe).equivariance_residual); });
+    say("residual_nope", [=] { return num(d_.without_pe.equivariance_residual); });
+    say("residual_pe", [=] { return num(d_.with_pe.equivariance_residual); });
+    say("pooled_nope", [=] { return num(d_.without_pe.pooled_residual); });
+    say("pooled_pe", [=] { return num(d_.with_pe.pooled_residual); });
+    say("first", [this] { return d_.tokens[0]; });
+    say("first_focus", [this] { return d_.tokens[strongest(0)]; });
+    say("first_weight", [=] { return num(d_.shown(p_.pe).original.weights(0, strongest(0)), 2); });
+    say("moved", [this] { return !core::is_identity(p_.order); });
+    say("pooled", [=] { return num(d_.shown(p_.pe).pooled_residual); });
     update();
   }
 
@@ -152,24 +166,6 @@ class OrderLesson final : public Lesson {
     return {{"attn_px" + tag, &e.permuted.out},
             {"p_attn_x" + tag, &e.p_times_out},
             {"permutation" + tag, &e.perm_matrix}};
-  }
-
-  std::string value(std::string_view name) const override {
-    const auto& e = d_.shown(p_.pe);
-    if (name == "tokens") return std::to_string(d_.tokens.size());
-    if (name == "sentence") return sentence(d_.tokens);
-    if (name == "reordered") return sentence(d_.reordered);
-    if (name == "residual") return ui::short_number(e.equivariance_residual);
-    if (name == "residual_nope") return ui::short_number(d_.without_pe.equivariance_residual);
-    if (name == "residual_pe") return ui::short_number(d_.with_pe.equivariance_residual);
-    if (name == "pooled_nope") return ui::short_number(d_.without_pe.pooled_residual);
-    if (name == "pooled_pe") return ui::short_number(d_.with_pe.pooled_residual);
-    if (name == "first") return d_.tokens[0];
-    if (name == "first_focus") return d_.tokens[strongest(0)];
-    if (name == "first_weight") return ui::short_number(e.original.weights(0, strongest(0)), 2);
-    if (name == "moved") return core::is_identity(p_.order) ? "0" : "1";
-    if (name == "pooled") return ui::short_number(e.pooled_residual);
-    return {};
   }
 
  private:

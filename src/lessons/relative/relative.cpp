@@ -55,6 +55,22 @@ class RelativeLesson final : public Lesson {
     step("terms", [this](DrawContext&) { draw_terms(*theme_); }, {"k", "seed"});
     step("shift", [this](DrawContext& c) { draw_shift(c, *theme_); }, {"k", "seed"});
     step("params", [this](DrawContext&) { draw_params(*theme_); }, {"k", "heads", "d_model", "max_len"});
+    const auto num = [](double x, int digits = 3) { return ui::short_number(x, digits); };
+    const auto d_z = [this] { return p_.d_model / std::max(1, p_.heads); };
+    const auto per_table = [=] { return (2.0 * p_.k + 1) * d_z(); };
+    say("vectors", [this] { return 2 * p_.k + 1; });
+    say("relative_residual", [=] { return num(d_.relative_residual); });
+    say("absolute_residual", [=] { return num(d_.absolute_residual); });
+    say("e01", [=] { return num(d_.at_zero.logits(0, 1)); });
+    say("e01_content", [=] { return num(d_.at_zero.content_logits(0, 1)); });
+    say("e01_position", [=] { return num(d_.at_zero.position_logits(0, 1)); });
+    // The position term as it follows a "+" or "−" in a sum: its magnitude, and the sign as a condition.
+    say("e01_position_abs", [=] { return num(std::fabs(d_.at_zero.position_logits(0, 1))); });
+    say("e01_position_negative", [this] { return d_.at_zero.position_logits(0, 1) < 0; });
+    say("shared_params", [=] { return num(2 * per_table(), 6); });
+    say("per_head_params", [=] { return num(2 * per_table() * p_.heads, 6); });
+    say("absolute_params", [=] { return num(double(p_.max_len) * p_.d_model, 6); });
+    say("d_z", d_z);
     update();
   }
 
@@ -95,24 +111,6 @@ class RelativeLesson final : public Lesson {
     if (step == "shift") return {{"logits_shifted_by" + ui::short_number(p_.offset, 9), &d_.shifted.logits}};
     return {{"logits_k" + std::to_string(p_.k) + "_seed" + std::to_string(p_.seed), &d_.at_zero.logits},
             {"weights_k" + std::to_string(p_.k) + "_seed" + std::to_string(p_.seed), &d_.at_zero.weights}};
-  }
-
-  std::string value(std::string_view n) const override {
-    const double per_table = (2.0 * p_.k + 1) * (p_.d_model / std::max(1, p_.heads));
-    if (n == "vectors") return std::to_string(2 * p_.k + 1);
-    if (n == "relative_residual") return ui::short_number(d_.relative_residual);
-    if (n == "absolute_residual") return ui::short_number(d_.absolute_residual);
-    if (n == "e01") return ui::short_number(d_.at_zero.logits(0, 1));
-    if (n == "e01_content") return ui::short_number(d_.at_zero.content_logits(0, 1));
-    if (n == "e01_position") return ui::short_number(d_.at_zero.position_logits(0, 1));
-    // The position term as it follows a "+" or "−" in a sum: its magnitude, and the sign as a condition.
-    if (n == "e01_position_abs") return ui::short_number(std::fabs(d_.at_zero.position_logits(0, 1)));
-    if (n == "e01_position_negative") return d_.at_zero.position_logits(0, 1) < 0 ? "1" : "0";
-    if (n == "shared_params") return ui::short_number(2 * per_table, 6);
-    if (n == "per_head_params") return ui::short_number(2 * per_table * p_.heads, 6);
-    if (n == "absolute_params") return ui::short_number(double(p_.max_len) * p_.d_model, 6);
-    if (n == "d_z") return std::to_string(p_.d_model / std::max(1, p_.heads));
-    return {};
   }
 
  private:
@@ -209,7 +207,7 @@ class RelativeLesson final : public Lesson {
                       : std::string_view(key) == "per_head_params" ? "relative, separate tables per head"
                                                                    : "absolute learned table (max_len × d)"));
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(value(key).c_str());
+        ImGui::TextUnformatted(placeholder(key).c_str());
       }
       ImGui::EndTable();
     }

@@ -64,6 +64,27 @@ class RopeLesson final : public Lesson {
     step("decay", [this](DrawContext&) { draw_decay(*theme_); }, {"dim", "base", "seed", "max_dist"});
     step("layouts", [this](DrawContext&) { draw_layouts(*theme_); }, {"m", "n", "dim", "base", "seed"});
     step("elementwise", [this](DrawContext& c) { draw_matrix(c, *theme_); }, {"m", "dim", "base", "seed"});
+    const auto num = [](double x, int digits = 3) { return ui::short_number(x, digits); };
+    say("diff", [this] { return p_.m - p_.n; });
+    say("theta", [=] { return num(d_.theta, 4); });
+    say("angle_q", [=] { return num(p_.m * d_.theta, 4); });
+    say("angle_k", [=] { return num(p_.n * d_.theta, 4); });
+    say("angle_between", [=] { return num((p_.m - p_.n) * d_.theta, 4); });
+    say("score", [=] { return num(d_.score, 5); });
+    say("score_shifted", [=] { return num(d_.score_shifted, 5); });
+    say("shift_residual", [=] { return num(d_.shift_residual); });
+    say("score_moved", [=] { return num(d_.score_moved, 5); });
+    say("pair_score", [=] { return num(d_.pair_score, 4); });
+    say("bound_start", [=] { return num(d_.bound(0), 4); });
+    say("bound_far", [=] { return num(d_.bound(d_.bound.size() - 1), 4); });
+    say("bound_ratio", [=] { return num(d_.bound(d_.bound.size() - 1) / d_.bound(0), 3); });
+    say("perm_rows", [this] { return d_.perm.rows(); });
+    say("perm_all", [this] { return d_.perm.rows() == p_.dim; });
+    say("layout_residual", [=] { return num(d_.layout_residual); });
+    say("layout_mismatch", [=] { return num(d_.layout_mismatch); });
+    say("matrix_residual", [=] { return num(d_.matrix_residual); });
+    say("elementwise_ops", [this] { return 2 * p_.dim; });  // x·cos + rotate(x)·sin
+    say("matrix_ops", [=] { return num(double(p_.dim) * p_.dim, 6); });
     update();
   }
 
@@ -129,30 +150,6 @@ class RopeLesson final : public Lesson {
     return {};
   }
 
-  std::string value(std::string_view n) const override {
-    if (n == "diff") return std::to_string(p_.m - p_.n);
-    if (n == "theta") return ui::short_number(d_.theta, 4);
-    if (n == "angle_q") return ui::short_number(p_.m * d_.theta, 4);
-    if (n == "angle_k") return ui::short_number(p_.n * d_.theta, 4);
-    if (n == "angle_between") return ui::short_number((p_.m - p_.n) * d_.theta, 4);
-    if (n == "score") return ui::short_number(d_.score, 5);
-    if (n == "score_shifted") return ui::short_number(d_.score_shifted, 5);
-    if (n == "shift_residual") return ui::short_number(d_.shift_residual);
-    if (n == "score_moved") return ui::short_number(d_.score_moved, 5);
-    if (n == "pair_score") return ui::short_number(d_.pair_score, 4);
-    if (n == "bound_start") return ui::short_number(d_.bound(0), 4);
-    if (n == "bound_far") return ui::short_number(d_.bound(d_.bound.size() - 1), 4);
-    if (n == "bound_ratio") return ui::short_number(d_.bound(d_.bound.size() - 1) / d_.bound(0), 3);
-    if (n == "perm_rows") return std::to_string(d_.perm.rows());
-    if (n == "perm_all") return d_.perm.rows() == p_.dim ? "1" : "0";
-    if (n == "layout_residual") return ui::short_number(d_.layout_residual);
-    if (n == "layout_mismatch") return ui::short_number(d_.layout_mismatch);
-    if (n == "matrix_residual") return ui::short_number(d_.matrix_residual);
-    if (n == "elementwise_ops") return std::to_string(2 * p_.dim);  // x·cos + rotate(x)·sin
-    if (n == "matrix_ops") return ui::short_number(double(p_.dim) * p_.dim, 6);
-    return {};
-  }
-
  private:
   void draw_plane(const ui::Theme& t, bool complex = false) {
     const double scale = std::max(std::abs(d_.q_pair), std::abs(d_.k_pair));
@@ -172,7 +169,7 @@ class RopeLesson final : public Lesson {
             p_.pair);
     const std::string caption =
         trf(lang_, "q turned by m·θ = %s, k by n·θ = %s; between them: (m − n)·θ plus their own angle",
-            value("angle_q").c_str(), value("angle_k").c_str());
+            placeholder("angle_q").c_str(), placeholder("angle_k").c_str());
     o.title = title.c_str();
     o.caption = caption.c_str();
     o.size = std::min(ImGui::GetContentRegionAvail().x, ui::em(18));
@@ -188,16 +185,16 @@ class RopeLesson final : public Lesson {
     using content::RunKind;
     ui::formula_line({{RunKind::Math, "⟨f(q, m), f(k, n)⟩"},
                       {RunKind::Text, " = "},
-                      {RunKind::Placeholder, value("score")},
+                      {RunKind::Placeholder, placeholder("score")},
                       {RunKind::Text, tr(lang_, ";  positions + ")},
-                      {RunKind::Placeholder, std::to_string(p_.shift)},
+                      {RunKind::Placeholder, placeholder("shift")},
                       {RunKind::Text, ": "},
-                      {RunKind::Placeholder, value("score_shifted")}},
+                      {RunKind::Placeholder, placeholder("score_shifted")}},
                      ImGui::GetContentRegionAvail().x, t);
     control(ctx, "shift");
     ui::residual(tr(lang_, "|score − shifted score| ="), d_.shift_residual, 1e-9, t);
     ImGui::Text(tr(lang_, "With m − n changed by one instead, the score becomes %s."),
-                value("score_moved").c_str());
+                placeholder("score_moved").c_str());
     ImGui::Spacing();
     draw_plane(t, true);  // the pair the text quotes, as points of the complex plane
   }

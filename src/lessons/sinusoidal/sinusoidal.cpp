@@ -83,6 +83,26 @@ class SinusoidalLesson final : public Lesson {
         "layouts", [this](DrawContext& c) { draw_layouts(c); }, controls);
     step(
         "precision", [this](DrawContext& c) { draw_precision(c); }, controls);
+    const auto num = [](double x, int digits = 3) { return ui::short_number(x, digits); };
+    say("pairs", [this] { return core::frequency_count(p_.dim); });
+    say("odd", [this] { return p_.dim % 2 == 1; });
+    say("last_pair", [this] { return core::frequency_count(p_.dim) - 1; });
+    // Angles past ~10^3 radians: float32 keeps three or fewer digits after the point.
+    say("far", [this] { return p_.offset + p_.len - 1 >= 1000; });
+    say("last_angle", [=] { return num(p_.offset + p_.len - 1, 9); });
+    say("layout", [this] { return kLayouts[p_.layout]; });
+    say("pos", [=] { return num(p_.offset + p_.pos, 9); });
+    say("value", [=] { return num(d_.table(p_.pos, p_.col), 4); });
+    say("omega_first", [=] { return num(d_.omega(0), 4); });
+    say("omega_last", [=] { return num(d_.omega(d_.omega.size() - 1), 4); });
+    say("omega_residual", [=] { return num(d_.omega_residual); });
+    say("row_residual", [=] { return num(d_.row_residual); });
+    say("layout_residual", [this] { return extra(d_.layout_residual); });
+    say("permuted_residual", [this] { return extra(d_.permuted_residual); });
+    say("drift_here", [this] { return extra(d_.drift_here); });
+    say("drift_1e6", [this] { return extra(d_.drift_1e6); });
+    say("offset", [=] { return num(p_.offset, 9); });
+    say("lone_col", [this] { return p_.dim - 1; });
     update();
   }
 
@@ -186,30 +206,6 @@ class SinusoidalLesson final : public Lesson {
                  ui::short_number(p_.base, 9) + "_" + kLayouts[p_.layout] +
                  (p_.offset > 0 ? "_from" + ui::short_number(p_.offset, 9) : ""),
              &d_.table}};
-  }
-
-  std::string value(std::string_view n) const override {
-    if (n == "pairs") return std::to_string(core::frequency_count(p_.dim));
-    if (n == "odd") return p_.dim % 2 ? "1" : "0";
-    if (n == "last_pair") return std::to_string(core::frequency_count(p_.dim) - 1);
-    // Angles past ~10^3 radians: float32 keeps three or fewer digits after the point.
-    if (n == "far") return p_.offset + p_.len - 1 >= 1000 ? "1" : "0";
-    if (n == "last_angle") return ui::short_number(p_.offset + p_.len - 1, 9);
-    if (n == "layout") return kLayouts[p_.layout];
-    if (n == "pos") return ui::short_number(p_.offset + p_.pos, 9);
-    if (n == "value") return ui::short_number(d_.table(p_.pos, p_.col), 4);
-    if (n == "omega_first") return ui::short_number(d_.omega(0), 4);
-    if (n == "omega_last") return ui::short_number(d_.omega(d_.omega.size() - 1), 4);
-    if (n == "last_pair") return std::to_string(d_.omega.size() - 1);
-    if (n == "omega_residual") return ui::short_number(d_.omega_residual);
-    if (n == "row_residual") return ui::short_number(d_.row_residual);
-    if (n == "layout_residual") return extra(d_.layout_residual);
-    if (n == "permuted_residual") return extra(d_.permuted_residual);
-    if (n == "drift_here") return extra(d_.drift_here);
-    if (n == "drift_1e6") return extra(d_.drift_1e6);
-    if (n == "offset") return ui::short_number(p_.offset, 9);
-    if (n == "lone_col") return std::to_string(p_.dim - 1);
-    return {};
   }
 
  private:
