@@ -208,4 +208,26 @@ MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const Mat
   return res;
 }
 
+std::vector<std::string> index_labels(int n, const char* prefix, int every) {
+  std::vector<std::string> l;
+  for (int i = 0; i < n; ++i) l.push_back(i % every ? "" : prefix + std::to_string(i));
+  return l;
+}
+
+MatrixViewResult permutation_view(const char* id, const Eigen::MatrixXd& m, const char* title,
+                                  const char* row_name, const char* col_name, float max_cell,
+                                  const Theme& theme, int col_every) {
+  const std::vector<std::string> rows = index_labels(static_cast<int>(m.rows())),
+                                 cols = index_labels(static_cast<int>(m.cols()), "", col_every);
+  MatrixViewOptions o;
+  o.title = title;
+  o.row_labels = &rows;
+  o.col_labels = &cols;
+  o.row_name = row_name;
+  o.col_name = col_name;
+  o.max_cell = max_cell;
+  o.range = 1;
+  return matrix_view(id, m, o, theme);
+}
+
 }  // namespace posenc::ui

@@ -34,6 +34,16 @@ struct MatrixViewResult {
 MatrixViewResult matrix_view(const char* id, const Eigen::MatrixXd& m, const MatrixViewOptions& opt,
                              const Theme& theme);
 
+// Labels for n numbered rows or columns: prefix + "0", prefix + "1", …; with `every` > 1 only every
+// every-th is written (the others "").
+std::vector<std::string> index_labels(int n, const char* prefix = "", int every = 1);
+
+// A permutation, or its first rows, as a 0/1 matrix: rows and columns numbered (every `col_every`-th
+// column labelled), called `row_name` and `col_name` in the hover readout, cells at most `max_cell` wide.
+MatrixViewResult permutation_view(const char* id, const Eigen::MatrixXd& m, const char* title,
+                                  const char* row_name, const char* col_name, float max_cell,
+                                  const Theme& theme, int col_every = 1);
+
 // Every how many columns matrix_view labels a column: 1 when each label fits its `cell` with `gap` to
 // spare; for index labels (whole numbers) the smallest of 2, 5, 10, 20, … that fits, while that leaves at
 // least two labels; 0 for none (words are shown all or not at all). Measured with the current font.

@@ -342,12 +342,6 @@ class Beyond1dLesson final : public Lesson {
 
   void heading(const char* text, const ui::Theme& t) { ui::wrapped(text, t, t.strong, 0, t.bold); }
 
-  static std::vector<std::string> numbered(int n, const char* prefix = "") {
-    std::vector<std::string> l;
-    for (int i = 0; i < n; ++i) l.push_back(prefix + std::to_string(i));
-    return l;
-  }
-
   void draw_causal(DrawContext& ctx, const ui::Theme& t) {
     std::string order;
     for (int i : p_.order) order += (order.empty() ? "" : ", ") + std::to_string(i);
@@ -358,7 +352,7 @@ class Beyond1dLesson final : public Lesson {
     const auto& e = d_.causal;
     const float avail = ImGui::GetContentRegionAvail().x, gap = ui::em(1.0f);
     const bool two = avail > ui::em(26);
-    const auto pos = numbered(p_.n);
+    const auto pos = ui::index_labels(p_.n);
     ui::MatrixViewOptions o;
     o.row_labels = &pos;
     o.col_labels = &pos;
@@ -422,7 +416,7 @@ class Beyond1dLesson final : public Lesson {
   }
 
   void pair_strip(const Eigen::MatrixXd& m, const char* title, const char* col_name, const ui::Theme& t) {
-    const auto cols = numbered(static_cast<int>(m.cols()));
+    const auto cols = ui::index_labels(static_cast<int>(m.cols()));
     ui::MatrixViewOptions o;
     o.title = title;
     o.col_labels = &cols;

@@ -502,25 +502,14 @@ class InPracticeLesson final : public Lesson {
 
   void draw_permute(DrawContext& ctx) {
     const ui::Theme& t = *theme_;
-    std::vector<std::string> rows, cols;
-    // Rows within the head (as the hover readout counts them); two-digit labels side by side run together.
-    for (int r = 0; r < d_.perm_view.rows(); ++r) rows.push_back(std::to_string(r));
-    const int every = d_.perm_view.cols() > 16 ? 2 : 1;
-    for (int c = 0; c < d_.perm_view.cols(); ++c) cols.push_back(c % every ? "" : std::to_string(c));
-    ui::MatrixViewOptions o;
     const std::string title =
         d_.perm_view.rows() == p_.head_dim
             ? trf(lang_, "permute, head %d: converted row ← Meta's row (within the head)", p_.head)
             : trf(lang_, "permute, head %d: its first %d converted rows ← Meta's rows (within the head)",
                   p_.head, static_cast<int>(d_.perm_view.rows()));
-    o.title = title.c_str();
-    o.row_labels = &rows;
-    o.col_labels = &cols;
-    o.row_name = tr(lang_, "converted row");
-    o.col_name = tr(lang_, "Meta's row");
-    o.max_cell = ui::em(1.2f);
-    o.range = 1;
-    ui::matrix_view("perm", d_.perm_view, o, t);
+    // Rows within the head (as the hover readout counts them); two-digit labels side by side run together.
+    ui::permutation_view("perm", d_.perm_view, title.c_str(), tr(lang_, "converted row"),
+                         tr(lang_, "Meta's row"), ui::em(1.2f), t, d_.perm_view.cols() > 16 ? 2 : 1);
     ui::residual(tr(lang_, "transformers, W_q and W_k permuted: max |score − Meta's| ="), d_.res_right, 1e-9,
                  t);
     ui::residual(tr(lang_, "transformers, Meta's rows as they are ="), d_.res_broken, 1e-9, t);
@@ -613,9 +602,8 @@ class InPracticeLesson final : public Lesson {
 
   void draw_partial(DrawContext& ctx) {
     const ui::Theme& t = *theme_;
-    std::vector<std::string> rows = {"GPT-NeoX", tr(lang_, kPairings[p_.pairing])}, cols;
-    const int every = std::max(1, p_.head_dim / 16);  // about 16 labels, whatever the width
-    for (int c = 0; c < p_.head_dim; ++c) cols.push_back(c % every ? "" : std::to_string(c));
+    const std::vector<std::string> rows = {"GPT-NeoX", tr(lang_, kPairings[p_.pairing])};
+    const auto cols = ui::index_labels(p_.head_dim, "", std::max(1, p_.head_dim / 16));  // about 16 labels
     ui::MatrixViewOptions o;
     o.title = tr(lang_, "Which columns rotate: pair i as +(i+1) and −(i+1), 0 passes through");
     o.row_labels = &rows;

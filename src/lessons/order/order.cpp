@@ -175,19 +175,13 @@ class OrderLesson final : public Lesson {
     return static_cast<int>(best);
   }
 
-  std::vector<std::string> dim_labels() const {
-    std::vector<std::string> l;
-    for (int c = 0; c < p_.dim; ++c) l.push_back(std::to_string(c));
-    return l;
-  }
-
   void heading(const char* text, const ui::Theme& t) { ui::wrapped(text, t, t.strong, 0, t.bold); }
 
   void draw_tokens(DrawContext&, const ui::Theme& t) {
     heading(tr(lang_, "Tokens"), t);
     ui::token_chips(d_.tokens, -1, t);
     ImGui::Spacing();
-    const auto cols = dim_labels();
+    const auto cols = ui::index_labels(p_.dim);
     ui::MatrixViewOptions o;
     o.title = tr(lang_, "X: one embedding row per token");
     o.row_labels = &d_.tokens;
@@ -366,9 +360,8 @@ class OrderLesson final : public Lesson {
     ImGui::Spacing();
     const auto& e = d_.shown(p_.pe);
     if (p_.pe) {
-      const auto cols = dim_labels();
-      std::vector<std::string> pos;
-      for (int i = 0; i < static_cast<int>(d_.tokens.size()); ++i) pos.push_back("pos " + std::to_string(i));
+      const auto cols = ui::index_labels(p_.dim);
+      const auto pos = ui::index_labels(static_cast<int>(d_.tokens.size()), "pos ");
       ui::MatrixViewOptions o;
       o.title = tr(lang_, "PE: the same rows for both sentences (one per position)");
       o.row_labels = &pos;

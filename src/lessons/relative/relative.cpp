@@ -114,12 +114,6 @@ class RelativeLesson final : public Lesson {
   }
 
  private:
-  std::vector<std::string> token_labels() const {
-    std::vector<std::string> l;
-    for (int i = 0; i < kTokens; ++i) l.push_back("x" + std::to_string(i));
-    return l;
-  }
-
   void draw_index(DrawContext& ctx, const ui::Theme& t) {
     ui::HeatmapOptions o;
     o.title = tr(lang_, "Which learned vector w_clip(j − i, k) each pair (i, j) uses");
@@ -148,7 +142,7 @@ class RelativeLesson final : public Lesson {
   }
 
   void draw_terms(const ui::Theme& t) {
-    const auto labels = token_labels();
+    const auto labels = ui::index_labels(kTokens, "x");
     const float avail = ImGui::GetContentRegionAvail().x;
     const bool two = avail > ui::em(30);
     const float w = two ? (avail - ui::em(1)) / 2 : avail;
@@ -177,7 +171,7 @@ class RelativeLesson final : public Lesson {
 
   void draw_shift(DrawContext& ctx, const ui::Theme& t) {
     control(ctx, "offset");
-    const auto labels = token_labels();
+    const auto labels = ui::index_labels(kTokens, "x");
     const float avail = ImGui::GetContentRegionAvail().x;
     const bool two = avail > ui::em(30);
     const float w = two ? (avail - ui::em(1)) / 2 : avail;

@@ -222,23 +222,13 @@ class RopeLesson final : public Lesson {
   }
 
   void draw_layouts(const ui::Theme& t) {
-    std::vector<std::string> cols, rows;
-    for (int j = 0; j < d_.perm.cols(); ++j) cols.push_back(std::to_string(j));
-    for (int j = 0; j < d_.perm.rows(); ++j) rows.push_back(std::to_string(j));
-    ui::MatrixViewOptions o;
     const std::string title =
         d_.perm.rows() == p_.dim
             ? trf(lang_, "Permutation from interleaved to half coordinates, d = %d", p_.dim)
             : trf(lang_, "Permutation from interleaved to half coordinates, d = %d: its first %d rows",
                   p_.dim, static_cast<int>(d_.perm.rows()));
-    o.title = title.c_str();
-    o.col_labels = &cols;
-    o.row_labels = &rows;
-    o.row_name = tr(lang_, "half coordinate");
-    o.col_name = tr(lang_, "interleaved coordinate");
-    o.max_cell = ui::em(1.4f);
-    o.range = 1;
-    ui::matrix_view("perm", d_.perm, o, t);
+    ui::permutation_view("perm", d_.perm, title.c_str(), tr(lang_, "half coordinate"),
+                         tr(lang_, "interleaved coordinate"), ui::em(1.4f), t);
     ui::residual(tr(lang_, "half layout with permuted q, k: |score difference| ="), d_.layout_residual, 1e-9,
                  t);
     ui::residual(tr(lang_, "half layout on interleaved q, k (no permutation) ="), d_.layout_mismatch, 1e-9,
