@@ -26,6 +26,15 @@ Series series(std::string label, const Eigen::VectorXd& y, double x0, double dx)
   }
   return s;
 }
+
+Series series(std::string label, std::vector<double> x, std::vector<double> y) {
+  Series s;
+  s.label = std::move(label);
+  s.x = std::move(x);
+  s.y = std::move(y);
+  return s;
+}
+
 namespace {
 
 using namespace plot;

@@ -23,6 +23,8 @@ struct Series {
 
 // The series y(i) at x = x0 + i·dx, i = 0…n−1.
 Series series(std::string label, const Eigen::VectorXd& y, double x0 = 0, double dx = 1);
+// The series through the points (x[i], y[i]).
+Series series(std::string label, std::vector<double> x, std::vector<double> y);
 
 struct Marker {
   double x = 0;

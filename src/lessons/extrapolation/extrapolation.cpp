@@ -233,13 +233,9 @@ class ExtrapolationLesson final : public Lesson {
     o.y_label = tr(lang_, "query i");
     o.height = std::min(ImGui::GetContentRegionAvail().x * 0.6f, ui::em(15));
     ui::heatmap("bias", view_.bias, o, t, *ctx.textures);
-    ui::Series s;
-    s.label = tr(lang_, "slope m of each head");
+    ui::Series s = ui::series(tr(lang_, "slope m of each head"),
+                              Eigen::Map<const Eigen::VectorXd>(d_.slopes.data(), d_.slopes.size()));
     s.points = true;
-    for (int h = 0; h < static_cast<int>(d_.slopes.size()); ++h) {
-      s.x.push_back(h);
-      s.y.push_back(d_.slopes[h]);
-    }
     ui::LinePlotOptions lo;
     lo.title = tr(lang_, "Head slopes (log scale)");
     lo.x_label = tr(lang_, "head");
@@ -250,11 +246,8 @@ class ExtrapolationLesson final : public Lesson {
   }
 
   void draw_t5(DrawContext&, const ui::Theme& t) {
-    ui::Series s;
-    s.label = tr(lang_, "bucket id");
+    ui::Series s = ui::series(tr(lang_, "bucket id"), d_.rel, d_.bucket);
     s.steps = true;
-    s.x = d_.rel;
-    s.y = d_.bucket;
     ui::LinePlotOptions o;
     o.title = tr(lang_, "T5: relative position (key − query) → bucket");
     o.x_label = tr(lang_, "relative position");

@@ -109,19 +109,10 @@ class FrequenciesLesson final : public Lesson {
   }
 
  private:
-  ui::Series wave(int col, const std::string& label) const {
-    ui::Series s;
-    s.label = label;
-    for (int p = 0; p < p_.len; ++p) {
-      s.x.push_back(p);
-      s.y.push_back(d_.table(p, col));
-    }
-    return s;
-  }
-
   void draw_waves(const ui::Theme& t) {
     std::vector<ui::Series> s;
-    for (int i : d_.shown) s.push_back(wave(2 * i, trf(lang_, "dim %d (i = %d)", 2 * i, i)));
+    for (int i : d_.shown)
+      s.push_back(ui::series(trf(lang_, "dim %d (i = %d)", 2 * i, i), d_.table.col(2 * i)));
     ui::LinePlotOptions o;
     o.title = tr(lang_, "sin(pos · ω_i) for a few pairs i");
     o.x_label = tr(lang_, "position");
@@ -130,7 +121,7 @@ class FrequenciesLesson final : public Lesson {
     o.y_max = 1.1;
     o.height = ui::em(13);
     ui::line_plot("waves", s, o, t);
-    ui::Series h = wave(2 * p_.pair, trf(lang_, "dim %d (the pair slider)", 2 * p_.pair));
+    ui::Series h = ui::series(trf(lang_, "dim %d (the pair slider)", 2 * p_.pair), d_.table.col(2 * p_.pair));
     h.thickness = 2.5f;
     o.title = tr(lang_, "the pair you choose");
     o.height = ui::em(9);

@@ -585,10 +585,8 @@ class InPracticeLesson final : public Lesson {
 
   void draw_dynamic() {
     fill_dynamic();
-    ui::Series s;
-    s.label = tr(lang_, "max |score error| over the cached keys");
-    s.x = lazy_.lengths;
-    s.y.assign(lazy_.err.data(), lazy_.err.data() + lazy_.err.size());
+    const ui::Series s = ui::series(tr(lang_, "max |score error| over the cached keys"), lazy_.lengths,
+                                    {lazy_.err.data(), lazy_.err.data() + lazy_.err.size()});
     ui::LinePlotOptions o;
     o.title = tr(lang_, "Dynamic NTK with a KV cache: the newest query against keys cached earlier");
     o.x_label = tr(lang_, "current length L (tokens)");

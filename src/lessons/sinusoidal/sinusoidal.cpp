@@ -279,19 +279,13 @@ class SinusoidalLesson final : public Lesson {
     }
     formula();
     if (with_row) {
-      ui::Series row, col;
-      row.label = trf(lang_, "row: the code of position %s", ui::short_number(p_.offset + p_.pos, 9).c_str());
-      for (int c = 0; c < p_.dim; ++c) {
-        row.x.push_back(c);
-        row.y.push_back(d_.table(p_.pos, c));
-      }
+      const ui::Series row = ui::series(
+          trf(lang_, "row: the code of position %s", ui::short_number(p_.offset + p_.pos, 9).c_str()),
+          d_.table.row(p_.pos).transpose());
       complete_table();
-      col.label = trf(lang_, "column %d: one wave over the positions", p_.col);
+      ui::Series col = ui::series(trf(lang_, "column %d: one wave over the positions", p_.col),
+                                  d_.table.col(p_.col), p_.offset);
       col.color = ui::palette(1);
-      for (int r2 = 0; r2 < p_.len; ++r2) {
-        col.x.push_back(p_.offset + r2);
-        col.y.push_back(d_.table(r2, p_.col));
-      }
       ui::LinePlotOptions lo;
       lo.fix_y = true;
       lo.y_min = -1.05;

@@ -204,16 +204,10 @@ class SumVsConcatLesson final : public Lesson {
   }
 
   void draw_ladder(const ui::Theme& t) {
-    ui::Series m, th;
-    m.label = tr(lang_, "measured mean |cos|");
+    const std::vector<double> dims(std::begin(kLadder), std::end(kLadder));
+    ui::Series m = ui::series(tr(lang_, "measured mean |cos|"), dims, d_.ladder_cos);
     m.points = true;
-    th.label = "√(2 / (π d))";
-    for (size_t i = 0; i < std::size(kLadder); ++i) {
-      m.x.push_back(kLadder[i]);
-      m.y.push_back(d_.ladder_cos[i]);
-      th.x.push_back(kLadder[i]);
-      th.y.push_back(d_.ladder_theory[i]);
-    }
+    const ui::Series th = ui::series("√(2 / (π d))", dims, d_.ladder_theory);
     ui::LinePlotOptions o;
     o.title = tr(lang_, "Word and position vectors become nearly orthogonal");
     o.x_label = tr(lang_, "dimension d");
