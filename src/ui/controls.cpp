@@ -192,4 +192,18 @@ void residual(const char* label, double value, double tolerance, const Theme& th
 
 void caption(const char* text, const Theme& theme) { wrapped(text, theme, theme.muted); }
 
+void side_by_side(float min_em, const std::function<void(float width)>& first,
+                  const std::function<void(float width)>& second) {
+  const float avail = ImGui::GetContentRegionAvail().x, gap = em(1);
+  const bool two = avail > em(min_em);
+  const float width = two ? (avail - gap) / 2 : avail;
+  ImGui::BeginGroup();
+  first(width);
+  ImGui::EndGroup();
+  if (two) ImGui::SameLine(0, gap);
+  ImGui::BeginGroup();
+  second(width);
+  ImGui::EndGroup();
+}
+
 }  // namespace posenc::ui

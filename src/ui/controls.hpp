@@ -2,6 +2,7 @@
 // residual readout that accompanies every identity a lesson claims.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -57,5 +58,10 @@ void residual(const char* label, double value, double tolerance, const Theme& th
 
 // Muted helper text that wraps.
 void caption(const char* text, const Theme& theme);
+
+// Two visuals side by side, one em apart, when the available width exceeds `min_em` em, else one above
+// the other: `first` and `second` each draw theirs in the width they are given.
+void side_by_side(float min_em, const std::function<void(float width)>& first,
+                  const std::function<void(float width)>& second);
 
 }  // namespace posenc::ui

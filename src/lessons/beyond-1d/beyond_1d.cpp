@@ -350,26 +350,22 @@ class Beyond1dLesson final : public Lesson {
     if (reorder_buttons(p_.order, p_.n, p_.seed, 2000, view_.shuffles)) edited(ctx);
     ImGui::Spacing();
     const auto& e = d_.causal;
-    const float avail = ImGui::GetContentRegionAvail().x, gap = ui::em(1.0f);
-    const bool two = avail > ui::em(26);
     const auto pos = ui::index_labels(p_.n);
     ui::MatrixViewOptions o;
     o.row_labels = &pos;
     o.col_labels = &pos;
     o.row_name = tr(lang_, "query");
     o.col_name = tr(lang_, "key");
-    o.max_width = two ? (avail - gap) / 2 : avail;
     o.max_cell = ui::em(1.8f);
     o.range = 1.0;
-    o.title = tr(lang_, "causal weights for X");
-    ImGui::BeginGroup();
-    ui::matrix_view("wx", e.original.weights, o, t);
-    ImGui::EndGroup();
-    if (two) ImGui::SameLine(0, gap);
-    ImGui::BeginGroup();
-    o.title = tr(lang_, "causal weights for P X");
-    ui::matrix_view("wpx", e.permuted.weights, o, t);
-    ImGui::EndGroup();
+    const auto view = [&](const char* id, const Eigen::MatrixXd& m, const char* title, float w) {
+      o.title = title;
+      o.max_width = w;
+      ui::matrix_view(id, m, o, t);
+    };
+    ui::side_by_side(
+        26, [&](float w) { view("wx", e.original.weights, tr(lang_, "causal weights for X"), w); },
+        [&](float w) { view("wpx", e.permuted.weights, tr(lang_, "causal weights for P X"), w); });
     ui::caption(tr(lang_, "Above the diagonal: keys in the future, masked (weight 0)."), t);
     ui::residual(tr(lang_,
                     "no mask: max |Attn(P X) \xE2\x88\x92 P\xC2\xB7"
@@ -463,8 +459,6 @@ class Beyond1dLesson final : public Lesson {
       for (int a = -kOffsets; a <= kOffsets; ++a) l.push_back((a > 0 ? "+" : "") + std::to_string(a));
       return l;
     }();
-    const float avail = ImGui::GetContentRegionAvail().x, gap = ui::em(1.0f);
-    const bool two = avail > ui::em(24);
     ui::MatrixViewOptions o;
     o.row_labels = &labels;
     o.col_labels = &labels;
@@ -473,7 +467,6 @@ class Beyond1dLesson final : public Lesson {
         "\xCE\x94"
         "c";
     o.show_values = true;
-    o.max_width = two ? (avail - gap) / 2 : avail;
     o.max_cell = ui::em(2.6f);
     o.range = std::max(d_.offsets.cwiseAbs().maxCoeff(), d_.offsets_shifted.cwiseAbs().maxCoeff());
     const std::string a = trf(lang_,
@@ -481,15 +474,14 @@ class Beyond1dLesson final : public Lesson {
                               "c)",
                               p_.prow, p_.pcol, p_.prow, p_.pcol);
     const std::string b = trf(lang_, "both moved by (%d, %d)", p_.dr, p_.dc);
-    ImGui::BeginGroup();
-    o.title = a.c_str();
-    ui::matrix_view("off", d_.offsets, o, t);
-    ImGui::EndGroup();
-    if (two) ImGui::SameLine(0, gap);
-    ImGui::BeginGroup();
-    o.title = b.c_str();
-    ui::matrix_view("offs", d_.offsets_shifted, o, t);
-    ImGui::EndGroup();
+    const auto view = [&](const char* id, const Eigen::MatrixXd& m, const std::string& title, float w) {
+      o.title = title.c_str();
+      o.max_width = w;
+      ui::matrix_view(id, m, o, t);
+    };
+    ui::side_by_side(
+        24, [&](float w) { view("off", d_.offsets, a, w); },
+        [&](float w) { view("offs", d_.offsets_shifted, b, w); });
     ui::residual(tr(lang_, "max |score \xE2\x88\x92 shifted score| ="), d_.shift_residual_2d, 1e-10, t);
   }
 

@@ -148,26 +148,24 @@ class FrequenciesLesson final : public Lesson {
   }
 
   void draw_counter(DrawContext& ctx, const ui::Theme& t) {
-    const float avail = ImGui::GetContentRegionAvail().x;
-    const bool two = avail > ui::em(28);
-    const float w = two ? (avail - ui::em(1)) / 2 : avail;
     ui::HeatmapOptions o = position_rows(nullptr, false);
-    o.width = w;
     o.height = ui::em(16);
     o.color_bar = false;
-    ImGui::BeginGroup();
-    o.title = tr(lang_, "binary digits (±1), fastest bit first");
-    o.x_label = tr(lang_, "bit");
-    o.x_name = tr(lang_, "bit");
-    ui::heatmap("bits", view_.bits, o, t, *ctx.textures);
-    ImGui::EndGroup();
-    if (two) ImGui::SameLine(0, ui::em(1));
-    ImGui::BeginGroup();
-    o.title = tr(lang_, "sinusoidal code, first 16 dims");
-    o.x_label = tr(lang_, "dimension");
-    o.x_name = tr(lang_, "dim");
-    ui::heatmap("small", view_.small, o, t, *ctx.textures);
-    ImGui::EndGroup();
+    ui::side_by_side(
+        28,
+        [&](float w) {
+          o.width = w;
+          o.title = tr(lang_, "binary digits (±1), fastest bit first");
+          o.x_label = o.x_name = tr(lang_, "bit");
+          ui::heatmap("bits", view_.bits, o, t, *ctx.textures);
+        },
+        [&](float w) {
+          o.width = w;
+          o.title = tr(lang_, "sinusoidal code, first 16 dims");
+          o.x_label = tr(lang_, "dimension");
+          o.x_name = tr(lang_, "dim");
+          ui::heatmap("small", view_.small, o, t, *ctx.textures);
+        });
   }
 };
 

@@ -478,25 +478,18 @@ class InPracticeLesson final : public Lesson {
   // Two heatmaps side by side (one above the other when the column is narrow).
   void heatmap_pair(DrawContext& ctx, const char* id, ui::HeatmapImage& a, const char* title_a,
                     ui::HeatmapImage& b, const char* title_b, float height_em) {
-    const float avail = ImGui::GetContentRegionAvail().x;
-    const bool two = avail > ui::em(24);
     ui::HeatmapOptions o;
-    o.x_label = tr(lang_, "key");
-    o.y_label = tr(lang_, "query");
-    o.x_name = tr(lang_, "key");
-    o.y_name = tr(lang_, "query");
-    o.width = two ? (avail - ui::em(1)) / 2 : avail;
+    o.x_label = o.x_name = tr(lang_, "key");
+    o.y_label = o.y_name = tr(lang_, "query");
     o.height = ui::em(height_em);
+    const auto map = [&](const char* image_id, ui::HeatmapImage& image, const char* title, float w) {
+      o.title = tr(lang_, title);
+      o.width = w;
+      ui::heatmap(image_id, image, o, *theme_, *ctx.textures);
+    };
     ImGui::PushID(id);
-    ImGui::BeginGroup();
-    o.title = tr(lang_, title_a);
-    ui::heatmap("a", a, o, *theme_, *ctx.textures);
-    ImGui::EndGroup();
-    if (two) ImGui::SameLine(0, ui::em(1));
-    ImGui::BeginGroup();
-    o.title = tr(lang_, title_b);
-    ui::heatmap("b", b, o, *theme_, *ctx.textures);
-    ImGui::EndGroup();
+    ui::side_by_side(
+        24, [&](float w) { map("a", a, title_a, w); }, [&](float w) { map("b", b, title_b, w); });
     ImGui::PopID();
   }
 

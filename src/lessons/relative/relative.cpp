@@ -143,46 +143,28 @@ class RelativeLesson final : public Lesson {
 
   void draw_terms(const ui::Theme& t) {
     const auto labels = ui::index_labels(kTokens, "x");
-    const float avail = ImGui::GetContentRegionAvail().x;
-    const bool two = avail > ui::em(30);
-    const float w = two ? (avail - ui::em(1)) / 2 : avail;
     auto pair = [&](const char* ta, const Eigen::MatrixXd& a, const char* tb, const Eigen::MatrixXd& b) {
-      ImGui::BeginGroup();
-      small(ta, a, &labels, &labels, w, t);
-      ImGui::EndGroup();
-      if (two) ImGui::SameLine(0, ui::em(1));
-      ImGui::BeginGroup();
-      small(tb, b, &labels, &labels, w, t);
-      ImGui::EndGroup();
+      ui::side_by_side(
+          30, [&](float w) { small(ta, a, &labels, &labels, w, t); },
+          [&](float w) { small(tb, b, &labels, &labels, w, t); });
     };
     pair("content: q_i · k_j / √d_z", d_.at_zero.content_logits, "position: q_i · a^K_ij / √d_z",
          d_.at_zero.position_logits);
     pair("e_ij = content + position", d_.at_zero.logits, "α = softmax of each row", d_.at_zero.weights);
     std::vector<std::string> rows;
     for (int r = 0; r < 2 * p_.k + 1; ++r) rows.push_back("w" + std::to_string(r - p_.k));
-    ImGui::BeginGroup();
-    small("a^K table (2k+1 rows)", d_.a_k, &rows, nullptr, w, t);
-    ImGui::EndGroup();
-    if (two) ImGui::SameLine(0, ui::em(1));
-    ImGui::BeginGroup();
-    small("z_i = Σ α_ij (v_j + a^V_ij)", d_.at_zero.z, &labels, nullptr, w, t);
-    ImGui::EndGroup();
+    ui::side_by_side(
+        30, [&](float w) { small("a^K table (2k+1 rows)", d_.a_k, &rows, nullptr, w, t); },
+        [&](float w) { small("z_i = Σ α_ij (v_j + a^V_ij)", d_.at_zero.z, &labels, nullptr, w, t); });
   }
 
   void draw_shift(DrawContext& ctx, const ui::Theme& t) {
     control(ctx, "offset");
     const auto labels = ui::index_labels(kTokens, "x");
-    const float avail = ImGui::GetContentRegionAvail().x;
-    const bool two = avail > ui::em(30);
-    const float w = two ? (avail - ui::em(1)) / 2 : avail;
-    ImGui::BeginGroup();
-    small("e_ij at positions 0…5", d_.at_zero.logits, &labels, &labels, w, t);
-    ImGui::EndGroup();
-    if (two) ImGui::SameLine(0, ui::em(1));
-    ImGui::BeginGroup();
     const std::string title = trf(lang_, "e_ij at positions %s…", ui::short_number(p_.offset, 6).c_str());
-    small(title.c_str(), d_.shifted.logits, &labels, &labels, w, t);
-    ImGui::EndGroup();
+    ui::side_by_side(
+        30, [&](float w) { small("e_ij at positions 0…5", d_.at_zero.logits, &labels, &labels, w, t); },
+        [&](float w) { small(title.c_str(), d_.shifted.logits, &labels, &labels, w, t); });
     ui::residual(tr(lang_, "relative: max |e(shifted) − e| ="), d_.relative_residual, 1e-12, t);
     ui::residual(tr(lang_, "absolute PE added to x: max |change of the logits| ="), d_.absolute_residual,
                  1e-12, t);

@@ -313,28 +313,23 @@ class SinusoidalLesson final : public Lesson {
 
   void draw_layouts(DrawContext& ctx) {
     const ui::Theme& t = *theme_;
-    const float avail = ImGui::GetContentRegionAvail().x;
-    const bool two = avail > ui::em(30);
-    const float w = two ? (avail - ui::em(1)) / 2 : avail;
     ui::HeatmapOptions o;
     o.x_label = tr(lang_, "dimension");
     o.y_name = "pos";
     o.x_name = tr(lang_, "dim");
     o.y_offset = p_.offset;
-    o.width = w;
     o.height = ui::em(12);
     o.color_bar = false;
     const std::string a = trf(lang_, "%s (shown)", tr(lang_, kLayouts[p_.layout])),
                       b = tr(lang_, kLayouts[1 - p_.layout]);
-    ImGui::BeginGroup();
-    o.title = a.c_str();
-    ui::heatmap("mine", view_.top, o, t, *ctx.textures);
-    ImGui::EndGroup();
-    if (two) ImGui::SameLine(0, ui::em(1));
-    ImGui::BeginGroup();
-    o.title = b.c_str();
-    ui::heatmap("other", view_.other, o, t, *ctx.textures);
-    ImGui::EndGroup();
+    const auto map = [&](const char* id, ui::HeatmapImage& image, const std::string& title, float w) {
+      o.title = title.c_str();
+      o.width = w;
+      ui::heatmap(id, image, o, t, *ctx.textures);
+    };
+    ui::side_by_side(
+        30, [&](float w) { map("mine", view_.top, a, w); },
+        [&](float w) { map("other", view_.other, b, w); });
     ui::residual(tr(lang_, "max |interleaved − half| ="), d_.layout_residual, 1e-12, t);
     ui::residual(tr(lang_, "after moving the columns back ="), d_.permuted_residual, 1e-12, t);
   }
