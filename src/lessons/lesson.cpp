@@ -213,6 +213,18 @@ ui::HeatmapOptions Lesson::column_map(const char* title, const char* rows, float
   return o;
 }
 
+ui::HeatmapOptions Lesson::position_pairs(const char* title, const char* x_label, const char* y_label,
+                                          const char* x_name, const char* y_name, float max_em) const {
+  ui::HeatmapOptions o;
+  o.title = tr(lang_, title);
+  o.x_label = tr(lang_, x_label);
+  o.y_label = tr(lang_, y_label);
+  o.x_name = x_name;
+  o.y_name = y_name;
+  o.height = std::min(ImGui::GetContentRegionAvail().x * 0.8f, ui::em(max_em));
+  return o;
+}
+
 bool Lesson::reorder_buttons(std::vector<int>& order, int n, int seed, int salt, int& shuffles) const {
   bool moved = false;
   if (ImGui::Button(tr(lang_, "Shuffle"))) {

@@ -173,6 +173,11 @@ class Lesson {
   // A heatmap of a matrix with its columns ("column") across and `rows` (an English catalogue key, e.g.
   // "row", "token") down, `share` of the available width tall but at most `max_em`; `title` shown as given.
   ui::HeatmapOptions column_map(const char* title, const char* rows, float share, float max_em) const;
+  // A heatmap of a matrix over pairs of positions, titled `title`, `x_label` across and `y_label` down
+  // (English catalogue keys, e.g. "key position j"), `x_name` and `y_name` in the hover readout as given
+  // ("j"), 0.8 of the available width tall but at most `max_em`.
+  ui::HeatmapOptions position_pairs(const char* title, const char* x_label, const char* y_label,
+                                    const char* x_name, const char* y_name, float max_em) const;
   // Shuffle, Reverse and Original order on one line, for a reorderable sequence of n items: each changes
   // `order` (Shuffle draws from mix_seed(seed, salt + presses) and never gives the same order back).
   // Returns true when the order changed.

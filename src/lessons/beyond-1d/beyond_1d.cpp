@@ -394,13 +394,8 @@ class Beyond1dLesson final : public Lesson {
   }
 
   void draw_reading(DrawContext& ctx, const ui::Theme& t) {
-    ui::HeatmapOptions o;
-    o.title = tr(lang_, "Layer 2's causal weights, built from h alone");
-    o.x_label = tr(lang_, "key j");
-    o.y_label = tr(lang_, "query i");
-    o.x_name = "j";
-    o.y_name = "i";
-    o.height = std::min(ImGui::GetContentRegionAvail().x * 0.8f, ui::em(18));
+    ui::HeatmapOptions o =
+        position_pairs("Layer 2's causal weights, built from h alone", "key j", "query i", "j", "i", 18);
     o.non_negative = true;  // attention weights
     ui::heatmap("reading", view_.reading, o, t, *ctx.textures);
     if (p_.len > 1) {

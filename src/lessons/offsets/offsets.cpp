@@ -119,13 +119,8 @@ class OffsetsLesson final : public Lesson {
 
  private:
   void draw_dots(DrawContext& ctx, const ui::Theme& t) {
-    ui::HeatmapOptions o;
-    o.title = tr(lang_, "PE(p) · PE(q) for every pair of positions");
-    o.x_label = tr(lang_, "position q");
-    o.y_label = tr(lang_, "position p");
-    o.x_name = "q";
-    o.y_name = "p";
-    o.height = std::min(ImGui::GetContentRegionAvail().x * 0.8f, ui::em(22));
+    ui::HeatmapOptions o =
+        position_pairs("PE(p) · PE(q) for every pair of positions", "position q", "position p", "q", "p", 22);
     o.hover_extra = [this](int r, int c) { return trf(lang_, "offset q − p = %d", c - r); };
     ui::heatmap("dots", view_.dots, o, t, *ctx.textures);
     ui::residual(tr(lang_, "max |D(p, q) − D(p+1, q+1)| (Toeplitz) ="), d_.toeplitz_residual, 1e-9, t);

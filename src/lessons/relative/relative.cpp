@@ -115,13 +115,8 @@ class RelativeLesson final : public Lesson {
 
  private:
   void draw_index(DrawContext& ctx, const ui::Theme& t) {
-    ui::HeatmapOptions o;
-    o.title = tr(lang_, "Which learned vector w_clip(j − i, k) each pair (i, j) uses");
-    o.x_label = tr(lang_, "key position j");
-    o.y_label = tr(lang_, "query position i");
-    o.x_name = "j";
-    o.y_name = "i";
-    o.height = std::min(ImGui::GetContentRegionAvail().x * 0.8f, ui::em(20));
+    ui::HeatmapOptions o = position_pairs("Which learned vector w_clip(j − i, k) each pair (i, j) uses",
+                                          "key position j", "query position i", "j", "i", 20);
     o.hover_extra = [this](int i, int j) {
       return trf(lang_, "offset j − i = %d → w_%d (table row %d)", j - i, static_cast<int>(d_.clipped(i, j)),
                  static_cast<int>(d_.index(i, j)));
