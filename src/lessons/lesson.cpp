@@ -225,6 +225,16 @@ ui::HeatmapOptions Lesson::position_pairs(const char* title, const char* x_label
   return o;
 }
 
+ui::LinePlotOptions Lesson::plot(const char* title, const char* x_label, float height_em,
+                                 const char* y_label) const {
+  ui::LinePlotOptions o;
+  o.title = tr(lang_, title);
+  o.x_label = tr(lang_, x_label);
+  o.y_label = tr(lang_, y_label);
+  o.height = ui::em(height_em);
+  return o;
+}
+
 bool Lesson::reorder_buttons(std::vector<int>& order, int n, int seed, int salt, int& shuffles) const {
   bool moved = false;
   if (ImGui::Button(tr(lang_, "Shuffle"))) {

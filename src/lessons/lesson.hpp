@@ -19,6 +19,7 @@
 #include "params.hpp"
 #include "ui/heatmap.hpp"
 #include "ui/i18n.hpp"
+#include "ui/line_plot.hpp"
 #include "ui/texture.hpp"
 #include "ui/theme.hpp"
 
@@ -178,6 +179,10 @@ class Lesson {
   // ("j"), 0.8 of the available width tall but at most `max_em`.
   ui::HeatmapOptions position_pairs(const char* title, const char* x_label, const char* y_label,
                                     const char* x_name, const char* y_name, float max_em) const;
+  // A line plot titled `title`, `x_label` under its x axis and, if given, `y_label` beside its y axis
+  // (English catalogue keys), `height_em` tall.
+  ui::LinePlotOptions plot(const char* title, const char* x_label, float height_em,
+                           const char* y_label = nullptr) const;
   // Shuffle, Reverse and Original order on one line, for a reorderable sequence of n items: each changes
   // `order` (Shuffle draws from mix_seed(seed, salt + presses) and never gives the same order back).
   // Returns true when the order changed.

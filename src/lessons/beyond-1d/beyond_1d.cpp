@@ -382,11 +382,8 @@ class Beyond1dLesson final : public Lesson {
     ui::Series inv = ui::series("1/(i+1)", d_.h_table.col(1));
     inv.points = true;
     inv.thickness = 1.0f;
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "A uniform causal head over a start token");
-    o.x_label = tr(lang_, "position i");
+    ui::LinePlotOptions o = plot("A uniform causal head over a start token", "position i", 14);
     o.integer_x = true;
-    o.height = ui::em(14);
     ui::line_plot("count", {h, inv}, o, t);
     ui::residual("max |h_i \xE2\x88\x92 1/(i+1)| =", d_.count.h_error, 1e-12, t);
     ui::residual(tr(lang_, "max |(1/h_i \xE2\x88\x92 1) \xE2\x88\x92 i| ="), d_.count.position_error, 1e-6,
@@ -495,11 +492,8 @@ class Beyond1dLesson final : public Lesson {
   }
 
   void draw_mrope_ids(const ui::Theme& t) {
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "M-RoPE position ids of each token (Qwen2-VL's rule)");
-    o.x_label = tr(lang_, "token");
+    ui::LinePlotOptions o = plot("M-RoPE position ids of each token (Qwen2-VL's rule)", "token", 15);
     o.integer_x = true;
-    o.height = ui::em(15);
     // The band's own label sits where the legend may go; a marker's label is one the legend keeps clear of.
     o.bands.push_back({d_.vision_first - 0.5, d_.after_first - 0.5, 0, {}});
     o.markers.push_back({std::max(d_.vision_first - 0.5, 0.0), tr(lang_, "image / video tokens"),

@@ -157,10 +157,7 @@ class ClockLesson final : public Lesson {
 
   void draw_unique(const ui::Theme& t) {
     const ui::Series s = ui::series(tr(lang_, "distance between PE(p) and PE(p + k)"), d_.distance);
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "How far apart are the codes of two positions k apart?");
-    o.x_label = tr(lang_, "offset k");
-    o.height = ui::em(15);
+    ui::LinePlotOptions o = plot("How far apart are the codes of two positions k apart?", "offset k", 15);
     o.markers.push_back({static_cast<double>(d_.nearest_k), tr(lang_, "closest other position"), 0});
     ui::line_plot("distance", {s}, o, t);
     ui::residual(tr(lang_, "smallest distance between different positions ="), d_.nearest, 0, t);

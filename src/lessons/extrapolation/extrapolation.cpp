@@ -192,13 +192,11 @@ class ExtrapolationLesson final : public Lesson {
                            "the slowest pair (i = %d)"};
     for (size_t k = 0; k < shown.size(); ++k)
       s[k].label = trf(lang_, names[shown[k]], d_.shown_pairs[shown[k]]);
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "Sine columns of the code, with the positions past L_train shaded");
-    o.x_label = tr(lang_, "position");
+    ui::LinePlotOptions o =
+        plot("Sine columns of the code, with the positions past L_train shaded", "position", 15);
     o.fix_y = true;
     o.y_min = -1.1;
     o.y_max = 1.5;  // room above the curves for the shaded band's label
-    o.height = ui::em(15);
     o.bands.push_back(beyond());
     ui::line_plot("sin", s, o, t);
   }
@@ -212,12 +210,9 @@ class ExtrapolationLesson final : public Lesson {
       s.push_back(ui::series(tr(lang_, "NTK-aware base"), d_.ntk));
       s[2].thickness = 1.5f;
     }
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "Largest RoPE angle each pair reaches (radians, log scale)");
-    o.x_label = tr(lang_, "pair i");
+    ui::LinePlotOptions o = plot("Largest RoPE angle each pair reaches (radians, log scale)", "pair i", 16);
     o.integer_x = true;
     o.log_y = true;
-    o.height = ui::em(16);
     o.y_markers.push_back({kTwoPi, tr(lang_, "2π: one full turn"), 0});
     ui::line_plot("angles", s, o, t);
     ImGui::TextDisabled(
@@ -236,22 +231,16 @@ class ExtrapolationLesson final : public Lesson {
     ui::Series s = ui::series(tr(lang_, "slope m of each head"),
                               Eigen::Map<const Eigen::VectorXd>(d_.slopes.data(), d_.slopes.size()));
     s.points = true;
-    ui::LinePlotOptions lo;
-    lo.title = tr(lang_, "Head slopes (log scale)");
-    lo.x_label = tr(lang_, "head");
+    ui::LinePlotOptions lo = plot("Head slopes (log scale)", "head", 10);
     lo.integer_x = true;
     lo.log_y = true;
-    lo.height = ui::em(10);
     ui::line_plot("slopes", {s}, lo, t);
   }
 
   void draw_t5(DrawContext&, const ui::Theme& t) {
     ui::Series s = ui::series(tr(lang_, "bucket id"), d_.rel, d_.bucket);
     s.steps = true;
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "T5: relative position (key − query) → bucket");
-    o.x_label = tr(lang_, "relative position");
-    o.height = ui::em(16);
+    ui::LinePlotOptions o = plot("T5: relative position (key − query) → bucket", "relative position", 16);
     o.markers.push_back({-static_cast<double>(p_.max_distance), "−max_distance", 0});
     o.markers.push_back({static_cast<double>(p_.max_distance), "max_distance", 0});
     ui::line_plot("t5", {s}, o, t);

@@ -113,13 +113,10 @@ class FrequenciesLesson final : public Lesson {
     std::vector<ui::Series> s;
     for (int i : d_.shown)
       s.push_back(ui::series(trf(lang_, "dim %d (i = %d)", 2 * i, i), d_.table.col(2 * i)));
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "sin(pos · ω_i) for a few pairs i");
-    o.x_label = tr(lang_, "position");
+    ui::LinePlotOptions o = plot("sin(pos · ω_i) for a few pairs i", "position", 13);
     o.fix_y = true;
     o.y_min = -1.1;
     o.y_max = 1.1;
-    o.height = ui::em(13);
     ui::line_plot("waves", s, o, t);
     ui::Series h = ui::series(trf(lang_, "dim %d (the pair slider)", 2 * p_.pair), d_.table.col(2 * p_.pair));
     h.thickness = 2.5f;
@@ -138,12 +135,9 @@ class FrequenciesLesson final : public Lesson {
       s.push_back(ui::series(tr(lang_, "the paper: d = 512, base 10000"), d_.wavelength_ref, 0, 2.0 / 512));
       s.back().color = t.muted;  // grey, as the text says
     }
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "Wavelength 2π · base^(2i/d) of each pair (log scale)");
-    o.x_label = tr(lang_, "pair index as a fraction of the way, 2i/d");
-    o.y_label = tr(lang_, "positions per turn");
+    ui::LinePlotOptions o = plot("Wavelength 2π · base^(2i/d) of each pair (log scale)",
+                                 "pair index as a fraction of the way, 2i/d", 16, "positions per turn");
     o.log_y = true;
-    o.height = ui::em(16);
     ui::line_plot("wavelengths", s, o, t);
   }
 

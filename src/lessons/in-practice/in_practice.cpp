@@ -517,10 +517,7 @@ class InPracticeLesson final : public Lesson {
         ui::series(trf(lang_, "trained base %s", num(p_.base, 6).c_str()), d_.curve_right),
         ui::series(trf(lang_, "used base %s", num(p_.wrong, 6).c_str()), d_.curve_wrong)};
     s[0].thickness = 3.0f;
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "Score of one query and key against their distance r");
-    o.x_label = tr(lang_, "distance r");
-    o.height = ui::em(16);
+    ui::LinePlotOptions o = plot("Score of one query and key against their distance r", "distance r", 16);
     if (d_.part >= 0) o.markers.push_back({double(d_.part), trf(lang_, "they part: r = %d", d_.part), 0});
     ui::line_plot("base", s, o, *theme_);
   }
@@ -566,11 +563,9 @@ class InPracticeLesson final : public Lesson {
     std::vector<ui::Series> s = {ui::series(tr(lang_, "pads counted"), d_.err_pad),
                                  ui::series(tr(lang_, "off by one"), d_.err_off)};
     for (ui::Series& one : s) one.points = true;
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "Score error of the new token against each cached key of B");
-    o.x_label = tr(lang_, "cached key (B's real tokens; the last is the new one)");
+    ui::LinePlotOptions o = plot("Score error of the new token against each cached key of B",
+                                 "cached key (B's real tokens; the last is the new one)", 12);
     o.integer_x = true;
-    o.height = ui::em(12);
     if (p_.decode > 1)
       o.bands.push_back({p_.len_b - 0.5, p_.len_b + p_.decode - 0.5, 0, tr(lang_, "generated")});
     ui::line_plot("decode", s, o, t);
@@ -580,12 +575,9 @@ class InPracticeLesson final : public Lesson {
     fill_dynamic();
     const ui::Series s = ui::series(tr(lang_, "max |score error| over the cached keys"), lazy_.lengths,
                                     {lazy_.err.data(), lazy_.err.data() + lazy_.err.size()});
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "Dynamic NTK with a KV cache: the newest query against keys cached earlier");
-    o.x_label = tr(lang_, "current length L (tokens)");
-    o.y_label = tr(lang_, "max |score error| over the cached keys");
+    ui::LinePlotOptions o = plot("Dynamic NTK with a KV cache: the newest query against keys cached earlier",
+                                 "current length L (tokens)", 16, "max |score error| over the cached keys");
     o.legend = false;
-    o.height = ui::em(16);
     o.markers.push_back({double(p_.original), "L0", 0});
     o.y_markers.push_back({lazy_.score_rms, tr(lang_, "typical |score|"), 0});
     ui::line_plot("dynamic", {s}, o, *theme_);
@@ -628,11 +620,9 @@ class InPracticeLesson final : public Lesson {
       one.color = kTypeColors[k];
       s.push_back(std::move(one));
     }
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "|cos(angle as formed) − cos(p·θ)| against position (log scales)");
-    o.x_label = tr(lang_, "position p");
+    ui::LinePlotOptions o =
+        plot("|cos(angle as formed) − cos(p·θ)| against position (log scales)", "position p", 17);
     o.log_x = o.log_y = true;
-    o.height = ui::em(17);
     // A cosine's error is at most 2: the axis ends three decades above, with no tick there (at 1e8 a tick
     // read 1000000, as if errors could reach a million); the labels take the emptiest place they find.
     o.fix_y = true;

@@ -127,12 +127,9 @@ class NaiveLesson final : public Lesson {
   }
 
   void draw_index(const ui::Theme& t) {
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "Size of the position code relative to a word vector");
-    o.x_label = tr(lang_, "position");
-    o.y_label = tr(lang_, "|code| / |word|");
+    ui::LinePlotOptions o =
+        plot("Size of the position code relative to a word vector", "position", 15, "|code| / |word|");
     o.log_y = true;
-    o.height = ui::em(15);
     ui::line_plot("ratio",
                   {series(tr(lang_, "raw index: code = pos in every dimension"), d_.ratio_index),
                    series(tr(lang_, "sinusoidal (lesson 3)"), d_.ratio_sin)},

@@ -131,10 +131,7 @@ class OffsetsLesson final : public Lesson {
   void draw_curve(const ui::Theme& t, bool mark) {
     const int n = p_.len;
     const ui::Series s = ui::series(tr(lang_, "PE(p) · PE(p + offset)"), d_.curve, 1 - n);
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "One curve describes the whole matrix");
-    o.x_label = tr(lang_, "offset q − p");
-    o.height = ui::em(15);
+    ui::LinePlotOptions o = plot("One curve describes the whole matrix", "offset q − p", 15);
     if (mark) {
       o.markers.push_back({static_cast<double>(p_.k), "+k", 0});
       o.markers.push_back({static_cast<double>(-p_.k), "−k", 0});

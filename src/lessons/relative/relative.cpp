@@ -191,11 +191,9 @@ class RelativeLesson final : public Lesson {
       s.x.push_back(ks[i] + 1);  // log axis: plotted at k + 1
       s.y.push_back(bleu[i]);
     }
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "Clipping costs nothing: BLEU against k (plotted at k + 1)");
+    ui::LinePlotOptions o = plot("Clipping costs nothing: BLEU against k (plotted at k + 1)", nullptr, 13);
     o.x_label = "k + 1";
     o.log_x = true;
-    o.height = ui::em(13);
     ui::line_plot("bleu", {s}, o, t);
   }
 };

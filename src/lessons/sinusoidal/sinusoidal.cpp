@@ -301,11 +301,8 @@ class SinusoidalLesson final : public Lesson {
   void draw_forms() {
     const ui::Theme& t = *theme_;
     const std::vector<ui::Series> s = {ui::series("ω_i = base^(−2i/d)", d_.omega)};
-    ui::LinePlotOptions lo;
-    lo.title = tr(lang_, "Frequencies ω_i (log scale)");
-    lo.x_label = tr(lang_, "pair i");
+    ui::LinePlotOptions lo = plot("Frequencies ω_i (log scale)", "pair i", 12);
     lo.log_y = true;
-    lo.height = ui::em(12);
     ui::line_plot("omega", s, lo, t);
     ui::residual(tr(lang_, "max relative |ω power form − ω exp form| ="), d_.omega_residual, 1e-12, t);
     ui::residual(tr(lang_, "max |PE difference| at the last position ="), d_.row_residual, 1e-9, t);

@@ -191,10 +191,7 @@ class SumVsConcatLesson final : public Lesson {
       h.x.push_back(-1.0 + b * 0.1);
       h.y.push_back(d_.stats.histogram[std::min(b, 19)]);
     }
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "cos(word, PE(pos)) for 128 random words × 128 positions");
-    o.x_label = tr(lang_, "cosine");
-    o.height = ui::em(14);
+    ui::LinePlotOptions o = plot("cos(word, PE(pos)) for 128 random words × 128 positions", "cosine", 14);
     o.fix_y = true;
     o.y_min = 0;
     o.y_max = std::max(0.05, *std::max_element(d_.stats.histogram.begin(), d_.stats.histogram.end()) * 1.1);
@@ -208,11 +205,8 @@ class SumVsConcatLesson final : public Lesson {
     ui::Series m = ui::series(tr(lang_, "measured mean |cos|"), dims, d_.ladder_cos);
     m.points = true;
     const ui::Series th = ui::series("√(2 / (π d))", dims, d_.ladder_theory);
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "Word and position vectors become nearly orthogonal");
-    o.x_label = tr(lang_, "dimension d");
+    ui::LinePlotOptions o = plot("Word and position vectors become nearly orthogonal", "dimension d", 15);
     o.log_x = true;
-    o.height = ui::em(15);
     o.markers.push_back({static_cast<double>(p_.dim), tr(lang_, "your d"), 0});
     ui::line_plot("ladder", {m, th}, o, t);
   }
@@ -228,15 +222,12 @@ class SumVsConcatLesson final : public Lesson {
       c.x.push_back(kLadder[i]);
       c.y.push_back(100 * d_.ladder_recovery[i].concat);
     }
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "Which word was it? Nearest word to the input (100 random samples)");
-    o.x_label = tr(lang_, "dimension d");
-    o.y_label = tr(lang_, "correct, %");
+    ui::LinePlotOptions o = plot("Which word was it? Nearest word to the input (100 random samples)",
+                                 "dimension d", 15, "correct, %");
     o.log_x = true;
     o.fix_y = true;
     o.y_min = 0;
     o.y_max = 105;
-    o.height = ui::em(15);
     ui::line_plot("recovery", {s, c}, o, t);
     ImGui::Text(tr(lang_, "At d = %d with %d words: sum %s correct, concatenation %s."), p_.dim, p_.vocab,
                 placeholder("acc_sum").c_str(), placeholder("acc_concat").c_str());
@@ -245,10 +236,7 @@ class SumVsConcatLesson final : public Lesson {
   void draw_variance(const ui::Theme& t) {
     const ui::Series s =
         ui::series(tr(lang_, "variance of the column over the first positions"), d_.variance);
-    ui::LinePlotOptions o;
-    o.title = tr(lang_, "How much each PE dimension changes along the sequence");
-    o.x_label = tr(lang_, "dimension");
-    o.height = ui::em(14);
+    ui::LinePlotOptions o = plot("How much each PE dimension changes along the sequence", "dimension", 14);
     o.log_y = true;  // the slow dimensions' variances span many decades below the threshold
     o.y_markers.push_back({kFlatVariance, tr(lang_, "variance 0.01"), 0});
     ui::line_plot("variance", {s}, o, t);
