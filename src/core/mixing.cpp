@@ -43,8 +43,7 @@ Recovery nearest_word_accuracy(const Eigen::Ref<const Eigen::MatrixXd>& vocab, c
   if (samples == 0 || vocab.rows() == 0) return {};
   const Eigen::VectorXd half_sq = 0.5 * vocab.rowwise().squaredNorm();
   // x = w + PE(p), with PE as sinusoidal_row computes it (the frequencies taken once, not per sample).
-  Eigen::VectorXd omega(frequency_count(dim));
-  for (int i = 0; i < omega.size(); ++i) omega(i) = frequency(i, dim, 10000.0);
+  const Eigen::VectorXd omega = frequencies(dim, 10000.0);
   Eigen::MatrixXd sum_inputs(samples, dim);
   for (int s = 0; s < samples; ++s) {
     sum_inputs.row(s) = vocab.row(truth[s]);

@@ -12,6 +12,12 @@ int frequency_count(int dim) { return (dim + 1) / 2; }
 double frequency(int i, int dim, double base) { return 1.0 / std::pow(base, 2.0 * i / dim); }
 // </code>
 
+Eigen::VectorXd frequencies(int dim, double base) {
+  Eigen::VectorXd w(frequency_count(dim));
+  for (int i = 0; i < w.size(); ++i) w(i) = frequency(i, dim, base);
+  return w;
+}
+
 double frequency_exp_form(int i, int dim, double base) { return std::exp(-2.0 * i * std::log(base) / dim); }
 
 int sine_column(int i, int dim, Layout layout) {

@@ -26,6 +26,9 @@ int frequency_count(int dim);
 // ω_i = base^(−2i/dim), the paper's power form.
 double frequency(int i, int dim, double base);
 
+// ω_i of every pair, i = 0 … frequency_count(dim) − 1 (the fastest first), as frequency() gives them.
+Eigen::VectorXd frequencies(int dim, double base);
+
 // ω_i = exp(−2i·ln(base)/dim), the `div_term` form most code uses; equal to frequency() up to rounding.
 double frequency_exp_form(int i, int dim, double base);
 

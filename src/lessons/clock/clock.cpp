@@ -77,9 +77,7 @@ class ClockLesson final : public Lesson {
       ++p_.dim;
       notice.push_back({"dim: the clock needs (sin, cos) pairs; using {0}", {std::to_string(p_.dim)}});
     }
-    const int pairs = p_.dim / 2;
-    d_.omega.resize(pairs);
-    for (int i = 0; i < pairs; ++i) d_.omega(i) = core::frequency(i, p_.dim, p_.base);
+    d_.omega = core::frequencies(p_.dim, p_.base);
     d_.distance = core::distance_by_offset(p_.len - 1, p_.dim, p_.base);
     Eigen::Index k = 1;
     d_.nearest = d_.distance.tail(p_.len - 1).minCoeff(&k);

@@ -91,10 +91,8 @@ class FrequenciesLesson final : public Lesson {
       const int i = (pairs - 1) * k / 3;
       if (d_.shown.empty() || d_.shown.back() != i) d_.shown.push_back(i);
     }
-    d_.wavelength.resize(pairs);
-    for (int i = 0; i < pairs; ++i) d_.wavelength(i) = kTwoPi / core::frequency(i, p_.dim, p_.base);
-    d_.wavelength_ref.resize(256);
-    for (int i = 0; i < 256; ++i) d_.wavelength_ref(i) = kTwoPi / core::frequency(i, 512, 10000.0);
+    d_.wavelength = kTwoPi / core::frequencies(p_.dim, p_.base).array();
+    d_.wavelength_ref = kTwoPi / core::frequencies(512, 10000.0).array();
     d_.table_small = core::sinusoidal({64, std::min(p_.dim, 16), p_.base, core::Layout::Interleaved, 0.0});
     d_.binary_small = core::binary_encoding(64, 6).array() * 2.0 - 1.0;
     view_.small.set(d_.table_small, 1.0);

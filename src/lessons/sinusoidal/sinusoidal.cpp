@@ -141,10 +141,9 @@ class SinusoidalLesson final : public Lesson {
       table_complete_ = true;
     }
     const int pairs = core::frequency_count(p_.dim);
-    d_.omega.resize(pairs);
+    d_.omega = core::frequencies(p_.dim, p_.base);
     d_.omega_residual = 0;
     for (int i = 0; i < pairs; ++i) {
-      d_.omega(i) = core::frequency(i, p_.dim, p_.base);
       const double e = core::frequency_exp_form(i, p_.dim, p_.base);
       d_.omega_residual = std::max(d_.omega_residual, std::fabs(d_.omega(i) - e) / d_.omega(i));
     }

@@ -41,6 +41,14 @@ TEST_CASE("the interleaved table has sin in even columns and cos in odd columns 
   CHECK(t(0, 1) == 1.0);
 }
 
+TEST_CASE("frequencies() holds w_i of every pair, odd d's lone sine included") {
+  for (int d : {1, 2, 7, 64, 513}) {
+    const Eigen::VectorXd w = frequencies(d, 10000.0);
+    REQUIRE(w.size() == frequency_count(d));
+    for (int i = 0; i < w.size(); ++i) CHECK(w(i) == frequency(i, d, 10000.0));
+  }
+}
+
 TEST_CASE("the power form and the exp/log div_term form of w_i agree") {
   for (int d : {2, 7, 64, 512, 1024})
     for (double base : {10.0, 10000.0, 500000.0})
