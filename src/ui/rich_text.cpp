@@ -371,6 +371,8 @@ void wrapped(std::string_view text, const Theme& theme, ImU32 color, float wrap_
             theme, nullptr, &style);
 }
 
+void heading(std::string_view text, const Theme& theme) { wrapped(text, theme, theme.strong, 0, theme.bold); }
+
 void title(std::string_view text, float wrap_width, const Theme& theme, ImU32 color) {
   const RichStyle style{theme.bold, color ? color : theme.strong};
   rich_text({{content::BlockKind::Paragraph, formula_runs(text), 0}}, wrap_width, theme, nullptr, &style);

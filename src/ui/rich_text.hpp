@@ -41,6 +41,10 @@ void title(std::string_view text, float wrap_width, const Theme& theme, ImU32 co
 void wrapped(std::string_view text, const Theme& theme, ImU32 color = 0, float wrap_width = 0,
              ImFont* font = nullptr, float line_height = 0);
 
+// Program text in bold and the theme's strong colour, wrapped as wrapped() wraps it: a heading over a
+// lesson's widget.
+void heading(std::string_view text, const Theme& theme);
+
 // The height wrapped() would take, without drawing.
 float measure_wrapped(std::string_view text, const Theme& theme, float wrap_width, ImFont* font = nullptr,
                       float line_height = 0);

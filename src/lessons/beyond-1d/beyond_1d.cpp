@@ -340,13 +340,11 @@ class Beyond1dLesson final : public Lesson {
     d_.shift_residual_3d = (before - after).cwiseAbs().maxCoeff();
   }
 
-  void heading(const char* text, const ui::Theme& t) { ui::wrapped(text, t, t.strong, 0, t.bold); }
-
   void draw_causal(DrawContext& ctx, const ui::Theme& t) {
     std::string order;
     for (int i : p_.order) order += (order.empty() ? "" : ", ") + std::to_string(i);
     const std::string line = trf(lang_, "Order P: token %s at positions 0, 1, \xE2\x80\xA6", order.c_str());
-    heading(line.c_str(), t);
+    ui::heading(line.c_str(), t);
     if (reorder_buttons(p_.order, p_.n, p_.seed, 2000, view_.shuffles)) edited(ctx);
     ImGui::Spacing();
     const auto& e = d_.causal;
@@ -431,7 +429,7 @@ class Beyond1dLesson final : public Lesson {
       edited(ctx);
     }
     const std::string sel = trf(lang_, "Marked patch: row %d, column %d", p_.prow, p_.pcol);
-    heading(sel.c_str(), t);
+    ui::heading(sel.c_str(), t);
   }
 
   void draw_patches(DrawContext& ctx, const ui::Theme& t) {

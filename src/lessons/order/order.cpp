@@ -175,10 +175,8 @@ class OrderLesson final : public Lesson {
     return static_cast<int>(best);
   }
 
-  void heading(const char* text, const ui::Theme& t) { ui::wrapped(text, t, t.strong, 0, t.bold); }
-
   void draw_tokens(DrawContext&, const ui::Theme& t) {
-    heading(tr(lang_, "Tokens"), t);
+    ui::heading(tr(lang_, "Tokens"), t);
     ui::token_chips(d_.tokens, -1, t);
     ImGui::Spacing();
     const auto cols = ui::index_labels(p_.dim);
@@ -239,7 +237,7 @@ class OrderLesson final : public Lesson {
   }
 
   bool reorder_controls(DrawContext& ctx, const ui::Theme& t) {
-    heading(tr(lang_, "Reordered sentence (click two tokens to swap them)"), t);
+    ui::heading(tr(lang_, "Reordered sentence (click two tokens to swap them)"), t);
     const int clicked = ui::token_chips(d_.reordered, view_.selected, t);
     bool moved = false;
     if (clicked >= 0) {
