@@ -95,7 +95,7 @@ class ExtrapolationLesson final : public Lesson {
         ++r;
       return r;
     });
-    say("exact", [this] { return (p_.bidirectional ? p_.buckets / 2 : p_.buckets) / 2; });
+    say("exact", [this] { return exact_buckets(); });
     say("ntk_base", [=] { return num(d_.ntk_base, 6); });
     say("scale", [=] { return num(double(p_.train) / p_.target, 4); });
     update();
@@ -118,7 +118,7 @@ class ExtrapolationLesson final : public Lesson {
     core::Messages notice;
     if (p_.dim % 2) ++p_.dim;
     if (p_.head >= p_.heads) p_.head = p_.heads - 1;
-    const int exact = (p_.bidirectional ? p_.buckets / 2 : p_.buckets) / 2;
+    const int exact = exact_buckets();
     if (p_.max_distance <= exact) {
       p_.max_distance = exact + 1;
       notice.push_back(
@@ -165,6 +165,9 @@ class ExtrapolationLesson final : public Lesson {
   }
 
  private:
+  // T5's max_exact: the offsets below it have a bucket each (per direction when bidirectional).
+  int exact_buckets() const { return (p_.bidirectional ? p_.buckets / 2 : p_.buckets) / 2; }
+
   ui::Band beyond() const {
     return {static_cast<double>(p_.train), static_cast<double>(p_.target), 0, tr(lang_, "beyond training")};
   }
