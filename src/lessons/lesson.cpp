@@ -288,6 +288,10 @@ void Lesson::paste_box(DrawContext& ctx, char* buffer, std::size_t size, const c
   ctx.edited = true;
 }
 
+std::string table_tag(int len, int dim, double base) {
+  return "_len" + std::to_string(len) + "_d" + std::to_string(dim) + "_base" + ui::short_number(base, 9);
+}
+
 bool looks_like_json(std::string_view name, const unsigned char* bytes, std::size_t size) {
   if (name.size() >= 5 && name.substr(name.size() - 5) == ".json") return true;
   for (std::size_t i = 0; i < size; ++i) {

@@ -40,6 +40,9 @@ struct Export {
   const Eigen::MatrixXd& data() const { return matrix ? *matrix : make(); }
 };
 
+// "_len100_d128_base10000": the part of an export's name that says which sinusoidal table it comes from.
+std::string table_tag(int len, int dim, double base);
+
 struct DrawContext {
   int step = 0;              // the step's position (navigation, URL)
   std::string_view step_id;  // its id ({#id} in the content); what lessons key on

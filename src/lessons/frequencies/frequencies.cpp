@@ -101,9 +101,7 @@ class FrequenciesLesson final : public Lesson {
   }
 
   std::vector<Export> exports(std::string_view) const override {
-    return {{"pe_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" +
-                 ui::short_number(p_.base, 9),
-             &d_.table}};
+    return {{"pe" + table_tag(p_.len, p_.dim, p_.base), &d_.table}};
   }
 
  private:

@@ -111,8 +111,7 @@ class OffsetsLesson final : public Lesson {
   }
 
   std::vector<Export> exports(std::string_view step) const override {
-    const std::string tag = "_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" +
-                            ui::short_number(p_.base, 9);
+    const std::string tag = table_tag(p_.len, p_.dim, p_.base);
     if (step == "rotation") return {{"shift_map_k" + std::to_string(p_.k) + tag, &d_.shift}};
     return {{"pe_dot" + tag, &d_.dots_direct}};
   }

@@ -201,8 +201,7 @@ class SinusoidalLesson final : public Lesson {
   }
 
   std::vector<Export> exports(std::string_view) const override {
-    return {{"pe_len" + std::to_string(p_.len) + "_d" + std::to_string(p_.dim) + "_base" +
-                 ui::short_number(p_.base, 9) + "_" + kLayouts[p_.layout] +
+    return {{"pe" + table_tag(p_.len, p_.dim, p_.base) + "_" + kLayouts[p_.layout] +
                  (p_.offset > 0 ? "_from" + ui::short_number(p_.offset, 9) : ""),
              &d_.table}};
   }
