@@ -475,13 +475,19 @@ class InPracticeLesson final : public Lesson {
 
   // --- drawing ---
 
-  // Two heatmaps side by side (one above the other when the column is narrow).
-  void heatmap_pair(DrawContext& ctx, const char* id, ui::HeatmapImage& a, const char* title_a,
-                    ui::HeatmapImage& b, const char* title_b, float height_em) {
+  // A heatmap of scores: one row per query, one column per key.
+  ui::HeatmapOptions scores_map(float height) const {
     ui::HeatmapOptions o;
     o.x_label = o.x_name = tr(lang_, "key");
     o.y_label = o.y_name = tr(lang_, "query");
-    o.height = ui::em(height_em);
+    o.height = height;
+    return o;
+  }
+
+  // Two heatmaps of scores side by side (one above the other when the column is narrow).
+  void heatmap_pair(DrawContext& ctx, const char* id, ui::HeatmapImage& a, const char* title_a,
+                    ui::HeatmapImage& b, const char* title_b, float height_em) {
+    ui::HeatmapOptions o = scores_map(ui::em(height_em));
     const auto map = [&](const char* image_id, ui::HeatmapImage& image, const char* title, float w) {
       o.title = tr(lang_, title);
       o.width = w;
@@ -597,13 +603,8 @@ class InPracticeLesson final : public Lesson {
     o.max_cell = ui::em(1.6f);
     ui::matrix_view("map", d_.column_map, o, t);
     ui::residual(tr(lang_, "max |score error| ="), d_.partial_err, 1e-9, t);
-    ui::HeatmapOptions h;
+    ui::HeatmapOptions h = scores_map(std::min(ImGui::GetContentRegionAvail().x * 0.6f, ui::em(12)));
     h.title = tr(lang_, "mispaired scores − GPT-NeoX's");
-    h.x_label = tr(lang_, "key");
-    h.y_label = tr(lang_, "query");
-    h.x_name = tr(lang_, "key");
-    h.y_name = tr(lang_, "query");
-    h.height = std::min(ImGui::GetContentRegionAvail().x * 0.6f, ui::em(12));
     ui::heatmap("diff", view_.partial_diff, h, t, *ctx.textures);
   }
 
