@@ -235,6 +235,12 @@ ui::LinePlotOptions Lesson::plot(const char* title, const char* x_label, float h
   return o;
 }
 
+void Lesson::make_even(int& count, const char* message, core::Messages& notices) {
+  if (count % 2 == 0) return;
+  ++count;
+  notices.push_back({message, {std::to_string(count)}});
+}
+
 bool Lesson::reorder_buttons(std::vector<int>& order, int n, int seed, int salt, int& shuffles) const {
   bool moved = false;
   if (ImGui::Button(tr(lang_, "Shuffle"))) {

@@ -186,6 +186,9 @@ class Lesson {
   // (English catalogue keys), `height_em` tall.
   ui::LinePlotOptions plot(const char* title, const char* x_label, float height_em,
                            const char* y_label = nullptr) const;
+  // Rounds an odd `count` (a width made of pairs) up to the next even number and says so: `message` (a
+  // catalogue key, {0} the count now used) goes to `notices`.
+  static void make_even(int& count, const char* message, core::Messages& notices);
   // Shuffle, Reverse and Original order on one line, for a reorderable sequence of n items: each changes
   // `order` (Shuffle draws from mix_seed(seed, salt + presses) and never gives the same order back).
   // Returns true when the order changed.

@@ -73,10 +73,7 @@ class ClockLesson final : public Lesson {
 
   core::Messages update() override {
     core::Messages notice;
-    if (p_.dim % 2) {
-      ++p_.dim;
-      notice.push_back({"dim: the clock needs (sin, cos) pairs; using {0}", {std::to_string(p_.dim)}});
-    }
+    make_even(p_.dim, "dim: the clock needs (sin, cos) pairs; using {0}", notice);
     d_.omega = core::frequencies(p_.dim, p_.base);
     d_.distance = core::distance_by_offset(p_.len - 1, p_.dim, p_.base);
     Eigen::Index k = 1;

@@ -229,10 +229,7 @@ class InPracticeLesson final : public Lesson {
 
   core::Messages update() override {
     core::Messages notice;
-    if (p_.head_dim % 2) {
-      ++p_.head_dim;
-      notice.push_back({"head_dim: RoPE rotates pairs; using {0}", {std::to_string(p_.head_dim)}});
-    }
+    make_even(p_.head_dim, "head_dim: RoPE rotates pairs; using {0}", notice);
     p_.head = std::min(p_.head, p_.heads - 1);
     p_.len_b = std::min(p_.len_b, p_.len_a);
     p_.pair = std::min(p_.pair, p_.head_dim / 2 - 1);

@@ -82,11 +82,7 @@ class OffsetsLesson final : public Lesson {
 
   core::Messages update() override {
     core::Messages notice;
-    if (p_.dim % 2) {
-      ++p_.dim;
-      notice.push_back(
-          {"dim: the identities hold for (sin, cos) pairs; using {0}", {std::to_string(p_.dim)}});
-    }
+    make_even(p_.dim, "dim: the identities hold for (sin, cos) pairs; using {0}", notice);
     p_.k = std::clamp(p_.k, 1 - p_.len, p_.len - 1);
     const Eigen::MatrixXd table = core::sinusoidal({p_.len, p_.dim, p_.base, core::Layout::Interleaved, 0.0});
     d_.dots = core::pe_dot(p_.len, p_.dim, p_.base);

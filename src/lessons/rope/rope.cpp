@@ -101,10 +101,7 @@ class RopeLesson final : public Lesson {
 
   core::Messages update() override {
     core::Messages notice;
-    if (p_.dim % 2) {
-      ++p_.dim;
-      notice.push_back({"dim: RoPE rotates pairs; using {0}", {std::to_string(p_.dim)}});
-    }
+    make_even(p_.dim, "dim: RoPE rotates pairs; using {0}", notice);
     if (p_.pair >= p_.dim / 2) p_.pair = p_.dim / 2 - 1;
     core::Random rng(p_.seed);
     d_.q = rng.gaussian_matrix(p_.dim, 1).col(0);

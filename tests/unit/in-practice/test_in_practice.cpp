@@ -188,3 +188,15 @@ TEST_CASE("in-practice: the NumPy version computes what the core computes") {
         CHECK(angles[at++] == (std::isfinite(a) ? a : -1.0));
       }
 }
+
+TEST_CASE("in-practice: an odd head_dim becomes the even one above it, and the learner is told") {
+  auto l = make_lesson();
+  const lessons::SetOutcome out = lessons::set_param(*l, "head_dim", "7");
+  CHECK(out.changed);
+  REQUIRE(out.notices.size() == 1);
+  CHECK(out.notices[0].format == "head_dim: RoPE rotates pairs; using {0}");
+  CHECK(out.notices[0].args == std::vector<std::string>{"8"});
+  CHECK(l->placeholder("head_dim") == "8");
+  CHECK(lessons::set_param(*l, "head_dim", "16").notices.empty());  // even (and 16 · rotary_pct too)
+  CHECK(l->placeholder("head_dim") == "16");
+}
