@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "constants.hpp"
 #include "sinusoidal.hpp"
 
 namespace posenc::core {
@@ -74,7 +75,7 @@ double ntk_base(double base, double factor, int dim) {
 int pair_for_wavelength(int dim, double base, double wavelength) {
   const int pairs = std::max(1, dim / 2);
   // 2π · base^(2i/d) = L  ⇔  i = (d/2) · ln(L/2π) / ln(base)
-  const double i = 0.5 * dim * std::log(wavelength / 6.283185307179586) / std::log(base);
+  const double i = 0.5 * dim * std::log(wavelength / kTwoPi) / std::log(base);
   return static_cast<int>(std::clamp(std::round(i), 0.0, pairs - 1.0));
 }
 
