@@ -190,7 +190,7 @@ TEST_CASE("in-practice: the NumPy version computes what the core computes") {
 }
 
 TEST_CASE("in-practice: an odd head_dim becomes the even one above it, and the learner is told") {
-  auto l = make_lesson();
+  auto l = make_lesson("in-practice");
   const lessons::SetOutcome out = lessons::set_param(*l, "head_dim", "7");
   CHECK(out.changed);
   REQUIRE(out.notices.size() == 1);
