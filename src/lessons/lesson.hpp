@@ -69,7 +69,7 @@ class Lesson {
   // that no longer fits the token count), else nothing.
   virtual core::Messages update() = 0;
 
-  // The live value of a {{placeholder}}: the lesson's own value(), else the parameter of that name, else
+  // The live value of a {{placeholder}}: the lesson's own row (say()), else the parameter of that name, else
   // the framework's conditions ("narrow": the phone layout, text above the visual; "touch": a finger,
   // not a mouse, so "tap" rather than "hover";
   // "plural_<name>": placeholder <name> is not 1); "" when none.
@@ -143,11 +143,6 @@ class Lesson {
       static_assert(std::is_convertible_v<R, std::string>, "say(): a bool, an integer or text");
       add_row(name, [f] { return std::string(f()); });
     }
-  }
-  // TRANSITION: the value() chains that say() rows replace, lesson by lesson; removed with the last one.
-  virtual std::string value(std::string_view name) const {
-    (void)name;
-    return {};
   }
   // After the language changed: a lesson whose defaults depend on it (lesson 1's sentence) may switch
   // them while the learner has not changed them. Returns true when it changed a parameter.
