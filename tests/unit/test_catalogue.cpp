@@ -199,19 +199,21 @@ std::vector<CataloguePair> catalogue_pairs() {
   return out;
 }
 
-// printf conversions in order ("%d", "%.3f", "%%"), and {k} slots sorted.
-std::vector<std::string> conversions(const std::string& s) {
-  static const std::regex re(R"(%[-+ #0]*(\d+|\*)?(\.(\d+|\*))?(hh|h|ll|l|L|z|j|t)?[diouxXeEfFgGaAcsp%])");
+// Every match of `re` in `s`, in order.
+std::vector<std::string> matches(const std::string& s, const std::regex& re) {
   std::vector<std::string> out;
   for (auto it = std::sregex_iterator(s.begin(), s.end(), re); it != std::sregex_iterator(); ++it)
     out.push_back(it->str());
   return out;
 }
+// printf conversions in order ("%d", "%.3f", "%%"), and {k} slots sorted.
+std::vector<std::string> conversions(const std::string& s) {
+  static const std::regex re(R"(%[-+ #0]*(\d+|\*)?(\.(\d+|\*))?(hh|h|ll|l|L|z|j|t)?[diouxXeEfFgGaAcsp%])");
+  return matches(s, re);
+}
 std::vector<std::string> slots(const std::string& s) {
   static const std::regex re(R"(\{\d\})");
-  std::vector<std::string> out;
-  for (auto it = std::sregex_iterator(s.begin(), s.end(), re); it != std::sregex_iterator(); ++it)
-    out.push_back(it->str());
+  std::vector<std::string> out = matches(s, re);
   std::sort(out.begin(), out.end());
   return out;
 }
