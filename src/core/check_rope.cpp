@@ -22,15 +22,13 @@
 #include <iterator>
 #include <limits>
 
+#include "core/constants.hpp"
 #include "enum_names.hpp"
 #include "rope_rule_fit.hpp"
 #include "rope_scaling.hpp"
 
 namespace posenc::core {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
-constexpr double kTwoPi = 2 * kPi;
 
 // std::nearbyint in the default rounding mode (to nearest, ties to even), inline: below 2^51 adding
 // and subtracting 1.5·2^52 rounds the fraction away; copysign keeps nearbyint's sign of a zero result.

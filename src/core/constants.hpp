@@ -3,7 +3,8 @@
 
 namespace posenc::core {
 
-// 2π: one full turn, in radians.
-inline constexpr double kTwoPi = 6.283185307179586;
+// π, and 2π: one full turn, in radians.
+inline constexpr double kPi = 3.14159265358979323846;
+inline constexpr double kTwoPi = 2 * kPi;
 
 }  // namespace posenc::core

@@ -7,10 +7,10 @@
 #include <cmath>
 #include <vector>
 
+#include "core/constants.hpp"
+
 namespace posenc::core {
-namespace {
-constexpr double kTwoPi = 2 * 3.14159265358979323846;
-}  // namespace
+namespace {}  // namespace
 
 // θ_j of a rule, through rope_init (rope_scaling.cpp holds the formulas).
 Eigen::VectorXd model_theta(const FreqModel& m, int rd) {

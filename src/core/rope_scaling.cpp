@@ -13,13 +13,12 @@
 #include <cmath>
 #include <iterator>
 
+#include "core/constants.hpp"
 #include "enum_names.hpp"
 #include "random.hpp"
 
 namespace posenc::core {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 double original_length(const RopeConfig& c) {
   return c.original_max_position_embeddings > 0 ? c.original_max_position_embeddings

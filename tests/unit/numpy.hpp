@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "paths.hpp"
+
 namespace posenc::test {
 
 // Runs content/code/<lesson>.py, then `then` (Python that prints what the test reads), in one python3
@@ -22,7 +24,7 @@ namespace posenc::test {
 // python3 exited with 0. The script is a file of its own in /tmp, removed after, so that test runs of
 // several checkouts at once do not overwrite each other's.
 inline std::string run_numpy(const std::string& lesson, const std::string& then, bool as_module = false) {
-  const std::string file = std::string(POSENC_SOURCE_DIR) + "/content/code/" + lesson + ".py";
+  const std::string file = std::string(posenc::test::kSourceDir) + "/content/code/" + lesson + ".py";
   const std::string code = std::string("import json, numpy as np\n") +
                            (as_module ? "__name__ = 'lesson'\n" : "") + "exec(open('" + file +
                            "').read())\n" + then;

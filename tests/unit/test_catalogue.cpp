@@ -19,6 +19,7 @@
 #include "core/utf8.hpp"
 #include "english.hpp"
 #include "lessons/lesson.hpp"
+#include "paths.hpp"
 #include "ui/i18n.hpp"
 
 namespace fs = std::filesystem;
@@ -177,7 +178,7 @@ struct Source {
 const std::vector<Source>& program_sources() {
   static const std::vector<Source> all = [] {
     std::vector<Source> v;
-    const fs::path root = POSENC_SOURCE_DIR;
+    const fs::path root = posenc::test::kSourceDir;
     for (const auto& e : fs::recursive_directory_iterator(root / "src")) {
       const std::string ext = e.path().extension().string();
       if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;

@@ -20,6 +20,7 @@
 
 #include "app/app.hpp"
 #include "content/bundle.hpp"
+#include "paths.hpp"
 
 using namespace posenc;
 using namespace posenc::app;
@@ -89,7 +90,7 @@ TEST_CASE(
   // What the app can show in Chinese, read from the source tree (not from the bundles cjk_text() uses):
   // the zh lesson files and every string literal in src/ (the label tables, and any literal elsewhere).
   std::map<unsigned, std::string> shown;  // code point → where it is first used
-  const std::filesystem::path root = POSENC_SOURCE_DIR;
+  const std::filesystem::path root = posenc::test::kSourceDir;
   int zh_files = 0;
   for (const auto& e : std::filesystem::directory_iterator(root / "content" / "zh")) {
     if (e.path().extension() != ".md") continue;
@@ -125,7 +126,7 @@ TEST_CASE(
 
   // The subset font the build produces by the web build's rule (cmake/CjkFont.cmake) has a glyph for
   // every CJK character of cjk_text(): none of them would be drawn as '?'.
-  const std::string font = read_file(POSENC_CJK_FONT);
+  const std::string font = read_file(posenc::test::kCjkFont);
   REQUIRE(font.size() > 10000);
   const auto* data = reinterpret_cast<const unsigned char*>(font.data());
   stbtt_fontinfo info;

@@ -8,6 +8,7 @@
 #include "content/bundle.hpp"
 #include "content/code.hpp"
 #include "lessons/lesson.hpp"
+#include "paths.hpp"
 
 using namespace posenc;
 
@@ -41,7 +42,7 @@ TEST_CASE("embedded core regions are the source files' text") {
   REQUIRE(count >= 10);
   for (int i = 0; i < count; ++i) {
     CAPTURE(all[i].id);
-    std::ifstream f(std::string(POSENC_SOURCE_DIR) + "/" + std::string(all[i].file));
+    std::ifstream f(std::string(posenc::test::kSourceDir) + "/" + std::string(all[i].file));
     REQUIRE(f.good());
     std::stringstream ss;
     ss << f.rdbuf();

@@ -22,6 +22,7 @@
 #include "english.hpp"
 #include "headless.hpp"
 #include "lessons/params.hpp"
+#include "paths.hpp"
 #include "sanitized.hpp"
 
 using namespace posenc;
@@ -68,7 +69,7 @@ struct ChineseScreen : test::Headless {
   std::string where;
 
   ChineseScreen() {
-    std::ifstream f(POSENC_CJK_FONT, std::ios::binary);
+    std::ifstream f(posenc::test::kCjkFont, std::ios::binary);
     cjk.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
     REQUIRE(cjk.size() > 10000);
     ImGui::SetCurrentContext(ctx);

@@ -14,12 +14,13 @@
 #include <vector>
 
 #include "lessons/lesson.hpp"
+#include "paths.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kRoot = POSENC_SOURCE_DIR;
+const fs::path kRoot = posenc::test::kSourceDir;
 
 std::string read_file(const fs::path& p) {
   std::ifstream f(p, std::ios::binary);

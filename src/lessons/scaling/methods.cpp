@@ -4,14 +4,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/constants.hpp"
 #include "scaling_lesson.hpp"
 #include "ui/controls.hpp"
 #include "ui/matrix_view.hpp"
 
 namespace posenc::lessons::scaling_lesson {
 namespace {
-
-constexpr double kTwoPi = 6.283185307179586;
 
 // A large number in prose without an exponent, to four significant digits: 65290000, not 6.529e+07.
 std::string plain(double x) {
@@ -61,7 +60,7 @@ void ScalingLesson::fill_method(Method& m, const core::RopeInit& init) const {
   // one trained (interpolating by exactly L/L0 ends at (L − 1)/s = L0 − 1/s, inside that step).
   m.unseen = 0;
   for (int i = 0; i < d_.pairs; ++i)
-    m.unseen += d_.seen(i) < kTwoPi && m.angle(i) > p_.original * d_.inv_freq(i) * (1 + 1e-12);
+    m.unseen += d_.seen(i) < core::kTwoPi && m.angle(i) > p_.original * d_.inv_freq(i) * (1 + 1e-12);
 }
 
 ui::LinePlotOptions ScalingLesson::pair_plot(const char* title, float height_em) const {
@@ -160,7 +159,7 @@ void ScalingLesson::draw_coverage(DrawContext& ctx) {
   }
   ui::LinePlotOptions o = pair_plot("Largest angle each pair reaches (radians, log scale)", 16);
   o.log_y = true;
-  o.y_markers.push_back({kTwoPi, tr(lang_, "2π: one full turn"), 0});
+  o.y_markers.push_back({core::kTwoPi, tr(lang_, "2π: one full turn"), 0});
   ui::line_plot("coverage", s, o, *theme_);
 }
 

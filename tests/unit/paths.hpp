@@ -1,0 +1,11 @@
+// Where the tests find the source tree and the built Chinese font subset. The build writes them into one
+// small generated file (paths.cpp, tests/CMakeLists.txt), so no other test's compile line holds an absolute
+// path: a clean clone elsewhere compiles every test file from the compiler cache.
+#pragma once
+
+namespace posenc::test {
+
+extern const char* const kSourceDir;  // the source tree's root
+extern const char* const kCjkFont;    // the WenQuanYi Micro Hei subset the build made (cmake/Fonts.cmake)
+
+}  // namespace posenc::test
