@@ -44,7 +44,11 @@ serve: web
 browser: web
 	node --test --test-concurrency=1 tests/browser/
 
-test: format-check unit sanitize web
+# The native tests and the sanitizer build's run side by side (each runs on one core; -O keeps each one's
+# output together), then the site and the browser tests.
+test: format-check
+	$(MAKE) --no-print-directory -j 2 -O unit sanitize
+	$(MAKE) --no-print-directory web
 	node --test --test-concurrency=1 tests/browser/
 
 bench: native web

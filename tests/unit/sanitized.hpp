@@ -1,5 +1,5 @@
 // Whether this test binary runs under AddressSanitizer (the `asan` preset of make test), for tests that
-// run a smaller version of themselves there, or leave a sweep to the native build.
+// run a smaller version of themselves there (lesson train's learning test trains a smaller model).
 #pragma once
 
 namespace posenc::test {

@@ -23,7 +23,6 @@
 #include "headless.hpp"
 #include "lessons/params.hpp"
 #include "paths.hpp"
-#include "sanitized.hpp"
 
 using namespace posenc;
 using namespace posenc::app;
@@ -160,13 +159,11 @@ TEST_CASE("the reader of drawn words sees the interface's words in either langua
                                          "pair  (in \"pair\\n\")"});
 }
 
-// The two sweeps below read words, not memory: they run in the native build, and under the sanitizers
-// (~80 s there, a fifth of make test's sanitizer run) test_truth.cpp's sweep drives the same steps and
-// controls at either end in both languages.
+// The two sweeps below run under the sanitizers too (~80 s there): make test runs the sanitizer build
+// beside the native tests, so every unit test is also a memory and undefined-behaviour test.
 TEST_CASE(
     "Chinese mode draws no English word and no literal \\n: every step, every control at either end, "
-    "tooltips" *
-    doctest::skip(posenc::test::kSanitized)) {
+    "tooltips") {
   ChineseScreen z;
   for (int l = 0; l < static_cast<int>(z.s.slots.size()); ++l) {
     z.say(go(z.s, l, 0));
@@ -184,8 +181,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("Chinese mode: notices of clamped links, the checker's messages and verdicts are Chinese" *
-          doctest::skip(posenc::test::kSanitized)) {
+TEST_CASE("Chinese mode: notices of clamped links, the checker's messages and verdicts are Chinese") {
   ChineseScreen z;
   const char* hashes[] = {
       "#lesson=order&dim=1e308&seed=x&order=0,0,0&text=a",
