@@ -54,12 +54,52 @@ ComputeResult rope_init_kind(const Args& args) {
   const core::RopeInit init = core::rope_init(parsed.config, seq_len);
   ComputeResult r = vector_result(init.inv_freq);
   Json j;
+  const auto frequencies = [&j](const core::RopeInit& f) {
+    j.key("data").begin_array();
+    for (Eigen::Index i = 0; i < f.inv_freq.size(); ++i) j.num(f.inv_freq[i]);
+    j.end_array();
+    j.key("attention_factor").num(f.attention_factor).key("rotary_dim").num(f.rotary_dim);
+    j.key("rope_type").str(core::rope_type_name(f.rope_type));
+  };
   j.begin_object().key("shape").begin_array().num(static_cast<double>(init.inv_freq.size())).end_array();
-  j.key("data").begin_array();
-  for (Eigen::Index i = 0; i < init.inv_freq.size(); ++i) j.num(init.inv_freq[i]);
+  frequencies(init);
+  j.key("layer_types").begin_array();
+  for (const std::string& t : parsed.layer_types) j.str(t);
   j.end_array();
-  j.key("attention_factor").num(init.attention_factor).key("rotary_dim").num(init.rotary_dim);
-  j.key("rope_type").str(core::rope_type_name(init.rope_type));
+  j.key("sets").begin_object();
+  for (const core::RopeSet& s : parsed.sets) {
+    j.key(s.layer_type).begin_object();
+    frequencies(core::rope_init(s.config, seq_len));
+    j.key("theta").num(s.config.rope_theta).end_object();
+  }
+  j.end_object();
+  j.key("softmax_scale").num(parsed.softmax_scale);
+  if (!parsed.mrope_section.empty()) {
+    j.key("mrope_section").begin_array();
+    for (int v : parsed.mrope_section) j.num(v);
+    j.end_array().key("mrope_interleaved").boolean(parsed.mrope_interleaved);
+  }
+  j.key("rotation").str(parsed.rotation == core::RopeRotation::Interleaved ? "interleaved" : "half");
+  if (parsed.temperature.on())
+    j.key("attn_temperature")
+        .begin_object()
+        .key("floor_scale")
+        .num(parsed.temperature.floor_scale)
+        .key("attn_scale")
+        .num(parsed.temperature.attn_scale)
+        .end_object();
+  if (parsed.query_scaling.on())
+    j.key("query_scaling")
+        .begin_object()
+        .key("beta")
+        .num(parsed.query_scaling.beta)
+        .key("length")
+        .num(parsed.query_scaling.length)
+        .end_object();
+  j.key("model").begin_object().key("name_or_path").str(parsed.identity.name_or_path);
+  j.key("model_type").str(parsed.identity.model_type).key("architectures").begin_array();
+  for (const std::string& a : parsed.identity.architectures) j.str(a);
+  j.end_array().end_object();
   j.key("notices").begin_array();
   for (const core::Message& m : parsed.notices) j.str(m.english());
   j.end_array().end_object();

@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "json.hpp"
+#include "model_families.hpp"
 
 namespace posenc::core {
 namespace {
@@ -44,6 +45,9 @@ class Reader {
   bool ok() const { return out_.error.empty(); }
   void fail(std::string format, std::vector<std::string> args = {}) {
     if (ok()) out_.error = Message{std::move(format), std::move(args)};
+  }
+  void fail(Message m) {
+    if (ok()) out_.error = std::move(m);
   }
   void notice(std::string format, std::vector<std::string> args = {}) {
     out_.notices.push_back(Message{std::move(format), std::move(args)});
@@ -112,140 +116,151 @@ class Reader {
   ModelConfigResult& out_;
 };
 
-constexpr double kMaxSize = 1 << 20;    // widths and head counts
-constexpr double kMaxPositions = 1e12;  // context lengths
+constexpr double kMaxSize = 1 << 20;        // widths and head counts
+constexpr double kMaxPositions = 1e12;      // context lengths
+constexpr std::size_t kMaxLayerTypes = 16;  // different attention types in one model
+constexpr std::size_t kMaxNameBytes = 64;   // a layer type's name
 
-void read_config(const JsonValue& root, ModelConfigResult& out) {
-  Reader in(out);
-  RopeConfig& c = out.config;
-  const JsonValue* model = &root;
-  // Multimodal configs (Gemma 3, Llama 4, Qwen-VL…) keep the language model's fields in text_config.
-  const JsonValue* text = Reader::find(&root, "text_config");
-  if (text && text->is_object() && !Reader::find(&root, "hidden_size") && !Reader::find(&root, "head_dim")) {
-    model = text;
-    in.notice("the language model's fields were read from text_config");
-  }
+bool has(const JsonValue* obj, const char* key) { return Reader::find(obj, key) != nullptr; }
 
-  // Width: head_dim, DeepSeek's rotary part, or hidden_size / num_attention_heads.
-  int rope_head = 0;
-  if (in.size(model, "qk_rope_head_dim", "qk_rope_head_dim", rope_head, false, kMaxSize)) {
-    c.head_dim = rope_head;
-    in.notice("qk_rope_head_dim ({0}) is the rotary width (multi-head latent attention)",
-              {std::to_string(rope_head)});
-    if (in.ok()) in.size(model, "qk_nope_head_dim", "qk_nope_head_dim", c.nope_head_dim, false, kMaxSize);
-  } else if (in.ok()) {
-    in.size(model, "head_dim", "head_dim", c.head_dim, false, kMaxSize);
-  }
-  if (in.ok() && c.head_dim == 0) {
-    in.size(model, "hidden_size", "hidden_size", c.hidden_size, true, kMaxSize);
-    if (in.ok())
-      in.size(model, "num_attention_heads", "num_attention_heads", c.num_attention_heads, true, kMaxSize);
-    if (in.ok() && c.hidden_size < c.num_attention_heads)
-      in.fail("hidden_size ({0}) is smaller than num_attention_heads ({1})",
-              {std::to_string(c.hidden_size), std::to_string(c.num_attention_heads)});
-  }
+JsonValue number_value(double v) {
+  JsonValue j;
+  j.kind = JsonValue::Kind::Number;
+  j.number = v;
+  return j;
+}
+
+JsonValue string_value(std::string v) {
+  JsonValue j;
+  j.kind = JsonValue::Kind::String;
+  j.string = std::move(v);
+  return j;
+}
+
+JsonValue object_copy(const JsonValue* v) {
+  if (v && v->is_object()) return *v;
+  JsonValue j;
+  j.kind = JsonValue::Kind::Object;
+  return j;
+}
+
+// Python's dict.setdefault and item assignment on a JSON object (find() answers the last member).
+void set_default(JsonValue& obj, const char* key, const JsonValue& v) {
+  if (!obj.find(key)) obj.members.push_back({key, v});
+}
+void assign(JsonValue& obj, const char* key, const JsonValue& v) { obj.members.push_back({key, v}); }
+
+std::string clip(const std::string& s) { return s.size() > 40 ? s.substr(0, 40) + "…" : s; }
+
+// The keys of rope_parameters / rope_scaling that transformers' RoPE code reads (modeling_rope_utils.py
+// RopeParameters and the model files for the last four); any other is named in a notice.
+constexpr const char* kRopeKeys[] = {"rope_type",
+                                     "type",
+                                     "rope_theta",
+                                     "partial_rotary_factor",
+                                     "factor",
+                                     "original_max_position_embeddings",
+                                     "low_freq_factor",
+                                     "high_freq_factor",
+                                     "beta_fast",
+                                     "beta_slow",
+                                     "mscale",
+                                     "mscale_all_dim",
+                                     "truncate",
+                                     "attention_factor",
+                                     "short_factor",
+                                     "long_factor",
+                                     "mrope_section",
+                                     "mrope_interleaved",
+                                     "llama_4_scaling_beta",
+                                     "max_position_embeddings"};
+
+// What every RoPE set of a model reads from the model's own fields.
+struct Shared {
+  const JsonValue* model = nullptr;
+  const ModelFamily* family = nullptr;
+  int head_dim = 0, nope_head_dim = 0, hidden_size = 0, num_attention_heads = 0;
+  double max_positions = 0;
+  bool has_max = false;
+};
+
+// One RoPE set from its parameters `p`, the defaults transformers fills already merged in (prefix: how the
+// learner finds them, "rope_scaling." or "rope_parameters.sliding_attention.").
+void read_set(Reader& in, const JsonValue& p, const std::string& prefix, const Shared& sh, bool per_layer,
+              RopeConfig& c) {
+  c.head_dim = sh.head_dim, c.nope_head_dim = sh.nope_head_dim;
+  c.hidden_size = sh.hidden_size, c.num_attention_heads = sh.num_attention_heads;
+  c.max_position_embeddings = sh.max_positions;
+  const JsonValue* ps = &p;
+
+  if (!in.number(ps, "rope_theta", prefix + "rope_theta", c.rope_theta, true)) return;
+  if (!(c.rope_theta > 1))
+    return in.fail("'{0}' must be greater than 1, got {1}", {prefix + "rope_theta", fmt(c.rope_theta)});
+  if (c.rope_theta > kMaxRopeTheta)
+    return in.fail("'{0}' is {1}; at most {2} is supported",
+                   {prefix + "rope_theta", fmt(c.rope_theta), fmt(kMaxRopeTheta)});
+  if (in.positive(ps, "partial_rotary_factor", prefix + "partial_rotary_factor", c.partial_rotary_factor,
+                  false) &&
+      c.partial_rotary_factor > 1)
+    return in.fail("'{0}' must be at most 1, got {1}",
+                   {prefix + "partial_rotary_factor", fmt(c.partial_rotary_factor)});
   if (!in.ok()) return;
 
-  // rope_scaling (transformers v5 writes rope_parameters, with rope_theta inside).
-  const JsonValue* scaling = Reader::find(model, "rope_scaling");
-  const char* scaling_name = "rope_scaling";
-  if (!scaling && Reader::find(model, "rope_parameters")) {
-    scaling = Reader::find(model, "rope_parameters");
-    scaling_name = "rope_parameters";
+  // The type.
+  std::string type = "default";
+  if (const JsonValue* t = Reader::find(ps, "rope_type")) {
+    if (!t->is_string()) return in.fail("'{0}rope_type' must be a string, got {1}", {prefix, describe(*t)});
+    type = t->string;
   }
-  if (scaling && !scaling->is_object())
-    return in.fail("'{0}' must be an object or null, got {1}", {scaling_name, describe(*scaling)});
-  const std::string prefix = std::string(scaling_name) + ".";
-
-  // Base and partial rotary (GPT-NeoX's own names read alike).
-  if (Reader::find(model, "rope_theta")) {
-    in.number(model, "rope_theta", "rope_theta", c.rope_theta, false);
-  } else if (Reader::find(scaling, "rope_theta")) {
-    in.number(scaling, "rope_theta", prefix + "rope_theta", c.rope_theta, false);
-  } else if (Reader::find(model, "rotary_emb_base")) {
-    in.number(model, "rotary_emb_base", "rotary_emb_base", c.rope_theta, false);
-    in.notice("rotary_emb_base (GPT-NeoX) read as rope_theta");
-  } else {
-    in.notice("no rope_theta given: transformers' default {0} is used", {fmt(c.rope_theta)});
+  if (sh.family->phi3_types && (type == "su" || type == "yarn")) {
+    in.notice("Phi-3 reads rope_type '{0}' as 'longrope' (configuration_phi3.py)", {type});
+    type = "longrope";
   }
-  if (in.ok() && !(c.rope_theta > 1))
-    return in.fail("'rope_theta' must be greater than 1, got {0}", {fmt(c.rope_theta)});
-  const JsonValue* prf_obj = model;
-  const char* prf_key = "partial_rotary_factor";
-  if (!Reader::find(model, prf_key)) {
-    if (Reader::find(scaling, prf_key))
-      prf_obj = scaling;
-    else if (Reader::find(model, "rotary_pct")) {
-      prf_key = "rotary_pct";
-      in.notice("rotary_pct (GPT-NeoX) read as partial_rotary_factor");
-    }
+  if (type == "mrope") {
+    in.notice("rope_type 'mrope' (Qwen2-VL's legacy name) is the default RoPE with mrope_section");
+    type = "default";
   }
-  if (in.positive(prf_obj, prf_key, prf_key, c.partial_rotary_factor, false) && c.partial_rotary_factor > 1)
-    return in.fail("'{0}' must be at most 1, got {1}", {prf_key, fmt(c.partial_rotary_factor)});
-  if (!in.ok()) return;
+  if (!parse_rope_type(type, c.rope_type))
+    return in.fail(
+        "unknown rope_type '{0}': transformers knows default, linear, dynamic, yarn, longrope, llama3 and "
+        "proportional, and would not build this model",
+        {clip(type)});
+  const RopeType rt = c.rope_type;
 
   const int head = rope_head_dim(c);
-  const double rotary = head * c.partial_rotary_factor;
+  const double rotary = rt == RopeType::Proportional ? head : head * c.partial_rotary_factor;
   if (rotary > kMaxRotaryDim)
     return in.fail("the rotary dimension {0} exceeds the cap of {1}",
                    {fmt(std::floor(rotary)), std::to_string(kMaxRotaryDim)});
-  const int dim = rope_rotary_dim(c);
+  const int dim = rt == RopeType::Proportional ? head / 2 * 2 : rope_rotary_dim(c);
   if (dim < 2 || dim % 2 != 0)
     return in.fail("the rotary dimension must be even and at least 2 (RoPE rotates pairs), got {0}",
                    {std::to_string(dim)});
 
-  // The type.
-  std::string type = "default";
-  if (const JsonValue* t = Reader::find(scaling, "rope_type")) {
-    if (!t->is_string()) return in.fail("'{0}rope_type' must be a string, got {1}", {prefix, describe(*t)});
-    type = t->string;
-  } else if (const JsonValue* legacy = Reader::find(scaling, "type")) {
-    if (!legacy->is_string())
-      return in.fail("'{0}type' must be a string, got {1}", {prefix, describe(*legacy)});
-    type = legacy->string;
-    in.notice("legacy key '{0}type' read as '{0}rope_type'", {prefix});
-  }
-  if (!parse_rope_type(type, c.rope_type))
-    return in.fail("unknown rope_type '{0}' (known: default, linear, dynamic, yarn, longrope, llama3)",
-                   {type.size() > 40 ? type.substr(0, 40) + "…" : type});
-  const RopeType rt = c.rope_type;
-
   // Lengths.
   const bool needs_max = rt == RopeType::Dynamic || rt == RopeType::Yarn || rt == RopeType::LongRope;
-  bool has_max = in.positive(model, "max_position_embeddings", "max_position_embeddings",
-                             c.max_position_embeddings, needs_max);
-  if (!in.ok()) return;
-  if (has_max && c.max_position_embeddings > kMaxPositions)
-    return in.fail("'max_position_embeddings' is {0}; at most {1} is supported",
-                   {fmt(c.max_position_embeddings), fmt(kMaxPositions)});
+  if (needs_max && !sh.has_max) return in.fail("missing required key '{0}'", {"max_position_embeddings"});
   if (rt == RopeType::Llama3 || rt == RopeType::Yarn || rt == RopeType::LongRope) {
-    if (Reader::find(model, "original_max_position_embeddings")) {
-      in.positive(model, "original_max_position_embeddings", "original_max_position_embeddings",
-                  c.original_max_position_embeddings, false);
-    } else if (Reader::find(scaling, "original_max_position_embeddings")) {
-      in.positive(scaling, "original_max_position_embeddings", prefix + "original_max_position_embeddings",
-                  c.original_max_position_embeddings, false);
-    } else if (rt == RopeType::Llama3 && !has_max) {
-      return in.fail("missing required key '{0}'", {prefix + "original_max_position_embeddings"});
-    } else {
-      c.original_max_position_embeddings = c.max_position_embeddings;
-      in.notice(
-          "no original_max_position_embeddings: max_position_embeddings ({0}) is taken as the training "
-          "length",
-          {fmt(c.max_position_embeddings)});
-    }
-    if (!in.ok()) return;
+    if (!in.positive(ps, "original_max_position_embeddings", prefix + "original_max_position_embeddings",
+                     c.original_max_position_embeddings, true))
+      return;
     if (c.original_max_position_embeddings > kMaxPositions)
-      return in.fail("'original_max_position_embeddings' is {0}; at most {1} is supported",
-                     {fmt(c.original_max_position_embeddings), fmt(kMaxPositions)});
+      return in.fail("'{0}' is {1}; at most {2} is supported",
+                     {prefix + "original_max_position_embeddings", fmt(c.original_max_position_embeddings),
+                      fmt(kMaxPositions)});
   }
 
   // The factor: required except where transformers derives it from the two lengths.
   if (rt != RopeType::Default) {
-    const bool derivable = (rt == RopeType::Yarn || rt == RopeType::LongRope) && has_max &&
+    const bool derivable = (rt == RopeType::Yarn || rt == RopeType::LongRope) && sh.has_max &&
                            c.original_max_position_embeddings > 0;
-    if (in.number(scaling, "factor", prefix + "factor", c.factor, !derivable) && c.factor < 1)
-      return in.fail("'{0}factor' must be at least 1, got {1}", {prefix, fmt(c.factor)});
+    const bool optional = derivable || rt == RopeType::Proportional;
+    if (in.number(ps, "factor", prefix + "factor", c.factor, !optional)) {
+      if (c.factor < 1) return in.fail("'{0}factor' must be at least 1, got {1}", {prefix, fmt(c.factor)});
+      if (c.factor > kMaxRopeFactor)
+        return in.fail("'{0}factor' is {1}; at most {2} is supported",
+                       {prefix, fmt(c.factor), fmt(kMaxRopeFactor)});
+    }
     if (!in.ok()) return;
     if (c.factor == 0 && derivable) {
       c.factor = c.max_position_embeddings / c.original_max_position_embeddings;
@@ -262,38 +277,534 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
         "dynamic scaling needs a rotary dimension of at least 4 (its exponent is d/(d−2)), got {0}",
         {std::to_string(dim)});
   if (rt == RopeType::Llama3) {
-    in.positive(scaling, "low_freq_factor", prefix + "low_freq_factor", c.low_freq_factor, true);
-    if (in.ok())
-      in.positive(scaling, "high_freq_factor", prefix + "high_freq_factor", c.high_freq_factor, true);
+    in.positive(ps, "low_freq_factor", prefix + "low_freq_factor", c.low_freq_factor, true);
+    if (in.ok()) in.positive(ps, "high_freq_factor", prefix + "high_freq_factor", c.high_freq_factor, true);
     if (in.ok() && c.high_freq_factor <= c.low_freq_factor)
-      return in.fail("'{0}high_freq_factor' ({1}) must exceed '{0}low_freq_factor' ({2})",
-                     {prefix, fmt(c.high_freq_factor), fmt(c.low_freq_factor)});
+      in.notice(
+          "'{0}high_freq_factor' ({1}) does not exceed '{0}low_freq_factor' ({2}): transformers warns and "
+          "goes on, with no blended band between the kept and the divided pairs",
+          {prefix, fmt(c.high_freq_factor), fmt(c.low_freq_factor)});
   }
   if (rt == RopeType::Yarn) {
-    in.positive(scaling, "beta_fast", prefix + "beta_fast", c.beta_fast, false);
-    if (in.ok()) in.positive(scaling, "beta_slow", prefix + "beta_slow", c.beta_slow, false);
-    if (in.ok()) in.number(scaling, "mscale", prefix + "mscale", c.mscale, false);
-    if (in.ok()) in.number(scaling, "mscale_all_dim", prefix + "mscale_all_dim", c.mscale_all_dim, false);
-    if (const JsonValue* t = Reader::find(scaling, "truncate")) {
+    in.positive(ps, "beta_fast", prefix + "beta_fast", c.beta_fast, false);
+    if (in.ok()) in.positive(ps, "beta_slow", prefix + "beta_slow", c.beta_slow, false);
+    if (in.ok()) in.number(ps, "mscale", prefix + "mscale", c.mscale, false);
+    if (in.ok()) in.number(ps, "mscale_all_dim", prefix + "mscale_all_dim", c.mscale_all_dim, false);
+    if (const JsonValue* t = Reader::find(ps, "truncate")) {
       if (!t->is_bool())
         return in.fail("'{0}truncate' must be true or false, got {1}", {prefix, describe(*t)});
-      c.truncate = t->boolean;
+      // _compute_yarn_parameters reads truncate from the top of rope_parameters (modeling_rope_utils.py
+      // :466), so a set of its own under a layer type keeps the default.
+      if (per_layer && !t->boolean)
+        in.notice(
+            "'{0}truncate' is not read: transformers takes truncate from the top of rope_parameters, "
+            "so this set truncates",
+            {prefix});
+      else
+        c.truncate = t->boolean;
     }
     if (in.ok() && (c.beta_fast != 0 ? c.beta_fast : 32) <= (c.beta_slow != 0 ? c.beta_slow : 1))
       in.notice("beta_fast should exceed beta_slow (defaults 32 and 1)");
   }
   if (rt == RopeType::Yarn || rt == RopeType::LongRope) {
     double af = 0;
-    if (in.number(scaling, "attention_factor", prefix + "attention_factor", af, false)) {
+    if (in.number(ps, "attention_factor", prefix + "attention_factor", af, false)) {
       if (af < 0) return in.fail("'{0}attention_factor' must not be negative, got {1}", {prefix, fmt(af)});
       c.attention_factor = af;
     }
   }
   if (rt == RopeType::LongRope && in.ok()) {
     const std::size_t want = static_cast<std::size_t>(dim / 2);
-    in.factors(scaling, "short_factor", prefix + "short_factor", c.short_factor, want);
-    if (in.ok()) in.factors(scaling, "long_factor", prefix + "long_factor", c.long_factor, want);
+    in.factors(ps, "short_factor", prefix + "short_factor", c.short_factor, want);
+    if (in.ok()) in.factors(ps, "long_factor", prefix + "long_factor", c.long_factor, want);
   }
+  if (!in.ok()) return;
+  for (const JsonMember& m : p.members) {
+    bool known = false;
+    for (const char* k : kRopeKeys) known = known || m.key == k;
+    if (!known)
+      in.notice("'{0}' is not a RoPE parameter transformers reads; it is ignored", {prefix + clip(m.key)});
+  }
+}
+
+// A whole number of the model in [lo, hi], or `fallback` when absent.
+int whole(Reader& in, const JsonValue* obj, const char* key, int fallback, int hi) {
+  int v = fallback;
+  if (has(obj, key)) in.size(obj, key, key, v, false, hi);
+  return v;
+}
+
+// layer_types as the file writes them, or derived by the family's rule; `none_at` marks layers with
+// no RoPE. Returns false after a failure.
+bool read_layers(Reader& in, const Shared& sh, int layers, std::vector<std::string>& types,
+                 std::vector<bool>& no_rope) {
+  const ModelFamily& f = *sh.family;
+  const JsonValue* model = sh.model;
+  types.clear();
+  if (const JsonValue* lt = Reader::find(model, "layer_types")) {
+    if (!lt->is_array())
+      return in.fail("'{0}' must be a list of strings, got {1}", {"layer_types", describe(*lt)}), false;
+    if (lt->items.size() > static_cast<std::size_t>(kMaxLayers))
+      return in.fail("'{0}' has {1} entries; at most {2} are read",
+                     {"layer_types", std::to_string(lt->items.size()), std::to_string(kMaxLayers)}),
+             false;
+    if (layers > 0 && lt->items.size() != static_cast<std::size_t>(layers))
+      return in.fail("'layer_types' has {0} entries but num_hidden_layers is {1}",
+                     {std::to_string(lt->items.size()), std::to_string(layers)}),
+             false;
+    for (const JsonValue& e : lt->items) {
+      if (!e.is_string() || e.string.empty() || e.string.size() > kMaxNameBytes)
+        return in.fail("'{0}' must hold names of attention types, got {1}", {"layer_types", describe(e)}),
+               false;
+      std::string name = e.string;
+      if (f.legacy_layer_names) {  // configuration_utils.py:91–100, remap_legacy_layer_types
+        if (name == "attention") name = "full_attention";
+        if (name == "mamba" || name == "conv") name = "linear_attention";
+      }
+      types.push_back(name);
+    }
+  }
+  // no_rope_layers (Llama 4, SmolLM3): 1 where the layer uses RoPE.
+  std::vector<int> rope_on;
+  if (f.no_rope == NoRope::NoRopeLayers) {
+    const JsonValue* nr = Reader::find(model, "no_rope_layers");
+    const int count = layers > 0 ? layers : static_cast<int>(types.size());
+    if (nr && !(nr->is_array() && nr->items.empty() && f.no_rope_empty_default)) {
+      if (!nr->is_array())
+        return in.fail("'{0}' must be a list of numbers, got {1}", {"no_rope_layers", describe(*nr)}), false;
+      if (count > 0 && nr->items.size() != static_cast<std::size_t>(count))
+        return in.fail("'no_rope_layers' has {0} entries but the model has {1} layers",
+                       {std::to_string(nr->items.size()), std::to_string(count)}),
+               false;
+      if (nr->items.size() > static_cast<std::size_t>(kMaxLayers))
+        return in.fail("'{0}' has {1} entries; at most {2} are read",
+                       {"no_rope_layers", std::to_string(nr->items.size()), std::to_string(kMaxLayers)}),
+               false;
+      for (const JsonValue& e : nr->items) {
+        if (!(e.is_number() && (e.number == 0 || e.number == 1)) && !e.is_bool())
+          return in.fail("'{0}' must hold 0 or 1 per layer, got {1}", {"no_rope_layers", describe(e)}), false;
+        rope_on.push_back(e.is_bool() ? e.boolean : e.number != 0);
+      }
+    } else {
+      const int every = whole(in, model, "no_rope_layer_interval", f.no_rope_interval, kMaxLayers);
+      if (!in.ok()) return false;
+      for (int i = 0; i < count; ++i) rope_on.push_back((i + 1) % every != 0);
+    }
+  }
+  if (types.empty() && layers > 0) {
+    int p = f.pattern;
+    if (f.pattern_key && has(model, f.pattern_key)) p = whole(in, model, f.pattern_key, p, kMaxLayers);
+    if (!in.ok()) return false;
+    for (int i = 0; i < layers; ++i) {
+      switch (f.layers) {
+        case LayerRule::AllFull:
+          types.push_back("full_attention");
+          break;
+        case LayerRule::SlidingButEach:
+          types.push_back((i + 1) % p != 0 ? "sliding_attention" : "full_attention");
+          break;
+        case LayerRule::FullEach:
+          types.push_back(i % p != 0 ? "sliding_attention" : "full_attention");
+          break;
+        case LayerRule::LinearButEach:
+          types.push_back((i + 1) % p != 0 ? "linear_attention" : "full_attention");
+          break;
+        case LayerRule::NoRopeLayers:
+          // Llama 4: RoPE layers attend in chunks; SmolLM3: full attention, sliding only when asked.
+          if (f.temperature)
+            types.push_back(rope_on[i] ? "chunked_attention" : "full_attention");
+          else
+            types.push_back(Reader::find(model, "use_sliding_window") &&
+                                    Reader::find(model, "use_sliding_window")->is_bool() &&
+                                    Reader::find(model, "use_sliding_window")->boolean &&
+                                    has(model, "sliding_window") && !rope_on[i]
+                                ? "sliding_attention"
+                                : "full_attention");
+          break;
+      }
+    }
+    if (f.last_full && !types.empty()) types.back() = "full_attention";
+  } else if (f.last_full && !types.empty() && types.back() != "full_attention") {
+    in.notice("the last layer is '{0}': Gemma 4 forces it to full attention", {clip(types.back())});
+    types.back() = "full_attention";
+  }
+  no_rope.assign(types.size(), false);
+  const bool exaone_nope = f.no_rope == NoRope::ExaoneFull && has(model, "sliding_window");
+  for (std::size_t i = 0; i < types.size(); ++i) {
+    if (types[i] == "linear_attention") no_rope[i] = true;  // no attention scores to turn (Qwen3-Next)
+    if (i < rope_on.size() && !rope_on[i]) no_rope[i] = true;
+    if (exaone_nope && types[i] == "full_attention") no_rope[i] = true;
+  }
+  std::vector<std::string> distinct;
+  for (const std::string& t : types)
+    if (std::find(distinct.begin(), distinct.end(), t) == distinct.end()) distinct.push_back(t);
+  if (distinct.size() > kMaxLayerTypes)
+    return in.fail("'layer_types' names {0} different attention types; at most {1} are read",
+                   {std::to_string(distinct.size()), std::to_string(kMaxLayerTypes)}),
+           false;
+  return true;
+}
+
+void read_config(const JsonValue& root, ModelConfigResult& out) {
+  Reader in(out);
+  // Who it is.
+  const auto text_of = [](const JsonValue* obj, const char* key) -> std::string {
+    const JsonValue* v = Reader::find(obj, key);
+    return v && v->is_string() ? clip(v->string) : std::string();
+  };
+  out.identity.name_or_path = text_of(&root, "_name_or_path");
+  if (const JsonValue* a = Reader::find(&root, "architectures"); a && a->is_array())
+    for (const JsonValue& e : a->items)
+      if (e.is_string() && out.identity.architectures.size() < 8)
+        out.identity.architectures.push_back(clip(e.string));
+
+  const JsonValue* model = &root;
+  // Multimodal configs (Gemma 3, Llama 4, Qwen-VL…) keep the language model's fields in text_config.
+  const JsonValue* text = Reader::find(&root, "text_config");
+  if (text && text->is_object() && !has(&root, "hidden_size") && !has(&root, "head_dim")) {
+    model = text;
+    in.notice("the language model's fields were read from text_config");
+  }
+  out.identity.model_type = text_of(model, "model_type");
+  if (out.identity.model_type.empty()) out.identity.model_type = text_of(&root, "model_type");
+  const ModelFamily* known = &model_family(out.identity.model_type);
+  if (!*known->model_type && !out.identity.architectures.empty()) {
+    if (const ModelFamily* by_arch = architecture_family(out.identity.architectures.front())) {
+      known = by_arch;
+      in.notice(
+          "model_type '{0}' is not one transformers knows; read as {1}, the architecture its code builds",
+          {out.identity.model_type, out.identity.architectures.front()});
+    }
+  }
+  const ModelFamily& fam = *known;
+  Shared sh;
+  sh.model = model, sh.family = &fam;
+
+  const bool any_rope = has(model, "rope_theta") || has(model, "rope_scaling") ||
+                        has(model, "rope_parameters") || has(model, "rotary_emb_base") ||
+                        has(model, "rotary_pct") || has(model, "partial_rotary_factor") ||
+                        has(model, "qk_rope_head_dim");
+  if (!any_rope && (fam.absolute || (!*fam.model_type && has(model, "n_positions")) ||
+                    (!*fam.model_type && has(model, "position_embedding_type") &&
+                     text_of(model, "position_embedding_type") != "rotary")))
+    return in.fail(
+        Message{"this model ({0}) encodes positions with {1}, not RoPE: there are no RoPE frequencies "
+                "to read",
+                {out.identity.model_type.empty() ? std::string("?") : out.identity.model_type},
+                {Message{fam.absolute ? fam.absolute : "learned absolute position embeddings"}}});
+
+  // Width: head_dim, DeepSeek's rotary part, or hidden_size / num_attention_heads.
+  int rope_head = 0;
+  if (in.size(model, "qk_rope_head_dim", "qk_rope_head_dim", rope_head, false, kMaxSize)) {
+    sh.head_dim = rope_head;
+    in.notice("qk_rope_head_dim ({0}) is the rotary width (multi-head latent attention)",
+              {std::to_string(rope_head)});
+    if (in.ok()) in.size(model, "qk_nope_head_dim", "qk_nope_head_dim", sh.nope_head_dim, false, kMaxSize);
+  } else if (in.ok()) {
+    in.size(model, "head_dim", "head_dim", sh.head_dim, false, kMaxSize);
+  }
+  if (in.ok() && sh.head_dim == 0) {
+    in.size(model, "hidden_size", "hidden_size", sh.hidden_size, true, kMaxSize);
+    if (in.ok())
+      in.size(model, "num_attention_heads", "num_attention_heads", sh.num_attention_heads, true, kMaxSize);
+    if (in.ok() && sh.hidden_size < sh.num_attention_heads)
+      in.fail("hidden_size ({0}) is smaller than num_attention_heads ({1})",
+              {std::to_string(sh.hidden_size), std::to_string(sh.num_attention_heads)});
+  }
+  if (!in.ok()) return;
+  sh.has_max =
+      in.positive(model, "max_position_embeddings", "max_position_embeddings", sh.max_positions, false);
+  if (!in.ok()) return;
+  if (sh.has_max && sh.max_positions > kMaxPositions)
+    return in.fail("'max_position_embeddings' is {0}; at most {1} is supported",
+                   {fmt(sh.max_positions), fmt(kMaxPositions)});
+  if (!sh.has_max && fam.max_positions > 0) {
+    sh.max_positions = fam.max_positions, sh.has_max = true;
+    in.notice("no max_position_embeddings: the {0} class's default {1} is used",
+              {fam.model_type, fmt(fam.max_positions)});
+  }
+
+  // Layers.
+  const int layers = whole(in, model, "num_hidden_layers", 0, kMaxLayers);
+  std::vector<std::string> types;
+  std::vector<bool> no_rope;
+  if (!in.ok() || !read_layers(in, sh, layers, types, no_rope)) return;
+
+  // The RoPE parameters, as transformers' convert_rope_params_to_dict and standardize_rope_params leave
+  // them (modeling_rope_utils.py:742–816; the families' own conversions cited in model_families.cpp).
+  const JsonValue* legacy = Reader::find(model, "rope_scaling");
+  const JsonValue* current = Reader::find(model, "rope_parameters");
+  for (const auto& [v, name] : {std::pair{legacy, "rope_scaling"}, std::pair{current, "rope_parameters"}})
+    if (v && !v->is_object())
+      return in.fail("'{0}' must be an object or null, got {1}", {name, describe(*v)});
+  const char* source = legacy ? "rope_scaling" : "rope_parameters";
+  JsonValue params = object_copy(legacy ? legacy : current);
+  const JsonValue defaults = fam.default_params ? parse_json(fam.default_params).value : JsonValue{};
+  if (!legacy && !current && fam.default_params) {
+    params = defaults;
+    in.notice("no rope_parameters: the {0} class's own are used", {fam.model_type});
+  }
+  const JsonValue* top_theta = nullptr;
+  std::string theta_name = "rope_theta";
+  if (has(model, "rope_theta"))
+    top_theta = Reader::find(model, "rope_theta");
+  else if (has(model, "rotary_emb_base"))
+    top_theta = Reader::find(model, "rotary_emb_base"), theta_name = "rotary_emb_base";
+  if (fam.local_key) {  // Gemma 3, ModernBERT: two sets from the start
+    JsonValue two = object_copy(current);
+    if (!current) {
+      JsonValue d = object_copy(nullptr);
+      assign(d, "rope_type", string_value("default"));
+      assign(two, "sliding_attention", d);
+      assign(two, "full_attention", d);
+    }
+    for (const char* t : {"full_attention", "sliding_attention"}) {
+      JsonValue set = object_copy(two.find(t));
+      if (set.members.empty()) assign(set, "rope_type", string_value("default"));
+      if (legacy && (fam.scaling_both || std::string_view(t) == "full_attention"))
+        for (const JsonMember& m : legacy->members) assign(set, m.key.c_str(), m.value);
+      const bool full = std::string_view(t) == "full_attention";
+      const char* key = full ? (fam.global_key ? fam.global_key : "rope_theta") : fam.local_key;
+      const JsonValue* given = Reader::find(model, key);
+      if (!full || !fam.global_key) {
+        if (full && has(model, "rope_theta")) given = Reader::find(model, "rope_theta");
+      }
+      if (given)
+        set_default(set, "rope_theta", *given);
+      else if (!set.find("rope_theta")) {
+        set_default(set, "rope_theta", number_value(full ? fam.theta : fam.local_theta));
+        in.notice("no {0}: the {1} class's default {2} is used",
+                  {key, fam.model_type, fmt(full ? fam.theta : fam.local_theta)});
+      }
+      assign(two, t, set);
+    }
+    params = two;
+    source = "rope_parameters";
+  }
+
+  // One dict for every layer, or one per layer type (its keys all layer types of this model).
+  bool per_layer = !types.empty() && !params.members.empty();
+  for (const JsonMember& m : params.members)
+    per_layer = per_layer && std::find(types.begin(), types.end(), m.key) != types.end();
+  const auto theta_default = [&](JsonValue& set) {
+    if (set.find("rope_theta")) return;
+    if (top_theta) {
+      set_default(set, "rope_theta", *top_theta);
+      if (theta_name != "rope_theta") in.notice("rotary_emb_base (GPT-NeoX) read as rope_theta");
+    } else {
+      set_default(set, "rope_theta", number_value(fam.theta));
+      in.notice("no rope_theta given: transformers' default {0} is used", {fmt(fam.theta)});
+    }
+  };
+  const auto partial_default = [&](JsonValue& set) {
+    if (has(model, "partial_rotary_factor")) {
+      assign(set, "partial_rotary_factor", *Reader::find(model, "partial_rotary_factor"));
+    } else if (fam.partial > 0 && fam.partial_wins) {
+      // kwargs.setdefault in the class: it becomes an attribute, which standardize_rope_params then
+      // writes over the nested one (modeling_rope_utils.py:783–786).
+      const JsonValue* nested = set.find("partial_rotary_factor");
+      if (!nested)
+        in.notice("no partial_rotary_factor: the {0} class's default {1} is used",
+                  {fam.model_type, fmt(fam.partial)});
+      else if (!(nested->is_number() && nested->number == fam.partial))
+        in.notice(
+            "'partial_rotary_factor' {0} in the RoPE parameters gives way to the {1} class's default {2}, as "
+            "in "
+            "transformers",
+            {describe(*nested), fam.model_type, fmt(fam.partial)});
+      assign(set, "partial_rotary_factor", number_value(fam.partial));
+    } else if (!set.find("partial_rotary_factor")) {
+      if (has(model, "rotary_pct")) {
+        assign(set, "partial_rotary_factor", *Reader::find(model, "rotary_pct"));
+        in.notice("rotary_pct (GPT-NeoX) read as partial_rotary_factor");
+      } else if (fam.partial > 0) {
+        assign(set, "partial_rotary_factor", number_value(fam.partial));
+        in.notice("no partial_rotary_factor: the {0} class's default {1} is used",
+                  {fam.model_type, fmt(fam.partial)});
+      }
+    }
+  };
+  const auto type_default = [&](JsonValue& set, const std::string& prefix) {
+    if (set.find("rope_type")) return;
+    if (const JsonValue* t = set.find("type"); t && !t->is_null()) {
+      assign(set, "rope_type", *t);
+      in.notice("legacy key '{0}type' read as '{0}rope_type'", {prefix});
+    } else {
+      assign(set, "rope_type", string_value("default"));
+    }
+  };
+  const auto extends = [](const JsonValue& set) {
+    const JsonValue* t = set.find("rope_type");
+    return t && t->is_string() && (t->string == "llama3" || t->string == "yarn" || t->string == "longrope");
+  };
+
+  std::vector<std::pair<std::string, JsonValue>> dicts;  // layer type → merged parameters
+  if (per_layer) {
+    for (const std::string& t : types) {
+      if (std::find_if(dicts.begin(), dicts.end(), [&](const auto& d) { return d.first == t; }) !=
+          dicts.end())
+        continue;
+      const JsonValue* given = params.find(t);
+      if (!given) {
+        // A layer type without parameters: transformers fails on it, unless the layer has no RoPE.
+        bool any = false;
+        for (std::size_t i = 0; i < types.size(); ++i) any = any || (types[i] == t && !no_rope[i]);
+        if (any) return in.fail("'{0}' has no entry for the layer type '{1}'", {source, clip(t)});
+        continue;
+      }
+      if (given->is_null()) {  // saved as null: a layer type without RoPE (validate_rope skips it)
+        for (std::size_t i = 0; i < types.size(); ++i)
+          if (types[i] == t) no_rope[i] = true;
+        continue;
+      }
+      if (!given->is_object())
+        return in.fail("'{0}' must be an object or null, got {1}",
+                       {std::string(source) + "." + clip(t), describe(*given)});
+      JsonValue set = *given;
+      const std::string prefix = std::string(source) + "." + t + ".";
+      type_default(set, prefix);
+      theta_default(set);
+      partial_default(set);
+      if (extends(set) && sh.has_max)
+        set_default(set, "original_max_position_embeddings", number_value(sh.max_positions));
+      dicts.emplace_back(t, std::move(set));
+    }
+  } else {
+    JsonValue set = params;
+    const std::string prefix = params.members.empty() && !legacy && !current ? "" : std::string(source) + ".";
+    type_default(set, prefix);
+    theta_default(set);
+    partial_default(set);
+    if (extends(set)) {
+      if (has(model, "original_max_position_embeddings")) {
+        assign(set, "original_max_position_embeddings",
+               *Reader::find(model, "original_max_position_embeddings"));
+      } else if (fam.original > 0) {
+        if (!set.find("original_max_position_embeddings"))
+          in.notice("no original_max_position_embeddings: the {0} class's default {1} is used",
+                    {fam.model_type, fmt(fam.original)});
+        assign(set, "original_max_position_embeddings", number_value(fam.original));
+      } else if (!set.find("original_max_position_embeddings") && sh.has_max) {
+        set_default(set, "original_max_position_embeddings", number_value(sh.max_positions));
+        in.notice(
+            "no original_max_position_embeddings: max_position_embeddings ({0}) is taken as the training "
+            "length",
+            {fmt(sh.max_positions)});
+      }
+    }
+    bool any = types.empty();
+    for (std::size_t i = 0; i < types.size(); ++i) {
+      if (no_rope[i]) continue;
+      any = true;
+      if (std::find_if(dicts.begin(), dicts.end(), [&](const auto& d) { return d.first == types[i]; }) ==
+          dicts.end())
+        dicts.emplace_back(types[i], set);
+    }
+    if (types.empty()) dicts.emplace_back("full_attention", set);
+    if (!any) dicts.emplace_back("full_attention", set);  // every layer without RoPE: still say the set
+  }
+
+  for (auto& [t, set] : dicts) {
+    RopeSet s;
+    s.layer_type = t;
+    Shared here = sh;
+    if (fam.global_head_key && t == "full_attention") {  // Gemma 4's full layers are wider
+      here.head_dim = whole(in, model, fam.global_head_key, fam.global_head, static_cast<int>(kMaxSize));
+      if (!in.ok()) return;
+    }
+    const std::string prefix = per_layer             ? std::string(source) + "." + t + "."
+                               : (legacy || current) ? std::string(source) + "."
+                                                     : std::string();
+    read_set(in, set, prefix, here, per_layer, s.config);
+    if (!in.ok()) return;
+    out.sets.push_back(std::move(s));
+  }
+  const RopeSet* top = out.set("full_attention");
+  out.config = (top ? *top : out.sets.front()).config;
+  for (std::size_t i = 0; i < types.size(); ++i) out.layer_types.push_back(no_rope[i] ? "none" : types[i]);
+
+  // Beyond the frequencies: what the model does with them.
+  const JsonValue& first = dicts.front().second;
+  if (fam.deepseek && out.config.rope_type != RopeType::Default && out.config.mscale_all_dim != 0) {
+    const double m = yarn_get_mscale(out.config.factor, out.config.mscale_all_dim);
+    out.softmax_scale = m * m;  // modeling_deepseek_v3.py:279–286, yarn_apply_mscale
+  }
+  if (fam.interleaved) {
+    const JsonValue* flag = fam.interleave_key ? Reader::find(model, fam.interleave_key) : nullptr;
+    out.rotation = flag && flag->is_bool() && !flag->boolean ? RopeRotation::Half : RopeRotation::Interleaved;
+  }
+  const JsonValue* section = first.find("mrope_section");
+  if (section && !section->is_null()) {
+    if (!section->is_array() || section->items.size() != 3)
+      return in.fail("'{0}' must be a list of three whole numbers (t, h, w), got {1}",
+                     {"mrope_section", describe(*section)});
+    int sum = 0;
+    for (const JsonValue& e : section->items) {
+      if (!e.is_number() || e.number != std::floor(e.number) || e.number < 0 || e.number > kMaxRotaryDim)
+        return in.fail("'{0}' must be a list of three whole numbers (t, h, w), got {1}",
+                       {"mrope_section", describe(e)});
+      out.mrope_section.push_back(static_cast<int>(e.number));
+      sum += out.mrope_section.back();
+    }
+  } else if (fam.mrope_default) {
+    for (const JsonValue& e : parse_json(fam.mrope_default).value.items)
+      out.mrope_section.push_back(static_cast<int>(e.number));
+    in.notice("no mrope_section: the {0} class's default {1} is used", {fam.model_type, fam.mrope_default});
+  }
+  if (!out.mrope_section.empty()) {
+    const int pairs = rope_rotary_dim(out.config) / 2;
+    const int sum = out.mrope_section[0] + out.mrope_section[1] + out.mrope_section[2];
+    if (sum != pairs)
+      return in.fail("mrope_section adds up to {0} pairs but the rotary dimension has {1}",
+                     {std::to_string(sum), std::to_string(pairs)});
+    out.mrope_interleaved = fam.mrope == 2;
+    const JsonValue* flag = first.find("mrope_interleaved");
+    if (fam.mrope == 0)
+      in.notice(
+          "mrope_section read as Qwen2-VL's contiguous sections (the {0} class is not one transformers "
+          "gives M-RoPE)",
+          {out.identity.model_type.empty() ? std::string("?") : out.identity.model_type});
+    if (flag && flag->is_bool() && flag->boolean != out.mrope_interleaved)
+      in.notice(
+          out.mrope_interleaved
+              ? "mrope_interleaved is false but transformers' rotary class for this model interleaves the "
+                "sections whatever it says"
+              : "mrope_interleaved is true but transformers' rotary class for this model keeps the sections "
+                "contiguous whatever it says");
+  }
+  bool any_none = false;
+  for (const std::string& t : out.layer_types) any_none = any_none || t == "none";
+  if (fam.temperature && any_none) {
+    const JsonValue* on = Reader::find(model, "attn_temperature_tuning");
+    if (!(on && on->is_bool() && !on->boolean)) {
+      out.temperature.floor_scale = 8192, out.temperature.attn_scale = 0.1;  // configuration_llama4.py
+      in.positive(model, "floor_scale", "floor_scale", out.temperature.floor_scale, false);
+      if (in.ok()) in.number(model, "attn_scale", "attn_scale", out.temperature.attn_scale, false);
+      if (!in.ok()) return;
+    }
+  }
+  if (fam.query_scaling) {
+    double beta = 0;
+    if (in.number(&first, "llama_4_scaling_beta", source + std::string(".llama_4_scaling_beta"), beta,
+                  false)) {
+      out.query_scaling.beta = beta;
+      out.query_scaling.length = out.config.original_max_position_embeddings;
+    }
+    if (!in.ok()) return;
+  }
+  // Read and not modelled.
+  if (const JsonValue* w = Reader::find(model, "sliding_window");
+      w && w->is_number() && std::find(types.begin(), types.end(), "sliding_attention") != types.end())
+    in.notice(
+        "sliding_window {0}: sliding-attention layers see only the last {0} tokens; their RoPE is as "
+        "shown, the window itself is not drawn",
+        {fmt(w->number)});
+  if (const JsonValue* w = Reader::find(model, "attention_chunk_size");
+      w && w->is_number() && std::find(types.begin(), types.end(), "chunked_attention") != types.end())
+    in.notice(
+        "attention_chunk_size {0}: chunked-attention layers see only their own chunk of {0} tokens; not "
+        "drawn",
+        {fmt(w->number)});
 }
 
 // The types that extend a trained length: they read it from original_max_position_embeddings, and
@@ -328,6 +839,20 @@ ModelConfigResult parse_model_config(std::string_view text) {
   }
   read_config(root, out);
   return out;
+}
+
+const RopeSet* ModelConfigResult::set(std::string_view layer_type) const {
+  for (const RopeSet& s : sets)
+    if (s.layer_type == layer_type) return &s;
+  return nullptr;
+}
+
+double AttentionTemperature::at(double position) const {
+  return on() ? std::log1p(std::floor((position + 1) / floor_scale)) * attn_scale + 1 : 1.0;
+}
+
+double QueryScaling::at(double position) const {
+  return on() ? 1 + beta * std::log(1 + std::floor(position / length)) : 1.0;
 }
 
 bool operator==(const RopeSettings& a, const RopeSettings& b) { return fields(a) == fields(b); }

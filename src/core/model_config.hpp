@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -17,12 +18,61 @@ namespace posenc::core {
 
 constexpr std::size_t kMaxConfigBytes = 256 * 1024;  // hub configs are a few KB
 constexpr int kMaxRotaryDim = 4096;
+constexpr int kMaxLayers = 4096;            // num_hidden_layers, entries of layer_types / no_rope_layers
+constexpr double kMaxRopeTheta = 1e12;      // published bases are at most ~1e8
+constexpr double kMaxRopeFactor = 1 << 20;  // published factors are at most ~64
+
+// One RoPE set of a model: the layers of one attention type and the RoPE they apply.
+struct RopeSet {
+  std::string layer_type;  // as transformers names it: "full_attention", "sliding_attention", …
+  RopeConfig config;
+};
+
+// Who the config is: as the file names it (empty when it does not).
+struct ModelIdentity {
+  std::string name_or_path;  // _name_or_path
+  std::string model_type;    // of the language model (text_config's when nested), else the file's
+  std::vector<std::string> architectures;
+};
+
+// How q and k are turned: rotate_half pairs column j with j + d/2 (transformers' default); the
+// interleaved (complex) form pairs 2i with 2i + 1 (Meta's Llama 4 code, DeepSeek's rope_interleave).
+enum class RopeRotation { Half, Interleaved };
+
+// Llama 4's attention temperature tuning on its no-RoPE layers (modeling_llama4.py): the queries are
+// multiplied by log1p(floor((pos + 1) / floor_scale)) · attn_scale + 1. Off when floor_scale is 0.
+struct AttentionTemperature {
+  double floor_scale = 0, attn_scale = 0;
+  bool on() const { return floor_scale > 0; }
+  double at(double position) const;
+};
+
+// Ministral 3's llama_4_scaling_beta (modeling_ministral3.py get_llama_4_attn_scale): on top of YaRN,
+// the queries are multiplied by 1 + beta · log(1 + floor(pos / length)). Off when beta is 0.
+struct QueryScaling {
+  double beta = 0, length = 0;
+  bool on() const { return beta != 0 && length > 0; }
+  double at(double position) const;
+};
 
 struct ModelConfigResult {
-  RopeConfig config;
+  RopeConfig config;          // the full-attention set (or the only one)
+  std::vector<RopeSet> sets;  // every set, one per layer type that applies RoPE; config is one of them
+  std::vector<std::string> layer_types;  // one per decoder layer; "none" where the layer has no RoPE.
+                                         // Empty when the file gives no num_hidden_layers.
+  double softmax_scale = 1;        // what the model multiplies its softmax scale by (DeepSeek's mscale²)
+  std::vector<int> mrope_section;  // Qwen-VL: pairs per (t, h, w) position id; empty: one position id
+  bool mrope_interleaved = false;  // Qwen3-VL: t, h, w take turns pair by pair
+  RopeRotation rotation = RopeRotation::Half;
+  AttentionTemperature temperature;  // Llama 4 no-RoPE layers
+  QueryScaling query_scaling;        // Ministral 3
+  ModelIdentity identity;
   Message error;     // empty: config is usable by rope_init
-  Messages notices;  // things read in a way worth saying (legacy keys, defaults taken)
+  Messages notices;  // things read in a way worth saying (legacy keys, defaults taken), and every key
+                     // read but not modelled
   bool ok() const { return error.empty(); }
+  // The set of a layer type, or nullptr.
+  const RopeSet* set(std::string_view layer_type) const;
 };
 
 ModelConfigResult parse_model_config(std::string_view json_text);

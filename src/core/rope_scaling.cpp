@@ -104,20 +104,23 @@ void longrope(const RopeConfig& c, double seq_len, RopeInit& r) {
 }
 
 // <code id="rope_llama3">
-// Llama 3.1: wavelengths below L0/high_freq_factor kept, above L0/low_freq_factor divided by the
-// factor, and between them a blend linear in L0/wavelength.
+// Llama 3.1: wavelengths above L0/low_freq_factor divided by the factor, below L0/high_freq_factor
+// kept, and between them a blend linear in L0/wavelength. In that order, as transformers'
+// _compute_llama3_parameters (modeling_rope_utils.py:580–665): with high_freq_factor ≤ low_freq_factor
+// (which transformers warns of and accepts) there is no blend, only the two bands.
 void llama3(const RopeConfig& c, RopeInit& r) {
   const double l0 = original_length(c);
   const double factor = c.factor > 0 ? c.factor : 1.0;
   const double lo = c.low_freq_factor, hi = c.high_freq_factor;
-  if (l0 <= 0 || lo <= 0 || hi <= lo) return;  // rejected by the parser; no division by zero here
+  if (l0 <= 0 || lo <= 0 || hi <= 0) return;  // rejected by the parser
   const double low_freq_wavelen = l0 / lo, high_freq_wavelen = l0 / hi;
   for (Eigen::Index i = 0; i < r.inv_freq.size(); ++i) {
     const double theta = r.inv_freq[i];
     const double wavelen = 2 * kPi / theta;
-    if (wavelen < high_freq_wavelen) continue;
     if (wavelen > low_freq_wavelen) {
       r.inv_freq[i] = theta / factor;
+    } else if (wavelen < high_freq_wavelen || hi <= lo) {
+      continue;
     } else {
       const double smooth = (l0 / wavelen - lo) / (hi - lo);
       r.inv_freq[i] = (1.0 - smooth) * theta / factor + smooth * theta;
@@ -126,8 +129,21 @@ void llama3(const RopeConfig& c, RopeInit& r) {
 }
 // </code>
 
+// Proportional (Gemma 4's full-attention layers): int(partial · head_dim / 2) pairs turn with exponents
+// 2i / head_dim over the whole head, the other pairs have frequency 0; all divided by the factor
+// (modeling_rope_utils.py:193–266, _compute_proportional_rope_parameters). rope_init has already made
+// rotary_dim the head width.
+void proportional(const RopeConfig& c, RopeInit& r) {
+  const int head = rope_head_dim(c);
+  const int turning = static_cast<int>(std::floor(c.partial_rotary_factor * head / 2));
+  for (Eigen::Index i = 0; i < r.inv_freq.size(); ++i)
+    r.inv_freq[i] = i < turning ? 1.0 / std::pow(c.rope_theta, 2.0 * i / head) : 0.0;
+  if (c.factor > 0) r.inv_freq /= c.factor;
+}
+
 // Each type's name in transformers and its rule (none for the default), by RopeType.
-constexpr const char* kRopeTypeNames[] = {"default", "linear", "dynamic", "yarn", "longrope", "llama3"};
+constexpr const char* kRopeTypeNames[] = {"default",  "linear", "dynamic",     "yarn",
+                                          "longrope", "llama3", "proportional"};
 using Rule = void (*)(const RopeConfig& c, double seq_len, RopeInit& r);
 constexpr Rule kRules[] = {
     nullptr,                                                         // default: inv_freq as it is
@@ -136,9 +152,10 @@ constexpr Rule kRules[] = {
     [](const RopeConfig& c, double, RopeInit& r) { yarn(c, r); },    // yarn
     longrope,                                                        // longrope
     [](const RopeConfig& c, double, RopeInit& r) { llama3(c, r); },  // llama3
+    [](const RopeConfig& c, double, RopeInit& r) { proportional(c, r); },
 };
-static_assert(std::size(kRopeTypeNames) == enum_count(RopeType::Llama3));
-static_assert(std::size(kRules) == enum_count(RopeType::Llama3));
+static_assert(std::size(kRopeTypeNames) == enum_count(RopeType::Proportional));
+static_assert(std::size(kRules) == enum_count(RopeType::Proportional));
 
 }  // namespace
 
@@ -174,7 +191,7 @@ double yarn_get_mscale(double scale, double mscale) {
 RopeInit rope_init(const RopeConfig& c, double seq_len) {
   RopeInit r;
   r.rope_type = c.rope_type;
-  r.rotary_dim = rope_rotary_dim(c);
+  r.rotary_dim = c.rope_type == RopeType::Proportional ? rope_head_dim(c) / 2 * 2 : rope_rotary_dim(c);
   r.inv_freq = rope_default_inv_freq(r.rotary_dim, c.rope_theta);
   if (r.inv_freq.size() == 0) return r;
   if (const Rule rule = enum_entry(kRules, c.rope_type, nullptr)) rule(c, seq_len, r);

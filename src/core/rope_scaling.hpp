@@ -12,9 +12,10 @@
 
 namespace posenc::core {
 
-enum class RopeType { Default, Linear, Dynamic, Yarn, LongRope, Llama3 };
+enum class RopeType { Default, Linear, Dynamic, Yarn, LongRope, Llama3, Proportional };
 
-// transformers' name of each type ("default", "linear", "dynamic", "yarn", "longrope", "llama3").
+// transformers' name of each type ("default", "linear", "dynamic", "yarn", "longrope", "llama3",
+// "proportional").
 const char* rope_type_name(RopeType t);
 // The type named `name`; false for a name transformers does not know.
 bool parse_rope_type(std::string_view name, RopeType& out);
@@ -28,7 +29,9 @@ struct RopeConfig {
   int hidden_size = 0;
   int num_attention_heads = 0;
   double rope_theta = 10000.0;
-  double partial_rotary_factor = 1.0;  // rotary_dim = int(head_dim · partial_rotary_factor)
+  double partial_rotary_factor = 1.0;  // rotary_dim = int(head_dim · partial_rotary_factor); proportional
+                                       // (Gemma 4) turns int(factor · head_dim / 2) pairs with exponents
+                                       // over the whole head_dim and leaves the other pairs still
   double max_position_embeddings = 0;
   double original_max_position_embeddings = 0;  // 0: max_position_embeddings (yarn, longrope, llama3)
   RopeType rope_type = RopeType::Default;

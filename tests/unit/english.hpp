@@ -32,9 +32,14 @@ inline const std::set<std::string> kShownOnPurpose = {
     "head_dim", "rotary_dim", "partial_rotary_factor", "rope_theta", "rope_type", "factor",
     "attention_factor", "beta_fast", "beta_slow", "low_freq_factor", "high_freq_factor", "mscale",
     "mscale_all_dim", "short_factor", "long_factor", "default", "linear", "dynamic", "yarn", "longrope",
-    "llama3", "rope_scaling",
+    "llama3", "proportional", "rope_scaling", "rope_parameters",
     "max_position_embeddings", "original_max_position_embeddings", "hidden_size", "num_attention_heads",
     "qk_nope_head_dim", "rotary_pct", "rotary_emb_base" /* GPT-NeoX's names */,
+    // …and the layer-by-layer keys of today's models, with the attention types as transformers names them
+    "layer_types", "num_hidden_layers", "no_rope_layers", "sliding_window", "attention_chunk_size",
+    "rope_local_base_freq", "global_rope_theta", "local_rope_theta", "mrope_section", "mrope_interleaved",
+    "qk_rope_head_dim", "full_attention", "sliding_attention", "chunked_attention", "linear_attention",
+    "llama_4_scaling_beta", "floor_scale", "attn_scale", "model_type",
     "JSON", "null" /* the reader's own terms */,
     // lesson 12: the code it names (transformers' rotate_half, position_ids as arange or cumsum), the company
     // whose checkpoints the conversion script reads, the KV cache, and the float types by their names

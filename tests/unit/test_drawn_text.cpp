@@ -247,10 +247,21 @@ TEST_CASE("Chinese mode: notices of clamped links, the checker's messages and ve
       "{\"head_dim\": 8, \"rope_scaling\": {\"rope_type\": \"longrope\", \"factor\": 4, \"short_factor\": "
       "[1, 1], \"long_factor\": [1]}}",
       "{\"head_dim\": 64, \"rope_scaling\": {\"rope_type\": \"magic\", \"factor\": 2}}",
+      "{\"model_type\": \"bert\", \"hidden_size\": 768, \"num_attention_heads\": 12}",
+      "{\"model_type\": \"gemma3_text\", \"head_dim\": 256, \"num_hidden_layers\": 12, \"sliding_window\": "
+      "512, "
+      "\"rope_scaling\": {\"rope_type\": \"linear\", \"factor\": 8, \"odd_key\": 1}}",
+      "{\"model_type\": \"llama4_text\", \"head_dim\": 128, \"num_hidden_layers\": 4, \"no_rope_layers\": "
+      "[1, 0]}",
+      "{\"model_type\": \"qwen3_vl_text\", \"head_dim\": 128, \"rope_scaling\": {\"mrope_section\": [8, 8, "
+      "8], "
+      "\"mrope_interleaved\": false}}",
+      "{\"model_type\": \"qwen3_next\", \"head_dim\": 256, \"num_hidden_layers\": 8, "
+      "\"rope_parameters\": {\"rope_theta\": 1e7, \"partial_rotary_factor\": 0.5}}",
       "\xFF{}",
   };
   apply_hash(z.s, "#lesson=scaling&step=0");
-  z.echoed = {"big", "magic"};  // the configs' own values, said back on purpose
+  z.echoed = {"big", "magic", "bert", "gemma3_text", "qwen3_next", "odd_key"};  // the configs' own values
   for (const std::string& c : configs) {
     z.where = "config " + c;
     z.say(receive_file(z.s, "config.json", reinterpret_cast<const unsigned char*>(c.data()), c.size()));
