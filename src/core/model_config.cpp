@@ -212,6 +212,12 @@ void read_set(Reader& in, const JsonValue& p, const std::string& prefix, const S
     if (!t->is_string()) return in.fail("'{0}rope_type' must be a string, got {1}", {prefix, describe(*t)});
     type = t->string;
   }
+  if (sh.family->phi3_types && type == "su" && !p.find("original_max_position_embeddings"))
+    return in.fail(
+        "Phi-3's legacy rope_type 'su' without '{0}original_max_position_embeddings': transformers v5 "
+        "renames "
+        "it to 'longrope' only after filling in the lengths, then refuses the config for the missing key",
+        {prefix});
   if (sh.family->phi3_types && (type == "su" || type == "yarn")) {
     in.notice("Phi-3 reads rope_type '{0}' as 'longrope' (configuration_phi3.py)", {type});
     type = "longrope";
@@ -226,6 +232,20 @@ void read_set(Reader& in, const JsonValue& p, const std::string& prefix, const S
         "proportional, and would not build this model",
         {clip(type)});
   const RopeType rt = c.rope_type;
+  if (rt != RopeType::Default && rt != RopeType::Proportional && !sh.family->default_partial &&
+      c.partial_rotary_factor != 1)
+    return in.fail(
+        "the {0} class's attention turns the whole head, so partial_rotary_factor {1} with "
+        "rope_type '{2}' gives cos and sin narrower than the head: transformers fails at the first "
+        "forward",
+        {sh.family->model_type, fmt(c.partial_rotary_factor), type});
+  if (rt == RopeType::Default && !sh.family->default_partial && c.partial_rotary_factor != 1) {
+    in.notice(
+        "partial_rotary_factor {0} is not read by the {1} class's default RoPE, which turns the whole "
+        "head",
+        {fmt(c.partial_rotary_factor), sh.family->model_type});
+    c.partial_rotary_factor = 1;
+  }
 
   const int head = rope_head_dim(c);
   const double rotary = rt == RopeType::Proportional ? head : head * c.partial_rotary_factor;
@@ -391,6 +411,12 @@ bool read_layers(Reader& in, const Shared& sh, int layers, std::vector<std::stri
       for (int i = 0; i < count; ++i) rope_on.push_back((i + 1) % every != 0);
     }
   }
+  if (types.empty() && layers > 0 && f.no_rope == NoRope::ExaoneFull && !has(model, "sliding_window"))
+    return in.fail(
+               "EXAONE 4 without sliding_window needs layer_types: transformers v5 derives them with the "
+               "pattern set to 0 and fails on the division",
+               {}),
+           false;
   if (types.empty() && layers > 0) {
     int p = f.pattern;
     if (f.pattern_key && has(model, f.pattern_key)) p = whole(in, model, f.pattern_key, p, kMaxLayers);
@@ -409,6 +435,15 @@ bool read_layers(Reader& in, const Shared& sh, int layers, std::vector<std::stri
         case LayerRule::LinearButEach:
           types.push_back((i + 1) % p != 0 ? "linear_attention" : "full_attention");
           break;
+        case LayerRule::SlidingIfWindow:
+          types.push_back(has(model, "sliding_window") ? "sliding_attention" : "full_attention");
+          break;
+        case LayerRule::QwenWindow: {
+          const JsonValue* use = Reader::find(model, "use_sliding_window");
+          const bool on = use && use->is_bool() && use->boolean && has(model, "sliding_window");
+          types.push_back(on && i >= p ? "sliding_attention" : "full_attention");
+          break;
+        }
         case LayerRule::NoRopeLayers:
           // Llama 4: RoPE layers attend in chunks; SmolLM3: full attention, sliding only when asked.
           if (f.temperature)
@@ -430,10 +465,12 @@ bool read_layers(Reader& in, const Shared& sh, int layers, std::vector<std::stri
   }
   no_rope.assign(types.size(), false);
   const bool exaone_nope = f.no_rope == NoRope::ExaoneFull && has(model, "sliding_window");
+  const bool cohere = f.no_rope == NoRope::SlidingOnly, window = has(model, "sliding_window");
   for (std::size_t i = 0; i < types.size(); ++i) {
     if (types[i] == "linear_attention") no_rope[i] = true;  // no attention scores to turn (Qwen3-Next)
     if (i < rope_on.size() && !rope_on[i]) no_rope[i] = true;
     if (exaone_nope && types[i] == "full_attention") no_rope[i] = true;
+    if (cohere && (!window || types[i] != "sliding_attention")) no_rope[i] = true;
   }
   std::vector<std::string> distinct;
   for (const std::string& t : types)
@@ -468,7 +505,7 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
   out.identity.model_type = text_of(model, "model_type");
   if (out.identity.model_type.empty()) out.identity.model_type = text_of(&root, "model_type");
   const ModelFamily* known = &model_family(out.identity.model_type);
-  if (!*known->model_type && !out.identity.architectures.empty()) {
+  if (!known->known && !out.identity.architectures.empty()) {
     if (const ModelFamily* by_arch = architecture_family(out.identity.architectures.front())) {
       known = by_arch;
       in.notice(
@@ -484,8 +521,8 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
                         has(model, "rope_parameters") || has(model, "rotary_emb_base") ||
                         has(model, "rotary_pct") || has(model, "partial_rotary_factor") ||
                         has(model, "qk_rope_head_dim");
-  if (!any_rope && (fam.absolute || (!*fam.model_type && has(model, "n_positions")) ||
-                    (!*fam.model_type && has(model, "position_embedding_type") &&
+  if (!any_rope && (fam.absolute || (!fam.known && has(model, "n_positions")) ||
+                    (!fam.known && has(model, "position_embedding_type") &&
                      text_of(model, "position_embedding_type") != "rotary")))
     return in.fail(
         Message{"this model ({0}) encodes positions with {1}, not RoPE: there are no RoPE frequencies "
@@ -502,6 +539,16 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
     if (in.ok()) in.size(model, "qk_nope_head_dim", "qk_nope_head_dim", sh.nope_head_dim, false, kMaxSize);
   } else if (in.ok()) {
     in.size(model, "head_dim", "head_dim", sh.head_dim, false, kMaxSize);
+    if (in.ok() && sh.head_dim == 0 && fam.needs_head_dim)
+      return in.fail(
+          "the {0} class leaves head_dim unset when the file has none, and transformers cannot build "
+          "the attention without it",
+          {fam.model_type});
+    if (in.ok() && sh.head_dim == 0 && fam.head_dim > 0) {
+      sh.head_dim = fam.head_dim;
+      in.notice("no head_dim: the {0} class's default {1} is used",
+                {fam.model_type, std::to_string(fam.head_dim)});
+    }
   }
   if (in.ok() && sh.head_dim == 0) {
     in.size(model, "hidden_size", "hidden_size", sh.hidden_size, true, kMaxSize);
@@ -546,11 +593,11 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
   }
   const JsonValue* top_theta = nullptr;
   std::string theta_name = "rope_theta";
-  if (has(model, "rope_theta"))
+  if (has(model, "rope_theta") && !fam.neox_keys)
     top_theta = Reader::find(model, "rope_theta");
   else if (has(model, "rotary_emb_base"))
     top_theta = Reader::find(model, "rotary_emb_base"), theta_name = "rotary_emb_base";
-  if (fam.local_key) {  // Gemma 3, ModernBERT: two sets from the start
+  if (fam.two_sets) {  // Gemma 3, ModernBERT, OLMo 3: two sets from the start
     JsonValue two = object_copy(current);
     if (!current) {
       JsonValue d = object_copy(nullptr);
@@ -565,16 +612,17 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
         for (const JsonMember& m : legacy->members) assign(set, m.key.c_str(), m.value);
       const bool full = std::string_view(t) == "full_attention";
       const char* key = full ? (fam.global_key ? fam.global_key : "rope_theta") : fam.local_key;
-      const JsonValue* given = Reader::find(model, key);
-      if (!full || !fam.global_key) {
-        if (full && has(model, "rope_theta")) given = Reader::find(model, "rope_theta");
-      }
+      const JsonValue* given = key ? Reader::find(model, key) : nullptr;
       if (given)
         set_default(set, "rope_theta", *given);
       else if (!set.find("rope_theta")) {
         set_default(set, "rope_theta", number_value(full ? fam.theta : fam.local_theta));
-        in.notice("no {0}: the {1} class's default {2} is used",
-                  {key, fam.model_type, fmt(full ? fam.theta : fam.local_theta)});
+        if (key)
+          in.notice("no {0}: the {1} class's default {2} is used",
+                    {key, fam.model_type, fmt(full ? fam.theta : fam.local_theta)});
+        else
+          in.notice("the {0} class gives its sliding-attention layers the base {1} whatever the file says",
+                    {fam.model_type, fmt(fam.local_theta)});
       }
       assign(two, t, set);
     }
@@ -596,32 +644,50 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
       in.notice("no rope_theta given: transformers' default {0} is used", {fmt(fam.theta)});
     }
   };
+  // partial_rotary_factor as transformers leaves it: convert_rope_params_to_dict puts the top-level one
+  // (or a class default passed through kwargs) under the nested one with setdefault; the scaled types'
+  // functions call standardize_rope_params again once it is an attribute, which then overwrites the nested
+  // one (modeling_rope_utils.py:755–760, 783–788). GPT-NeoX pops rotary_pct instead (cfg:98).
   const auto partial_default = [&](JsonValue& set) {
-    if (has(model, "partial_rotary_factor")) {
-      assign(set, "partial_rotary_factor", *Reader::find(model, "partial_rotary_factor"));
+    const JsonValue* type = set.find("rope_type");
+    const bool scaled = !(type && type->is_string() && type->string == "default");
+    const JsonValue* top = Reader::find(model, "partial_rotary_factor");
+    JsonValue attribute;
+    bool has_attribute = false;
+    if (top) {
+      attribute = *top, has_attribute = true;
     } else if (fam.partial > 0 && fam.partial_wins) {
-      // kwargs.setdefault in the class: it becomes an attribute, which standardize_rope_params then
-      // writes over the nested one (modeling_rope_utils.py:783–786).
-      const JsonValue* nested = set.find("partial_rotary_factor");
-      if (!nested)
-        in.notice("no partial_rotary_factor: the {0} class's default {1} is used",
-                  {fam.model_type, fmt(fam.partial)});
-      else if (!(nested->is_number() && nested->number == fam.partial))
-        in.notice(
-            "'partial_rotary_factor' {0} in the RoPE parameters gives way to the {1} class's default {2}, as "
-            "in "
-            "transformers",
-            {describe(*nested), fam.model_type, fmt(fam.partial)});
-      assign(set, "partial_rotary_factor", number_value(fam.partial));
-    } else if (!set.find("partial_rotary_factor")) {
-      if (has(model, "rotary_pct")) {
-        assign(set, "partial_rotary_factor", *Reader::find(model, "rotary_pct"));
-        in.notice("rotary_pct (GPT-NeoX) read as partial_rotary_factor");
-      } else if (fam.partial > 0) {
-        assign(set, "partial_rotary_factor", number_value(fam.partial));
-        in.notice("no partial_rotary_factor: the {0} class's default {1} is used",
-                  {fam.model_type, fmt(fam.partial)});
+      attribute = number_value(fam.partial), has_attribute = true;
+    }
+    if (fam.neox_keys) {
+      if (!set.find("partial_rotary_factor")) {
+        if (has(model, "rotary_pct")) {
+          assign(set, "partial_rotary_factor", *Reader::find(model, "rotary_pct"));
+          in.notice("rotary_pct (GPT-NeoX) read as partial_rotary_factor");
+        } else {
+          assign(set, "partial_rotary_factor", number_value(fam.partial));
+          in.notice("no partial_rotary_factor: the {0} class's default {1} is used",
+                    {fam.model_type, fmt(fam.partial)});
+        }
       }
+      if (top && scaled) assign(set, "partial_rotary_factor", *top);
+      return;
+    }
+    const JsonValue* nested = set.find("partial_rotary_factor");
+    if (has_attribute && (scaled || !nested)) {
+      if (!top && !nested)
+        in.notice("no partial_rotary_factor: the {0} class's default {1} is used",
+                  {fam.model_type, fmt(fam.partial)});
+      else if (nested &&
+               !(nested->is_number() && attribute.is_number() && nested->number == attribute.number))
+        in.notice(
+            "'partial_rotary_factor' {0} in the RoPE parameters gives way to the top-level {1} for "
+            "this rope_type, as in transformers",
+            {describe(*nested), describe(attribute)});
+      assign(set, "partial_rotary_factor", attribute);
+    } else if (!nested && has(model, "rotary_pct")) {
+      assign(set, "partial_rotary_factor", *Reader::find(model, "rotary_pct"));
+      in.notice("rotary_pct (GPT-NeoX) read as partial_rotary_factor");
     }
   };
   const auto type_default = [&](JsonValue& set, const std::string& prefix) {
@@ -717,17 +783,30 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
                                                      : std::string();
     read_set(in, set, prefix, here, per_layer, s.config);
     if (!in.ok()) return;
+    if (fam.frozen && (s.config.rope_type == RopeType::Dynamic || s.config.rope_type == RopeType::LongRope)) {
+      s.config.frozen = true;
+      in.notice("the {0} class computes its frequencies once: {1} scaling never follows the length there",
+                {fam.model_type, rope_type_name(s.config.rope_type)});
+    }
     out.sets.push_back(std::move(s));
   }
+  if (!types.empty() && std::find(no_rope.begin(), no_rope.end(), false) == no_rope.end())
+    return in.fail("no layer of this model ({0}) applies RoPE", {out.identity.model_type});
   const RopeSet* top = out.set("full_attention");
   out.config = (top ? *top : out.sets.front()).config;
   for (std::size_t i = 0; i < types.size(); ++i) out.layer_types.push_back(no_rope[i] ? "none" : types[i]);
 
   // Beyond the frequencies: what the model does with them.
   const JsonValue& first = dicts.front().second;
-  if (fam.deepseek && out.config.rope_type != RopeType::Default && out.config.mscale_all_dim != 0) {
-    const double m = yarn_get_mscale(out.config.factor, out.config.mscale_all_dim);
-    out.softmax_scale = m * m;  // modeling_deepseek_v3.py:279–286, yarn_apply_mscale
+  if (fam.deepseek && out.config.rope_type != RopeType::Default) {
+    // modeling_deepseek_v3.py:279–286, yarn_apply_mscale: any scaled type, mscale_all_dim from the dict.
+    double all_dim = 0;
+    in.number(&first, "mscale_all_dim", std::string(source) + ".mscale_all_dim", all_dim, false);
+    if (!in.ok()) return;
+    if (all_dim != 0) {
+      const double m = yarn_get_mscale(out.config.factor, all_dim);
+      out.softmax_scale = m * m;
+    }
   }
   if (fam.interleaved) {
     const JsonValue* flag = fam.interleave_key ? Reader::find(model, fam.interleave_key) : nullptr;
@@ -751,10 +830,17 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
       out.mrope_section.push_back(static_cast<int>(e.number));
     in.notice("no mrope_section: the {0} class's default {1} is used", {fam.model_type, fam.mrope_default});
   }
+  if (fam.mrope == 1 && out.mrope_section.empty())
+    return in.fail(
+        "Qwen2-VL's attention splits cos and sin by {0}mrope_section, which the file does not give: "
+        "transformers fails at the first forward",
+        {std::string(source) + "."});
   if (!out.mrope_section.empty()) {
     const int pairs = rope_rotary_dim(out.config) / 2;
     const int sum = out.mrope_section[0] + out.mrope_section[1] + out.mrope_section[2];
-    if (sum != pairs)
+    // Only the contiguous split needs the sections to cover the pairs exactly (torch.split); the
+    // interleaved one (Qwen3-VL) takes every third pair up to each section's end.
+    if (sum != pairs && fam.mrope != 2)
       return in.fail("mrope_section adds up to {0} pairs but the rotary dimension has {1}",
                      {std::to_string(sum), std::to_string(pairs)});
     out.mrope_interleaved = fam.mrope == 2;
@@ -786,7 +872,7 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
   if (fam.query_scaling) {
     double beta = 0;
     if (in.number(&first, "llama_4_scaling_beta", source + std::string(".llama_4_scaling_beta"), beta,
-                  false)) {
+                  true)) {
       out.query_scaling.beta = beta;
       out.query_scaling.length = out.config.original_max_position_embeddings;
     }
@@ -814,8 +900,8 @@ bool extends(RopeType t) { return t == RopeType::Yarn || t == RopeType::LongRope
 
 auto fields(const RopeSettings& s) {
   return std::tie(s.head_dim, s.rotary, s.base, s.type, s.original, s.target, s.factor, s.beta_fast,
-                  s.beta_slow, s.low_freq, s.high_freq, s.mscale, s.mscale_all_dim, s.attention, s.nope,
-                  s.short_factor, s.long_factor);
+                  s.beta_slow, s.low_freq, s.high_freq, s.mscale, s.mscale_all_dim, s.truncate, s.attention,
+                  s.nope, s.short_factor, s.long_factor);
 }
 
 }  // namespace
@@ -870,6 +956,7 @@ RopeConfig rope_config(const RopeSettings& s, RopeType type) {
   c.beta_fast = s.beta_fast, c.beta_slow = s.beta_slow;
   c.low_freq_factor = s.low_freq, c.high_freq_factor = s.high_freq;
   c.mscale = s.mscale, c.mscale_all_dim = s.mscale_all_dim;
+  c.truncate = s.truncate;
   if (s.attention > 0 && type == s.type) c.attention_factor = s.attention;
   c.short_factor = s.short_factor, c.long_factor = s.long_factor;
   return c;
@@ -900,6 +987,7 @@ RopeSettings rope_settings(const RopeConfig& c) {
   s.beta_slow = c.beta_slow != 0 ? c.beta_slow : 1;
   s.low_freq = c.low_freq_factor, s.high_freq = c.high_freq_factor;
   s.mscale = c.mscale, s.mscale_all_dim = c.mscale_all_dim;
+  s.truncate = c.truncate;
   s.attention = c.attention_factor ? *c.attention_factor : 0;
   s.nope = c.nope_head_dim;
   s.short_factor = c.short_factor, s.long_factor = c.long_factor;

@@ -102,6 +102,7 @@ struct RopeSettings {
   double beta_fast = 32, beta_slow = 1;           // yarn
   double low_freq = 1, high_freq = 4;             // llama3
   double mscale = 0, mscale_all_dim = 0;          // yarn (DeepSeek)
+  bool truncate = true;                           // yarn: false in gpt-oss
   double attention = 0;                           // an attention_factor the config gives (0: derived)
   int nope = 0;                                   // qk_nope_head_dim (DeepSeek), 0: none
   std::vector<double> short_factor, long_factor;  // longrope: rotary_dim / 2 each

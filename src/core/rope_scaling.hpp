@@ -46,6 +46,8 @@ struct RopeConfig {
   bool truncate = true;              // yarn: floor/ceil the correction range
   std::vector<double> short_factor;  // longrope, rotary_dim/2 each
   std::vector<double> long_factor;
+  bool frozen = false;  // the model computes its frequencies once, at init: dynamic and longrope never
+                        // follow the length (Qwen2-VL's rotary class has no dynamic_rope_update)
 };
 
 // The head width RoPE sees and how much of it rotates (0 when the config gives no width).
@@ -53,7 +55,8 @@ int rope_head_dim(const RopeConfig& c);
 int rope_rotary_dim(const RopeConfig& c);
 
 struct RopeInit {
-  Eigen::VectorXd inv_freq;       // rotary_dim / 2 values θ_i, pair 0 (fastest) first
+  Eigen::VectorXd inv_freq;       // rotary_dim / 2 values θ_i, pair 0 (fastest) first; proportional:
+                                  // head_dim / 2, the pairs past rotary_dim / 2 at 0
   double attention_factor = 1.0;  // multiplies cos and sin (so the logits by its square)
   int rotary_dim = 0;
   RopeType rope_type = RopeType::Default;

@@ -1,5 +1,7 @@
-// libFuzzer target: a pasted config.json. Any bytes give a RopeConfig or a message, never a crash,
-// a throw or an unbounded allocation; an accepted config gives finite frequencies of the width it says.
+// libFuzzer target: a pasted config.json. Any bytes give a model's RoPE, layer by layer, or a message,
+// never a crash, a throw or an unbounded allocation; an accepted config gives every set finite
+// frequencies of the width it says. Seeds include today's models (per-layer-type rope_parameters,
+// layer_types, no_rope_layers, M-RoPE sections).
 // The JSON reader under it refuses with a "line L, column C: …" message and never nests past its cap.
 #include <algorithm>
 #include <cmath>
@@ -34,11 +36,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (r.error.english().empty()) std::abort();  // a refusal always says why
     return 0;
   }
-  for (double seq_len : {0.0, 1e3, 1e6}) {
-    const RopeInit init = rope_init(r.config, seq_len);
-    if (init.rotary_dim < 2 || init.rotary_dim > kMaxRotaryDim || init.inv_freq.size() != init.rotary_dim / 2)
-      std::abort();  // accepted means usable
-    if (!init.inv_freq.allFinite() || !std::isfinite(init.attention_factor)) std::abort();
+  // Accepted means usable, layer by layer: every set gives finite frequencies of the width it says, every
+  // layer with RoPE has its set, the scales are finite.
+  if (r.sets.empty() || r.layer_types.size() > static_cast<std::size_t>(kMaxLayers)) std::abort();
+  for (const std::string& t : r.layer_types)
+    if (t != "none" && !r.set(t)) std::abort();
+  if (!std::isfinite(r.softmax_scale) || !(r.softmax_scale > 0)) std::abort();
+  if (!std::isfinite(r.temperature.at(1e6)) || !std::isfinite(r.query_scaling.at(1e6))) std::abort();
+  for (const RopeSet& s : r.sets) {
+    for (double seq_len : {0.0, 1e3, 1e6}) {
+      const RopeInit init = rope_init(s.config, seq_len);
+      const bool padded = init.rope_type == RopeType::Proportional;  // zeros past the turning pairs
+      if (init.rotary_dim > kMaxRotaryDim || (!padded && init.rotary_dim < 2) ||
+          (padded ? init.inv_freq.size() < init.rotary_dim / 2 : init.inv_freq.size() != init.rotary_dim / 2))
+        std::abort();
+      if (!init.inv_freq.allFinite() || !std::isfinite(init.attention_factor)) std::abort();
+    }
   }
   return 0;
 }

@@ -23,25 +23,38 @@ namespace posenc::test {
 // (under `if __name__ == '__main__'`) stays silent. Returns all it printed, stderr too, and checks that
 // python3 exited with 0. The script is a file of its own in /tmp, removed after, so that test runs of
 // several checkouts at once do not overwrite each other's.
+// `content` in a file of its own in /tmp (so that test runs of several checkouts at once do not overwrite
+// each other's); the caller removes it.
+inline std::string temp_file(const std::string& content, const char* stem = "posenc_test") {
+  std::string path = std::string("/tmp/") + stem + "_XXXXXX";
+  const int fd = mkstemp(path.data());
+  REQUIRE(fd >= 0);
+  const bool written = write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size());
+  close(fd);
+  REQUIRE(written);
+  return path;
+}
+
+// Everything `command` printed, stderr too; checks that it exited with 0.
+inline std::string run_command(const std::string& command) {
+  std::FILE* p = popen((command + " 2>&1").c_str(), "r");
+  REQUIRE(p);
+  std::string out;
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  INFO(out.substr(0, 4000));
+  CHECK(pclose(p) == 0);
+  return out;
+}
+
 inline std::string run_numpy(const std::string& lesson, const std::string& then, bool as_module = false) {
   const std::string file = std::string(posenc::test::kSourceDir) + "/content/code/" + lesson + ".py";
   const std::string code = std::string("import json, numpy as np\n") +
                            (as_module ? "__name__ = 'lesson'\n" : "") + "exec(open('" + file +
                            "').read())\n" + then;
-  char path[] = "/tmp/posenc_test_numpy_XXXXXX";
-  const int fd = mkstemp(path);
-  REQUIRE(fd >= 0);
-  const bool written = write(fd, code.data(), code.size()) == static_cast<ssize_t>(code.size());
-  close(fd);
-  REQUIRE(written);
-  std::FILE* p = popen(("/usr/bin/python3 " + std::string(path) + " 2>&1").c_str(), "r");
-  REQUIRE(p);
-  std::string out;
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, p)) out += buf;
-  INFO(out);
-  CHECK(pclose(p) == 0);
-  std::remove(path);
+  const std::string path = temp_file(code, "posenc_test_numpy");
+  const std::string out = run_command("/usr/bin/python3 " + path);
+  std::remove(path.c_str());
   return out;
 }
 

@@ -197,6 +197,14 @@ TEST_CASE("every preset parses, with the rotary width worked out by hand") {
       {"phi3.5-mini", 96, RopeType::LongRope},    // 3072 / 32
       {"deepseek-v3", 64, RopeType::Yarn},        // qk_rope_head_dim, not 7168 / 128
       {"gemma2-9b", 256, RopeType::Default},      // head_dim, not 3584 / 16
+      {"llama4-scout", 128, RopeType::Llama3},    // head_dim
+      {"qwen3-8b", 128, RopeType::Default},       // head_dim
+      {"qwen3-8b-yarn4", 128, RopeType::Yarn},    // head_dim
+      {"gemma3-27b", 128, RopeType::Linear},      // the full-attention set: head_dim, rope_scaling
+      {"gpt-oss-20b", 64, RopeType::Yarn},        // head_dim
+      {"smollm3-3b", 128, RopeType::Default},     // 2048 / 16
+      {"qwen2.5-vl-7b", 128, RopeType::Default},  // 3584 / 28; legacy "mrope" is the default RoPE
+      {"ministral3-3b", 128, RopeType::Yarn},     // head_dim
   };
   CHECK(model_presets().size() == sizeof expect / sizeof expect[0]);
   for (const Expect& e : expect) {
