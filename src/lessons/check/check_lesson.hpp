@@ -9,6 +9,7 @@
 
 #include "core/check.hpp"
 #include "core/check_rope.hpp"
+#include "core/model_config.hpp"
 #include "core/rope_cache.hpp"
 #include "core/rope_scaling.hpp"
 #include "lessons/lesson.hpp"
@@ -72,6 +73,7 @@ struct Half {
 // The learner's config.json, when one was given on the RoPE steps.
 struct Yours {
   core::RopeConfig config;
+  std::vector<core::RopeSet> sets;  // every RoPE set of the model (Gemma 3: sliding and full)
   std::string name;
   bool have = false;
   int serial = 0;
@@ -85,6 +87,12 @@ struct Comparison {
   bool valid = false;     // a reference exists (not for a refused cache or one that is no rotation)
   core::RopeExpected expected;
   std::vector<core::RopeDifference> differences;
+  // A model with more than one RoPE set (Gemma 3's sliding and full layers): the set the cache is
+  // compared with (the one it differs from least), and the full-attention set when that is another.
+  int sets = 1;
+  std::string set_type;                // layer type of the set compared with ("" with one set)
+  core::RopeConfig set, full_set;      // that set's config, and the full-attention one
+  bool has_full = false;               // the model has a full-attention set
   Eigen::MatrixXd diff_cos, diff_sin;  // yours − reference
   double max_diff = 0;
   int worst_row = 0, worst_col = 0;
@@ -138,7 +146,10 @@ class CheckLesson final : public Lesson {
   void run_check();
   void load_rope_example();
   core::Messages receive_config(const std::string& file, const unsigned char* bytes, std::size_t size);
-  bool chosen_config(core::RopeConfig& out) const;
+  std::string set_name(const std::string& layer_type, const core::RopeConfig& c) const;
+  std::string set_sentence(const std::string& differences) const;
+  // The chosen config's RoPE sets (false: transformers' defaults, or the config cannot be read).
+  bool chosen_sets(std::vector<core::RopeSet>& out) const;
   void compare();
 
   // ---- the RoPE part: words (rope_words.cpp) ----

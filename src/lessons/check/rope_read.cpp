@@ -132,7 +132,7 @@ core::Messages CheckLesson::receive_config(const std::string& file, const unsign
     rope_error_ = r.error;
     return {{"{0}: {1}", {shown(file), ui::tr_message(lang_, r.error)}}};
   }
-  yours_ = {r.config, file, true, yours_.serial + 1};
+  yours_ = {r.config, r.sets, file, true, yours_.serial + 1};
   rope_error_ = {};
   p_.config = yours_option();
   compare();
@@ -142,18 +142,18 @@ core::Messages CheckLesson::receive_config(const std::string& file, const unsign
   return said;
 }
 
-// The config compared with (false: transformers' defaults).
-bool CheckLesson::chosen_config(core::RopeConfig& out) const {
+// The RoPE sets of the config compared with (false: transformers' defaults).
+bool CheckLesson::chosen_sets(std::vector<core::RopeSet>& out) const {
   const int k = p_.config;
   if (k == kDefaults) return false;
   if (k == yours_option()) {
-    if (yours_.have) out = yours_.config;
-    return yours_.have;
+    if (yours_.have) out = yours_.sets;
+    return yours_.have && !out.empty();
   }
   const char* json = k == kExampleModel ? core::kRopeExampleConfig : core::model_presets()[k - 2].json;
   const core::ModelConfigResult r = core::parse_model_config(json);
-  if (r.ok()) out = r.config;
-  return r.ok();
+  if (r.ok()) out = r.sets;
+  return r.ok() && !out.empty();
 }
 
 void CheckLesson::compare() {
@@ -168,11 +168,41 @@ void CheckLesson::compare() {
   cmp_.config = p_.config;
   cmp_.yours_serial = yours_.serial;
   const int len = static_cast<int>(cache_.cos.rows()), dim = static_cast<int>(cache_.cos.cols());
-  core::RopeConfig config;
-  cmp_.with_config = chosen_config(config);
-  if (cmp_.with_config) cmp_.expected = core::rope_expected(config, len);
+  std::vector<core::RopeSet> sets;
+  cmp_.with_config = chosen_sets(sets);
+  // Sets that build the same cache count once (gpt-oss names one YaRN under both layer types).
+  std::vector<std::pair<const core::RopeSet*, core::RopeExpected>> distinct;
+  for (const core::RopeSet& s : sets) {
+    core::RopeExpected e = core::rope_expected(s.config, len);
+    bool same = false;
+    for (const auto& d : distinct)
+      same = same || (d.second.init.inv_freq.size() == e.init.inv_freq.size() &&
+                      d.second.init.inv_freq == e.init.inv_freq &&
+                      d.second.init.attention_factor == e.init.attention_factor);
+    if (!same) distinct.emplace_back(&s, std::move(e));
+  }
+  cmp_.sets = std::max<int>(1, static_cast<int>(distinct.size()));
+  if (cmp_.with_config) {
+    cmp_.expected = distinct.front().second;
+    cmp_.set = distinct.front().first->config;
+    cmp_.set_type = distinct.front().first->layer_type;
+    for (const auto& d : distinct)
+      if (d.first->layer_type == "full_attention") cmp_.full_set = d.first->config, cmp_.has_full = true;
+  }
   if (!cache_.have || !cache_.refused.empty() || cache_.check.verdict == "not_rotation") return;
   cmp_.differences = core::rope_differences(cache_.check, dim, cmp_.with_config ? &cmp_.expected : nullptr);
+  // With several sets, the one the cache differs from least (fewest differences; the full-attention set
+  // on a tie).
+  for (std::size_t i = 1; cmp_.with_config && i < distinct.size(); ++i) {
+    std::vector<core::RopeDifference> d = core::rope_differences(cache_.check, dim, &distinct[i].second);
+    const bool full = distinct[i].first->layer_type == "full_attention";
+    if (d.size() < cmp_.differences.size() || (d.size() == cmp_.differences.size() && full)) {
+      cmp_.differences = std::move(d);
+      cmp_.expected = distinct[i].second;
+      cmp_.set = distinct[i].first->config;
+      cmp_.set_type = distinct[i].first->layer_type;
+    }
+  }
   cmp_.fallback = cmp_.with_config && cmp_.expected.init.rotary_dim > dim;
   // The reference is built where the difference goes, then the difference taken in place.
   Eigen::MatrixXd &dc = cmp_.diff_cos, &ds = cmp_.diff_sin;

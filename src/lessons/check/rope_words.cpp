@@ -140,6 +140,38 @@ std::string CheckLesson::clause(const core::RopeDifference& d) const {
   return {};
 }
 
+// One RoPE set as a name in a sentence: its layer type, base and scaling ("the sliding-attention layers
+// (θ = 10000)").
+std::string CheckLesson::set_name(const std::string& layer_type, const core::RopeConfig& c) const {
+  const std::string kind = layer_type == "full_attention"      ? tr(lang_, "the full-attention layers")
+                           : layer_type == "sliding_attention" ? tr(lang_, "the sliding-attention layers")
+                           : layer_type == "chunked_attention"
+                               ? tr(lang_, "the chunked-attention layers")
+                               : trf(lang_, "the %s layers", layer_type.c_str());
+  const std::string theta = ui::short_number(c.rope_theta, 9);
+  if (c.rope_type == core::RopeType::Default) return trf(lang_, "%s (θ = %s)", kind.c_str(), theta.c_str());
+  return trf(lang_, "%s (θ = %s, %s)", kind.c_str(), theta.c_str(),
+             scaling_text(lang_, core::rope_type_name(c.rope_type), c.factor).c_str());
+}
+
+// A model with several RoPE sets: which one the cache matches (or is closest to), and what the
+// full-attention layers use when the cache was built with another set.
+std::string CheckLesson::set_sentence(const std::string& list) const {
+  const std::string mine = set_name(cmp_.set_type, cmp_.set);
+  std::string out =
+      list.empty()
+          ? trf(lang_,
+                "Of the %d RoPE sets of %s, it matches %s: the same frequencies, pairs and positions "
+                "(largest difference %s).",
+                cmp_.sets, compared_name().c_str(), mine.c_str(), ui::short_number(cmp_.max_diff).c_str())
+          : trf(lang_, "Of the %d RoPE sets of %s, it is closest to %s: %s.", cmp_.sets,
+                compared_name().c_str(), mine.c_str(), list.c_str());
+  if (cmp_.set_type != "full_attention" && cmp_.has_full)
+    out += " " + trf(lang_, "A cache for %s must differ: built with this set, it would be wrong there.",
+                     set_name("full_attention", cmp_.full_set).c_str());
+  return out;
+}
+
 // The one sentence: what differs from the config (or the defaults), built from the check's fields.
 std::string CheckLesson::rope_sentence() const {
   if (!cache_.have) return "–";
@@ -151,6 +183,7 @@ std::string CheckLesson::rope_sentence() const {
   std::string list;
   for (const core::RopeDifference& d : cmp_.differences)
     list += (list.empty() ? "" : tr(lang_, "; ")) + clause(d);
+  if (cmp_.with_config && cmp_.sets > 1) return set_sentence(list);
   if (cmp_.with_config && list.empty())
     return trf(lang_, "It matches %s: the same frequencies, pairs and positions (largest difference %s).",
                compared_name().c_str(), ui::short_number(cmp_.max_diff).c_str());

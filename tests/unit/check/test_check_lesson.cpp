@@ -266,3 +266,33 @@ TEST_CASE("check: files go where they are read — a config.json on the RoPE ste
   CHECK(step_id() == "load");
   CHECK(app::current_lesson(h.s).placeholder("loaded") == "1");
 }
+
+TEST_CASE("check: a cache against a model with two RoPE sets names the layers it matches") {
+  auto l = check_lesson();
+  l->enter("rope-verdict");
+  // Gemma 3's layout: 5 sliding layers (θ 10 000, unscaled) to 1 full (θ 1 000 000, linear × 8).
+  const std::string config = R"({"model_type": "gemma3_text", "head_dim": 32, "num_hidden_layers": 12,
+      "rope_theta": 1000000, "rope_local_base_freq": 10000,
+      "rope_scaling": {"rope_type": "linear", "factor": 8}})";
+  REQUIRE_FALSE(give(*l, "config.json", config).empty());
+  // A cache from the sliding layers: it matches them, and the sentence says the full layers differ.
+  give(*l, "rope.npy", npy3(build(200, 32, 1e4)));
+  std::string s = l->placeholder("rope_sentence");
+  CHECK(
+      has(s, "Of the 2 RoPE sets of your config.json, it matches the sliding-attention layers (θ = 10000)"));
+  CHECK(has(s,
+            "A cache for the full-attention layers (θ = 1000000, linear \xC3\x97"
+            "8) must differ"));
+  // A cache from the full layers matches them, with nothing more to say.
+  give(*l, "rope.npy", npy3(build(200, 32, 1e6, 0, 8)));
+  s = l->placeholder("rope_sentence");
+  CHECK(has(s,
+            "it matches the full-attention layers (θ = 1000000, linear \xC3\x97"
+            "8)"));
+  CHECK_FALSE(has(s, "must differ"));
+  // The full layers' base without their scaling: closest to the full set, its scaling named as missing.
+  give(*l, "rope.npy", npy3(build(200, 32, 1e6)));
+  s = l->placeholder("rope_sentence");
+  CHECK(has(s, "it is closest to the full-attention layers"));
+  CHECK(has(s, "it has no scaling where the config has linear"));
+}

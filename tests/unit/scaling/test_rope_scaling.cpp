@@ -5,8 +5,10 @@
 #include <cmath>
 #include <string>
 
+#include "core/json.hpp"
 #include "core/model_config.hpp"
 #include "core/rope_scaling.hpp"
+#include "numpy.hpp"
 
 using namespace posenc::core;
 
@@ -335,4 +337,62 @@ TEST_CASE("attention entropy: ln L with equal logits, ln L − σ²/2 for Gaussi
   CHECK(attention_entropy({10, 100}, 1.0, {1.0}, 2, 3) == attention_entropy({10, 100}, 1.0, {1.0}, 2, 3));
   CHECK(attention_entropy({1e12}, 0.0, {1.0}, 1, 3)(0, 0) ==
         doctest::Approx(std::log(double(kMaxEntropyKeys))));
+}
+
+TEST_CASE("content/code/scaling.py computes what the core computes, for today's presets") {
+  // Each line: the Python function on the preset's numbers, against core::rope_init on the same config.
+  struct Case {
+    const char* preset;
+    double seq_len;
+    std::string python;  // prints [inv_freq…, attention_factor]
+  };
+  const Case cases[] = {
+      {"deepseek-v3", 0, "f, a = yarn(64, 10000, 40, 4096, 32, 1, mscale=1.0, mscale_all_dim=1.0)"},
+      {"gpt-oss-20b", 0, "f, a = yarn(64, 150000, 32, 4096, 32, 1, truncate=False)"},
+      {"qwen3-8b-yarn4", 0, "f, a = yarn(128, 1e6, 4.0, 32768)"},
+      {"llama4-scout", 0, "f, a = llama3(128, 500000, 16, 8192, 1.0, 1.0), 1.0"},
+      {"phi3.5-mini", 0,
+       "c = json.loads(CONFIG)['rope_scaling']\n"
+       "f, a = longrope(96, 10000, c['short_factor'], c['long_factor'], 4096, 131072)"},
+      {"phi3.5-mini", 131072,
+       "c = json.loads(CONFIG)['rope_scaling']\n"
+       "f, a = longrope(96, 10000, c['short_factor'], c['long_factor'], 4096, 131072, seq_len=131072)"},
+  };
+  for (const Case& k : cases) {
+    CAPTURE(k.preset);
+    CAPTURE(k.seq_len);
+    const ModelPreset* p = find_model_preset(k.preset);
+    REQUIRE(p);
+    const RopeInit want = rope_init(parse_ok(p->json), k.seq_len);
+    std::string json = p->json;
+    std::string quoted;
+    for (char ch : json) quoted += ch == '\n' ? std::string("\\n") : std::string(1, ch);
+    const std::string out = posenc::test::last_line(posenc::test::run_numpy(
+        "scaling",
+        "CONFIG = '''" + quoted + "'''\n" + k.python + "\nprint(json.dumps(list(map(float, f)) + [a]))\n",
+        true));
+    JsonParse j = parse_json(out);
+    REQUIRE(j.ok());
+    REQUIRE(j.value.items.size() == static_cast<std::size_t>(want.inv_freq.size()) + 1);
+    for (Eigen::Index i = 0; i < want.inv_freq.size(); ++i)
+      CHECK(j.value.items[i].number == doctest::Approx(want.inv_freq[i]).epsilon(1e-12));
+    CHECK(j.value.items.back().number == doctest::Approx(want.attention_factor).epsilon(1e-12));
+  }
+  // DeepSeek-V3's softmax scale, and Gemma 4's proportional frequencies.
+  const std::string ds = posenc::test::last_line(
+      posenc::test::run_numpy("scaling", "print(repr(deepseek_softmax_scale(40, 1.0)))\n", true));
+  CHECK(std::stod(ds) ==
+        doctest::Approx(parse_model_config(find_model_preset("deepseek-v3")->json).softmax_scale)
+            .epsilon(1e-14));
+  RopeConfig g4;
+  g4.head_dim = 512, g4.rope_theta = 1e6, g4.partial_rotary_factor = 0.25,
+  g4.rope_type = RopeType::Proportional;
+  const RopeInit want = rope_init(g4, 0);
+  CHECK(want.rotary_dim == 128);
+  const JsonParse got = parse_json(posenc::test::last_line(posenc::test::run_numpy(
+      "scaling", "print(json.dumps(list(map(float, proportional(512, 1e6, 0.25)))))\n", true)));
+  REQUIRE(got.ok());
+  REQUIRE(got.value.items.size() == 256);
+  for (int i = 0; i < 256; ++i)
+    CHECK(got.value.items[i].number == doctest::Approx(want.inv_freq[i]).epsilon(1e-12));
 }
