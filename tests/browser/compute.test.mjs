@@ -139,6 +139,58 @@ test('rope_init: a bad config is an {error} that names what is wrong', async () 
   assert.match(big.error, /longer than/);
 });
 
+test('rope_init: layer by layer — Gemma 3\'s two sets, Llama 4\'s layers without RoPE, DeepSeek\'s softmax scale, Qwen-VL sections', async () => {
+  // Gemma 3: 5 sliding layers (θ 10 000) to 1 full (θ 1 000 000, the file's linear ×8); worked out here.
+  const gemma = await compute('rope_init', { config: { model_type: 'gemma3_text', head_dim: 16, num_hidden_layers: 12,
+    rope_theta: 1e6, rope_local_base_freq: 1e4, rope_scaling: { rope_type: 'linear', factor: 8 } } });
+  assert.equal(gemma.error, undefined, gemma.error);
+  const pattern = Array.from({ length: 12 }, (_, i) => (i + 1) % 6 ? 'sliding_attention' : 'full_attention');
+  assert.deepEqual(gemma.layer_types, pattern);
+  assert.deepEqual(Object.keys(gemma.sets).sort(), ['full_attention', 'sliding_attention']);
+  const sliding = gemma.sets.sliding_attention, full = gemma.sets.full_attention;
+  assert.equal(sliding.theta, 1e4);
+  assert.equal(sliding.rope_type, 'default');
+  assert.equal(full.rope_type, 'linear');
+  for (let i = 0; i < 8; i++) {
+    assert.ok(Math.abs(sliding.data[i] - Math.pow(1e4, -2 * i / 16)) < 1e-15);
+    assert.ok(Math.abs(full.data[i] - Math.pow(1e6, -2 * i / 16) / 8) < 1e-15);
+  }
+  assert.deepEqual(gemma.data, full.data, 'the top-level answer is the full-attention set');
+  assert.equal(gemma.softmax_scale, 1);
+  assert.equal(gemma.model.model_type, 'gemma3_text');
+  // Llama 4: every 4th layer without RoPE (no_rope_layers 1 = uses RoPE), the temperature on those.
+  const llama4 = await compute('rope_init', { config: { model_type: 'llama4_text', head_dim: 16, num_hidden_layers: 8 } });
+  assert.deepEqual(llama4.layer_types, ['chunked_attention', 'chunked_attention', 'chunked_attention', 'none',
+    'chunked_attention', 'chunked_attention', 'chunked_attention', 'none']);
+  assert.equal(llama4.rotation, 'interleaved');
+  assert.deepEqual(llama4.attn_temperature, { floor_scale: 8192, attn_scale: 0.1 });
+  assert.ok(llama4.notices.some(n => /500000/.test(n)), 'the class default θ is named');
+  // DeepSeek-V3's YaRN: cos/sin × mscale(40, 1)/mscale(40, 1) = 1, the softmax × mscale(40, 1)².
+  const ds = await compute('rope_init', { config: { model_type: 'deepseek_v3', hidden_size: 7168, num_attention_heads: 128,
+    qk_rope_head_dim: 64, qk_nope_head_dim: 128, max_position_embeddings: 163840, rope_theta: 10000,
+    rope_scaling: { type: 'yarn', factor: 40, mscale: 1.0, mscale_all_dim: 1.0, beta_fast: 32, beta_slow: 1,
+      original_max_position_embeddings: 4096 } } });
+  assert.equal(ds.rotary_dim, 64);
+  assert.ok(Math.abs(ds.attention_factor - 1) < 1e-15);
+  const m = 0.1 * Math.log(40) + 1;
+  assert.ok(Math.abs(ds.softmax_scale - m * m) < 1e-12, String(ds.softmax_scale));
+  // Qwen2.5-VL: the legacy "mrope" type is the default RoPE with contiguous sections.
+  const vl = await compute('rope_init', { config: { model_type: 'qwen2_5_vl', hidden_size: 3584, num_attention_heads: 28,
+    rope_theta: 1e6, rope_scaling: { type: 'mrope', mrope_section: [16, 24, 24] } } });
+  assert.equal(vl.rope_type, 'default');
+  assert.deepEqual(vl.mrope_section, [16, 24, 24]);
+  assert.equal(vl.mrope_interleaved, false);
+  // Without RoPE: said so, by name.
+  const bert = await compute('rope_init', { config: { model_type: 'bert', hidden_size: 768, num_attention_heads: 12,
+    position_embedding_type: 'absolute' } });
+  assert.match(bert.error, /absolute position embeddings, not RoPE/);
+  // Hostile: a thousand layer types, an out-of-range base.
+  const many = await compute('rope_init', { config: { head_dim: 16,
+    layer_types: Array.from({ length: 1000 }, (_, i) => 'type' + i) } });
+  assert.match(many.error, /1000 different attention types/);
+  assert.match((await compute('rope_init', { config: { head_dim: 16, rope_theta: 1e308 } })).error, /at most 1e\+12/);
+});
+
 test('check_rope: an interleaved cache with a quarter of the columns rotating, built here, is read back', async () => {
   // GPT-J style: columns 2j, 2j+1 share θ_j = 10000^(−2j/16) over the first 16 of 64 columns; the rest
   // hold angle 0. Rows are positions 0 … 99.
