@@ -5,7 +5,7 @@
   var resolveReady;
   var ready = new Promise(function (resolve) { resolveReady = resolve; });
   var MAX_KEYS = 32, MAX_KEY_BYTES = 64, MAX_STRING_BYTES = 256, MAX_ARRAY = 1 << 24;
-  var MAX_JSON_BYTES = 256 * 1024;  // a model's config.json (rope_init's config), as C++ caps it
+  var MAX_JSON_BYTES = 4 * 1024 * 1024;  // a model's config.json (rope_init's config), as C++ caps it
 
   Module['onPosencReady'] = function () {
     resolveReady();

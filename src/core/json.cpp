@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 
 #include "utf8.hpp"
 
@@ -51,7 +52,8 @@ int hex_value(char c) {
 
 class Parser {
  public:
-  explicit Parser(std::string_view text) : begin_(text.data()), p_(begin_), end_(begin_ + text.size()) {}
+  Parser(std::string_view text, bool python_numbers)
+      : begin_(text.data()), p_(begin_), end_(begin_ + text.size()), python_(python_numbers) {}
 
   JsonParse run() {
     JsonParse out;
@@ -69,6 +71,7 @@ class Parser {
   const char* begin_;
   const char* p_;
   const char* end_;
+  bool python_;  // NaN, Infinity and -Infinity read as numbers, as Python's json module does
   Message error_;
 
   // Always false, so callers can `return fail(…)`.
@@ -154,6 +157,10 @@ class Parser {
     if (w == "true" || w == "false") {
       out.kind = JsonValue::Kind::Bool;
       out.boolean = w == "true";
+    } else if (python_ && (w == "NaN" || w == "Infinity")) {
+      out.kind = JsonValue::Kind::Number;
+      out.number =
+          w == "NaN" ? std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::infinity();
     } else if (w != "null") {
       return fail(p_, "unknown word '{0}' (JSON's words are true, false and null)", {std::string(w)});
     }
@@ -164,6 +171,11 @@ class Parser {
   bool number(double& out) {
     const char* start = p_;
     if (*p_ == '-') ++p_;
+    if (python_ && end_ - p_ >= 8 && std::string_view(p_, 8) == "Infinity") {
+      p_ += 8;
+      out = -std::numeric_limits<double>::infinity();
+      return true;
+    }
     if (!digit())
       return fail_expected("expected a digit, found the end of the text", "expected a digit, found {0}");
     if (*p_ == '0') {
@@ -323,6 +335,8 @@ class Parser {
 
 }  // namespace
 
-JsonParse parse_json(std::string_view text) { return Parser(text).run(); }
+JsonParse parse_json(std::string_view text, JsonOptions options) {
+  return Parser(text, options.python_numbers).run();
+}
 
 }  // namespace posenc::core

@@ -50,7 +50,13 @@ struct JsonParse {
   bool ok() const { return error.empty(); }
 };
 
+struct JsonOptions {
+  // NaN, Infinity and -Infinity as numbers: not JSON, but Python's json module writes and reads them, and
+  // published config.json files hold them (Nemotron-H's time_step_limit). The reader of a value decides.
+  bool python_numbers = false;
+};
+
 // Lines count from 1 (a line ends at \n, \r\n or \r); columns count characters from 1.
-JsonParse parse_json(std::string_view text);
+JsonParse parse_json(std::string_view text, JsonOptions options = {});
 
 }  // namespace posenc::core

@@ -514,6 +514,11 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
     }
   }
   const ModelFamily& fam = *known;
+  if (!fam.known && !out.identity.model_type.empty())
+    in.notice(
+        "posenc has no rules of its own for model_type '{0}': its RoPE is read by transformers' shared "
+        "rules, and the class's own defaults, layer types and attention are not modelled",
+        {out.identity.model_type});
   Shared sh;
   sh.model = model, sh.family = &fam;
 
@@ -913,7 +918,7 @@ ModelConfigResult parse_model_config(std::string_view text) {
                         {std::to_string(text.size()), std::to_string(kMaxConfigBytes)}};
     return out;
   }
-  JsonParse parsed = parse_json(text);
+  JsonParse parsed = parse_json(text, {/*python_numbers=*/true});  // what transformers' json.load reads
   if (!parsed.ok()) {  // the parser's "line {0}, column {1}: …" within: each stays one sentence
     out.error = within("config.json is not valid JSON: {0}", std::move(parsed.error));
     return out;

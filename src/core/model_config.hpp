@@ -16,7 +16,8 @@
 
 namespace posenc::core {
 
-constexpr std::size_t kMaxConfigBytes = 256 * 1024;  // hub configs are a few KB
+// Hub configs are a few KB; quantised checkpoints list their layers and reach ~3 MB (MiniMax-M3 NVFP4).
+constexpr std::size_t kMaxConfigBytes = 4 * 1024 * 1024;
 constexpr int kMaxRotaryDim = 4096;
 constexpr int kMaxLayers = 4096;            // num_hidden_layers, entries of layer_types / no_rope_layers
 constexpr double kMaxRopeTheta = 1e12;      // published bases are at most ~1e8

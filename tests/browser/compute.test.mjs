@@ -135,7 +135,7 @@ test('rope_init: a bad config is an {error} that names what is wrong', async () 
   assert.match(huge.error, /4096/);
   const notObject = await compute('rope_init', { config: 42 });
   assert.ok(notObject.error);
-  const big = await compute('rope_init', { config: 'x'.repeat(300 * 1024) });
+  const big = await compute('rope_init', { config: 'x'.repeat(5 * 1024 * 1024) });
   assert.match(big.error, /longer than/);
 });
 
