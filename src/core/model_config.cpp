@@ -411,6 +411,27 @@ bool read_layers(Reader& in, const Shared& sh, int layers, std::vector<std::stri
       for (int i = 0; i < count; ++i) rope_on.push_back((i + 1) % every != 0);
     }
   }
+  if (types.empty() && layers > 0 && f.layers == LayerRule::Compression) {
+    // deepseek_v4 cfg:268–276: compress_ratios (one entry per layer, the hub's with one more for the MTP
+    // layer, cut to the layer count), else two heavily compressed layers, then the two kinds in turn.
+    if (const JsonValue* cr = Reader::find(model, "compress_ratios")) {
+      if (!cr->is_array() || cr->items.size() > static_cast<std::size_t>(kMaxLayers))
+        return in.fail("'{0}' must be a list of numbers, got {1}", {"compress_ratios", describe(*cr)}), false;
+      for (const JsonValue& e : cr->items) {
+        const double r = e.is_number() ? e.number : -1;
+        if (r != 0 && r != 4 && r != 128)
+          return in.fail("'compress_ratios' holds {0}: DeepSeek-V4 knows 0, 4 and 128", {describe(e)}), false;
+        types.push_back(r == 0   ? "sliding_attention"
+                        : r == 4 ? "compressed_sparse_attention"
+                                 : "heavily_compressed_attention");
+      }
+    } else {
+      for (int i = 0; i < layers; ++i)
+        types.push_back(i < 2 || (i - 2) % 2 == 0 ? "heavily_compressed_attention"
+                                                  : "compressed_sparse_attention");
+    }
+    if (types.size() > static_cast<std::size_t>(layers)) types.resize(static_cast<std::size_t>(layers));
+  }
   if (types.empty() && layers > 0 && f.no_rope == NoRope::ExaoneFull && !has(model, "sliding_window"))
     return in.fail(
                "EXAONE 4 without sliding_window needs layer_types: transformers v5 derives them with the "
@@ -424,7 +445,12 @@ bool read_layers(Reader& in, const Shared& sh, int layers, std::vector<std::stri
     for (int i = 0; i < layers; ++i) {
       switch (f.layers) {
         case LayerRule::AllFull:
-          types.push_back("full_attention");
+          types.push_back(f.all_name);
+          break;
+        case LayerRule::FirstAndEach:
+          types.push_back(i == 0 || (i + 1) % p == 0 ? "full_attention" : "sliding_attention");
+          break;
+        case LayerRule::Compression:  // filled below, from compress_ratios
           break;
         case LayerRule::SlidingButEach:
           types.push_back((i + 1) % p != 0 ? "sliding_attention" : "full_attention");
@@ -514,6 +540,19 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
     }
   }
   const ModelFamily& fam = *known;
+  static const JsonValue kEmpty = object_copy(nullptr);
+  if (fam.needs_text_config && model == &root) {
+    in.notice(
+        "the {0} class builds its language model from text_config, which this file does not have: "
+        "transformers builds the class's default text model instead, and that is what is shown here, not "
+        "the layers this file describes",
+        {fam.model_type});
+    model = &kEmpty;
+  }
+  if (model == &root && out.identity.model_type == "kimi_k2")
+    in.notice(
+        "model_type 'kimi_k2' loads with the checkpoint's own code, which is DeepSeek-V3's: read as "
+        "deepseek_v3 (as Kimi K2.5's text_config is, kimi_k25 configuration:82–88)");
   if (!fam.known && !out.identity.model_type.empty())
     in.notice(
         "posenc has no rules of its own for model_type '{0}': its RoPE is read by transformers' shared "
@@ -526,8 +565,8 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
                         has(model, "rope_parameters") || has(model, "rotary_emb_base") ||
                         has(model, "rotary_pct") || has(model, "partial_rotary_factor") ||
                         has(model, "qk_rope_head_dim");
-  if (!any_rope && (fam.absolute || (!fam.known && has(model, "n_positions")) ||
-                    (!fam.known && has(model, "position_embedding_type") &&
+  if (fam.absolute || (!any_rope && (!fam.known && has(model, "n_positions"))) ||
+      (!any_rope && (!fam.known && has(model, "position_embedding_type") &&
                      text_of(model, "position_embedding_type") != "rotary")))
     return in.fail(
         Message{"this model ({0}) encodes positions with {1}, not RoPE: there are no RoPE frequencies "
@@ -577,7 +616,7 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
   }
 
   // Layers.
-  const int layers = whole(in, model, "num_hidden_layers", 0, kMaxLayers);
+  const int layers = whole(in, model, "num_hidden_layers", fam.num_layers, kMaxLayers);
   std::vector<std::string> types;
   std::vector<bool> no_rope;
   if (!in.ok() || !read_layers(in, sh, layers, types, no_rope)) return;
@@ -633,6 +672,40 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
     }
     params = two;
     source = "rope_parameters";
+  }
+
+  if (fam.deepseek_v4) {
+    // deepseek_v4 cfg:302–321: "main" (the default RoPE at rope_theta) for sliding layers, "compress" (the
+    // file's scaling at compress_rope_theta, YaRN's attention factor 1) for the compressed ones; each
+    // keyed here by the layer types present.
+    JsonValue main = object_copy(params.find("main")), compress = object_copy(params.find("compress"));
+    if (!params.find("main") || !params.find("compress")) {
+      main = object_copy(nullptr);
+      assign(main, "rope_type", string_value("default"));
+      assign(main, "rope_theta", top_theta ? *top_theta : number_value(fam.theta));
+      compress = object_copy(nullptr);
+      for (const JsonMember& m : params.members)
+        if (m.key != "main" && m.key != "compress") assign(compress, m.key.c_str(), m.value);
+      const JsonValue* ct = Reader::find(model, "compress_rope_theta");
+      assign(compress, "rope_theta", ct ? *ct : number_value(160000));
+      if (!compress.find("rope_type")) {
+        const JsonValue* legacy_type = compress.find("type");
+        assign(compress, "rope_type", legacy_type ? *legacy_type : string_value("default"));
+      }
+      const JsonValue* rt = compress.find("rope_type");
+      if (rt && rt->is_string() && rt->string == "yarn")
+        set_default(compress, "attention_factor", number_value(1.0));
+    }
+    JsonValue keyed = object_copy(nullptr);
+    for (const char* t : {"sliding_attention", "compressed_sparse_attention", "heavily_compressed_attention"})
+      if (std::find(types.begin(), types.end(), t) != types.end())
+        assign(keyed, t, std::string_view(t) == "sliding_attention" ? main : compress);
+    params = keyed;
+    source = "rope_parameters";
+    in.notice(
+        "DeepSeek-V4 turns the last {0} columns of each head, not the first, and turns the attention's "
+        "output back; the frequencies are as shown",
+        {std::to_string(sh.head_dim)});
   }
 
   // One dict for every layer, or one per layer type (its keys all layer types of this model).
@@ -734,8 +807,10 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
       JsonValue set = *given;
       const std::string prefix = std::string(source) + "." + t + ".";
       type_default(set, prefix);
-      theta_default(set);
-      partial_default(set);
+      if (!fam.no_conversion) {  // Gemma 4, MiMo: the class's own dicts, no top-level keys merged in
+        theta_default(set);
+        partial_default(set);
+      }
       if (extends(set) && sh.has_max)
         set_default(set, "original_max_position_embeddings", number_value(sh.max_positions));
       dicts.emplace_back(t, std::move(set));

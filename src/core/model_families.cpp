@@ -97,8 +97,28 @@ std::vector<ModelFamily> make_families() {
 
   // deepseek_v3 cfg:104, 114 (rope_interleave True), 124 (head_dim = qk_rope_head_dim); mdl:279–286
   // (softmax scale × mscale(factor, mscale_all_dim)² unless rope_type default), 454 (interleaved).
+  // kimi_k2: Kimi K2.5's wrapper builds a text_config of model_type kimi_k2 as deepseek_v3
+  // (kimi_k25 cfg:82–88).
   f = family("deepseek_v3");
   f.max_positions = 4096, f.deepseek = true, f.interleaved = true, f.interleave_key = "rope_interleave";
+  all.push_back(f);
+  f.model_type = "kimi_k2";
+  all.push_back(f);
+  // deepseek_v32 cfg:133 (head_dim = qk_rope_head_dim), 139–140 (every layer deepseek_sparse_attention);
+  // mdl:302–309, 400 (softmax × mscale²), 312–348, 444 (interleaved always). glm_moe_dsa the same
+  // (cfg:138–149, mdl:232: its indexer interleaved too).
+  for (const char* type : {"deepseek_v32", "glm_moe_dsa"}) {
+    f = family(type);
+    f.max_positions = 4096, f.deepseek = true, f.interleaved = true, f.all_name = "deepseek_sparse_attention";
+    all.push_back(f);
+  }
+  // deepseek_v4 cfg:28–32 (compress ratio 0 / 4 / 128 → sliding / compressed_sparse / heavily_compressed),
+  // 139–191 (head_dim 512, θ 10 000, compress_rope_theta 160 000, max 1 048 576), 246–321 (two sets; the
+  // rotated share qk_rope_head_dim / head_dim, else 64 / 512; YaRN's attention factor set to 1); mdl:326–350
+  // (interleaved pairs), 775 (softmax head_dim^−0.5, no mscale).
+  f = family("deepseek_v4");
+  f.max_positions = 1048576, f.deepseek_v4 = true, f.interleaved = true, f.layers = LayerRule::Compression;
+  f.head_dim = 512;
   all.push_back(f);
   // deepseek_v2 cfg:83, 113; mdl:224, 272 (complex rotation always).
   f = family("deepseek_v2");
@@ -180,6 +200,24 @@ std::vector<ModelFamily> make_families() {
   f.model_type = "qwen3_5_moe_text";
   all.push_back(f);
 
+  // mimo_v2_flash cfg:113–117 (full at layer 0 and every 6th), 122–126 (its own sets: full θ 5e6,
+  // sliding θ 1e4, partial 0.334 each), 133–134 (no conversion: the file's rope_theta, swa_rope_theta and
+  // partial_rotary_factor are never read into them); mdl:92–117 (the default RoPE honours the partial).
+  f = partial_family("mimo_v2_flash");
+  f.layers = LayerRule::FirstAndEach, f.pattern = 6, f.no_conversion = true;
+  f.default_params =
+      R"({"full_attention": {"rope_type": "default", "rope_theta": 5000000.0,
+                             "partial_rotary_factor": 0.334},
+          "sliding_attention": {"rope_type": "default", "rope_theta": 10000.0,
+                                "partial_rotary_factor": 0.334}})";
+  all.push_back(f);
+
+  // step3p7 cfg:324–337: the language model comes from text_config only; a flat file gets the class's
+  // default text model, not the one it describes.
+  f = family("step3p7");
+  f.needs_text_config = true, f.head_dim = 128, f.num_layers = 45, f.max_positions = 128000;  // text cfg
+  all.push_back(f);
+
   // exaone4 cfg:86, 97–110 (sliding unless (i + 1) % sliding_window_pattern == 0, default 4; no
   // sliding_window: no pattern); mdl:240–242 (RoPE only when sliding_window is None or on sliding layers).
   f = family("exaone4");
@@ -193,6 +231,7 @@ std::vector<ModelFamily> make_families() {
   f = family("gemma4_text");
   f.max_positions = 131072, f.layers = LayerRule::SlidingButEach, f.pattern = 6, f.last_full = true;
   f.global_head_key = "global_head_dim", f.global_head = 512, f.head_dim = 256;  // cfg:158
+  f.no_conversion = true;  // cfg:240–242: convert_rope_params_to_dict returns at once
   f.default_params =
       R"({"sliding_attention": {"rope_type": "default", "rope_theta": 10000.0},
           "full_attention": {"rope_type": "proportional", "partial_rotary_factor": 0.25,
@@ -219,6 +258,8 @@ constexpr Absolute kAbsolute[] = {
     {"t5", "T5's relative position buckets"},
     {"bloom", "ALiBi"},
     {"mpt", "ALiBi"},
+    // nemotron_h mdl:764, 844–878, 1029–1037: no rotary module; Mamba-2 blocks carry the order.
+    {"nemotron_h", "its Mamba-2 layers (its attention layers use no position encoding)"},
 };
 
 }  // namespace

@@ -21,6 +21,9 @@ enum class LayerRule {
   NoRopeLayers,     // from no_rope_layers: Llama 4 "chunked_attention" / "full_attention"; SmolLM3 all full
   SlidingIfWindow,  // every layer "sliding_attention" when sliding_window is set (Mistral, Phi-3)
   QwenWindow,       // "sliding_attention" from layer max_window_layers on when use_sliding_window (Qwen2/3)
+  FirstAndEach,     // "full_attention" at layer 0 and where (i + 1) % p == 0, else sliding (MiMo-V2-Flash)
+  Compression,      // DeepSeek-V4: from compress_ratios (0 / 4 / 128), else 2 heavily compressed, then
+                    // compressed_sparse / heavily_compressed in turn
 };
 
 // Which layers apply no RoPE.
@@ -70,10 +73,18 @@ struct ModelFamily {
   bool default_partial = false;
   bool known = true;               // false for the fallback of an unknown model_type
   int head_dim = 0;                // the class's head_dim when the file has none (0: hidden / heads)
+  int num_layers = 0;              // the class's num_hidden_layers, where the file gives none
   bool needs_head_dim = false;     // Ministral leaves head_dim None: the model cannot be built without
   bool frozen = false;             // no dynamic_rope_update on the rotary class (Qwen2-VL, Qwen2.5-VL)
   bool neox_keys = false;          // GPT-NeoX reads rotary_emb_base / rotary_pct, not rope_theta
   const char* absolute = nullptr;  // models without RoPE: what they use instead
+  const char* all_name = "full_attention";  // the one layer type of LayerRule::AllFull (DeepSeek-V3.2:
+                                            // "deepseek_sparse_attention")
+  bool no_conversion = false;  // the class writes its rope_parameters itself and reads no top-level
+                               // rope_theta / partial_rotary_factor into them (Gemma 4, MiMo-V2-Flash)
+  bool deepseek_v4 = false;    // two sets by rope label: "main" for sliding layers, "compress" (the file's
+                               // scaling at compress_rope_theta) for the compressed ones
+  bool needs_text_config = false;  // the wrapper builds its language model from text_config only (Step-3.7)
 };
 
 // The family of a model_type; an unknown one gets the defaults above (one RoPE set for all layers).

@@ -1,7 +1,11 @@
 // Sources read for the rules below (transformers, huggingface/transformers on GitHub):
 //   - src/transformers/models/llama/convert_llama_weights_to_hf.py (@6ae9169): `permute(w, n_heads, dim1,
 //     dim2) = w.view(n_heads, dim1 // n_heads // 2, 2, dim2).transpose(1, 2).reshape(dim1, dim2)`,
-//     applied to W_q and W_k (not W_v, W_o) when Meta's checkpoints are converted;
+//     applied to W_q and W_k (not W_v, W_o) when Meta's checkpoints are converted,
+//     W_k with `n_heads=num_key_value_heads, dim1=key_value_dim` (grouped-query attention, Llama 2 70B and
+//     Llama 3), and `repeat_kv` in models/llama/modeling_llama.py (key head g serves query heads
+//     g·n_rep … (g+1)·n_rep − 1); models/llama4/convert_llama4_weights_to_hf.py (@0749750) leaves its
+//     `permute_for_rope` calls commented out: Llama 4 keeps the interleaved (complex) rotation;
 //   - src/transformers/generation/utils.py, GenerationMixin.prepare_inputs_for_generation: "create
 //     missing position_ids on the fly" as `attention_mask.long().cumsum(-1) - 1`, then
 //     `masked_fill_(attention_mask == 0, 1)`;
@@ -121,6 +125,19 @@ std::vector<int> hf_permute_rows(int heads, int head_dim) {
     for (int r = 0; r < head_dim; ++r) perm[h * head_dim + r] = h * head_dim + within[r];
   return perm;
 }
+// </code>
+
+// <code id="gqa_permute">
+// permute(w, n_heads, dim1) as the script writes it: w.view(n_heads, dim1 // n_heads // 2, 2, dim2)
+// .transpose(1, 2).reshape(dim1, dim2). The view holds dim1 rows only when 2·n_heads divides dim1.
+std::vector<int> script_permute_rows(int n_heads, int dim1) {
+  if (n_heads < 1 || dim1 < 2 || dim1 % (2 * n_heads) != 0) return {};
+  return hf_permute_rows(n_heads, dim1 / n_heads);
+}
+
+// repeat_kv: key head g repeated n_rep = heads / kv_heads times in a row, so query head h meets key
+// head h / n_rep.
+int kv_head_of(int head, int heads, int kv_heads) { return head / (heads / kv_heads); }
 // </code>
 
 Eigen::MatrixXd head_projection(const Eigen::MatrixXd& x, const Eigen::MatrixXd& w, int head, int head_dim) {

@@ -61,6 +61,21 @@ std::vector<int> hf_permute_rows(int heads, int head_dim);
 // Head h's projections X · W[h·head_dim … (h+1)·head_dim − 1]ᵀ (tokens × head_dim).
 Eigen::MatrixXd head_projection(const Eigen::MatrixXd& x, const Eigen::MatrixXd& w, int head, int head_dim);
 
+// --- 1b. grouped-query attention: W_k permuted with num_key_value_heads --------------------------------
+
+// The row order the conversion script's permute(w, n_heads, dim1) gives a matrix of dim1 rows, as torch
+// runs it: view(n_heads, dim1 // n_heads // 2, 2, dim2), swap axes 1 and 2, flatten — blocks of
+// dim1 / n_heads rows, each taken as interleaved pairs and split into halves, whether or not a block is a
+// head. hf_permute_rows(n_heads, dim1 / n_heads) when 2·n_heads divides dim1; empty when it does not
+// (torch's view raises: the shape does not hold dim1 rows). W_q takes n_heads = num_attention_heads,
+// dim1 = heads·head_dim; W_k n_heads = num_key_value_heads, dim1 = key_value_dim = kv_heads·head_dim.
+std::vector<int> script_permute_rows(int n_heads, int dim1);
+
+// Grouped-query attention (transformers' repeat_kv, Meta's repeat_kv): each key head serves heads /
+// kv_heads consecutive query heads, so query head h reads key head h / (heads / kv_heads). kv_heads
+// divides heads.
+int kv_head_of(int head, int heads, int kv_heads);
+
 // --- 2. a wrong base ------------------------------------------------------------------------------------
 
 // The score of q at position r against k at position 0, ⟨R_r q, k⟩/√d, for r = 0 … max_dist.

@@ -44,10 +44,14 @@ Conventions chosen here (where the brief left a choice):
     applied, and that rule is taken to win over echoing the type name).  For models whose
     config has no layer_types, the name is the mask the model builds for every layer:
     "sliding_attention" when the model switches to create_sliding_window_causal_mask because
-    config.sliding_window is set (Mistral, Ministral3, Phi-3), else "full_attention".
+    config.sliding_window is set (Mistral, Ministral3, Phi-3, Mixtral, Qwen3-MoE), else
+    "full_attention".  Nemotron-H lists every block of layers_block_type (Mamba-2, attention, MoE,
+    MLP -- each is a decoder layer in transformers) and all of them read "none": its attention is NoPE.
   * has_rope is true when at least one layer applies RoPE; "sets" only holds the types such layers
-    use.  A model with one rotary module (all but Gemma 3/3n/4, ModernBERT, OLMo 3) repeats the same
-    set under each of its layer-type names.
+    use.  A model with one rotary module (all but Gemma 3/3n/4, ModernBERT, OLMo 3, Step-3.7,
+    MiMo-V2-Flash, DeepSeek-V4) repeats the same set under each of its layer-type names.  DeepSeek-V4
+    keys its two tables by rope LABEL ("main" / "compress"); here they appear under the layer types
+    that use them (sliding_attention -> main, compressed_sparse / heavily_compressed -> compress).
   * attention_factor is the factor transformers multiplies cos and sin by (`attention_scaling`).
   * rotary_dim is the number of head dims that rotate: 2*len(inv_freq), except for Gemma 4's
     "proportional" RoPE where inv_freq is padded with zeros up to head_dim/2 (MRU:253-263), and
@@ -55,8 +59,8 @@ Conventions chosen here (where the brief left a choice):
   * theta is the configured base (rope_parameters["rope_theta"]); dynamic NTK's enlarged base shows
     only in inv_freq.
   * softmax_scale is the factor by which the model's softmax scale departs from its own plain
-    choice (head_dim**-0.5, or query_pre_attn_scalar**-0.5 / 1.0 for Gemma): DeepSeek's
-    mscale(factor, mscale_all_dim)**2, else 1.0.
+    choice (head_dim**-0.5, or query_pre_attn_scalar**-0.5 / 1.0 for Gemma and Step-3.7): the
+    DeepSeek-V2/V3 / V3.2 / GLM-MoE-DSA MLA mscale(factor, mscale_all_dim)**2, else 1.0.
   * rotation: "half" (rotate_half: pairs (i, i+d/2) within the rotated span) or "interleaved"
     (pairs (2i, 2i+1): complex multiply, or rotate_half on even/odd slices); null without RoPE.
   * attn_temperature.enabled is config.attn_temperature_tuning as the attention reads it
@@ -69,7 +73,13 @@ Conventions chosen here (where the brief left a choice):
     broadcast against the head) -- prints {"error": "..."}.
 Limits: vision/audio towers of multimodal configs are not built (only the language model's RoPE);
 generation parameters, id2label/num_labels handling and `interval(...)` range validators are not
-emulated; float64 throughout where torch computes in float32.
+emulated; float64 throughout where torch computes in float32.  The _init_weights re-computation of
+the rotary buffers during post_init is not emulated (it matters only where one table's computation
+mutates rope_parameters before another is recomputed; such set orders are taken sorted).
+Not expressible in the output format (noted at the runners): DeepSeek-V3.2's indexer rotates the
+FIRST qk_rope_head_dim dims of its own q/k half-split while the MLA rotation is interleaved;
+DeepSeek-V4 rotates the LAST rotary_dim channels of each head, rotates the attention output back
+with -sin, and rotates compressed KV entries at their window-start positions.
 """
 
 import argparse
@@ -759,6 +769,21 @@ def default_partial(config, seq_len=None, layer_type=None):
     dim = int(head_dim * partial_rotary_factor)
     return 1.0 / (base ** _arange_ratio(dim)), 1.0
 
+def default_partial_per_type(config, seq_len=None, layer_type=None, default_prf=1.0):
+    """Per-layer-type default that honours rope_parameters[layer_type]["partial_rotary_factor"] (no standardize
+    call): deepseek_v4/mdl:115-141, step3p7/mdl:460-486, mimo_v2_flash/mdl:92-117 (whose missing-key default
+    is 0.334, mimo_v2_flash/mdl:109).  head_dim: `getattr(config, "head_dim", None) or hidden // heads`."""
+    rp = config.rope_parameters[layer_type]
+    base = rp["rope_theta"]
+    partial_rotary_factor = rp.get("partial_rotary_factor", default_prf)
+    head_dim = getattr(config, "head_dim", None) or config.hidden_size // config.num_attention_heads
+    dim = int(head_dim * partial_rotary_factor)
+    return 1.0 / (base ** _arange_ratio(dim)), 1.0
+
+
+def default_partial_per_type_mimo(config, seq_len=None, layer_type=None):
+    return default_partial_per_type(config, seq_len, layer_type, default_prf=0.334)  # mimo_v2_flash/mdl:109
+
 
 # ------------------------------------------------------------------------------------------------
 # Rotary modules: init + the first forward's @dynamic_rope_update (MRU:34-130)
@@ -815,15 +840,15 @@ def single_rotary(config, default_fn, seq_len, decorated=True):
     return RopeSet(inv_freq, attention_scaling, rope_type, config.rope_parameters["rope_theta"])
 
 
-def per_type_rotary(config, default_fn, seq_len, layer_config_for=None):
+def per_type_rotary(config, default_fn, seq_len, layer_config_for=None, none_where=None):
     """One inv_freq per layer type (Gemma3RotaryEmbedding pattern, gemma3/mdl:156-177; also
     gemma3n/mdl:1529-1550, modernbert/mdl:94-115, olmo3/mdl:270-291, gemma4/mdl:1084-1115)."""
     sets = {}
     for layer_type in sorted(set(config.layer_types)):  # gemma3/mdl:163-165
         rope_params = config.rope_parameters[layer_type]  # gemma3/mdl:166 (KeyError if absent)
         if rope_params is None:  # gemma3/mdl:167-168 ... but forward then needs it:
-            raise Refused("rope_parameters[%r] is None: forward reads %s_inv_freq (gemma3/mdl:209)"
-                          % (layer_type, layer_type))
+            raise Refused("rope_parameters[%r] is None: forward reads %s_inv_freq (%s)"
+                          % (layer_type, layer_type, none_where or "gemma3/mdl:209"))
         rope_type = rope_params["rope_type"]
         fn = _init_fn(rope_type, default_fn)
         rope_config = layer_config_for(layer_type) if layer_config_for else config  # gemma4/mdl:1111
@@ -1769,6 +1794,382 @@ _FIELDS = {
     ],
 }
 
+# Dataclass fields of the families added later (same layout as _FIELDS above).
+_FIELDS.update({
+    # Qwen3MoeConfig: models/qwen3_moe/configuration_qwen3_moe.py:85-112 (no head_dim field: a config.json
+    # head_dim becomes a plain attribute via CU:338-345)
+    'Qwen3MoeConfig': [
+        ('vocab_size', 'int', 151936),
+        ('hidden_size', 'int', 2048),
+        ('intermediate_size', 'int', 6144),
+        ('num_hidden_layers', 'int', 24),
+        ('num_attention_heads', 'int', 32),
+        ('num_key_value_heads', 'int', 4),
+        ('hidden_act', 'str', "silu"),
+        ('max_position_embeddings', 'int', 32768),
+        ('initializer_range', 'float', 0.02),
+        ('rms_norm_eps', 'float', 1e-6),
+        ('use_cache', 'bool', True),
+        ('tie_word_embeddings', 'bool', False),
+        ('rope_parameters', 'RopeParameters | dict | None', None),
+        ('attention_bias', 'bool', False),
+        ('use_sliding_window', 'bool', False),
+        ('sliding_window', 'int | None', 4096),
+        ('attention_dropout', 'float | int', 0.0),
+        ('decoder_sparse_step', 'int', 1),
+        ('moe_intermediate_size', 'int', 768),
+        ('num_experts_per_tok', 'int', 8),
+        ('num_experts', 'int', 128),
+        ('norm_topk_prob', 'bool', False),
+        ('output_router_logits', 'bool', False),
+        ('router_aux_loss_coef', 'float', 0.001),
+        ('mlp_only_layers', 'list[int] | None', None),
+        ('pad_token_id', 'int | None', None),
+        ('bos_token_id', 'int | None', None),
+        ('eos_token_id', 'int | list[int] | None', None),
+    ],
+    # MixtralConfig: models/mixtral/configuration_mixtral.py:68-91
+    'MixtralConfig': [
+        ('vocab_size', 'int', 32000),
+        ('hidden_size', 'int', 4096),
+        ('intermediate_size', 'int', 14336),
+        ('num_hidden_layers', 'int', 32),
+        ('num_attention_heads', 'int', 32),
+        ('num_key_value_heads', 'int', 8),
+        ('head_dim', 'int | None', None),
+        ('hidden_act', 'str', "silu"),
+        ('max_position_embeddings', 'int', 4096 * 32),
+        ('initializer_range', 'float', 0.02),
+        ('rms_norm_eps', 'float', 1e-5),
+        ('use_cache', 'bool', True),
+        ('pad_token_id', 'int | None', None),
+        ('bos_token_id', 'int | None', 1),
+        ('eos_token_id', 'int | list[int] | None', 2),
+        ('tie_word_embeddings', 'bool', False),
+        ('sliding_window', 'int | None', None),
+        ('attention_dropout', 'float | int', 0.0),
+        ('num_experts_per_tok', 'int', 2),
+        ('num_local_experts', 'int', 8),
+        ('output_router_logits', 'bool', False),
+        ('router_aux_loss_coef', 'float', 0.001),
+        ('router_jitter_noise', 'float', 0.0),
+        ('rope_parameters', 'RopeParameters | dict | None', None),
+    ],
+    # DeepseekV32Config: models/deepseek_v32/configuration_deepseek_v32.py:89-127
+    'DeepseekV32Config': [
+        ('vocab_size', 'int', 129280),
+        ('hidden_size', 'int', 7168),
+        ('intermediate_size', 'int', 18432),
+        ('moe_intermediate_size', 'int', 2048),
+        ('num_hidden_layers', 'int', 61),
+        ('num_attention_heads', 'int', 128),
+        ('num_key_value_heads', 'int', 128),
+        ('n_shared_experts', 'int', 1),
+        ('n_routed_experts', 'int', 256),
+        ('routed_scaling_factor', 'float', 2.5),
+        ('kv_lora_rank', 'int', 512),
+        ('q_lora_rank', 'int', 1536),
+        ('qk_rope_head_dim', 'int', 64),
+        ('v_head_dim', 'int', 128),
+        ('qk_nope_head_dim', 'int', 128),
+        ('n_group', 'int', 8),
+        ('topk_group', 'int', 4),
+        ('num_experts_per_tok', 'int', 8),
+        ('norm_topk_prob', 'bool', True),
+        ('hidden_act', 'str', "silu"),
+        ('max_position_embeddings', 'int', 163840),
+        ('initializer_range', 'float', 0.02),
+        ('rms_norm_eps', 'float', 1e-6),
+        ('use_cache', 'bool', True),
+        ('pad_token_id', 'int | None', None),
+        ('bos_token_id', 'int | None', 0),
+        ('eos_token_id', 'int | list[int] | None', 1),
+        ('tie_word_embeddings', 'bool', False),
+        ('rope_parameters', 'dict | None', None),
+        ('mlp_layer_types', 'list[str] | None', None),
+        ('attention_bias', 'bool', False),
+        ('attention_dropout', 'float | int', 0.0),
+        ('index_topk', 'int', 2048),
+        ('index_head_dim', 'int', 128),
+        ('index_n_heads', 'int', 64),
+        ('mlp_bias', 'bool', False),
+        ('head_dim', 'int', 64),
+        ('first_k_dense_replace', 'int', 3),
+        ('layer_types', 'list[str] | None', None),
+    ],
+    # DeepseekV4Config: models/deepseek_v4/configuration_deepseek_v4.py:139-191 (class attributes without an
+    # annotation -- default_partial_rotary_factor, default_compress_rates, default_num_hash_layers -- are
+    # not fields)
+    'DeepseekV4Config': [
+        ('vocab_size', 'int', 129280),
+        ('hidden_size', 'int', 4096),
+        ('moe_intermediate_size', 'int', 2048),
+        ('num_hidden_layers', 'int', 43),
+        ('num_attention_heads', 'int', 64),
+        ('num_key_value_heads', 'int', 1),
+        ('head_dim', 'int', 512),
+        ('q_lora_rank', 'int', 1024),
+        ('num_experts_per_tok', 'int', 6),
+        ('n_routed_experts', 'int', 256),
+        ('n_shared_experts', 'int', 1),
+        ('scoring_func', 'str', "sqrtsoftplus"),
+        ('norm_topk_prob', 'bool', True),
+        ('routed_scaling_factor', 'float', 1.5),
+        ('max_position_embeddings', 'int', 1048576),
+        ('rope_theta', 'float | int', 10000.0),
+        ('layer_types', 'list[str] | None', None),
+        ('compress_rates', 'dict | None', None),
+        ('compress_rope_theta', 'float | int', 160000.0),
+        ('hc_mult', 'int', 4),
+        ('hc_sinkhorn_iters', 'int', 20),
+        ('hc_eps', 'float', 1.0e-6),
+        ('mlp_layer_types', 'list[str] | None', None),
+        ('swiglu_limit', 'float', 10.0),
+        ('sliding_window', 'int', 128),
+        ('o_groups', 'int', 8),
+        ('o_lora_rank', 'int', 1024),
+        ('index_n_heads', 'int', 64),
+        ('index_head_dim', 'int', 128),
+        ('index_topk', 'int', 512),
+        ('num_nextn_predict_layers', 'int', 1),
+        ('output_router_logits', 'bool', False),
+        ('router_aux_loss_coef', 'float', 0.001),
+        ('router_jitter_noise', 'float', 0.0),
+        ('hidden_act', 'str', "silu"),
+        ('initializer_range', 'float', 0.02),
+        ('rms_norm_eps', 'float', 1.0e-6),
+        ('use_cache', 'bool', True),
+        ('pad_token_id', 'int | None', None),
+        ('bos_token_id', 'int | None', 0),
+        ('eos_token_id', 'int | list[int] | None', 1),
+        ('tie_word_embeddings', 'bool', False),
+        ('rope_parameters', 'RopeParameters | dict | None', None),
+        ('partial_rotary_factor', 'float | None', None),
+        ('attention_bias', 'bool', False),
+        ('mlp_bias', 'bool', False),
+        ('attention_dropout', 'float', 0.0),
+    ],
+    # Kimi_K25Config: models/kimi_k25/configuration_kimi_k25.py:70-78
+    'Kimi_K25Config': [
+        ('text_config', 'dict | PreTrainedConfig | None', None),
+        ('vision_config', 'dict | PreTrainedConfig | None', None),
+        ('projection_hidden_size', 'int | None', 1152),
+        ('projection_layer_norm_eps', 'float', 1e-5),
+        ('image_token_id', 'int', 163605),
+        ('video_token_id', 'int', 163840),
+        ('vision_start_token_id', 'int', 163602),
+        ('vision_end_token_id', 'int', 163604),
+        ('tie_word_embeddings', 'bool', True),
+    ],
+    # GlmMoeDsaConfig: models/glm_moe_dsa/configuration_glm_moe_dsa.py:94-134
+    'GlmMoeDsaConfig': [
+        ('vocab_size', 'int', 154880),
+        ('hidden_size', 'int', 6144),
+        ('intermediate_size', 'int', 12288),
+        ('moe_intermediate_size', 'int', 2048),
+        ('num_hidden_layers', 'int', 78),
+        ('num_attention_heads', 'int', 64),
+        ('num_key_value_heads', 'int', 64),
+        ('n_shared_experts', 'int', 1),
+        ('n_routed_experts', 'int', 256),
+        ('routed_scaling_factor', 'float', 2.5),
+        ('kv_lora_rank', 'int', 512),
+        ('q_lora_rank', 'int', 2048),
+        ('qk_rope_head_dim', 'int', 64),
+        ('v_head_dim', 'int', 256),
+        ('qk_nope_head_dim', 'int', 192),
+        ('n_group', 'int', 1),
+        ('topk_group', 'int', 1),
+        ('num_experts_per_tok', 'int', 8),
+        ('norm_topk_prob', 'bool', True),
+        ('hidden_act', 'str', "silu"),
+        ('max_position_embeddings', 'int', 202752),
+        ('initializer_range', 'float', 0.02),
+        ('rms_norm_eps', 'float', 1e-5),
+        ('use_cache', 'bool', True),
+        ('pad_token_id', 'int | None', None),
+        ('bos_token_id', 'int | None', 0),
+        ('eos_token_id', 'int | list[int] | None', 1),
+        ('tie_word_embeddings', 'bool', False),
+        ('rope_parameters', 'dict | None', None),
+        ('mlp_layer_types', 'list[str] | None', None),
+        ('attention_bias', 'bool', False),
+        ('attention_dropout', 'float | int', 0.0),
+        ('index_topk', 'int', 2048),
+        ('index_head_dim', 'int', 128),
+        ('index_n_heads', 'int', 32),
+        ('mlp_bias', 'bool', False),
+        ('head_dim', 'int', 64),
+        ('first_k_dense_replace', 'int', 3),
+        ('layer_types', 'list[str] | None', None),
+        ('indexer_types', 'list[str] | None', None),
+    ],
+    # MiniMaxM2Config: models/minimax_m2/configuration_minimax_m2.py:76-98
+    'MiniMaxM2Config': [
+        ('vocab_size', 'int', 200064),
+        ('hidden_size', 'int', 3072),
+        ('intermediate_size', 'int', 1536),
+        ('num_hidden_layers', 'int', 62),
+        ('num_attention_heads', 'int', 48),
+        ('num_key_value_heads', 'int', 8),
+        ('head_dim', 'int', 128),
+        ('hidden_act', 'str', "silu"),
+        ('max_position_embeddings', 'int', 196608),
+        ('initializer_range', 'float', 0.02),
+        ('rms_norm_eps', 'float', 1e-06),
+        ('use_cache', 'bool', True),
+        ('pad_token_id', 'int | None', None),
+        ('bos_token_id', 'int | None', 200034),
+        ('eos_token_id', 'int | list[int] | None', 200020),
+        ('tie_word_embeddings', 'bool', False),
+        ('attention_dropout', 'float | int', 0.0),
+        ('num_experts_per_tok', 'int', 8),
+        ('num_local_experts', 'int', 256),
+        ('output_router_logits', 'bool', False),
+        ('router_aux_loss_coef', 'float', 0.001),
+        ('router_jitter_noise', 'float', 0.0),
+        ('rope_parameters', 'RopeParameters | dict | None', None),
+    ],
+    # NemotronHConfig: models/nemotron_h/configuration_nemotron_h.py:87-140 (no rope_parameters field at all;
+    # num_hidden_layers is a property, nemotron_h/cfg:230-245)
+    'NemotronHConfig': [
+        ('vocab_size', 'int', 131072),
+        ('hidden_size', 'int', 4096),
+        ('layers_block_type', 'list[str] | None', None),
+        ('tie_word_embeddings', 'bool', False),
+        ('use_cache', 'bool', True),
+        ('num_logits_to_keep', 'int', 1),
+        ('pad_token_id', 'int | None', 0),
+        ('bos_token_id', 'int | None', 1),
+        ('eos_token_id', 'int | list[int] | None', 2),
+        ('num_attention_heads', 'int', 32),
+        ('num_key_value_heads', 'int', 8),
+        ('head_dim', 'int', 128),
+        ('max_position_embeddings', 'int', 4096),
+        ('attention_bias', 'bool', False),
+        ('attention_dropout', 'float | int', 0.0),
+        ('sliding_window', 'int | None', None),
+        ('intermediate_size', 'int', 21504),
+        ('mlp_hidden_act', 'str', "relu2"),
+        ('mlp_bias', 'bool', False),
+        ('use_mamba_kernels', 'bool', True),
+        ('ssm_state_size', 'int', 128),
+        ('mamba_num_heads', 'int', 128),
+        ('mamba_head_dim', 'int', 64),
+        ('mamba_hidden_act', 'str', "silu"),
+        ('n_groups', 'int', 8),
+        ('conv_kernel', 'int', 4),
+        ('expand', 'int', 2),
+        ('time_step_min', 'float', 0.001),
+        ('time_step_max', 'float', 0.1),
+        ('time_step_limit', 'list[float] | tuple[float, ...]', (0.0, float("inf"))),
+        ('time_step_floor', 'float', 1e-4),
+        ('use_conv_bias', 'bool', True),
+        ('chunk_size', 'int', 128),
+        ('mamba_proj_bias', 'bool', False),
+        ('mamba_ssm_cache_dtype', 'str', "float32"),
+        ('n_routed_experts', 'int', 8),
+        ('n_shared_experts', 'int', 1),
+        ('moe_intermediate_size', 'int', 7688),
+        ('moe_shared_expert_intermediate_size', 'int', 7688),
+        ('moe_latent_size', 'int | None', None),
+        ('moe_shared_expert_overlap', 'bool', True),
+        ('num_experts_per_tok', 'int', 2),
+        ('routed_scaling_factor', 'float | int', 1.0),
+        ('n_group', 'int', 1),
+        ('topk_group', 'int', 1),
+        ('norm_topk_prob', 'bool', True),
+        ('num_nextn_predict_layers', 'int', 0),
+        ('mtp_layers_block_type', 'list[str] | None', None),
+        ('use_bias', 'bool', False),
+        ('initializer_range', 'float', 0.02),
+        ('layer_norm_epsilon', 'float', 1e-5),
+        ('residual_in_fp32', 'bool', False),
+        ('hidden_dropout', 'float | int', 0.0),
+        ('rescale_prenorm_residual', 'bool', True),
+    ],
+    # Step3p7TextConfig: models/step3p7/configuration_step3p7.py:145-183 (gating, use_bidirectional_attention
+    # and base_config_key carry no annotation: class attributes, not fields)
+    'Step3p7TextConfig': [
+        ('vocab_size', 'int', 128815),
+        ('hidden_size', 'int', 4096),
+        ('intermediate_size', 'int', 11264),
+        ('num_hidden_layers', 'int', 45),
+        ('num_attention_heads', 'int', 64),
+        ('num_key_value_heads', 'int', 8),
+        ('head_dim', 'int', 128),
+        ('hidden_act', 'str', "silu"),
+        ('max_position_embeddings', 'int', 128000),
+        ('initializer_range', 'float', 0.02),
+        ('rms_norm_eps', 'float', 1e-5),
+        ('use_cache', 'bool', True),
+        ('pad_token_id', 'int', 1),
+        ('bos_token_id', 'int | None', None),
+        ('eos_token_id', 'int | list[int] | None', None),
+        ('tie_word_embeddings', 'bool', False),
+        ('attention_dropout', 'float | int', 0.0),
+        ('num_experts_per_tok', 'int', 8),
+        ('num_local_experts', 'int', 128),
+        ('rope_parameters', 'RopeParameters | dict | None', None),
+        ('mlp_layer_types', 'list[str] | None', None),
+        ('layer_types', 'list[str] | None', None),
+        ('moe_intermediate_size', 'int', 1280),
+        ('n_routed_experts', 'int', 288),
+        ('share_expert_dim', 'int', 1280),
+        ('sliding_window', 'int | None', None),
+        ('num_sliding_attention_heads', 'int | None', None),
+        ('attention_bias', 'bool', False),
+        ('query_pre_attn_scalar', 'int | float | None', None),
+        ('moe_router_scaling_factor', 'float', 1.0),
+        ('mlp_bias', 'bool', False),
+        ('swiglu_limits', 'list[float | int | None] | None', None),
+        ('swiglu_limits_shared', 'list[float | int | None] | None', None),
+        ('mtp_layer_types', 'list[str] | None', None),
+        ('mtp_mlp_layer_types', 'list[str] | None', None),
+    ],
+    # Step3p7Config: models/step3p7/configuration_step3p7.py:319-322
+    'Step3p7Config': [
+        ('vision_config', 'dict | PreTrainedConfig | None', None),
+        ('text_config', 'dict | PreTrainedConfig | None', None),
+        ('projector_bias', 'bool', False),
+        ('image_token_id', 'int', 151679),
+    ],
+    # MiMoV2FlashConfig: models/mimo_v2_flash/configuration_mimo_v2_flash.py:78-109
+    'MiMoV2FlashConfig': [
+        ('vocab_size', 'int', 152576),
+        ('hidden_size', 'int', 4096),
+        ('intermediate_size', 'int', 16384),
+        ('num_hidden_layers', 'int', 48),
+        ('num_attention_heads', 'int', 64),
+        ('num_key_value_heads', 'int', 4),
+        ('hidden_act', 'str', "silu"),
+        ('max_position_embeddings', 'int', 131072),
+        ('initializer_range', 'float', 0.02),
+        ('rms_norm_eps', 'float', 1e-5),
+        ('use_cache', 'bool', True),
+        ('tie_word_embeddings', 'bool', False),
+        ('rope_parameters', 'RopeParameters | dict | None', None),
+        ('attention_bias', 'bool', False),
+        ('attention_dropout', 'float | int', 0.0),
+        ('moe_intermediate_size', 'int', 2048),
+        ('num_experts_per_tok', 'int', 8),
+        ('n_routed_experts', 'int', 256),
+        ('routed_scaling_factor', 'float | None', 1.0),
+        ('n_group', 'int', 1),
+        ('topk_group', 'int', 1),
+        ('norm_topk_prob', 'bool', True),
+        ('bos_token_id', 'int | None', 1),
+        ('eos_token_id', 'int | list[int] | None', None),
+        ('pad_token_id', 'int | None', None),
+        ('head_dim', 'int', 192),
+        ('v_head_dim', 'int', 128),
+        ('sliding_window', 'int', 128),
+        ('layer_types', 'list[str] | None', None),
+        ('mlp_layer_types', 'list[str] | None', None),
+        ('attention_value_scale', 'float | None', 0.707),
+    ],
+})
+
 
 # ------------------------------------------------------------------------------------------------
 # The config classes.  FIELDS come from _FIELDS (the dataclass fields, types and defaults, at the
@@ -2368,6 +2769,397 @@ class GPT2Config(PreTrainedConfig):
     attribute_map = {"hidden_size": "n_embd", "max_position_embeddings": "n_positions",
                      "num_attention_heads": "n_head", "num_hidden_layers": "n_layer"}  # gpt2/cfg:71-76
 
+# --- families added: Qwen3-MoE, Mixtral, DeepSeek-V3.2, DeepSeek-V4, Kimi-K2.5, GLM-MoE-DSA (GLM-5),
+# --- MiniMax-M2, Nemotron-H, Step-3.7, MiMo-V2-Flash
+@register
+class Qwen3MoeConfig(PreTrainedConfig):
+    model_type = "qwen3_moe"
+    FIELDS = _FIELDS["Qwen3MoeConfig"]
+    attribute_map = {"num_experts": "num_local_experts"}  # qwen3_moe/cfg:51-53
+
+    def __post_init__(self, **kwargs):  # qwen3_moe/cfg:114-117
+        # qwen3_moe/cfg:115: the window is kept only when use_sliding_window; NO layer_types and NO
+        # max_window_layers here (unlike Qwen3 dense): a config.json max_window_layers is a plain attribute.
+        self.sliding_window = self.sliding_window if self.use_sliding_window else None
+        self.mlp_only_layers = [] if self.mlp_only_layers is None else self.mlp_only_layers
+        super().__post_init__(**kwargs)
+
+
+@register
+class MixtralConfig(PreTrainedConfig):
+    model_type = "mixtral"
+    FIELDS = _FIELDS["MixtralConfig"]
+    attribute_map = {"num_experts": "num_local_experts"}  # mixtral/cfg:66
+    default_theta = 1000000.0  # mixtral/cfg:44
+
+    def __post_init__(self, **kwargs):  # mixtral/cfg:93-97 -- head_dim stays None if absent
+        if self.num_key_value_heads is None:
+            self.num_key_value_heads = self.num_attention_heads
+        super().__post_init__(**kwargs)
+
+
+class _DsaConfigBase(PreTrainedConfig):
+    """DeepseekV32Config (deepseek_v32/cfg:129-148) and GlmMoeDsaConfig (glm_moe_dsa/cfg:150-168) share
+    this tail of __post_init__ line for line."""
+    attribute_map = {"num_local_experts": "n_routed_experts"}  # deepseek_v32/cfg:87, glm_moe_dsa/cfg:92
+
+    def _dsa_post_init(self, kwargs):
+        self.qk_head_dim = self.qk_nope_head_dim + self.qk_rope_head_dim
+        # deepseek_v32/cfg:133, glm_moe_dsa/cfg:153: head_dim IS a field here (so a config.json head_dim,
+        # e.g. GLM-5.2's 192, is set first and then overwritten): RoPE width = qk_rope_head_dim.
+        self.head_dim = self.qk_rope_head_dim
+        if self.mlp_layer_types is None:
+            n_dense = min(self.first_k_dense_replace, self.num_hidden_layers)
+            self.mlp_layer_types = ["dense"] * n_dense + ["sparse"] * (self.num_hidden_layers - n_dense)
+        # deepseek_v32/cfg:139-140, glm_moe_dsa/cfg:159-160: every layer is DSA by default
+        if self.layer_types is None:
+            self.layer_types = ["deepseek_sparse_attention"] * self.num_hidden_layers
+        if (num_experts := kwargs.get("num_experts")) is not None:
+            self.n_routed_experts = num_experts
+        self.qk_head_dim = self.qk_nope_head_dim + self.qk_rope_head_dim
+        super().__post_init__(**kwargs)
+
+
+@register
+class DeepseekV32Config(_DsaConfigBase):
+    model_type = "deepseek_v32"
+    FIELDS = _FIELDS["DeepseekV32Config"]
+
+    def __post_init__(self, **kwargs):  # deepseek_v32/cfg:129-148
+        self._dsa_post_init(kwargs)
+
+
+@register
+class GlmMoeDsaConfig(_DsaConfigBase):
+    model_type = "glm_moe_dsa"
+    FIELDS = _FIELDS["GlmMoeDsaConfig"]
+
+    def __post_init__(self, **kwargs):  # glm_moe_dsa/cfg:136-168
+        if self.indexer_types is None:  # glm_moe_dsa/cfg:138-149: "full" runs the indexer, "shared" reuses
+            pattern = kwargs.get("index_topk_pattern")
+            if pattern is not None:
+                self.indexer_types = ([{"F": "full", "S": "shared"}[c] for c in pattern] if isinstance(pattern, str)
+                                      else list(pattern))
+            else:
+                freq = max(kwargs.get("index_topk_freq", 1), 1)
+                offset = kwargs.get("index_skip_topk_offset", 2)
+                self.indexer_types = ["full" if (max(i - offset + 1, 0) % freq) == 0 else "shared"
+                                      for i in range(self.num_hidden_layers)]
+        self._dsa_post_init(kwargs)
+
+
+_DSV4_LAYER_TYPES = ("sliding_attention", "compressed_sparse_attention", "heavily_compressed_attention")  # cfg:21-25
+_DSV4_COMPRESS_RATIO_TO_LAYER_TYPE = {0: "sliding_attention", 4: "compressed_sparse_attention",
+                                      128: "heavily_compressed_attention"}  # deepseek_v4/cfg:28-32
+_DSV4_MLP_LAYER_TYPES = ("hash_moe", "moe")  # deepseek_v4/cfg:35
+
+
+@register
+class DeepseekV4Config(PreTrainedConfig):
+    model_type = "deepseek_v4"
+    FIELDS = _FIELDS["DeepseekV4Config"]
+    # deepseek_v4/cfg:104-107
+    attribute_map = {"num_local_experts": "n_routed_experts", "intermediate_size": "moe_intermediate_size"}
+    default_partial_rotary_factor = 64 / 512  # deepseek_v4/cfg:147
+    default_compress_rates = {"compressed_sparse_attention": 4, "heavily_compressed_attention": 128}  # cfg:159
+    default_num_hash_layers = 3  # deepseek_v4/cfg:165
+    # deepseek_v4/cfg:198: rope_parameters is keyed by rope-type LABELS ("main" / "compress"), not by layer
+    # types; standardize_rope_params reads this attribute first (MRU:776).
+    _rope_type_labels = ("main", "compress")
+
+    def validate_rope(self):  # deepseek_v4/cfg:200-223: validate each label's sub-dict
+        rope_parameters_dict = getattr(self, "rope_parameters", None) or {}
+        ignore_keys = self.ignore_keys_at_rope_validation
+        for rope_type_label in self._rope_type_labels:
+            rope_parameters = rope_parameters_dict.get(rope_type_label)
+            if not isinstance(rope_parameters, dict):
+                continue
+            rope_type = rope_parameters.get("rope_type", rope_parameters.get("type", "default"))
+            rope_parameters["rope_type"] = rope_type
+            validation_fn = getattr(self, "_validate_%s_rope_parameters" % rope_type, None)
+            if validation_fn is None:
+                continue
+            self.rope_parameters = rope_parameters
+            try:
+                validation_fn(rope_parameters, ignore_keys=ignore_keys)
+            finally:
+                self.rope_parameters = rope_parameters_dict
+
+    def validate_layer_type(self):  # deepseek_v4/cfg:225-244 (replaces CU:524-544)
+        if self.num_hidden_layers is None:
+            return
+        for name, types, allowed in (("layer_types", self.layer_types, _DSV4_LAYER_TYPES),
+                                     ("mlp_layer_types", self.mlp_layer_types, _DSV4_MLP_LAYER_TYPES)):
+            if types is None:
+                continue
+            if len(types) != self.num_hidden_layers:
+                raise ValueError("`num_hidden_layers` (%s) must equal `len(%s)` (%d)."
+                                 % (self.num_hidden_layers, name, len(types)))
+            bad = [t for t in types if t not in allowed]
+            if bad:
+                raise ValueError("`%s` entries must be one of %s for DeepSeek-V4; got %s." % (name, allowed, bad))
+
+    def __post_init__(self, **kwargs):  # deepseek_v4/cfg:246-321
+        legacy_compress_ratios = kwargs.pop("compress_ratios", None)
+        legacy_compress_rate_csa = kwargs.pop("compress_rate_csa", None)
+        legacy_compress_rate_hca = kwargs.pop("compress_rate_hca", None)
+        legacy_num_hash_layers = kwargs.pop("num_hash_layers", None)
+        legacy_qk_rope_head_dim = kwargs.pop("qk_rope_head_dim", None)
+        # deepseek_v4/cfg:255: CU:277-355 first -- rope_scaling / rope_theta / partial_rotary_factor are
+        # standardised (MRU:742-816) as ONE global dict (its keys are not a subset of _rope_type_labels)
+        PreTrainedConfig.__post_init__(self, **kwargs)
+        n = self.num_hidden_layers
+        if self.compress_rates is None:
+            self.compress_rates = dict(self.default_compress_rates)
+        if legacy_compress_rate_csa is not None:
+            self.compress_rates["compressed_sparse_attention"] = legacy_compress_rate_csa
+        if legacy_compress_rate_hca is not None:
+            self.compress_rates["heavily_compressed_attention"] = legacy_compress_rate_hca
+        # deepseek_v4/cfg:268-276: explicit layer_types > legacy compress_ratios (0 / 4 / 128; any other
+        # value -> KeyError) > default 2x HCA then CSA/HCA alternating; truncated to num_hidden_layers (the
+        # hub's compress_ratios carries one extra entry for the MTP layer)
+        if self.layer_types is None and legacy_compress_ratios is not None:
+            self.layer_types = [_DSV4_COMPRESS_RATIO_TO_LAYER_TYPE[r] for r in legacy_compress_ratios]
+        if self.layer_types is None:
+            interleave = ["compressed_sparse_attention" if i % 2 else "heavily_compressed_attention"
+                          for i in range(max(n - 2, 0))]
+            self.layer_types = ["heavily_compressed_attention"] * min(n, 2) + interleave
+        self.layer_types = list(self.layer_types[:n])
+        if self.mlp_layer_types is None:  # deepseek_v4/cfg:279-282
+            n_hash = legacy_num_hash_layers if legacy_num_hash_layers is not None else self.default_num_hash_layers
+            self.mlp_layer_types = ["hash_moe"] * min(n, n_hash) + ["moe"] * max(0, n - n_hash)
+        self.mlp_layer_types = list(self.mlp_layer_types[:n])
+        # deepseek_v4/cfg:286-292: rotated fraction = legacy qk_rope_head_dim / head_dim, else 64/512
+        if self.partial_rotary_factor is None:
+            self.partial_rotary_factor = (legacy_qk_rope_head_dim / self.head_dim if legacy_qk_rope_head_dim is not None
+                                          else self.default_partial_rotary_factor)
+        self.qk_rope_head_dim = int(self.head_dim * self.partial_rotary_factor)
+        # deepseek_v4/cfg:302-321: two rope sets.  "main" = plain default RoPE at rope_theta (sliding-only
+        # layers); "compress" = the global (rope_scaling) dict at compress_rope_theta (CSA / HCA layers),
+        # with attention_factor forced to 1.0 when it is YaRN.  Both carry partial_rotary_factor.
+        rp = self.rope_parameters or {}
+        if isinstance(rp.get("main"), dict) and isinstance(rp.get("compress"), dict):
+            self.rope_parameters = {"main": rp["main"], "compress": rp["compress"]}
+        else:
+            yarn = {k: v for k, v in rp.items() if k not in ("main", "compress")}
+            main = {"rope_type": "default", "rope_theta": self.rope_theta,
+                    "partial_rotary_factor": self.partial_rotary_factor}
+            compress = dict(yarn)
+            compress.update({"rope_theta": self.compress_rope_theta, "partial_rotary_factor": self.partial_rotary_factor})
+            compress.setdefault("rope_type", "default")
+            if compress["rope_type"] == "yarn":
+                compress.setdefault("attention_factor", 1.0)
+            self.rope_parameters = {"main": main, "compress": compress}
+
+
+@register
+class MiniMaxM2Config(PreTrainedConfig):
+    model_type = "minimax_m2"
+    FIELDS = _FIELDS["MiniMaxM2Config"]  # no __post_init__ of its own
+    attribute_map = {"num_experts": "num_local_experts"}  # minimax_m2/cfg:71-73
+    default_theta = 5000000.0  # minimax_m2/cfg:74
+    # NB: nothing in transformers reads the hub's `rotary_dim` key (it becomes a plain attribute,
+    # CU:338-345); only `partial_rotary_factor` (MRU:755-760) narrows the rotated span.
+
+
+@register
+class NemotronHConfig(PreTrainedConfig):
+    model_type = "nemotron_h"
+    FIELDS = _FIELDS["NemotronHConfig"]
+    # nemotron_h/cfg:84: layer_types is an alias of layers_block_type
+    attribute_map = {"layer_types": "layers_block_type", "num_local_experts": "n_routed_experts"}
+    _PATTERN = {"M": "linear_attention", "E": "moe", "*": "full_attention", "-": "mlp"}  # nemotron_h/cfg:270-273
+
+    def __post_init__(self, **kwargs):  # nemotron_h/cfg:142-196
+        for attr, legacy in (("n_groups", "mamba_n_groups"), ("conv_kernel", "mamba_d_conv"),
+                             ("expand", "mamba_expand"), ("time_step_min", "mamba_dt_min"),
+                             ("time_step_max", "mamba_dt_max"), ("time_step_limit", "mamba_dt_limit"),
+                             ("time_step_floor", "mamba_dt_init_floor"), ("use_conv_bias", "mamba_conv_bias"),
+                             ("chunk_size", "mamba_chunk_size")):  # nemotron_h/cfg:145-155
+            if legacy in kwargs:
+                setattr(self, attr, kwargs.pop(legacy))
+        # nemotron_h/cfg:159-168: hybrid_override_pattern ("M" Mamba-2, "*" attention, "E" MoE, "-" MLP;
+        # another character -> KeyError) -> layers_block_type; an explicit list only gets the legacy renames
+        # (mamba -> linear_attention, attention -> full_attention, CU:91-100)
+        if "hybrid_override_pattern" in kwargs:
+            pattern = kwargs.pop("hybrid_override_pattern")
+            if self.layer_types is None:
+                self.layer_types = [self._PATTERN[c] for c in pattern]
+        elif self.layer_types is None:
+            self.layer_types = ["linear_attention", "moe", "full_attention", "mlp"]
+        else:
+            self.layer_types = remap_legacy_layer_types(self.layer_types)
+        # nemotron_h/cfg:182-190 (MTP blocks are not part of the decoder stack)
+        if self.mtp_layers_block_type is None:
+            self.mtp_layers_block_type = ["full_attention", "moe"]
+        else:
+            self.mtp_layers_block_type = remap_legacy_layer_types(self.mtp_layers_block_type)
+        if "mtp_hybrid_override_pattern" in kwargs:
+            pattern = kwargs.pop("mtp_hybrid_override_pattern")
+            if self.mtp_layers_block_type == ["full_attention", "moe"]:
+                self.mtp_layers_block_type = [self._PATTERN[c] for c in pattern]
+        if self.num_key_value_heads is None:
+            self.num_key_value_heads = self.num_attention_heads
+        super().__post_init__(**kwargs)
+
+    # nemotron_h/cfg:198-228 (declared @staticmethod with a `self` parameter; HH calls every validator
+    # as validator(self), so it runs exactly like a method).  Replaces CU:524-544.
+    def validate_layer_type(self):
+        if not isinstance(self.layer_types, list):
+            raise ValueError("`layers_block_type` must be a list of strings. Got type: %s" % type(self.layer_types))
+        valid_types = {"full_attention", "linear_attention", "moe", "mlp"}
+        if not all(t in valid_types for t in self.layer_types):
+            raise ValueError("`layers_block_type` contains invalid types: %s" % (set(self.layer_types) - valid_types))
+        if self.num_nextn_predict_layers > 0:
+            if self.mtp_layers_block_type is None:
+                raise ValueError("mtp_layers_block_type is required when num_nextn_predict_layers > 0.")
+            if not isinstance(self.mtp_layers_block_type, list):
+                raise ValueError("`mtp_layers_block_type` must be a list of strings.")
+            if not all(t in valid_types for t in self.mtp_layers_block_type):
+                raise ValueError("`mtp_layers_block_type` contains invalid types: %s"
+                                 % (set(self.mtp_layers_block_type) - valid_types))
+
+    @property
+    def num_hidden_layers(self):  # nemotron_h/cfg:230-236: always len(layers_block_type)
+        return len(self.layers_block_type)
+
+    @num_hidden_layers.setter
+    def num_hidden_layers(self, value):  # nemotron_h/cfg:238-245: a config.json value is ignored
+        pass
+
+
+@register
+class Step3p7TextConfig(PreTrainedConfig):
+    model_type = "step3p5"  # step3p7/cfg:110 (sic); not registered in CONFIG_MAPPING here
+    FIELDS = _FIELDS["Step3p7TextConfig"]
+    # step3p7/cfg:136-143
+    attribute_map = {"num_local_experts": "n_routed_experts", "num_attention_groups": "num_key_value_heads",
+                     "moe_num_experts": "n_routed_experts", "moe_top_k": "num_experts_per_tok",
+                     "share_expert_dims": "share_expert_dim", "num_mtp_layers": "num_nextn_predict_layers"}
+    default_theta = 10000.0  # step3p7/cfg:144
+    gating = True  # step3p7/cfg:169
+    use_bidirectional_attention = False  # step3p7/cfg:170
+
+    def __post_init__(self, **kwargs):  # step3p7/cfg:185-310
+        # step3p7/cfg:190-209: per-layer lists padded with num_nextn_predict_layers MTP entries are cut back
+        num_nextn_predict_layers = kwargs.pop("num_nextn_predict_layers", 0)
+        self.num_nextn_predict_layers = num_nextn_predict_layers
+        n, padded = self.num_hidden_layers, self.num_hidden_layers + num_nextn_predict_layers
+        if num_nextn_predict_layers:
+            for field, mtp_field in (("layer_types", "mtp_layer_types"), ("mlp_layer_types", "mtp_mlp_layer_types")):
+                value = getattr(self, field)
+                if isinstance(value, list) and len(value) == padded:
+                    setattr(self, field, value[:n])
+                    setattr(self, mtp_field, value[n:padded])
+            for field in ("swiglu_limits", "swiglu_limits_shared"):
+                value = getattr(self, field)
+                if isinstance(value, list) and len(value) == padded:
+                    setattr(self, field, value[:n])
+            for key in ("rope_theta", "partial_rotary_factors"):
+                value = kwargs.get(key)
+                if isinstance(value, list) and len(value) == padded:
+                    kwargs[key] = value[:n]
+        if self.layer_types is None:  # step3p7/cfg:211-214: all full attention by default
+            self.layer_types = ["full_attention"] * n
+            if num_nextn_predict_layers:
+                self.mtp_layer_types = ["full_attention"] * num_nextn_predict_layers
+        if self.mlp_layer_types is None:  # step3p7/cfg:216-228
+            moe_layers_enum = kwargs.pop("moe_layers_enum", None)
+            if moe_layers_enum is not None:
+                items = moe_layers_enum.split(",") if isinstance(moe_layers_enum, str) else moe_layers_enum
+                moe_set = {int(i) for i in items if str(i).strip()}
+            else:
+                moe_set = set(range(3, n))
+            mlp_layer_types = ["sparse" if i in moe_set else "dense" for i in range(padded)]
+            self.mlp_layer_types = mlp_layer_types[:n]
+            if num_nextn_predict_layers:
+                self.mtp_mlp_layer_types = mlp_layer_types[n:padded]
+        if self.num_sliding_attention_heads is None:  # step3p7/cfg:230-239
+            attention_other_setting = kwargs.pop("attention_other_setting", None)
+            if attention_other_setting:
+                self.num_sliding_attention_heads = attention_other_setting.get("num_attention_heads",
+                                                                               self.num_attention_heads)
+            else:
+                self.num_sliding_attention_heads = self.num_attention_heads
+        # step3p7/cfg:242-249: sliding layers get their own head count through per_layer_config (HET)
+        kwargs.setdefault("per_layer_config", {
+            layer_idx: {"num_attention_heads": self.num_sliding_attention_heads}
+            for layer_idx, layer_type in enumerate(self.layer_types) if layer_type == "sliding_attention"})
+        if self.query_pre_attn_scalar is None:  # step3p7/cfg:251-252: softmax scale base = head_dim
+            self.query_pre_attn_scalar = self.head_dim
+        # step3p7/cfg:257-261: rope_theta (scalar or per-layer list), partial_rotary_factors (per-layer list)
+        # and rope_scaling are popped BEFORE CU:277-355, so convert_rope_params_to_dict only sees the
+        # default theta (MRU:752-753)
+        rope_theta = kwargs.pop("rope_theta", self.default_theta)
+        partial_rotary_factors = kwargs.pop("partial_rotary_factors", None)
+        rope_scaling = kwargs.pop("rope_scaling", None)
+        sparse_cfg = kwargs.pop("sparse_attention_config", None) or {}
+        moe_layer_freq = kwargs.pop("moe_layer_freq", None)
+        super().__post_init__(**kwargs)
+        self.hidden_act = "silu"  # step3p7/cfg:265
+        for flat, legacy in {"index_n_heads": "sparse_num_index_heads", "index_head_dim": "sparse_index_dim",
+                             "index_block_size": "sparse_block_size", "index_topk_blocks": "sparse_topk_blocks",
+                             "index_local_blocks": "sparse_local_block"}.items():  # step3p7/cfg:267-275
+            if legacy in sparse_cfg:
+                setattr(self, flat, sparse_cfg[legacy])
+        if self.layer_types is None and "sparse_attention_freq" in sparse_cfg:  # step3p7/cfg:280-285 (dead:
+            self.layer_types = ["minimax_m3_sparse" if f else "full_attention"  # layer_types is set above)
+                                for f in sparse_cfg["sparse_attention_freq"]]
+        if self.layer_types is None:
+            self.layer_types = ["full_attention"] * self.num_hidden_layers
+        if self.mlp_layer_types is None and moe_layer_freq is not None:  # step3p7/cfg:288-291
+            self.mlp_layer_types = ["sparse" if f else "dense" for f in moe_layer_freq]
+        if self.mlp_layer_types is None:
+            self.mlp_layer_types = ["sparse"] * self.num_hidden_layers
+        # step3p7/cfg:295-310: one rope dict per layer type; a per-type dict from config.json is kept,
+        # otherwise each type takes rope_theta[i] / partial_rotary_factors[i] of its FIRST layer, and
+        # rope_scaling is merged into "full_attention" only (dict.update: a legacy "type" key does not
+        # replace the "rope_type": "default" already there).
+        layer_type_set = sorted(set(self.layer_types))  # iteration order is immaterial here
+        rp = self.rope_parameters or {}
+        if all(isinstance(rp.get(layer_type), dict) for layer_type in layer_type_set):
+            self.rope_parameters = {layer_type: rp[layer_type] for layer_type in layer_type_set}
+        else:
+            if not isinstance(rope_theta, list):
+                rope_theta = [rope_theta] * len(self.layer_types)
+            self.rope_parameters = {}
+            for layer_type in layer_type_set:
+                i = self.layer_types.index(layer_type)
+                params = {"rope_type": "default", "rope_theta": rope_theta[i]}
+                if partial_rotary_factors:
+                    params["partial_rotary_factor"] = partial_rotary_factors[i]
+                self.rope_parameters[layer_type] = params
+            if rope_scaling and "full_attention" in self.rope_parameters:
+                self.rope_parameters["full_attention"].update(rope_scaling)
+
+
+@register
+class MiMoV2FlashConfig(PreTrainedConfig):
+    model_type = "mimo_v2_flash"
+    FIELDS = _FIELDS["MiMoV2FlashConfig"]
+    attribute_map = {"num_local_experts": "n_routed_experts"}  # mimo_v2_flash/cfg:75
+
+    def __post_init__(self, **kwargs):  # mimo_v2_flash/cfg:111-131
+        if self.layer_types is None:  # mimo_v2_flash/cfg:113-117: full at layer 0 and every 6th layer
+            self.layer_types = ["full_attention" if (i == 0 or not ((i + 1) % 6)) else "sliding_attention"
+                                for i in range(self.num_hidden_layers)]
+        if self.mlp_layer_types is None:
+            self.mlp_layer_types = ["dense"] + ["sparse"] * (self.num_hidden_layers - 1)
+        if self.rope_parameters is None:  # mimo_v2_flash/cfg:122-126: per-type defaults, a third of the head
+            self.rope_parameters = {
+                "full_attention": {"rope_type": "default", "rope_theta": 5_000_000.0, "partial_rotary_factor": 0.334},
+                "sliding_attention": {"rope_type": "default", "rope_theta": 10_000.0, "partial_rotary_factor": 0.334},
+            }
+        if self.routed_scaling_factor is None:
+            self.routed_scaling_factor = 1.0
+        super().__post_init__(**kwargs)
+
+    def convert_rope_params_to_dict(self, **kwargs):  # mimo_v2_flash/cfg:133-134: NO conversion -- the
+        # hub's top-level rope_theta / swa_rope_theta / partial_rotary_factor stay plain attributes and do
+        # not reach rope_parameters (a "rope_scaling" key still replaces rope_parameters wholesale through
+        # the CU:550-552 setter when CU:338-345 sets it)
+        return kwargs
+
 
 # --- multimodal wrappers: the language model is config.text_config ------------------------------
 class _Wrapper(PreTrainedConfig):
@@ -2508,6 +3300,42 @@ class Qwen3_5Config(_Wrapper):
         self._build_text()
         super().__post_init__(**kwargs)
 
+@register
+class Kimi_K25Config(_Wrapper):
+    model_type = "kimi_k25"
+    FIELDS = _FIELDS["Kimi_K25Config"]
+
+    def __post_init__(self, **kwargs):  # kimi_k25/cfg:80-98
+        # kimi_k25/cfg:82-88: the language model is text_config["model_type"] (default "deepseek_v3"), with
+        # the hub's remote-code name "kimi_k2" mapped to "deepseek_v3"; built through CONFIG_MAPPING, and
+        # run as AutoModel.from_config(config.text_config) (kimi_k25/mdl:591) on the caller's position_ids
+        # (kimi_k25/mdl:708-710).  vision_config -> Kimi_K25VisionConfig (cfg:94-97) is not built here.
+        if isinstance(self.text_config, dict):
+            model_type = self.text_config.get("model_type", "deepseek_v3")
+            if model_type == "kimi_k2":
+                model_type = "deepseek_v3"
+            self.text_config = config_class_for(model_type)(**self.text_config)
+        elif self.text_config is None:
+            self.text_config = DeepseekV3Config()
+        super().__post_init__(**kwargs)
+
+
+@register
+class Step3p7Config(_Wrapper):
+    model_type = "step3p7"
+    FIELDS = _FIELDS["Step3p7Config"]
+
+    def __post_init__(self, **kwargs):  # step3p7/cfg:324-337 (vision_config -> Step3p7VisionConfig not built)
+        # NB: no flat-config fallback (unlike Qwen2-VL's text_params): without a text_config the top-level
+        # text keys (num_hidden_layers, layer_types, sliding_window, rope_theta, ...) stay plain attributes
+        # of the wrapper, and the language model (step3p7/mdl:959) is built from Step3p7TextConfig()
+        # defaults.  A text_config dict loses its model_type key (cfg:335).
+        if self.text_config is None:
+            self.text_config = Step3p7TextConfig()
+        elif isinstance(self.text_config, dict):
+            self.text_config = Step3p7TextConfig(**{k: v for k, v in self.text_config.items() if k != "model_type"})
+        super().__post_init__(**kwargs)
+
 
 # CONFIG_MAPPING (models/auto/auto_mappings.py) restricted to the families the twin covers.
 CONFIG_MAPPING = {c.model_type: c for c in (
@@ -2517,7 +3345,10 @@ CONFIG_MAPPING = {c.model_type: c for c in (
     Gemma3nConfig, Gemma4TextConfig, Gemma4Config, ModernBertConfig, Llama4TextConfig, Llama4Config,
     Qwen2VLTextConfig, Qwen2VLConfig, Qwen2_5_VLTextConfig, Qwen2_5_VLConfig, Qwen3VLTextConfig, Qwen3VLConfig,
     Qwen3VLMoeTextConfig, Qwen3VLMoeConfig, Qwen3NextConfig, Qwen3_5TextConfig, Qwen3_5Config, BertConfig,
-    GPT2Config)}
+    GPT2Config, Qwen3MoeConfig, MixtralConfig, DeepseekV32Config, DeepseekV4Config, Kimi_K25Config,
+    GlmMoeDsaConfig, MiniMaxM2Config, NemotronHConfig, Step3p7Config, MiMoV2FlashConfig)}
+# (Step3p7TextConfig's model_type is "step3p5" (step3p7/cfg:110), which CONFIG_MAPPING gives to a different
+# class; it is reached only through Step3p7Config.)
 
 
 # Every model type transformers knows at this commit: CONFIG_MAPPING_NAMES keys
@@ -2983,6 +3814,215 @@ def model_absolute(config, seq_len, res):
     # bert/mdl, gpt2/mdl: learned absolute position embeddings, no rotary module at all
     res.layer_types = ["none"] * config.num_hidden_layers
 
+# --- families added: Qwen3-MoE, Mixtral, DeepSeek-V3.2, DeepSeek-V4, GLM-MoE-DSA, MiniMax-M2, Nemotron-H,
+# --- Step-3.7, MiMo-V2-Flash (Kimi-K2.5 runs its text_config's runner, i.e. DeepSeek-V3)
+def model_qwen3_moe(config, seq_len, res):
+    # qwen3_moe/mdl:381-436 one rotary; its default (mdl:401-417) spans the whole head_dim; mdl:51-81
+    # rotate_half on the whole head.  mdl:483: ONE mask for every layer -- sliding iff config.sliding_window
+    # (i.e. use_sliding_window, qwen3_moe/cfg:115); the attention passes the same window (mdl:149, 184).
+    hd = _need_int_head(_hd(config), "qwen3_moe/mdl:129")
+    run_llama_like(config, seq_len, res, names=_uniform_names(config, True), head_dim=hd, where="qwen3_moe/mdl:59-81")
+
+
+def model_mixtral(config, seq_len, res):
+    # mixtral/mdl:154-208 rotary (default mdl:174-190: whole head_dim); mdl:211-241 rotate_half on the whole
+    # head; mdl:454 sliding mask for every layer iff config.sliding_window (the attention too, mdl:332)
+    hd = _need_int_head(_hd_or(config), "mixtral/mdl:289")
+    run_llama_like(config, seq_len, res, names=_uniform_names(config, True), head_dim=hd, where="mixtral/mdl:219-241")
+
+
+def _dsa_mscale(config, where):
+    # deepseek_v32/mdl:296-309 (== glm_moe_dsa/mdl:295-308) yarn_apply_mscale, used for the attention
+    # scaling at deepseek_v32/mdl:400 (glm_moe_dsa/mdl:364): for any non-default rope_type,
+    # scaling *= mscale(factor, mscale_all_dim)**2 when mscale_all_dim is truthy.
+    rp = config.rope_parameters
+    scale = 1.0
+    if rp.get("rope_type", "default") != "default":
+        mscale_all_dim = rp.get("mscale_all_dim", 0)
+        if "factor" not in rp:
+            raise Refused("model init: yarn_apply_mscale reads rope_parameters['factor'] (%s)" % where)
+        scaling_factor = rp["factor"]
+        if mscale_all_dim:
+            if scaling_factor is None:
+                raise Refused("model init: yarn_get_mscale(None, ...) raises TypeError (%s)" % where)
+            m = _yarn_get_mscale(scaling_factor, mscale_all_dim)
+            scale = scale * m * m
+    return scale
+
+
+def _dsa(config, seq_len, res, *, runs_indexer, mscale_where, rope_where, mask_where, split_where):
+    """DeepSeek-V3.2 / GLM-MoE-DSA: DeepSeek-V3 MLA (RoPE on the qk_rope_head_dim slice, config.head_dim ==
+    qk_rope_head_dim, interleaved pairs) plus a DSA Lightning Indexer that applies the same cos/sin to the
+    first qk_rope_head_dim dims of its own index_head_dim-wide q / k."""
+    n = config.num_hidden_layers
+    softmax_scale = _dsa_mscale(config, mscale_where)  # attention __init__, before the rotary module
+    names = list(config.layer_types)
+    run_llama_like(config, seq_len, res, names=names, head_dim=config.qk_rope_head_dim, rotation="interleaved",
+                   where=rope_where)
+    # forward: causal_mask_mapping holds only "deepseek_sparse_attention" (deepseek_v32/mdl:749,
+    # glm_moe_dsa/mdl:727) and each layer looks its type up (deepseek_v32/mdl:757, glm_moe_dsa/mdl:736)
+    for lt in sorted(set(names)):
+        if lt != "deepseek_sparse_attention":
+            raise Refused("forward: causal_mask_mapping has only 'deepseek_sparse_attention'; layer type %r -> "
+                          "KeyError (%s)" % (lt, mask_where))
+    # indexer: torch.split(q, [qk_rope_head_dim, index_head_dim - qk_rope_head_dim]) needs a non-negative rest
+    if any(runs_indexer) and config.qk_rope_head_dim > config.index_head_dim:
+        raise Refused("forward: indexer torch.split(q, [%d, %d]) fails: qk_rope_head_dim exceeds index_head_dim (%s)"
+                      % (config.qk_rope_head_dim, config.index_head_dim - config.qk_rope_head_dim, split_where))
+    res.softmax_scale = softmax_scale
+    return n
+
+
+def model_deepseek_v32(config, seq_len, res):
+    # deepseek_v32/mdl:68-124 one Llama-style rotary (default: whole config.head_dim == qk_rope_head_dim);
+    # mdl:436-444 the MLA q_rot / shared k_rot go through apply_rotary_pos_emb_interleave (mdl:312-348:
+    # pairs (2i, 2i+1)) -- always: no rope_interleave switch here (a config.json rope_interleave is a
+    # plain attribute).  Every layer has an indexer (mdl:401).
+    # NOT EXPRESSIBLE in the output: the indexer (mdl:226-233) rotates the FIRST qk_rope_head_dim dims of
+    # its index_head_dim-wide q / k with the half-split rotate_half layout (mdl:127-157), unlike the
+    # interleaved MLA rotation reported under "rotation"; it only steers the top-k token selection.
+    _dsa(config, seq_len, res, runs_indexer=[True] * config.num_hidden_layers,
+         mscale_where="deepseek_v32/mdl:302-309, 400", rope_where="deepseek_v32/mdl:312-348, 444",
+         mask_where="deepseek_v32/mdl:749, 757", split_where="deepseek_v32/mdl:227, 230")
+
+
+def model_glm_moe_dsa(config, seq_len, res):
+    # glm_moe_dsa/mdl:68-122 rotary (default: whole config.head_dim == qk_rope_head_dim); mdl:412 MLA and
+    # mdl:232 indexer both use apply_rotary_pos_emb_interleave (mdl:125-161) -- the hub's rope_interleave /
+    # indexer_rope_interleave keys are plain attributes nobody reads.
+    # glm_moe_dsa/mdl:366-367: config.indexer_types[layer_idx] (IndexError if the list is short) -- "shared"
+    # layers build no indexer and reuse the previous layer's top-k (mdl:422-436).
+    n = config.num_hidden_layers
+    types = config.indexer_types
+    if len(types) < n:
+        raise Refused("model init: config.indexer_types[%d] -> IndexError (glm_moe_dsa/mdl:366)" % len(types))
+    runs_indexer = [types[i] != "shared" for i in range(n)]
+    _dsa(config, seq_len, res, runs_indexer=runs_indexer,
+         mscale_where="glm_moe_dsa/mdl:301-308, 364", rope_where="glm_moe_dsa/mdl:125-161, 412",
+         mask_where="glm_moe_dsa/mdl:727, 736", split_where="glm_moe_dsa/mdl:226, 229")
+    if n and not runs_indexer[0]:  # glm_moe_dsa/mdl:433-435: a shared layer with no earlier full layer
+        raise Refused("forward: layer 0 is a 'shared' DSA layer with no previous top-k -> ValueError "
+                      "(glm_moe_dsa/mdl:434-435)")
+
+
+def model_deepseek_v4(config, seq_len, res):
+    # deepseek_v4/mdl:75-159 DeepseekV4RotaryEmbedding: one inv_freq per rope LABEL -- every dict-valued key
+    # of config.rope_parameters (mdl:100), i.e. "main" and "compress" -- default = per-label partial rotary
+    # (mdl:115-141), others via ROPE_INIT_FUNCTIONS with layer_type=label; the forward returns cos/sin of
+    # the bare freqs (no cat), one per pair (mdl:143-159).  The model (mdl:1311-1314) and every compressor /
+    # indexer (mdl:383, 495, 611) build the same tables from the same config.
+    n = config.num_hidden_layers
+    names = list(config.layer_types)
+    hd = _need_int_head(config.head_dim, "deepseek_v4/mdl:771")
+    # model init, layers first (mdl:1263): CSA / HCA attention builds a compressor that reads its rate
+    # (mdl:377 HCA, mdl:605 + 486 CSA with its indexer, mdl:612)
+    for lt in sorted(set(names)):
+        if lt != "sliding_attention" and lt not in config.compress_rates:
+            raise Refused("model init: config.compress_rates[%r] -> KeyError (deepseek_v4/mdl:377, 605)" % lt)
+    labels = [k for k, v in config.rope_parameters.items() if isinstance(v, dict)]  # mdl:100
+    sets = {}
+    for label in labels:  # mdl:102-111, in dict order (a standardize call inside one may touch the next)
+        rope_type = config.rope_parameters[label]["rope_type"]
+        fn = _init_fn(rope_type, default_partial_per_type)
+        inv_freq, attention_scaling = fn(config, layer_type=label)
+        inv_freq = _forward_update(config, rope_type, fn, inv_freq, seq_len, label)  # MRU:95-118 per label
+        sets[label] = RopeSet(inv_freq, attention_scaling, rope_type, config.rope_parameters[label]["rope_theta"])
+    for label in ("main", "compress"):  # forward: mdl:1311-1314 getattr(self, f"{label}_inv_freq")
+        if label not in sets:
+            raise Refused("forward: rotary has no %r table -> AttributeError (deepseek_v4/mdl:150, 1312-1313)" % label)
+    # mdl:768: sliding-only layers use "main", CSA / HCA layers "compress".  mdl:333-350: cos/sin are
+    # repeat_interleave(2)'d and rotate the TRAILING 2*len(inv_freq) channels of the head with rotate_half on
+    # even/odd pairs (mdl:326-330) -> "interleaved"; a span of 0 or wider than the head cannot broadcast.
+    per_type = {}
+    for lt in sorted(set(names)):
+        s = sets["main" if lt == "sliding_attention" else "compress"]
+        widths = [(hd, "head_dim", "deepseek_v4/mdl:810-813")]
+        if lt == "compressed_sparse_attention":  # the CSA indexer rotates its index_head_dim-wide q / keys
+            widths.append((config.index_head_dim, "index_head_dim", "deepseek_v4/mdl:546, 556"))
+        for width, what, where in widths:
+            if s.span == 0 or s.span > width:
+                raise Refused("forward: rotary span %d cannot broadcast against the trailing slice of %s %d (%s)"
+                              % (s.span, what, width, where))
+        per_type[lt] = s
+    res.rotation = "interleaved"
+    _fill(res, names, [True] * n, per_type=per_type)
+    # mdl:775: scaling = head_dim**-0.5 (no mscale); cfg:319-320 forces the compress YaRN attention_factor
+    # to 1.0 unless rope_scaling sets one.
+    # NOT EXPRESSIBLE in the output: (1) the rotated slice is the LAST rotary_dim channels of the head
+    # (mdl:347-348), not the first; (2) the attention output's rope slice is rotated back with -sin at the
+    # query position (mdl:853-859); (3) CSA / HCA compressed KV entries are rotated at the position of their
+    # window start, i*compress_rate (+ cache offset) (mdl:410-413, 542-546, 667-671), and the CSA indexer
+    # rotates its queries at the token positions (mdl:554-556).
+
+
+def model_minimax_m2(config, seq_len, res):
+    # minimax_m2/mdl:148-204 rotary; its default honours rope_parameters["partial_rotary_factor"]
+    # (mdl:168-187); mdl:244-284 rotate_half on q[..., :rotary_dim] only; mdl:466-473 a plain causal mask
+    # for every layer ("No sliding window opposed to mixtral").  The hub's `rotary_dim` key is NOT read:
+    # without partial_rotary_factor the whole head rotates.
+    hd = _need_int_head(_hd(config), "minimax_m2/mdl:294")
+    run_llama_like(config, seq_len, res, names=_uniform_names(config, False), default_fn=default_partial,
+                   head_dim=hd, apply="slice", where="minimax_m2/mdl:262-277")
+
+
+def model_nemotron_h(config, seq_len, res):
+    # nemotron_h/mdl:1029-1037: NemotronHModel builds no rotary module; every entry of layers_block_type is a
+    # decoder layer of its own (mdl:911-912, MIXER_TYPES mdl:881-886: Mamba-2 / attention / MoE / MLP) and
+    # NemotronHAttention.forward (mdl:844-878) never calls apply_rotary_pos_emb (defined at mdl:764, unused):
+    # the attention layers are NoPE, so no layer applies RoPE.
+    res.layer_types = ["none"] * config.num_hidden_layers
+
+
+def model_step3p7(config, seq_len, res):
+    # step3p7/mdl:435-506 one inv_freq per layer type (set(config.layer_types), mdl:442), default = per-type
+    # partial rotary (mdl:460-486); a None entry is skipped at init (mdl:446-447) but the forward then reads
+    # its table (mdl:490, 905-906).
+    sets = per_type_rotary(config, default_partial_per_type, seq_len,
+                           none_where="step3p7/mdl:446-447, 490")
+    names = list(config.layer_types)
+    # mdl:898-900: masks exist for "full_attention" and "sliding_attention" only (mdl:911 looks them up)
+    for lt in sorted(set(names)):
+        if lt not in ("full_attention", "sliding_attention"):
+            raise Refused("forward: causal_mask_mapping has no %r entry -> KeyError (step3p7/mdl:898-900, 911)" % lt)
+    # mdl:763: each attention is built from config.per_layer_config[layer_idx] (sliding layers may carry their
+    # own num_attention_heads); mdl:686 head_dim; mdl:638-673 rotate_half on q[..., :rotary_dim] only
+    for i, lt in enumerate(names):
+        lc = config.per_layer_config[i]
+        hd = _need_int_head(_hd(lc), "step3p7/mdl:686")
+        _check_slice(sets[lt].span, hd, "step3p7/mdl:662-664")
+    res.rotation = "half"
+    _fill(res, names, [True] * len(names), per_type=sets)
+    # mdl:688: scaling = query_pre_attn_scalar**-0.5, query_pre_attn_scalar defaulting to head_dim
+    # (step3p7/cfg:251-252) -- the model's own plain choice, as for Gemma: softmax_scale stays 1.0.
+
+
+def model_mimo_v2_flash(config, seq_len, res):
+    # mimo_v2_flash/mdl:67-137 one inv_freq per layer type (mdl:74-88; a None entry is skipped, mdl:78-79,
+    # and the forward then reads its table, mdl:121); default = per-type partial rotary with a 0.334 fallback
+    # (mdl:92-117)
+    sets = per_type_rotary(config, default_partial_per_type_mimo, seq_len,
+                           none_where="mimo_v2_flash/mdl:78-79, 121")
+    names = list(config.layer_types)
+    # mdl:561-567: masks are built only for "full_attention" / "sliding_attention" (KeyError otherwise)
+    for lt in sorted(set(names)):
+        if lt not in ("full_attention", "sliding_attention"):
+            raise Refused("forward: no mask function for layer type %r -> KeyError (mimo_v2_flash/mdl:561-567)" % lt)
+    # mdl:357 head_dim (q/k; v uses v_head_dim); mdl:263-296 rotate_half on q[..., :rotary_dim] only
+    hd = _need_int_head(_hd(config), "mimo_v2_flash/mdl:357")
+    for lt, s in sets.items():
+        _check_slice(s.span, hd, "mimo_v2_flash/mdl:285-287")
+    res.rotation = "half"
+    _fill(res, names, [True] * len(names), per_type=sets)
+    # mdl:359: scaling = head_dim**-0.5.  Not RoPE but worth knowing: values are multiplied by
+    # attention_value_scale (mdl:372, 390) and sliding layers double num_key_value_heads and add sinks
+    # (mdl:351-352, 371).
+    # Order caveat: the rotary walks list(set(config.layer_types)) (mdl:74) -- hash order.  Only a
+    # non-default type calls standardize_rope_params (e.g. MRU:409), which then writes a top-level
+    # partial_rotary_factor attribute (a plain config.json key here, cfg:133-134) into EVERY type's dict
+    # (MRU:801-814): whether a default type computed before or after sees it depends on that order (and
+    # the post_init _init_weights recomputation, mimo_v2_flash/mdl:499-505, then either agrees or fails
+    # on a buffer-size mismatch).  The twin walks the types sorted.
+
 
 MODEL_RUNNERS = {
     LlamaConfig: model_llama, MistralConfig: model_mistral, MinistralConfig: model_ministral,
@@ -2995,6 +4035,9 @@ MODEL_RUNNERS = {
     Qwen2_5_VLTextConfig: model_qwen2_5_vl, Qwen3VLTextConfig: model_qwen3_vl,
     Qwen3VLMoeTextConfig: model_qwen3_vl_moe, Qwen3NextConfig: model_qwen3_next, Qwen3_5TextConfig: model_qwen3_5,
     BertConfig: model_absolute, GPT2Config: model_absolute,
+    Qwen3MoeConfig: model_qwen3_moe, MixtralConfig: model_mixtral, DeepseekV32Config: model_deepseek_v32,
+    DeepseekV4Config: model_deepseek_v4, GlmMoeDsaConfig: model_glm_moe_dsa, MiniMaxM2Config: model_minimax_m2,
+    NemotronHConfig: model_nemotron_h, Step3p7TextConfig: model_step3p7, MiMoV2FlashConfig: model_mimo_v2_flash,
 }
 
 
