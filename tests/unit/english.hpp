@@ -40,10 +40,13 @@ inline const std::set<std::string> kShownOnPurpose = {
     "rope_local_base_freq", "global_rope_theta", "local_rope_theta", "mrope_section", "mrope_interleaved",
     "qk_rope_head_dim", "full_attention", "sliding_attention", "chunked_attention", "linear_attention",
     "llama_4_scaling_beta", "floor_scale", "attn_scale", "model_type",
-    "JSON", "null" /* the reader's own terms */,
+    "JSON", "null", "true", "false" /* the reader's own terms */,
     // lesson 12: the code it names (transformers' rotate_half, position_ids as arange or cumsum), the company
     // whose checkpoints the conversion script reads, the KV cache, and the float types by their names
     "rotate_half", "arange", "cumsum", "Meta", "KV", "bfloat16", "float16",
+    // …grouped-query attention's key count and torch's view it passes through, and the models it names
+    "num_key_value_heads", "torch", "view", "GLM", "Cohere", "Scout", "Qwen3", "gpt", "oss" /* gpt-oss */,
+    "SmolLM3", "Ministral",
     // lesson beyond-1d: the paper and model it cites, NoPE (no position encoding), the MLP it names, and the
     // config key and function of Qwen2-VL it follows
     "NoPE", "Kazemnejad", "MLP", "VL", "arXiv", "mrope_section", "get_rope_index",

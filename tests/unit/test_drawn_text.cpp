@@ -261,7 +261,8 @@ TEST_CASE("Chinese mode: notices of clamped links, the checker's messages and ve
       "\xFF{}",
   };
   apply_hash(z.s, "#lesson=scaling&step=0");
-  z.echoed = {"big", "magic", "bert", "gemma3_text", "qwen3_next", "odd_key"};  // the configs' own values
+  z.echoed = {"big",        "magic",       "bert",          "gemma3_text",
+              "qwen3_next", "llama4_text", "qwen3_vl_text", "odd_key"};  // the configs' own values
   for (const std::string& c : configs) {
     z.where = "config " + c;
     z.say(receive_file(z.s, "config.json", reinterpret_cast<const unsigned char*>(c.data()), c.size()));

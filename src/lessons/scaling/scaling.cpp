@@ -29,7 +29,8 @@ std::vector<const char*> model_ids() {
 
 }  // namespace
 
-const std::vector<const char*> kTypeNames = {"default", "linear", "dynamic", "yarn", "longrope", "llama3"};
+const std::vector<const char*> kTypeNames = {"default",  "linear", "dynamic",     "yarn",
+                                             "longrope", "llama3", "proportional"};
 
 std::string num(double x, int digits) { return ui::short_number(x, digits); }
 
@@ -125,9 +126,13 @@ core::Messages ScalingLesson::update() {
   Params mine = p_;
   mine.model = preset_params_.model;
   mine.sigma = preset_params_.sigma;
-  d_.edited =
-      p_.model < static_cast<int>(core::model_presets().size()) && mine.fields() != preset_params_.fields();
+  d_.edited = (p_.model < static_cast<int>(core::model_presets().size()) || model_.have) &&
+              mine.fields() != preset_params_.fields();
+  // After a file that was not read, a setting changed makes the settings the learner's own config.
+  if (failed() && mine.fields() != preset_params_.fields()) load_error_ = {};
+  update_sets();
   lazy_.entropy_valid = lazy_.cache_valid = false;
+  lazy_.runs_lang = -1;
   return notice;
 }
 
@@ -137,13 +142,25 @@ core::Messages ScalingLesson::receive_file(std::string_view name, const unsigned
   const std::string shown = file == "pasted text" ? tr(lang_, "pasted text") : file;
   const core::ModelConfigResult r =
       core::parse_model_config(std::string_view(reinterpret_cast<const char*>(bytes), size));
-  if (!r.ok()) return {{"{0}: {1}", {shown, ui::tr_message(lang_, r.error)}}};
+  // The learner's config from now on, read or not: a file not read clears the model before from the
+  // screen (its parameters stay, for the later steps' curves, but nothing names them as this file's).
+  yours_name_ = r.ok() ? file : std::string();  // unread: settings changed later are "your config.json"
+  p_.model = static_cast<int>(model_ids().size()) - 1;
+  applied_model_ = p_.model;
+  model_ = {};
+  if (!r.ok()) {
+    load_error_ = r.error;
+    failed_name_ = identity_name(r.identity, "");  // as far as the file was read
+    if (failed_name_.empty()) failed_name_ = file;
+    preset_params_ = p_;
+    update();
+    return {{"{0}: {1}", {shown, ui::tr_message(lang_, r.error)}}};
+  }
+  load_error_ = {};
   core::Messages said = {{"{0}: read", {shown}}};
   for (const core::Message& m : r.notices) said.push_back({"{0}: {1}", {shown, ui::tr_message(lang_, m)}});
-  yours_name_ = file;
-  p_.model = static_cast<int>(model_ids().size()) - 1;
+  read_model(r);
   set_from_config(r.config);
-  applied_model_ = p_.model;
   preset_params_ = p_;
   const core::Messages more = update();
   said.insert(said.end(), more.begin(), more.end());
@@ -151,7 +168,7 @@ core::Messages ScalingLesson::receive_file(std::string_view name, const unsigned
 }
 
 std::vector<Export> ScalingLesson::exports(std::string_view step) const {
-  if (step != "config") return {};
+  if (step != "config" || failed()) return {};
   const std::string stem = export_stem(),
                     rows = "_pos0-" + std::to_string(std::min(p_.target, kCacheRows) - 1);
   return {{"inv_freq_" + stem, &d_.inv_freq_export},

@@ -37,6 +37,39 @@ struct Params : core::RopeSettings {
   auto fields() const { return std::tie(short_text, long_text, settings()); }
 };
 
+// What the chosen model's config.json says besides the set the parameters hold, read once when a preset
+// is chosen or a file is read (a link's "yours" has none): who it is, its RoPE sets, the set each layer
+// applies, and what it does to the attention scores.
+struct ModelRead {
+  bool have = false;
+  core::ModelIdentity identity;
+  std::vector<core::RopeSet> sets;
+  int main = 0;                 // the set the parameters hold (the full-attention one, or the only one)
+  std::vector<int> layer_set;   // per layer, its set (an index into sets), −1 where it applies no RoPE
+  std::vector<int> set_layers;  // per set, how many layers apply it
+  int none_layers = 0;          // layers without RoPE
+  // Neighbouring layers of one set (first, last: 0-based, inclusive; set −1: no RoPE), and the pattern
+  // they repeat from layer 0: `period` layers, `repeats` times (0: none worth saying).
+  struct Run {
+    int first, last, set;
+  };
+  std::vector<Run> runs;
+  int period = 0, repeats = 0;
+  core::AttentionTemperature temperature;  // Llama 4's no-RoPE layers
+  core::QueryScaling query_scaling;        // Ministral 3
+};
+
+// A RoPE set as the config step shows it: the main set from the parameters, the others as read.
+struct SetView {
+  std::string layer_type;
+  RopeType type = RopeType::Default;
+  double theta = 0, factor = 0, attention_factor = 1;
+  int rotary_dim = 0;
+  int color = 0;               // the strip's colour; an identical set shares the first one's
+  Eigen::VectorXd inv_freq;    // as the model applies it at the target length
+  Eigen::VectorXd wavelength;  // 2π/θ_i (∞ for a pair that stands still)
+};
+
 // One method's result at the current settings.
 struct Method {
   core::RopeInit init;
@@ -62,7 +95,9 @@ struct Derived {
   int never_turn = 0;                // pairs whose wavelength exceeds L0
   int llama_kept = 0, llama_divided = 0;
   double dynamic_base = 0;
-  bool edited = false;  // the parameters differ from the chosen preset
+  bool edited = false;        // the parameters differ from the chosen preset (or the file read)
+  std::vector<SetView> sets;  // the model's RoPE sets (none without a model read)
+  int colors = 0;             // how many of them differ (one strip colour each)
 };
 
 // Work done only when a step shows it (asked for by placeholder rows and drawing alike).
@@ -73,9 +108,14 @@ struct Lazy {
   std::vector<double> scales;  // none, YaRN, LongRoPE[, the model's own]
   bool cache_valid = false;
   Eigen::MatrixXd cos, sin;
+  int runs_lang = -1;  // the language `runs` is worded in (−1: none yet)
+  std::string runs;    // the layers in words (placeholder layer_runs)
 };
 
 std::string num(double x, int digits = 4);
+// A model as its config names it: _name_or_path, else `label` (a preset's), else its first architecture
+// or its model_type; "" when it says none of them.
+std::string identity_name(const core::ModelIdentity& id, const std::string& label);
 // A length in positions: whole numbers from 1000 on (no exponent in prose), else four digits.
 std::string positions(double x);
 
@@ -83,9 +123,12 @@ class ScalingLesson final : public Lesson {
   Params p_;
   Derived d_;
   mutable Lazy lazy_;
-  int applied_model_ = -1;  // the preset whose values the parameters started from
-  Params preset_params_;    // … those values
-  std::string yours_name_;  // the learner's config: its file name, or "pasted text"
+  int applied_model_ = -1;    // the preset whose values the parameters started from
+  Params preset_params_;      // … those values
+  std::string yours_name_;    // the learner's config: its file name, or "pasted text"
+  ModelRead model_;           // the chosen model's layers and sets
+  core::Message load_error_;  // why the last file was not read (empty: it was, or a model was chosen since)
+  std::string failed_name_;   // … and what that file was
   std::vector<char> paste_;
 
  public:
@@ -98,11 +141,23 @@ class ScalingLesson final : public Lesson {
     return looks_like_json(name, bytes, size);
   }
   core::Messages receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) override;
+  // After a file that was not read: its message is on the config step.
+  std::string_view step_for_file() const override { return failed() ? "config" : ""; }
 
  private:
   // ---- the config and its wavelengths (config.cpp) ----
   void say_config();  // its placeholders
+  bool failed() const { return !load_error_.empty(); }
   std::string model_name() const;
+  void read_model(const core::ModelConfigResult& r);
+  void update_sets();
+  std::string set_name(int set, bool with_theta) const;
+  const std::string& layer_runs() const;
+  std::string layer_count(int n) const;
+  std::string set_key(const SetView& v, int layers) const;
+  static ImU32 set_color(int k);
+  void draw_layers();
+  void draw_set_wavelengths();
   void set_from_config(const core::RopeConfig& c);
   void apply_model(int model, core::Messages& notice);
   void read_factor_lists(core::Messages& notice);
@@ -136,6 +191,7 @@ class ScalingLesson final : public Lesson {
   };
   Entropy entropy() const;
   double mla_softmax() const;
+  int target_pos() const { return p_.target - 1; }  // the last position of a text of the target length
   double model_scale() const;
   double longrope_factor() const;
   void fill_entropy() const;

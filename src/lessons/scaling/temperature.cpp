@@ -21,7 +21,27 @@ void ScalingLesson::say_temperature() {
   say("longrope_af", [this] { return num(longrope_factor()); });
   say("af2", [this] { return num(d_.current.attention_factor * d_.current.attention_factor); });
   say("mla_softmax", [this] { return num(mla_softmax()); });
+  say("softmax_scaled", [this] { return !failed() && std::abs(mla_softmax() - 1) > 1e-12; });
   say("model_scale", [this] { return num(model_scale()); });
+  // Llama 4's attention temperature on its layers without RoPE, and Ministral 3's query scaling: the
+  // factor on the queries (so on the logits) at the last position of L0 and of the target length.
+  say("target_pos", [this] { return target_pos(); });
+  say("train_pos", [this] { return p_.original - 1; });
+  say("temp_tuning", [this] { return !failed() && model_.temperature.on(); });
+  say("floor_scale", [this] { return format_number(model_.temperature.floor_scale); });  // as written
+  say("attn_scale", [this] { return format_number(model_.temperature.attn_scale); });
+  say("temp_ones", [this] {  // positions 0 … floor_scale − 2 keep 1
+    return num(std::max(0.0, std::ceil(model_.temperature.floor_scale) - 1), 9);
+  });
+  say("temp_train", [this] { return num(model_.temperature.at(p_.original - 1)); });
+  say("temp_target", [this] { return num(model_.temperature.at(target_pos())); });
+  say("query_scaling", [this] { return !failed() && model_.query_scaling.on(); });
+  say("qs_beta", [this] { return format_number(model_.query_scaling.beta); });
+  say("qs_target", [this] {
+    core::QueryScaling q = model_.query_scaling;
+    q.length = p_.original;  // original_max_position_embeddings, as the controls set it
+    return num(q.at(target_pos()));
+  });
   say("h_len", [this] { return std::min(p_.target, kEntropyKeys); });
   say("h_capped", [this] { return p_.target > kEntropyKeys; });
   say("h_train_len", [this] { return std::min(p_.original, kEntropyKeys); });
@@ -51,9 +71,10 @@ ScalingLesson::Entropy ScalingLesson::entropy() const {
 
 // DeepSeek's attention (multi-head latent attention) multiplies its softmax scale by
 // get_mscale(s, mscale_all_dim)² besides cos and sin's factor: transformers' modeling_deepseek and
-// DeepSeek-V3's inference/model.py (softmax_scale · mscale · mscale). 1 for other models.
+// DeepSeek-V3's inference/model.py (softmax_scale · mscale · mscale), unless rope_type is default. 1 for
+// other models.
 double ScalingLesson::mla_softmax() const {
-  if (p_.nope <= 0 || p_.mscale_all_dim == 0) return 1.0;
+  if (p_.nope <= 0 || p_.mscale_all_dim == 0 || d_.type == RopeType::Default) return 1.0;
   const double m = core::yarn_get_mscale(p_.factor, p_.mscale_all_dim);
   return m * m;
 }
