@@ -77,6 +77,11 @@ void ScalingLesson::say_config() {
   say("new_angles", [this] { return p_.target > p_.original && d_.never_turn > 0; });
   say("all_turned", [this] { return p_.target > p_.original && d_.never_turn == 0; });
   say("cache_rows", [this] { return std::min(p_.target, kCacheRows); });
+  // The cache's rows are a shorter sequence than the target: LongRoPE takes its short factors there.
+  say("cache_short", [this] {
+    return d_.type == RopeType::LongRope && std::min(p_.target, kCacheRows) <= p_.original &&
+           p_.target > p_.original;
+  });
   say("af", [this] { return num(d_.current.attention_factor); });
   say("fast_wavelength", [this] { return positions(d_.wavelength(0)); });
   say("slow_wavelength", [this] { return positions(d_.wavelength(d_.pairs - 1)); });
@@ -333,10 +338,14 @@ std::string ScalingLesson::export_stem() const {
 // layout of rotate_half), both multiplied by the attention factor.
 void ScalingLesson::fill_cache() const {
   if (lazy_.cache_valid) return;
+  // The cache transformers builds for a sequence of that many tokens: LongRoPE's short factors and dynamic
+  // NTK's own base up to the original length (modeling_rope_utils.py dynamic_rope_update), whatever the
+  // target length the inv_freq export is at.
   core::RopeCacheSpec spec;
-  spec.inv_freq = d_.current.inv_freq;
   spec.len = std::min(p_.target, kCacheRows);
-  spec.attention_factor = d_.current.attention_factor;
+  const core::RopeInit at_len = core::rope_init(config_for(d_.type), spec.len);
+  spec.inv_freq = at_len.inv_freq;
+  spec.attention_factor = at_len.attention_factor;
   core::RopeCache c = core::rope_cache(spec);
   lazy_.cos = std::move(c.cos);
   lazy_.sin = std::move(c.sin);

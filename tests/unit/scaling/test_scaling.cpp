@@ -209,6 +209,30 @@ TEST_CASE("scaling: the cos/sin cache export is rotate_half's, built only when a
 }
 
 TEST_CASE(
+    "scaling: Phi-3.5's exported cache of 4096 positions takes the short factors, as transformers does") {
+  auto l = make_lesson("scaling");
+  lessons::set_param(*l, "model", "phi3.5-mini");  // LongRoPE, original 4096, target 131072
+  const core::ModelPreset* p = core::find_model_preset("phi3.5-mini");
+  REQUIRE(p);
+  const core::RopeConfig c = core::parse_model_config(p->json).config;
+  REQUIRE(c.short_factor.size() == 48);
+  const std::vector<lessons::Export> ex = l->exports("config");
+  REQUIRE(ex.size() == 3);
+  const Eigen::MatrixXd& inv = ex[0].data();
+  const Eigen::MatrixXd& cos = ex[1].data();
+  REQUIRE(cos.rows() == 4096);
+  // af = √(1 + ln 32 / ln 4096), Phi-3's attention factor; θ_i = 10000^(−2i/96) / factor_i.
+  const double af = std::sqrt(1 + std::log(32.0) / std::log(4096.0));
+  for (int i : {0, 20, 47}) {
+    const double plain = std::pow(10000.0, -2.0 * i / 96);
+    CHECK(inv(i, 0) == doctest::Approx(plain / c.long_factor[i]).epsilon(1e-12));  // at the target length
+    for (int r : {1, 4095})
+      CHECK(cos(r, i) == doctest::Approx(af * std::cos(r * plain / c.short_factor[i])).epsilon(1e-12));
+  }
+  CHECK(l->placeholder("cache_short") == "1");
+}
+
+TEST_CASE(
     "scaling: Gemma 3 1B's layers, five sliding then one full, as the strip draws and the text says them") {
   const std::string json = published("gemma-3-1b-it.json");
   // transformers' Gemma 3: layer i slides unless (i + 1) is a multiple of sliding_window_pattern.
