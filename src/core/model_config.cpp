@@ -897,13 +897,11 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
     if (!section->is_array() || section->items.size() != 3)
       return in.fail("'{0}' must be a list of three whole numbers (t, h, w), got {1}",
                      {"mrope_section", describe(*section)});
-    int sum = 0;
     for (const JsonValue& e : section->items) {
       if (!e.is_number() || e.number != std::floor(e.number) || e.number < 0 || e.number > kMaxRotaryDim)
         return in.fail("'{0}' must be a list of three whole numbers (t, h, w), got {1}",
                        {"mrope_section", describe(e)});
       out.mrope_section.push_back(static_cast<int>(e.number));
-      sum += out.mrope_section.back();
     }
   } else if (fam.mrope_default) {
     for (const JsonValue& e : parse_json(fam.mrope_default).value.items)
