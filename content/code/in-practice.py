@@ -1,10 +1,17 @@
 import numpy as np
 
-def hf_permute(w, n_heads):
-    """convert_llama_weights_to_hf.py's permute: Meta's interleaved rows (2j, 2j+1) of each head go to
-    rows j and j + head_dim/2, where rotate_half pairs them. Applied to W_q and W_k only."""
-    rows, cols = w.shape
-    return w.reshape(n_heads, rows // n_heads // 2, 2, cols).swapaxes(1, 2).reshape(rows, cols)
+def permute(w, n_heads):
+    """convert_llama_weights_to_hf.py's permute, view(n_heads, dim1 // n_heads // 2, 2, dim2).transpose(1, 2):
+    Meta's interleaved rows (2j, 2j+1) of each block of dim1 / n_heads rows go to rows j and j + block/2,
+    where rotate_half pairs them. W_q takes n_heads = num_attention_heads, W_k num_key_value_heads (its
+    dim1 is kv_heads · head_dim); any other count cuts W_k into blocks that are not its heads. Raises
+    ValueError, as torch's view raises, when the rows do not make n_heads blocks of whole pairs."""
+    dim1, dim2 = w.shape
+    return w.reshape(n_heads, dim1 // n_heads // 2, 2, dim2).swapaxes(1, 2).reshape(dim1, dim2)
+
+def kv_head(h, heads, kv_heads):
+    """repeat_kv: each key head serves heads / kv_heads query heads in a row."""
+    return h // (heads // kv_heads)
 
 def rope(x, pos, base=10000.0, rotary_dim=None, layout="half"):
     """Rotate the first rotary_dim columns of each row of x (positions pos, one per row); the rest pass."""
@@ -22,6 +29,33 @@ def rope(x, pos, base=10000.0, rotary_dim=None, layout="half"):
 
 def scores(q, k, q_pos, k_pos, **kw):
     return rope(q, q_pos, **kw) @ rope(k, k_pos, **kw).T / np.sqrt(q.shape[-1])
+
+def mscale(factor, m=1.0):
+    """YaRN's 0.1 · m · ln(factor) + 1 (1 without scaling)."""
+    return 1.0 if factor <= 1 else 0.1 * m * np.log(factor) + 1.0
+
+def logit_scales(config):
+    """(a, s) for a config.json as transformers reads it: YaRN's and LongRoPE's attention factor a on cos
+    and sin, and DeepSeek's factor s on its softmax scale. Every logit is multiplied by a² · s."""
+    c = config.get("text_config", config)
+    rs = c.get("rope_scaling") or c.get("rope_parameters") or {}
+    kind = rs.get("rope_type", rs.get("type", "default"))
+    factor, a, s = rs.get("factor", 1.0), 1.0, 1.0
+    if kind == "yarn":
+        if rs.get("attention_factor") is not None:
+            a = rs["attention_factor"]
+        elif rs.get("mscale") and rs.get("mscale_all_dim"):
+            a = mscale(factor, rs["mscale"]) / mscale(factor, rs["mscale_all_dim"])
+        else:
+            a = mscale(factor)
+    elif kind == "longrope":
+        original = rs.get("original_max_position_embeddings") or c.get("original_max_position_embeddings")
+        if original:
+            factor = c["max_position_embeddings"] / original
+        a = rs.get("attention_factor") or (1.0 if factor <= 1 else np.sqrt(1 + np.log(factor) / np.log(original)))
+    if c.get("model_type", "").startswith("deepseek") and kind != "default" and rs.get("mscale_all_dim"):
+        s = mscale(factor, rs["mscale_all_dim"]) ** 2
+    return float(a), float(s)
 
 def position_ids(mask):
     """transformers' generate: cumsum(mask) − 1, pads set to 1. A plain arange counts the pads."""
@@ -68,7 +102,22 @@ rng = np.random.default_rng(0)
 heads, hd, x = 2, 8, rng.standard_normal((6, 16))
 wq, wk = rng.standard_normal((heads * hd, 16)), rng.standard_normal((heads * hd, 16))
 meta = scores(x @ wq[:hd].T, x @ wk[:hd].T, range(6), range(6), layout="interleaved")
-hf = scores(x @ hf_permute(wq, heads)[:hd].T, x @ hf_permute(wk, heads)[:hd].T, range(6), range(6))
+hf = scores(x @ permute(wq, heads)[:hd].T, x @ permute(wk, heads)[:hd].T, range(6), range(6))
 print(np.abs(hf - meta).max())                                  # ~1e-15: rounding
+
+# Grouped-query attention: 4 query heads share 2 key heads; W_k has 2 · hd rows.
+heads, kv_heads = 4, 2
+wq, wk = rng.standard_normal((heads * hd, 16)), rng.standard_normal((kv_heads * hd, 16))
+head = lambda w, h: w[h * hd:(h + 1) * hd]
+h, g = 3, kv_head(3, heads, kv_heads)                           # query head 3 reads key head 1
+meta = scores(x @ head(wq, h).T, x @ head(wk, g).T, range(6), range(6), layout="interleaved")
+q = x @ head(permute(wq, heads), h).T
+right = scores(q, x @ head(permute(wk, kv_heads), g).T, range(6), range(6))
+wrong = scores(q, x @ head(permute(wk, heads), g).T, range(6), range(6))
+print(np.abs(right - meta).max(), np.abs(wrong - meta).max())   # ~1e-15, then of the scores' size
+
+# DeepSeek-V3's YaRN: a = mscale(40, 1) / mscale(40, 1) = 1, softmax × mscale(40, 1)² ≈ 1.874.
+print(logit_scales({"model_type": "deepseek_v3", "rope_scaling": {"type": "yarn", "factor": 40,
+                    "mscale": 1.0, "mscale_all_dim": 1.0, "original_max_position_embeddings": 4096}}))
 print(position_ids([0, 0, 0, 1, 1, 1, 1, 1]))                   # [1 1 1 0 1 2 3 4]
 print(angle(256, 1.0, "bfloat16") == angle(257, 1.0, "bfloat16"))  # True: 8 significant bits

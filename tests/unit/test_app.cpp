@@ -132,11 +132,12 @@ static std::string drawn_alnum_in(const ui::ItemRect& r, const ui::Theme& t) {
 }
 
 // Steps whose visual, at the lesson's defaults, is words and controls only: a wish list, a cost in
-// numbers, a model's config, the six runs still to train, a file still to load. Every other step draws
-// a plot, a heatmap, cells or shapes of its own.
+// numbers, a model's config, the six runs still to train, a file still to load, a table of the presets'
+// factors. Every other step draws a plot, a heatmap, cells or shapes of its own.
 static const std::set<std::string> kWordsOnly = {
-    "naive/wishlist", "sum-vs-concat/cost", "scaling/config",  "train/*",           "check/load",
-    "check/verdict",  "check/diff",         "check/rope-load", "check/rope-verdict"};
+    "naive/wishlist",     "sum-vs-concat/cost", "scaling/config", "train/*",
+    "check/load",         "check/verdict",      "check/diff",     "check/rope-load",
+    "check/rope-verdict", "in-practice/models"};
 
 // Goes to every step of every lesson and draws it at each size through the shell, as the learner arrives
 // (a question covering the visual) and with the visual shown; then checks, at each size, that

@@ -56,6 +56,8 @@ void InPracticeLesson::update_permute() {
   d_.scores_broken = scores(d_.head.wq, d_.head.wk, Layout::Half);       // rotate_half, Meta's weights
   d_.res_right = core::max_abs_diff(d_.scores_right, d_.scores_meta);
   d_.res_broken = core::max_abs_diff(d_.scores_broken, d_.scores_meta);
+  // Permuted rows under Meta's interleaved rotation: a model that stays interleaved, permuted anyway.
+  d_.res_double = core::max_abs_diff(scores(d_.wq_hf, d_.wk_hf, Layout::Interleaved), d_.scores_meta);
   d_.score_scale = d_.scores_meta.cwiseAbs().maxCoeff();
   d_.pattern_right = core::causal_softmax(d_.scores_right);
   d_.pattern_broken = core::causal_softmax(d_.scores_broken);

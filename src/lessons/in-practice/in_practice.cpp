@@ -1,9 +1,11 @@
 // Lesson 12 — in-practice: RoPE in real code, and the bugs that make a port output fluent garbage. One
 // small attention head, trained (here: seeded) in Meta's interleaved layout, shows each bug by the
-// attention scores it corrupts: W_q/W_k rows not permuted for rotate_half, a wrong base, position_ids
-// with left padding and a KV cache, dynamic NTK against cached keys, partial rotary mispaired, angles
-// formed in bf16/fp16. All numbers come from core::rope_bugs. This file ties the parts
-// (in_practice_lesson.hpp lists them): steps, parameters, exports, and the head they all read.
+// attention scores it corrupts: W_q/W_k rows not permuted for rotate_half, W_k permuted with the query
+// heads' count under grouped-query attention, models that stay interleaved and the scales they put on
+// the logits, a wrong base, position_ids with left padding and a KV cache, dynamic NTK against cached
+// keys, partial rotary mispaired, angles formed in bf16/fp16. All numbers come from core::rope_bugs (and
+// the presets from core::parse_model_config). This file ties the parts (in_practice_lesson.hpp lists
+// them): steps, parameters, exports, and the head they all read.
 #include <algorithm>
 #include <string>
 #include <tuple>
@@ -29,6 +31,9 @@ std::string num(double x, int digits) { return ui::short_number(x, digits); }
 InPracticeLesson::InPracticeLesson() {
   step("permute", [this](DrawContext& c) { draw_permute(c); },
        {"tokens", "heads", "head_dim", "head", "d_model", "seed"});
+  step("gqa", [this](DrawContext& c) { draw_gqa(c); },
+       {"kv_heads", "heads", "head", "head_dim", "tokens", "seed"});
+  step("models", [this](DrawContext&) { draw_models(); });
   step("base", [this](DrawContext&) { draw_base(); }, {"base", "wrong", "max_dist", "head_dim", "seed"});
   step("padding", [this](DrawContext&) { draw_padding(); }, {"decode", "len_a", "len_b", "base", "seed"});
   step("dynamic", [this](DrawContext&) { draw_dynamic(); },
@@ -37,6 +42,7 @@ InPracticeLesson::InPracticeLesson() {
        {"pairing", "rotary", "head_dim", "tokens", "seed"});
   step("precision", [this](DrawContext&) { draw_precision(); }, {"pair", "base", "max_pos", "head_dim"});
   say_convert();
+  say_models();
   say_cache();
   say_rotary();
   update();
@@ -46,6 +52,7 @@ void InPracticeLesson::visit(ParamVisitor& v) {
   v.integer({"tokens", "tokens L", 2, 64}, p_.tokens);
   v.integer({"d_model", "d_model", 4, 64, Scale::Log}, p_.d_model);
   v.integer({"heads", "heads", 1, 8}, p_.heads);
+  v.integer({"kv_heads", "num_key_value_heads", 1, double(p_.heads)}, p_.kv_heads);
   v.integer({"head_dim", "head_dim", 4, 128, Scale::Log}, p_.head_dim);
   v.integer({"head", "head shown", 0, double(p_.heads - 1)}, p_.head);
   v.integer({"seed", "seed", 0, 9999}, p_.seed);
@@ -68,6 +75,7 @@ core::Messages InPracticeLesson::update() {
   core::Messages notice;
   make_even(p_.head_dim, "head_dim: RoPE rotates pairs; using {0}", notice);
   p_.head = std::min(p_.head, p_.heads - 1);
+  fit_kv_heads(notice);
   p_.len_b = std::min(p_.len_b, p_.len_a);
   p_.pair = std::min(p_.pair, p_.head_dim / 2 - 1);
   // Each part again only when what it reads changed (a slider of one step leaves the others alone).
@@ -75,7 +83,12 @@ core::Messages InPracticeLesson::update() {
   const bool fresh = !computed_, head = fresh || head_inputs(p_) != head_inputs(was);
   const bool shown = head || std::tie(p_.head, p_.base) != std::tie(was.head, was.base);
   if (head) make_head();
-  if (shown) update_permute();
+  if (fresh) update_models();
+  if (shown) {
+    update_permute();
+    update_peaks();
+  }
+  if (shown || p_.kv_heads != was.kv_heads) update_gqa();
   if (shown || std::tie(p_.wrong, p_.max_dist) != std::tie(was.wrong, was.max_dist)) update_base();
   if (shown || std::tie(p_.len_a, p_.len_b, p_.decode) != std::tie(was.len_a, was.len_b, was.decode))
     update_padding();
@@ -96,6 +109,13 @@ std::vector<Export> InPracticeLesson::exports(std::string_view step) const {
                         std::to_string(p_.head) + "_seed" + std::to_string(p_.seed);
   if (step == "permute")
     return {{"scores_permuted" + s, &d_.scores_right}, {"scores_not_permuted" + s, &d_.scores_broken}};
+  if (step == "gqa") {
+    const std::string g = "_heads" + std::to_string(p_.heads) + "_kv" + std::to_string(p_.kv_heads) + s;
+    std::vector<Export> out = {{"scores_wk_permuted_kv_heads" + g, &d_.gqa_right}};
+    if (d_.wrong_runs) out.push_back({"scores_wk_permuted_heads" + g, &d_.gqa_wrong});
+    return out;
+  }
+  if (step == "models") return {{"presets_interleaved_a_softmax_logits", &d_.models_export}};
   if (step == "partial") return {{"score_error_" + std::string(kPairings[p_.pairing]) + s, &d_.partial_diff}};
   if (step == "precision")
     return {{"cos_error_pair" + std::to_string(p_.pair) + "_base" + format_number(p_.base),

@@ -1,7 +1,8 @@
 // Lesson in-practice's class, shared by the files of its folder only: the bugs of a port's conversion
-// (convert.cpp: W_q/W_k rows not permuted, a wrong base), of positions with a KV cache (cache.cpp: left
-// padding, dynamic NTK), of the rotary part and the angles' precision (rotary.cpp), and the lesson that
-// ties them (in_practice.cpp).
+// (convert.cpp: W_q/W_k rows not permuted, a wrong base; models.cpp: W_k permuted with the query heads'
+// count under grouped-query attention, models that stay interleaved, the scales on the logits), of positions
+// with a KV cache (cache.cpp: left padding, dynamic NTK), of the rotary part and the angles' precision
+// (rotary.cpp), and the lesson that ties them (in_practice.cpp).
 #pragma once
 
 #include <string>
@@ -24,6 +25,7 @@ struct Params {
   int tokens = 8;
   int d_model = 32;
   int heads = 2;
+  int kv_heads = 1;  // num_key_value_heads: a divisor of heads
   int head_dim = 16;
   int head = 0;
   int seed = 1;
@@ -51,6 +53,25 @@ struct Derived {
   Eigen::MatrixXd scores_meta, scores_right, scores_broken, pattern_right, pattern_broken;
   double res_right = 0, res_broken = 0, score_scale = 0;
   int attention_moved = 0;  // queries whose most-attended key differs without the permutation
+  double res_double = 0;    // permuted rows under Meta's interleaved rotation
+  // Grouped-query attention: W_k with kv_heads·head_dim rows (Meta's W_k's first key heads).
+  int kv_head = 0, group = 1, kv_rows = 0, block = 0;  // block: rows per "head" with the wrong count
+  bool wrong_runs = true;                              // the wrong count's view holds the rows
+  Eigen::MatrixXd kv_perm_view;  // 2 × head_dim, key head kv_head: Meta's row at each row, right and wrong
+  Eigen::MatrixXd gqa_meta, gqa_right, gqa_wrong;
+  double gqa_res_right = 0, gqa_res_wrong = 0, gqa_scale = 0;
+  int gqa_moved = 0;  // queries whose most-attended key differs with the wrong count
+  // The presets: how each turns its pairs and what it multiplies its logits by.
+  struct ModelScale {
+    const char* label;  // the preset's, an English catalogue key
+    bool interleaved = false, position_scaled = false;
+    double a = 1, s = 1;  // attention factor (on cos and sin), softmax scale factor
+    double logits() const { return a * a * s; }
+  };
+  std::vector<ModelScale> models;
+  Eigen::MatrixXd models_export;           // per preset: interleaved (0/1), a, s, a²·s
+  int top_model = -1;                      // the largest logit factor (−1: none above 1)
+  double peak_plain = 0, peak_scaled = 0;  // mean top attention weight, scores as they are and × top factor
   // A wrong base.
   Eigen::VectorXd curve_right, curve_wrong;
   int part = -1;
@@ -92,6 +113,7 @@ struct Lazy {
 
 struct View {
   ui::HeatmapImage scores_right, scores_broken, pattern_right, pattern_broken, partial_diff;
+  ui::HeatmapImage gqa_right, gqa_wrong;
 };
 
 std::string num(double x, int digits = 3);
@@ -126,6 +148,16 @@ class InPracticeLesson final : public Lesson {
                     ui::HeatmapImage& b, const char* title_b, float height_em);
   void draw_permute(DrawContext& ctx);
   void draw_base();
+
+  // ---- grouped-query attention, models that stay interleaved, scales (models.cpp) ----
+  void say_models();  // their placeholders
+  void fit_kv_heads(core::Messages& notice);
+  void update_gqa();
+  void update_models();
+  void update_peaks();
+  std::string model_list(bool (*pick)(const Derived::ModelScale&)) const;
+  void draw_gqa(DrawContext& ctx);
+  void draw_models();
 
   // ---- positions and the KV cache: left padding, dynamic NTK (cache.cpp) ----
   void say_cache();  // their placeholders

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/json.hpp"
+#include "core/model_config.hpp"
 #include "core/random.hpp"
 #include "core/rope_bugs.hpp"
 #include "lesson_tests.hpp"
@@ -125,8 +126,7 @@ TEST_CASE("in-practice: the NumPy version computes what the core computes") {
   const Eigen::MatrixXd q = rng.gaussian_matrix(40, d), k = rng.gaussian_matrix(40, d);
   const std::string qs = "np.array(" + numbers(q) + ")", ks = "np.array(" + numbers(k) + ")";
   // The conversion script's row order.
-  const std::vector<double> perm =
-      flat(python("hf_permute(np.arange(16.0).reshape(16, 1), 2)[:, 0].tolist()"));
+  const std::vector<double> perm = flat(python("permute(np.arange(16.0).reshape(16, 1), 2)[:, 0].tolist()"));
   const std::vector<int> core_perm = core::hf_permute_rows(2, 8);
   REQUIRE(perm.size() == core_perm.size());
   for (size_t r = 0; r < perm.size(); ++r) CHECK(perm[r] == core_perm[r]);
@@ -187,6 +187,181 @@ TEST_CASE("in-practice: the NumPy version computes what the core computes") {
         CAPTURE(t);
         CHECK(angles[at++] == (std::isfinite(a) ? a : -1.0));
       }
+}
+
+TEST_CASE("in-practice: the grouped-query step's numbers, and what it says of each count") {
+  auto l = make_lesson("in-practice");
+  // Defaults: 2 query heads, 1 key head of 16 rows; the wrong count cuts it into 2 blocks of 8.
+  placeholders_are(*l, {{"kv_heads", "1"},
+                        {"group", "2"},
+                        {"kv_head", "0"},
+                        {"kv_rows", "16"},
+                        {"q_rows", "32"},
+                        {"block", "8"},
+                        {"same_heads", "0"},
+                        {"mqa", "1"},
+                        {"gqa_silent", "1"},
+                        {"gqa_fails", "0"},
+                        {"block_two", "0"}});
+  CHECK(placeholder_number(*l, "res_gqa_right") < 1e-12);
+  CHECK(placeholder_number(*l, "res_gqa_wrong") > 1e-3);
+  // As many key heads as query heads: the same permutation, the same scores (the permute step's).
+  set(*l, "kv_heads", "2");
+  placeholders_are(*l, {{"same_heads", "1"}, {"gqa_silent", "0"}, {"any_gqa_moved", "0"}, {"block", "16"}});
+  CHECK(placeholder_number(*l, "res_gqa_wrong") < 1e-12);
+  CHECK(l->placeholder("res_gqa_right") == l->placeholder("res_right"));
+  // 8 query heads on one key head of 16 rows: blocks of 2, left as they are (W_k not permuted at all).
+  set(*l, "heads", "8");
+  set(*l, "kv_heads", "1");
+  set(*l, "head", "5");
+  placeholders_are(*l, {{"block", "2"}, {"block_two", "1"}, {"kv_head", "0"}, {"group", "8"}});
+  // … with head_dim 8 the 8 rows do not make 8 blocks of whole pairs: torch's view raises.
+  set(*l, "head_dim", "8");
+  placeholders_are(*l, {{"gqa_fails", "1"}, {"gqa_silent", "0"}, {"block_two", "0"}, {"any_gqa_moved", "0"}});
+  CHECK(l->exports("gqa").size() == 1);  // only the right scores exist
+  // 4 query heads on 2 key heads: query head 3 reads key head 1.
+  set(*l, "heads", "4");
+  set(*l, "kv_heads", "2");
+  set(*l, "head", "3");
+  placeholders_are(*l, {{"group", "2"}, {"kv_head", "1"}, {"kv_rows", "16"}, {"block", "4"}});
+}
+
+TEST_CASE("in-practice: num_key_value_heads divides the query heads; another value is moved, and said") {
+  auto l = make_lesson("in-practice");
+  set(*l, "heads", "6");
+  const lessons::SetOutcome four = lessons::set_param(*l, "kv_heads", "4");
+  REQUIRE(four.notices.size() == 1);
+  CHECK(four.notices[0].format == "num_key_value_heads: {0} does not divide the {1} query heads; using {2}");
+  CHECK(four.notices[0].args == std::vector<std::string>{"4", "6", "3"});
+  CHECK(l->placeholder("kv_heads") == "3");
+  CHECK(lessons::set_param(*l, "kv_heads", "9").notices.size() == 1);  // clamped to 6 by its range
+  CHECK(l->placeholder("kv_heads") == "6");
+  // Fewer query heads: the key heads follow, to a divisor.
+  const lessons::SetOutcome five = lessons::set_param(*l, "heads", "5");
+  CHECK(l->placeholder("kv_heads") == "5");
+  CHECK(five.notices.empty());
+  lessons::set_param(*l, "kv_heads", "1");
+  CHECK(lessons::set_param(*l, "heads", "8").notices.empty());
+}
+
+TEST_CASE("in-practice: the presets' table — interleaved models and the factors on the logits") {
+  auto l = make_lesson("in-practice");
+  const std::vector<lessons::Export> ex = l->exports("models");
+  REQUIRE(ex.size() == 1);
+  const Eigen::MatrixXd& t = ex[0].data();
+  // Row by row, as core::parse_model_config reads each preset.
+  int row = 0;
+  int interleaved = 0;
+  double top = 1;
+  for (const core::ModelPreset& p : core::model_presets()) {
+    const core::ModelConfigResult r = core::parse_model_config(p.json);
+    if (!r.ok()) continue;
+    CAPTURE(p.id);
+    REQUIRE(row < t.rows());
+    CHECK(t(row, 0) == (r.rotation == core::RopeRotation::Interleaved ? 1.0 : 0.0));
+    CHECK(t(row, 3) == doctest::Approx(t(row, 1) * t(row, 1) * t(row, 2)).epsilon(1e-15));
+    interleaved += r.rotation == core::RopeRotation::Interleaved;
+    top = std::max(top, t(row, 3));
+    ++row;
+  }
+  CHECK(row == t.rows());
+  CHECK(l->placeholder("interleaved_count") == std::to_string(interleaved));
+  CHECK(placeholder_number(*l, "top_logit") == doctest::Approx(top).epsilon(1e-3));
+  // Values worked out by hand: DeepSeek-V3 keeps the interleaved rotation; its YaRN (factor 40, mscale =
+  // mscale_all_dim = 1) puts a = 1 on cos and sin and (0.1 ln 40 + 1)² on the softmax scale; Qwen2.5's YaRN
+  // ×4 a = 0.1 ln 4 + 1; Llama 4 turns interleaved and scales its queries by position.
+  const auto row_of = [&](const char* id) {
+    int i = 0;
+    for (const core::ModelPreset& p : core::model_presets()) {
+      if (!core::parse_model_config(p.json).ok()) continue;
+      if (std::string(p.id) == id) return i;
+      ++i;
+    }
+    return -1;
+  };
+  const int ds = row_of("deepseek-v3"), qwen = row_of("qwen2.5-7b-yarn4"), llama4 = row_of("llama4-scout");
+  REQUIRE(ds >= 0);
+  REQUIRE(qwen >= 0);
+  REQUIRE(llama4 >= 0);
+  const double m40 = 0.1 * std::log(40.0) + 1;
+  CHECK(t(ds, 0) == 1);
+  CHECK(t(ds, 1) == doctest::Approx(1).epsilon(1e-14));
+  CHECK(t(ds, 2) == doctest::Approx(m40 * m40).epsilon(1e-14));
+  CHECK(t(qwen, 0) == 0);
+  CHECK(t(qwen, 1) == doctest::Approx(0.1 * std::log(4.0) + 1).epsilon(1e-14));
+  CHECK(t(qwen, 2) == 1);
+  CHECK(t(llama4, 0) == 1);
+  CHECK(l->placeholder("interleaved_names").find("DeepSeek-V3") != std::string::npos);
+  CHECK(l->placeholder("position_names").find("Llama 4") != std::string::npos);
+  placeholders_are(*l, {{"any_interleaved", "1"}, {"any_scaled", "1"}});
+  // The head's attention, its scores as they are and multiplied by the largest factor: sharper with it.
+  CHECK(placeholder_number(*l, "peak_scaled") > placeholder_number(*l, "peak_plain"));
+  // Chinese: the names through the catalogue, joined with 和.
+  l->set_language(1);
+  CHECK(l->placeholder("interleaved_names").find("\xE5\x92\x8C") != std::string::npos);
+}
+
+TEST_CASE("in-practice: the NumPy version's permute, GQA scores and logit factors against the core") {
+  // The script's permute, its row order and its failures (numpy's reshape refuses what torch's view
+  // refuses), for counts that fit and counts that do not.
+  const std::string out =
+      test::run_numpy("in-practice",
+                      "def rows(n, r):\n"
+                      "  try:\n"
+                      "    return permute(np.arange(float(r)).reshape(r, 1), n)[:, 0].tolist()\n"
+                      "  except ValueError:\n"
+                      "    return None\n"
+                      "print(json.dumps([rows(n, r) for n in (1, 2, 3, 4, 8) for r in (8, 16, 24)]))\n");
+  const core::JsonParse orders = core::parse_json(test::last_line(out));
+  REQUIRE(orders.ok());
+  REQUIRE(orders.value.items.size() == 15);
+  size_t at = 0;
+  for (int n : {1, 2, 3, 4, 8})
+    for (int rows : {8, 16, 24}) {
+      CAPTURE(n);
+      CAPTURE(rows);
+      const std::vector<double> py = flat(orders.value.items[at++]);
+      const std::vector<int> core_rows = core::script_permute_rows(n, rows);
+      REQUIRE(py.size() == core_rows.size());  // both empty where the view fails
+      for (size_t r = 0; r < py.size(); ++r) CHECK(py[r] == core_rows[r]);
+    }
+  // The lesson's GQA scores (4 query heads, 2 key heads, query head 3) from the same seeded head.
+  auto l = make_lesson("in-practice");
+  set(*l, "heads", "4");
+  set(*l, "kv_heads", "2");
+  set(*l, "head", "3");
+  const core::RopeHead h = core::random_rope_head(8, 32, 4, 16, 1);
+  const std::string args = "np.array(" + numbers(h.x) + "), np.array(" + numbers(h.wq) + "), np.array(" +
+                           numbers(h.wk.topRows(32)) + ")";
+  const std::string gqa =
+      "(lambda x, wq, wk: [scores(x @ permute(wq, 4)[48:64].T, x @ permute(wk, n)[16:32].T, range(8), "
+      "range(8), base=500000.0).tolist() for n in (2, 4)])(" +
+      args + ")";
+  const std::vector<double> py = flat(python(gqa));
+  const std::vector<lessons::Export> ex = l->exports("gqa");
+  REQUIRE(ex.size() == 2);
+  REQUIRE(py.size() == 128);
+  for (int i = 0; i < 128; ++i) {
+    const Eigen::MatrixXd& m = ex[i / 64].data();
+    CHECK(py[i] == doctest::Approx(m((i % 64) / 8, i % 8)).epsilon(1e-12));
+  }
+  // logit_scales over every preset's config.json against the lesson's table.
+  std::string configs = "[";
+  for (const core::ModelPreset& p : core::model_presets())
+    if (core::parse_model_config(p.json).ok())
+      configs += (configs.size() > 1 ? "," : "") + std::string(p.json);
+  configs += "]";
+  const std::string path = test::temp_file(configs, "posenc_test_presets");
+  const std::vector<double> scales =
+      flat(python("[list(logit_scales(c)) for c in json.load(open('" + path + "'))]"));
+  std::remove(path.c_str());
+  const Eigen::MatrixXd& t = l->exports("models")[0].data();
+  REQUIRE(scales.size() == 2 * static_cast<size_t>(t.rows()));
+  for (Eigen::Index r = 0; r < t.rows(); ++r) {
+    CAPTURE(r);
+    CHECK(scales[2 * r] == doctest::Approx(t(r, 1)).epsilon(1e-12));
+    CHECK(scales[2 * r + 1] == doctest::Approx(t(r, 2)).epsilon(1e-12));
+  }
 }
 
 TEST_CASE("in-practice: an odd head_dim becomes the even one above it, and the learner is told") {

@@ -114,6 +114,99 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("permute(w, n_heads, dim1) as torch runs it: blocks of dim1 / n_heads rows, or an error") {
+  // view(n, dim1 // n // 2, 2, ·).transpose(1, 2): converted index (b, t, j) holds the original (b, j, t),
+  // built here from the tensor indices alone.
+  const auto by_view = [](int n, int dim1) {
+    const int half = dim1 / n / 2;
+    std::vector<int> out(dim1);
+    for (int b = 0; b < n; ++b)
+      for (int t = 0; t < 2; ++t)
+        for (int j = 0; j < half; ++j) out[b * 2 * half + t * half + j] = b * 2 * half + j * 2 + t;
+    return out;
+  };
+  for (int n : {1, 2, 4, 8})
+    for (int dim1 : {8, 16, 32, 48, 64}) {
+      CAPTURE(n);
+      CAPTURE(dim1);
+      if (dim1 % (2 * n) == 0)
+        CHECK(script_permute_rows(n, dim1) == by_view(n, dim1));
+      else
+        CHECK(script_permute_rows(n, dim1).empty());  // n · (dim1 // n // 2) · 2 ≠ dim1: torch raises
+    }
+  // W_k of 2 key heads of 8 (16 rows) permuted with the 4 query heads' count: blocks of 4, not 8.
+  CHECK(script_permute_rows(2, 16) == hf_permute_rows(2, 8));
+  CHECK(script_permute_rows(4, 16) == std::vector<int>{0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15});
+  // Blocks of 2 rows are left as they are: the wrong count does not permute at all.
+  CHECK(script_permute_rows(8, 16) == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
+  CHECK(script_permute_rows(8, 8).empty());  // 8 rows into 8 heads of whole pairs: view(8, 0, 2, ·) fails
+  CHECK(script_permute_rows(3, 16).empty());
+}
+
+TEST_CASE("repeat_kv: query head h reads key head h / (heads / kv_heads)") {
+  // The key heads repeated as repeat_kv lays them out (each n_rep times in a row), read off by position.
+  for (int heads : {1, 2, 4, 6, 8})
+    for (int kv = 1; kv <= heads; ++kv) {
+      if (heads % kv) continue;
+      std::vector<int> repeated;
+      for (int g = 0; g < kv; ++g)
+        for (int r = 0; r < heads / kv; ++r) repeated.push_back(g);
+      for (int h = 0; h < heads; ++h) CHECK(kv_head_of(h, heads, kv) == repeated[h]);
+    }
+}
+
+TEST_CASE(
+    "grouped-query attention: W_k permuted with num_key_value_heads gives Meta's scores, with "
+    "num_attention_heads it does not (unless the counts are equal)") {
+  const int heads = 4, hd = 8, tokens = 7, d_model = 12;
+  const double base = 10000;
+  for (std::uint64_t seed : {2u, 9u}) {
+    const RopeHead head = random_rope_head(tokens, d_model, heads, hd, seed);
+    const std::vector<double> pos = positions_from(0, tokens);
+    for (int kv : {1, 2, 4}) {
+      CAPTURE(kv);
+      const Eigen::MatrixXd wk = head.wk.topRows(kv * hd);
+      const std::vector<int> right = script_permute_rows(kv, kv * hd),
+                             wrong = script_permute_rows(heads, kv * hd);
+      REQUIRE(!wrong.empty());  // kv · 8 rows, 4 blocks of whole pairs
+      Eigen::MatrixXd wq_hf(heads * hd, d_model), wk_right(kv * hd, d_model), wk_wrong(kv * hd, d_model);
+      const std::vector<int> q_perm = script_permute_rows(heads, heads * hd);
+      for (int r = 0; r < heads * hd; ++r) wq_hf.row(r) = head.wq.row(q_perm[r]);
+      for (int r = 0; r < kv * hd; ++r) {
+        wk_right.row(r) = wk.row(right[r]);
+        wk_wrong.row(r) = wk.row(wrong[r]);
+      }
+      double worst_wrong = 0;
+      for (int h = 0; h < heads; ++h) {
+        const int g = h / (heads / kv);
+        // Meta: interleaved pairs by hand.
+        std::vector<std::pair<int, int>> inter;
+        for (int i = 0; i < hd / 2; ++i) inter.push_back({2 * i, 2 * i + 1});
+        const Eigen::MatrixXd q = head.x * head.wq.middleRows(h * hd, hd).transpose();
+        const Eigen::MatrixXd k = head.x * wk.middleRows(g * hd, hd).transpose();
+        Eigen::MatrixXd meta(tokens, tokens);
+        for (int a = 0; a < tokens; ++a)
+          for (int b = 0; b < tokens; ++b)
+            meta(a, b) = rotate_by_hand(q.row(a).transpose(), a, inter, inv_freq(hd, base))
+                             .dot(rotate_by_hand(k.row(b).transpose(), b, inter, inv_freq(hd, base))) /
+                         std::sqrt(double(hd));
+        const RotaryPairs hf = rotary_pairs(hd, base, Layout::Half);
+        const Eigen::MatrixXd qh = head_projection(head.x, wq_hf, h, hd);
+        const Eigen::MatrixXd with_kv =
+            rotary_scores(qh, pos, head_projection(head.x, wk_right, kv_head_of(h, heads, kv), hd), pos, hf);
+        const Eigen::MatrixXd with_heads =
+            rotary_scores(qh, pos, head_projection(head.x, wk_wrong, kv_head_of(h, heads, kv), hd), pos, hf);
+        CHECK((with_kv - meta).cwiseAbs().maxCoeff() < 1e-12);
+        worst_wrong = std::max(worst_wrong, (with_heads - meta).cwiseAbs().maxCoeff());
+      }
+      if (kv == heads)
+        CHECK(worst_wrong < 1e-12);  // the same count: the same permutation
+      else
+        CHECK(worst_wrong > 1e-2);
+    }
+  }
+}
+
 TEST_CASE("causal softmax: rows sum to 1 and nothing is attended after the query") {
   Random rng(3);
   const Eigen::MatrixXd s = rng.gaussian_matrix(5, 5);
