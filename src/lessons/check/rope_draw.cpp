@@ -122,6 +122,8 @@ void CheckLesson::draw_parameter_table(const ui::Theme& t) {
   const int dim = static_cast<int>(cache_.cos.cols());
   const std::string half =
       "rotate_half (j, j + " + std::to_string(k.rotary_dim / 2) + ")";  // code, in every language
+  // With several RoPE sets, the first row names the one the cache was compared with.
+  if (c && cmp_.sets > 1) row("RoPE set", "–", set_name(cmp_.set_type, cmp_.set), false);
   row("pairs", k.layout == "interleaved" ? tr(lang_, "interleaved (2j, 2j+1)") : half, "rotate_half",
       differs({K::Layout, K::Sign, K::Swapped}));
   row("base", ui::short_number(k.base, 9),

@@ -158,18 +158,18 @@ std::string CheckLesson::set_name(const std::string& layer_type, const core::Rop
 // full-attention layers use when the cache was built with another set.
 std::string CheckLesson::set_sentence(const std::string& list) const {
   const std::string mine = set_name(cmp_.set_type, cmp_.set);
-  std::string out =
-      list.empty()
-          ? trf(lang_,
-                "Of the %d RoPE sets of %s, it matches %s: the same frequencies, pairs and positions "
-                "(largest difference %s).",
-                cmp_.sets, compared_name().c_str(), mine.c_str(), ui::short_number(cmp_.max_diff).c_str())
-          : trf(lang_, "Of the %d RoPE sets of %s, it is closest to %s: %s.", cmp_.sets,
-                compared_name().c_str(), mine.c_str(), list.c_str());
-  if (cmp_.set_type != "full_attention" && cmp_.has_full)
-    out += " " + trf(lang_, "A cache for %s must differ: built with this set, it would be wrong there.",
-                     set_name("full_attention", cmp_.full_set).c_str());
-  return out;
+  if (!list.empty())
+    return trf(lang_, "Of the %d RoPE sets of %s, it matches none of them; it is closest to %s: %s.",
+               cmp_.sets, compared_name().c_str(), mine.c_str(), list.c_str());
+  const std::string matched =
+      trf(lang_,
+          "Of the %d RoPE sets of %s, it matches %s: the same frequencies, pairs and positions (largest "
+          "difference %s).",
+          cmp_.sets, compared_name().c_str(), mine.c_str(), ui::short_number(cmp_.max_diff).c_str());
+  if (cmp_.set_type == "full_attention" || !cmp_.has_full) return matched;
+  // Two sentences in one: a space between them in English, none in Chinese.
+  return trf(lang_, "%s A cache for %s must differ: built with this set, it would be wrong there.",
+             matched.c_str(), set_name("full_attention", cmp_.full_set).c_str());
 }
 
 // The one sentence: what differs from the config (or the defaults), built from the check's fields.

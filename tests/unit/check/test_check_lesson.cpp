@@ -293,6 +293,6 @@ TEST_CASE("check: a cache against a model with two RoPE sets names the layers it
   // The full layers' base without their scaling: closest to the full set, its scaling named as missing.
   give(*l, "rope.npy", npy3(build(200, 32, 1e6)));
   s = l->placeholder("rope_sentence");
-  CHECK(has(s, "it is closest to the full-attention layers"));
+  CHECK(has(s, "it matches none of them; it is closest to the full-attention layers"));
   CHECK(has(s, "it has no scaling where the config has linear"));
 }
