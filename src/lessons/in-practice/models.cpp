@@ -55,16 +55,11 @@ void InPracticeLesson::say_models() {
   // The presets.
   say("preset_count", [this] { return static_cast<int>(d_.models.size()); });
   say("interleaved_names", [this] { return model_list(is_interleaved); });
-  say("any_interleaved", [this] {
-    return std::any_of(d_.models.begin(), d_.models.end(), is_interleaved);
-  });
-  say("interleaved_count", [this] {
-    return static_cast<int>(std::count_if(d_.models.begin(), d_.models.end(), is_interleaved));
-  });
+  say("any_interleaved", [this] { return std::any_of(d_.models.begin(), d_.models.end(), is_interleaved); });
+  say("interleaved_count",
+      [this] { return static_cast<int>(std::count_if(d_.models.begin(), d_.models.end(), is_interleaved)); });
   say("position_names", [this] { return model_list(scales_by_position); });
-  say("any_position", [this] {
-    return std::any_of(d_.models.begin(), d_.models.end(), scales_by_position);
-  });
+  say("any_position", [this] { return std::any_of(d_.models.begin(), d_.models.end(), scales_by_position); });
   say("any_scaled", [this] { return d_.top_model >= 0; });
   say("top_name", [this] {
     return d_.top_model >= 0 ? std::string(tr(lang_, d_.models[d_.top_model].label)) : std::string();
@@ -72,9 +67,8 @@ void InPracticeLesson::say_models() {
   say("top_logit", [this] { return d_.top_model >= 0 ? num(d_.models[d_.top_model].logits(), 4) : "1"; });
   say("top_a", [this] { return d_.top_model >= 0 ? num(d_.models[d_.top_model].a, 4) : "1"; });
   say("top_s", [this] { return d_.top_model >= 0 ? num(d_.models[d_.top_model].s, 4) : "1"; });
-  say("top_inverse", [this] {
-    return d_.top_model >= 0 ? num(1 / d_.models[d_.top_model].logits(), 4) : "1";
-  });
+  say("top_inverse",
+      [this] { return d_.top_model >= 0 ? num(1 / d_.models[d_.top_model].logits(), 4) : "1"; });
   say("peak_plain", [this] { return num(d_.peak_plain); });
   say("peak_scaled", [this] { return num(d_.peak_scaled); });
   say("res_double", [this] { return num(d_.res_double); });
@@ -194,18 +188,21 @@ std::string InPracticeLesson::model_list(bool (*pick)(const Derived::ModelScale&
 
 void InPracticeLesson::draw_gqa(DrawContext& ctx) {
   const ui::Theme& t = *theme_;
-  ui::caption(trf(lang_, "query heads: %d, key heads: %d, query heads per key head: %d; query head %d reads key head %d",
-                  p_.heads, p_.kv_heads, d_.group, p_.head, d_.kv_head)
-                  .c_str(),
-              t);
+  ui::caption(
+      trf(lang_,
+          "query heads: %d, key heads: %d, query heads per key head: %d; query head %d reads key head %d",
+          p_.heads, p_.kv_heads, d_.group, p_.head, d_.kv_head)
+          .c_str(),
+      t);
   // Key head kv_head's rows: where each count puts Meta's rows.
   char right[64], wrong[64];
   std::snprintf(right, sizeof right, "num_key_value_heads = %d", p_.kv_heads);
   std::snprintf(wrong, sizeof wrong, "num_attention_heads = %d", p_.heads);
-  const std::vector<std::string> rows = d_.wrong_runs ? std::vector<std::string>{right, wrong}
-                                                      : std::vector<std::string>{right};
+  const std::vector<std::string> rows =
+      d_.wrong_runs ? std::vector<std::string>{right, wrong} : std::vector<std::string>{right};
   const auto cols = ui::index_labels(static_cast<int>(d_.kv_perm_view.cols()));
-  const std::string title = trf(lang_, "W_k, key head %d: the row of Meta's each converted row holds", d_.kv_head);
+  const std::string title =
+      trf(lang_, "W_k, key head %d: the row of Meta's each converted row holds", d_.kv_head);
   ui::MatrixViewOptions o;
   o.title = title.c_str();
   o.row_labels = &rows;
@@ -220,11 +217,12 @@ void InPracticeLesson::draw_gqa(DrawContext& ctx) {
                1e-9, t);
   if (d_.wrong_runs) {
     ui::residual(tr(lang_, "with the query heads' count ="), d_.gqa_res_wrong, 1e-9, t);
-    heatmap_pair(ctx, "gqa", view_.gqa_right, "scores, W_k permuted with the key heads' count", view_.gqa_wrong,
-                 "scores, W_k permuted with the query heads' count", 9);
+    heatmap_pair(ctx, "gqa", view_.gqa_right, "scores, W_k permuted with the key heads' count",
+                 view_.gqa_wrong, "scores, W_k permuted with the query heads' count", 9);
   } else {
-    ui::caption(trf(lang_, "num_attention_heads = %d: view(%d, %d, 2, %d) cannot hold the %d rows of W_k, so torch "
-                           "raises an error",
+    ui::caption(trf(lang_,
+                    "num_attention_heads = %d: view(%d, %d, 2, %d) cannot hold the %d rows of W_k, so torch "
+                    "raises an error",
                     p_.heads, p_.heads, d_.kv_rows / p_.heads / 2, p_.d_model, d_.kv_rows)
                     .c_str(),
                 t);
@@ -240,9 +238,9 @@ void InPracticeLesson::draw_models() {
   if (!ImGui::BeginTable("models", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) return;
   // The model's name takes what the other columns, each as wide as its widest entry, leave (on a phone it
   // wraps); "rotate_half" and the numbers are never cut.
-  const float rotation_w = std::max({ImGui::CalcTextSize("rotate_half").x,
-                                     ImGui::CalcTextSize(tr(lang_, "interleaved")).x,
-                                     ImGui::CalcTextSize(tr(lang_, "rotation")).x});
+  const float rotation_w =
+      std::max({ImGui::CalcTextSize("rotate_half").x, ImGui::CalcTextSize(tr(lang_, "interleaved")).x,
+                ImGui::CalcTextSize(tr(lang_, "rotation")).x});
   ImGui::PushFont(t.bold);  // the largest factor is bold
   const float value_w = ImGui::CalcTextSize("0.000").x;
   ImGui::PopFont();
@@ -277,9 +275,10 @@ void InPracticeLesson::draw_models() {
     value(m.logits(), i == d_.top_model);
   }
   ImGui::EndTable();
-  ui::caption(tr(lang_, "Each preset as transformers builds it (lesson 11 shows each in full). a multiplies cos "
-                        "and sin, so each logit q·k by a²; s multiplies the softmax scale 1/√d; every logit is "
-                        "multiplied by a²·s."),
+  ui::caption(tr(lang_,
+                 "Each preset as transformers builds it (lesson 11 shows each in full). a multiplies cos "
+                 "and sin, so each logit q·k by a²; s multiplies the softmax scale 1/√d; every logit is "
+                 "multiplied by a²·s."),
               t);
 }
 
