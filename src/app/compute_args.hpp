@@ -83,6 +83,15 @@ class Reader {
     return fail(std::string(key) + " must be one of " + list + ", got " + describe(*v)), fallback;
   }
 
+  // A string argument (a preset's id, a name), or nullptr when absent.
+  const std::string* text(const char* key, bool required = false) {
+    const ArgValue* v = find(key, required);
+    if (!v) return nullptr;
+    if (v->type != ArgValue::Type::String)
+      return fail(std::string(key) + " must be a string, got " + describe(*v)), nullptr;
+    return &v->text;
+  }
+
   // A JSON document: a plain object (passed as its JSON text) or a string holding JSON.
   const std::string* json_text(const char* key, bool required = false) {
     const ArgValue* v = find(key, required);

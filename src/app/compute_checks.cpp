@@ -1,15 +1,26 @@
 // The compute kinds that read what a learner brings: a sinusoidal table (check), a config.json
 // (rope_init), a RoPE cos/sin cache (check_rope). Each validates its arguments, then answers JSON.
 #include <Eigen/Core>
+#include <cstdio>
 
 #include "compute_args.hpp"
 #include "core/check.hpp"
 #include "core/check_rope.hpp"
 #include "core/model_config.hpp"
+#include "core/rope_match.hpp"
 #include "core/rope_scaling.hpp"
 #include "json.hpp"
 
 namespace posenc::app::detail {
+namespace {
+
+std::string number_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
+}  // namespace
 
 // A learner's sinusoidal table against the reference (lesson check).
 ComputeResult check_kind(const Args& args) {
@@ -107,30 +118,65 @@ ComputeResult rope_init_kind(const Args& args) {
   return r;
 }
 
-// What produced a learner's RoPE cos/sin cache (lesson check, issue "in practice").
+// What produced a learner's RoPE cos/sin cache (lesson check, issue "in practice"); with a model's
+// config (or a preset's id), first whether the cache is one that model builds (core::match_rope_cache).
 ComputeResult check_rope_kind(const Args& args) {
   Reader in("check_rope", args);
   long rows = 0, cols = 0;
   read_shape(in, rows, cols);
   const std::vector<double>* cos = in.array("cos", static_cast<size_t>(kMaxCells), true);
   const std::vector<double>* sin = in.array("sin", static_cast<size_t>(kMaxCells), true);
+  const std::string* config = in.json_text("config");
+  const std::string* model_id = in.ok() ? in.text("model") : nullptr;
   in.reject_unknown();
   if (in.ok() && check_values(in, "cos", *cos, rows, cols)) check_values(in, "sin", *sin, rows, cols);
   if (!in.ok()) return failure(in.error());
+  if (config && model_id) return failure("check_rope: give config or model, not both");
+  const core::ModelPreset* preset = model_id ? core::find_model_preset(*model_id) : nullptr;
+  if (model_id && !preset) {
+    std::string ids;
+    for (const core::ModelPreset& p : core::model_presets())
+      ids += std::string(ids.empty() ? "'" : ", '") + p.id + "'";
+    return failure("check_rope: model must be one of " + ids + ", got '" + model_id->substr(0, 40) + "'");
+  }
+  core::ModelConfigResult model;
+  if (config || preset) {
+    model = core::parse_model_config(config ? std::string_view(*config) : std::string_view(preset->json));
+    if (!model.ok()) return failure("check_rope: config: " + model.error.english());
+  }
   const core::RopeCacheCheck c = core::check_rope({rows, cols}, *cos, *sin);
   if (!c.ok()) return failure("check_rope: " + c.error);
+  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  const Eigen::MatrixXd cm = Eigen::Map<const RowMajor>(cos->data(), rows, cols),
+                        sm = Eigen::Map<const RowMajor>(sin->data(), rows, cols);
+  std::string verdict = c.verdict, message = c.message;
   Json j;
-  j.begin_object().key("layout").str(c.layout).key("base").num(c.base).key("offset").num(
-      static_cast<double>(c.offset));
+  j.begin_object();
+  if (config || preset) {
+    const core::RopeMatch m = core::match_rope_cache(cm, sm, model);
+    if (m.matches) {
+      verdict = m.offset == 1 ? "off_by_one" : "matches";
+      message = "A cache this model builds: its " + m.layer_type + " layers" +
+                (m.offset == 1  ? ", but its rows start at position 1: a fresh sequence starts at 0"
+                 : m.offset > 1 ? ", rows from position " + std::to_string(m.offset) +
+                                      " (a slice of a longer text; a fresh sequence starts at 0)"
+                                : "") +
+                "; values stored in " + m.storage +
+                ", every entry within the rounding of a correct pipeline.";
+    } else {
+      if (verdict == "matches") verdict = "mismatch";
+      message = "Not a cache this model builds: it differs from the closest RoPE set (" +
+                (m.layer_type.empty() ? std::string("none fits its width") : m.layer_type) + ") by up to " +
+                number_text(m.max_error) + ", beyond the rounding of a correct pipeline. " + c.message;
+    }
+    j.key("set").str(m.layer_type).key("matches_model").boolean(m.matches);
+    j.key("model_offset").num(static_cast<double>(m.offset)).key("model_max_error").num(m.max_error);
+  }
+  j.key("layout").str(c.layout).key("base").num(c.base).key("offset").num(static_cast<double>(c.offset));
   j.key("rotary_dim").num(c.rotary_dim).key("rope_type").str(c.rope_type).key("factor").num(c.factor);
   j.key("attention_factor").num(c.attention_factor).key("precision").str(c.precision);
-  j.key("max_error")
-      .num(c.max_error)
-      .key("verdict")
-      .str(c.verdict)
-      .key("message")
-      .str(c.message)
-      .end_object();
+  j.key("storage").str(core::stored_type(cm, sm));
+  j.key("max_error").num(c.max_error).key("verdict").str(verdict).key("message").str(message).end_object();
   ComputeResult r;
   r.json = j.text();
   return r;

@@ -2,6 +2,10 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+#include <vector>
 
 #include "app/compute.hpp"
 
@@ -237,4 +241,113 @@ TEST_CASE("check_rope reads a cos/sin cache built here and names what produced i
   const std::vector<double> two = {1, 0, 1, 0};
   CHECK(compute("check_rope", {{"shape", arr({2, 2})}, {"cos", arr(two)}, {"sin", arr(two)}})
             .error.find("check_rope: ") == 0);
+}
+
+TEST_CASE("check_rope with a model: a correct LongRoPE cache stored in bfloat16 matches, a bug does not") {
+  // Phi-3.5-mini (the preset): 1024 rows as transformers builds them for 1024 tokens — short factors,
+  // θ_j = 10000^(−2j/96) / short_j in float32, float32 angles, cos and sin × √(1 + ln 32 / ln 4096), the
+  // values cast to bfloat16 (round to nearest even on the float32 bits).
+  const std::vector<double> shorts = {1.0,
+                                      1.0199999809265137,
+                                      1.0299999713897705,
+                                      1.0299999713897705,
+                                      1.0499999523162842,
+                                      1.0499999523162842,
+                                      1.0499999523162842,
+                                      1.0499999523162842,
+                                      1.0499999523162842,
+                                      1.0699999332427979,
+                                      1.0999999046325684,
+                                      1.1099998950958252,
+                                      1.1599998474121094,
+                                      1.1599998474121094,
+                                      1.1699998378753662,
+                                      1.2899998426437378,
+                                      1.339999794960022,
+                                      1.679999828338623,
+                                      1.7899998426437378,
+                                      1.8199998140335083,
+                                      1.8499997854232788,
+                                      1.8799997568130493,
+                                      1.9099997282028198,
+                                      1.9399996995925903,
+                                      1.9899996519088745,
+                                      2.0199997425079346,
+                                      2.0199997425079346,
+                                      2.0199997425079346,
+                                      2.0199997425079346,
+                                      2.0199997425079346,
+                                      2.0199997425079346,
+                                      2.0299997329711914,
+                                      2.0299997329711914,
+                                      2.0299997329711914,
+                                      2.0299997329711914,
+                                      2.0299997329711914,
+                                      2.0299997329711914,
+                                      2.0299997329711914,
+                                      2.0299997329711914,
+                                      2.0299997329711914,
+                                      2.0799996852874756,
+                                      2.0899996757507324,
+                                      2.189999580383301,
+                                      2.2199995517730713,
+                                      2.5899994373321533,
+                                      2.729999542236328,
+                                      2.749999523162842,
+                                      2.8399994373321533};
+  REQUIRE(shorts.size() == 48);
+  const int len = 1024, dim = 96;
+  const double af = std::sqrt(1 + std::log(32.0) / std::log(4096.0));
+  const auto bf16 = [](double x) {
+    float f = static_cast<float>(x);
+    std::uint32_t u;
+    std::memcpy(&u, &f, 4);
+    u = (u + 0x7FFF + ((u >> 16) & 1)) & 0xFFFF0000u;
+    std::memcpy(&f, &u, 4);
+    return static_cast<double>(f);
+  };
+  const auto cache = [&](double base, double scale) {
+    std::vector<double> c, s;
+    for (int r = 0; r < len; ++r)
+      for (int k = 0; k < dim; ++k) {
+        const int j = k % 48;
+        const float theta = static_cast<float>(std::pow(base, -2.0 * j / dim) / shorts[j]);
+        const float a = static_cast<float>(r) * theta;
+        c.push_back(bf16(static_cast<float>(std::cos(a)) * scale));
+        s.push_back(bf16(static_cast<float>(std::sin(a)) * scale));
+      }
+    return std::pair{c, s};
+  };
+  const auto [c, s] = cache(10000, af);
+  const ComputeResult r =
+      compute("check_rope",
+              {{"shape", arr({len, dim})}, {"cos", arr(c)}, {"sin", arr(s)}, {"model", str("phi3.5-mini")}});
+  INFO(r.error << r.json);
+  REQUIRE(r.error.empty());
+  CHECK(r.json.find("\"verdict\":\"matches\"") != std::string::npos);
+  CHECK(r.json.find("\"set\":\"full_attention\"") != std::string::npos);
+  CHECK(r.json.find("\"storage\":\"bfloat16\"") != std::string::npos);
+  // Without the attention factor: not a cache this model builds.
+  const auto [c1, s1] = cache(10000, 1.0);
+  const ComputeResult no_af = compute(
+      "check_rope",
+      {{"shape", arr({len, dim})}, {"cos", arr(c1)}, {"sin", arr(s1)}, {"model", str("phi3.5-mini")}});
+  INFO(no_af.json);
+  CHECK(no_af.json.find("\"matches_model\":false") != std::string::npos);
+  CHECK(no_af.json.find("\"verdict\":\"matches\"") == std::string::npos);
+  // Arguments: one of config and model, a known preset.
+  CHECK(compute("check_rope",
+                {{"shape", arr({len, dim})}, {"cos", arr(c)}, {"sin", arr(s)}, {"model", str("nope")}})
+            .error.find("model must be one of") != std::string::npos);
+  CHECK(compute("check_rope", {{"shape", arr({len, dim})},
+                               {"cos", arr(c)},
+                               {"sin", arr(s)},
+                               {"model", str("phi3.5-mini")},
+                               {"config", str("{}")}})
+            .error.find("not both") != std::string::npos);
+  CHECK(compute("check_rope", {{"shape", arr({len, dim})},
+                               {"cos", arr(c)},
+                               {"sin", arr(s)},
+                               {"config", str("{\"model_type\": \"bert\"}")}})
+            .error.find("not RoPE") != std::string::npos);
 }

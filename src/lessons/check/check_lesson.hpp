@@ -74,6 +74,7 @@ struct Half {
 struct Yours {
   core::RopeConfig config;
   std::vector<core::RopeSet> sets;  // every RoPE set of the model (Gemma 3: sliding and full)
+  core::RopeRotation rotation = core::RopeRotation::Half;  // how the model's own code turns pairs
   std::string name;
   bool have = false;
   int serial = 0;
@@ -93,6 +94,7 @@ struct Comparison {
   std::string set_type;                // layer type of the set compared with ("" with one set)
   core::RopeConfig set, full_set;      // that set's config, and the full-attention one
   bool has_full = false;               // the model has a full-attention set
+  bool matched = false;                // the cache is one the model builds (core::match_rope_cache)
   Eigen::MatrixXd diff_cos, diff_sin;  // yours − reference
   double max_diff = 0;
   int worst_row = 0, worst_col = 0;
@@ -149,7 +151,7 @@ class CheckLesson final : public Lesson {
   std::string set_name(const std::string& layer_type, const core::RopeConfig& c) const;
   std::string set_sentence(const std::string& differences) const;
   // The chosen config's RoPE sets (false: transformers' defaults, or the config cannot be read).
-  bool chosen_sets(std::vector<core::RopeSet>& out) const;
+  bool chosen_sets(std::vector<core::RopeSet>& out, core::RopeRotation& rotation) const;
   void compare();
 
   // ---- the RoPE part: words (rope_words.cpp) ----

@@ -5,6 +5,7 @@
 
 #include "check_lesson.hpp"
 #include "core/model_config.hpp"
+#include "core/rope_match.hpp"
 #include "core/table_file.hpp"
 #include "ui/matrix_view.hpp"
 
@@ -132,7 +133,7 @@ core::Messages CheckLesson::receive_config(const std::string& file, const unsign
     rope_error_ = r.error;
     return {{"{0}: {1}", {shown(file), ui::tr_message(lang_, r.error)}}};
   }
-  yours_ = {r.config, r.sets, file, true, yours_.serial + 1};
+  yours_ = {r.config, r.sets, r.rotation, file, true, yours_.serial + 1};
   rope_error_ = {};
   p_.config = yours_option();
   compare();
@@ -143,16 +144,16 @@ core::Messages CheckLesson::receive_config(const std::string& file, const unsign
 }
 
 // The RoPE sets of the config compared with (false: transformers' defaults).
-bool CheckLesson::chosen_sets(std::vector<core::RopeSet>& out) const {
+bool CheckLesson::chosen_sets(std::vector<core::RopeSet>& out, core::RopeRotation& rotation) const {
   const int k = p_.config;
   if (k == kDefaults) return false;
   if (k == yours_option()) {
-    if (yours_.have) out = yours_.sets;
+    if (yours_.have) out = yours_.sets, rotation = yours_.rotation;
     return yours_.have && !out.empty();
   }
   const char* json = k == kExampleModel ? core::kRopeExampleConfig : core::model_presets()[k - 2].json;
   const core::ModelConfigResult r = core::parse_model_config(json);
-  if (r.ok()) out = r.sets;
+  if (r.ok()) out = r.sets, rotation = r.rotation;
   return r.ok() && !out.empty();
 }
 
@@ -169,7 +170,8 @@ void CheckLesson::compare() {
   cmp_.yours_serial = yours_.serial;
   const int len = static_cast<int>(cache_.cos.rows()), dim = static_cast<int>(cache_.cos.cols());
   std::vector<core::RopeSet> sets;
-  cmp_.with_config = chosen_sets(sets);
+  core::RopeRotation rotation = core::RopeRotation::Half;
+  cmp_.with_config = chosen_sets(sets, rotation);
   // Sets that build the same cache count once (gpt-oss names one YaRN under both layer types).
   std::vector<std::pair<const core::RopeSet*, core::RopeExpected>> distinct;
   for (const core::RopeSet& s : sets) {
@@ -191,9 +193,29 @@ void CheckLesson::compare() {
   }
   if (!cache_.have || !cache_.refused.empty() || cache_.check.verdict == "not_rotation") return;
   cmp_.differences = core::rope_differences(cache_.check, dim, cmp_.with_config ? &cmp_.expected : nullptr);
+  // First the direct test: a cache the model builds (any set, layout its code uses, storage, offset)
+  // has nothing to report but where its rows start.
+  if (cmp_.with_config) {
+    core::ModelConfigResult model;
+    model.sets = sets;
+    model.rotation = rotation;
+    const core::RopeMatch m = core::match_rope_cache(cache_.cos, cache_.sin, model);
+    if (m.matches) {  // (an interleaved layout is the model's own: Llama 4, DeepSeek)
+      cmp_.matched = true;
+      for (const auto& d : distinct)
+        if (d.first->layer_type == m.layer_type) {
+          cmp_.expected = d.second;
+          cmp_.set = d.first->config;
+          cmp_.set_type = d.first->layer_type;
+        }
+      cmp_.differences.clear();
+      if (m.offset != 0)
+        cmp_.differences.push_back({core::RopeDifferenceKind::Offset, double(m.offset), 0, 0, {}, {}});
+    }
+  }
   // With several sets, the one the cache differs from least (fewest differences; the full-attention set
   // on a tie).
-  for (std::size_t i = 1; cmp_.with_config && i < distinct.size(); ++i) {
+  for (std::size_t i = 1; cmp_.with_config && !cmp_.matched && i < distinct.size(); ++i) {
     std::vector<core::RopeDifference> d = core::rope_differences(cache_.check, dim, &distinct[i].second);
     const bool full = distinct[i].first->layer_type == "full_attention";
     if (d.size() < cmp_.differences.size() || (d.size() == cmp_.differences.size() && full)) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "core/model_config.hpp"
 #include "core/table_file.hpp"
 #include "headless.hpp"
 #include "lesson_tests.hpp"
@@ -295,4 +296,29 @@ TEST_CASE("check: a cache against a model with two RoPE sets names the layers it
   s = l->placeholder("rope_sentence");
   CHECK(has(s, "it matches none of them; it is closest to the full-attention layers"));
   CHECK(has(s, "it has no scaling where the config has linear"));
+}
+
+TEST_CASE(
+    "check: a correct LongRoPE cache against Phi-3.5's config is told it matches, not 'no known rule'") {
+  auto l = check_lesson();
+  l->enter("rope-verdict");
+  lessons::set_param(*l, "config", "phi3.5-mini");
+  const core::ModelConfigResult m = core::parse_model_config(core::find_model_preset("phi3.5-mini")->json);
+  REQUIRE(m.ok());
+  // 512 rows for 512 tokens: short factors; float32 angles; the attention factor √(1 + ln 32 / ln 4096).
+  const int len = 512, dim = 96;
+  const double af = std::sqrt(1 + std::log(32.0) / std::log(4096.0));
+  Cache c{Eigen::MatrixXd(len, dim), Eigen::MatrixXd(len, dim)};
+  for (int r = 0; r < len; ++r)
+    for (int k = 0; k < dim; ++k) {
+      const int j = k % 48;
+      const float theta = static_cast<float>(std::pow(10000.0, -2.0 * j / dim) / m.config.short_factor[j]);
+      const float a = static_cast<float>(r) * theta;
+      c.cos(r, k) = static_cast<float>(std::cos(a) * af);
+      c.sin(r, k) = static_cast<float>(std::sin(a) * af);
+    }
+  give(*l, "rope.npy", npy3(c));
+  const std::string s = l->placeholder("rope_sentence");
+  CHECK(has(s, "It matches Phi-3.5-mini (LongRoPE)'s config"));
+  CHECK_FALSE(has(s, "none of the known rules"));
 }

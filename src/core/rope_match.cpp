@@ -1,0 +1,156 @@
+#include "rope_match.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include "check_rope.hpp"
+#include "constants.hpp"
+#include "rope_cache.hpp"
+
+namespace posenc::core {
+namespace {
+
+constexpr double kMaxPosition = 16777216.0;  // 2^24: float32 still counts every position below it
+constexpr int kMaxCandidates = 1 << 16;      // positions tried for row 0 from the slowest pair's turns
+
+double wrap(double a) { return a - kTwoPi * std::round(a / kTwoPi); }
+
+// How far a value stored in `storage` may be from the float32 value it was cast from.
+double storage_bound(double v, const std::string& storage) {
+  const double a = std::fabs(v);
+  if (storage == "bfloat16") return a * 0x1p-8 + 0x1p-133;
+  if (storage == "float16") return a * 0x1p-11 + 0x1p-25;
+  if (storage == "float32") return a * 0x1p-24 + 0x1p-149;
+  return 0;
+}
+
+// The position of row 0 from its angles: every candidate the slowest pair allows, each refined pair by
+// pair from slow to fast (each faster pair picks the turn nearest the estimate so far), the one whose
+// angles fit best.
+long long find_offset(const std::vector<double>& angle, const Eigen::VectorXd& theta) {
+  std::vector<int> order;
+  for (Eigen::Index j = 0; j < theta.size(); ++j)
+    if (theta[j] > 0) order.push_back(static_cast<int>(j));
+  if (order.empty()) return 0;
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return theta[a] < theta[b]; });
+  const double slow = theta[order.front()];
+  const double first = std::fmod(angle[order.front()] + kTwoPi, kTwoPi);
+  const int turns = static_cast<int>(std::min<double>(kMaxCandidates, std::floor(kMaxPosition * slow / kTwoPi) + 1));
+  long long best = 0;
+  double best_fit = INFINITY;
+  for (int k = 0; k < turns; ++k) {
+    double p = (first + kTwoPi * k) / slow;
+    for (int j : order) {
+      const double turn = std::round((p * theta[j] - angle[j]) / kTwoPi);
+      p = (angle[j] + kTwoPi * turn) / theta[j];
+    }
+    const double pos = std::round(p);
+    if (pos < 0 || pos > kMaxPosition) continue;
+    double fit = 0;
+    for (int j : order) fit += wrap(angle[j] - pos * theta[j]) * wrap(angle[j] - pos * theta[j]);
+    if (fit < best_fit) best_fit = fit, best = static_cast<long long>(pos);
+  }
+  return best;
+}
+
+struct Compared {
+  long long offset = 0;
+  double max_error = 0, max_excess = INFINITY, bound = 0;
+};
+
+// One set in one layout: the offset, the rebuilt cache, the entry-by-entry comparison.
+Compared compare_set(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, const RopeConfig& config,
+                     bool interleaved, const std::string& storage) {
+  Compared out;
+  const int len = static_cast<int>(cos.rows()), dim = static_cast<int>(cos.cols());
+  RopeInit init = rope_init(config, len);
+  const int width = static_cast<int>(2 * init.inv_freq.size());  // the columns transformers' cache has
+  if (width < 2 || (dim != width && dim != rope_head_dim(config))) return out;
+  const auto column = [&](Eigen::Index j) { return interleaved ? 2 * j : j; };
+  const auto angles = [&] {
+    std::vector<double> a(static_cast<std::size_t>(init.inv_freq.size()));
+    for (Eigen::Index j = 0; j < init.inv_freq.size(); ++j) a[j] = std::atan2(sin(0, column(j)), cos(0, column(j)));
+    return a;
+  };
+  out.offset = find_offset(angles(), init.inv_freq);
+  // Dynamic NTK and LongRoPE follow the length the text has reached: the last row's position + 1.
+  if (config.rope_type == RopeType::Dynamic || config.rope_type == RopeType::LongRope) {
+    init = rope_init(config, static_cast<double>(out.offset + len));
+    out.offset = find_offset(angles(), init.inv_freq);
+  }
+  RopeCacheSpec spec;
+  spec.inv_freq = init.inv_freq;
+  spec.len = len;
+  spec.offset = out.offset;
+  spec.dim = dim;
+  spec.interleaved = interleaved;
+  spec.attention_factor = init.attention_factor;
+  spec.precision = AnglePrecision::Float32;  // as transformers forms pos·θ
+  const RopeCache ref = rope_cache(spec);
+  const double af = std::fabs(init.attention_factor);
+  out.max_excess = 0;
+  for (Eigen::Index k = 0; k < dim; ++k) {
+    // The pair of column k (none past the rotating ones) and its frequency.
+    Eigen::Index j = -1;
+    if (k < width) j = interleaved ? k / 2 : k % (width / 2);
+    const double theta = j >= 0 ? init.inv_freq[j] : 0;
+    for (Eigen::Index r = 0; r < len; ++r) {
+      const double pos = static_cast<double>(out.offset + r);
+      // A correct pipeline's roundings: θ_j one float32 ulp off (pow in float32), the position rounded
+      // past 2^24, the product rounded, cos/sin in float32, the attention factor's product, the storage.
+      const double angle_bound = pos * theta * 0x1p-22 + (pos > kMaxPosition ? pos * theta * 0x1p-24 : 0);
+      for (int which = 0; which < 2; ++which) {
+        const double have = which ? sin(r, k) : cos(r, k), want = which ? ref.sin(r, k) : ref.cos(r, k);
+        const double bound = 2 * (af * (angle_bound + 0x1p-21) + storage_bound(want, storage)) + 1e-12;
+        const double error = std::fabs(have - want);
+        out.max_error = std::max(out.max_error, error);
+        if (error / bound > out.max_excess) out.max_excess = error / bound, out.bound = bound;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string stored_type(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin) {
+  const AnglePrecision types[] = {AnglePrecision::BFloat16, AnglePrecision::Float16, AnglePrecision::Float32};
+  const char* names[] = {"bfloat16", "float16", "float32"};
+  for (int t = 0; t < 3; ++t) {
+    bool all = true;
+    for (const Eigen::MatrixXd* m : {&cos, &sin})
+      for (Eigen::Index i = 0; all && i < m->size(); ++i)
+        all = round_to_precision(m->data()[i], types[t]) == m->data()[i];
+    if (all) return names[t];
+  }
+  return "float64";
+}
+
+RopeMatch match_rope_cache(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, const ModelConfigResult& model) {
+  RopeMatch out;
+  if (!model.ok() || cos.rows() < 1 || cos.rows() != sin.rows() || cos.cols() != sin.cols()) return out;
+  out.storage = stored_type(cos, sin);
+  out.max_excess = INFINITY;
+  for (const RopeSet& s : model.sets) {
+    for (bool interleaved : {false, true}) {
+      if (interleaved && model.rotation != RopeRotation::Interleaved) continue;
+      const Compared c = compare_set(cos, sin, s.config, interleaved, out.storage);
+      // The closest: the least excess; the full-attention set on a tie.
+      if (c.max_excess < out.max_excess ||
+          (c.max_excess == out.max_excess && s.layer_type == "full_attention")) {
+        out.layer_type = s.layer_type;
+        out.offset = c.offset;
+        out.interleaved = interleaved;
+        out.max_error = c.max_error;
+        out.max_excess = c.max_excess;
+        out.bound_at_worst = c.bound;
+      }
+    }
+  }
+  out.matches = out.max_excess <= 1;
+  return out;
+}
+
+}  // namespace posenc::core

@@ -1,0 +1,150 @@
+// A cache against a model, directly: correct caches as transformers builds them — float32 angles, values
+// stored in float32, float16 or bfloat16, LongRoPE short and long, YaRN with its attention factor, a slice
+// far into the context, each layer type of a model with two sets — are judged to match; the classic bugs
+// are not. The caches are built here from the formulas (float32 rounding emulated), apart from the core's
+// cache builder.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/check_rope.hpp"
+#include "core/model_config.hpp"
+#include "core/rope_match.hpp"
+#include "core/rope_scaling.hpp"
+
+using namespace posenc::core;
+
+namespace {
+
+struct Cache {
+  Eigen::MatrixXd cos, sin;
+};
+
+float f32(double x) { return static_cast<float>(x); }
+
+// rotate_half's cache as transformers builds it: θ_j in float32, pos·θ_j as one float32 product, cos and
+// sin in float32 times the attention factor, then stored in `storage` (bf16 by rounding the float32 bits).
+Cache build(const Eigen::VectorXd& theta, long long offset, int len, double af, const std::string& storage,
+            double angle_scale = 1, bool interleaved = false, bool bf16_angles = false) {
+  const int half = static_cast<int>(theta.size()), dim = 2 * half;
+  Cache c{Eigen::MatrixXd(len, dim), Eigen::MatrixXd(len, dim)};
+  for (int r = 0; r < len; ++r)
+    for (int j = 0; j < half; ++j) {
+      float a = f32(static_cast<double>(f32(static_cast<double>(offset + r))) * f32(theta[j]));
+      if (bf16_angles) {
+        const double p = round_to_precision(static_cast<double>(offset + r), AnglePrecision::BFloat16);
+        a = f32(round_to_precision(p * round_to_precision(theta[j], AnglePrecision::BFloat16),
+                                   AnglePrecision::BFloat16));
+      }
+      a = f32(a * angle_scale);
+      double cv = f32(std::cos(a) * af), sv = f32(std::sin(a) * af);
+      if (storage == "bfloat16") cv = round_to_precision(cv, AnglePrecision::BFloat16), sv = round_to_precision(sv, AnglePrecision::BFloat16);
+      if (storage == "float16") cv = round_to_precision(cv, AnglePrecision::Float16), sv = round_to_precision(sv, AnglePrecision::Float16);
+      for (int col : {interleaved ? 2 * j : j, interleaved ? 2 * j + 1 : j + half}) {
+        c.cos(r, col) = cv;
+        c.sin(r, col) = sv;
+      }
+    }
+  return c;
+}
+
+ModelConfigResult model(const std::string& json) {
+  ModelConfigResult m = parse_model_config(json);
+  INFO(m.error.english());
+  REQUIRE(m.ok());
+  return m;
+}
+
+const char* kLlama31 = R"({"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 131072,
+  "rope_theta": 500000.0, "rope_scaling": {"factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+  "original_max_position_embeddings": 8192, "rope_type": "llama3"}})";
+
+}  // namespace
+
+TEST_CASE("rope match: correct caches of today's models match, whatever their storage, scaling or offset") {
+  struct Case {
+    const char* what;
+    std::string json;
+    long long offset;
+    int len;
+    const char* storage;
+    const char* set;
+  };
+  const Case cases[] = {
+      {"Llama 3.1, float32", kLlama31, 0, 512, "float32", "full_attention"},
+      {"Llama 3.1, a bfloat16 slice at 120 000", kLlama31, 120000, 64, "bfloat16", "full_attention"},
+      {"Llama 3.1, float16 values, 8192 rows", kLlama31, 0, 8192, "float16", "full_attention"},
+      {"Qwen3 YaRN ×4 in bfloat16", R"({"head_dim": 128, "max_position_embeddings": 131072, "rope_theta": 1e6,
+        "rope_scaling": {"rope_type": "yarn", "factor": 4.0, "original_max_position_embeddings": 32768}})",
+       0, 1024, "bfloat16", "full_attention"},
+      {"Gemma 3, a sliding layer", R"({"model_type": "gemma3_text", "head_dim": 64, "num_hidden_layers": 6,
+        "rope_scaling": {"rope_type": "linear", "factor": 8}})",
+       0, 256, "bfloat16", "sliding_attention"},
+      {"Gemma 3, a full layer", R"({"model_type": "gemma3_text", "head_dim": 64, "num_hidden_layers": 6,
+        "rope_scaling": {"rope_type": "linear", "factor": 8}})",
+       0, 256, "float32", "full_attention"},
+  };
+  for (const Case& k : cases) {
+    CAPTURE(k.what);
+    const ModelConfigResult m = model(k.json);
+    const RopeSet* s = m.set(k.set);
+    REQUIRE(s);
+    const RopeInit init = rope_init(s->config, static_cast<double>(k.offset + k.len));
+    const Cache c = build(init.inv_freq, k.offset, k.len, init.attention_factor, k.storage);
+    const RopeMatch r = match_rope_cache(c.cos, c.sin, m);
+    CAPTURE(r.max_excess);
+    CAPTURE(r.max_error);
+    CHECK(r.matches);
+    CHECK(r.layer_type == k.set);
+    CHECK(r.offset == k.offset);
+    CHECK(r.storage == k.storage);
+  }
+}
+
+TEST_CASE("rope match: Phi-3.5's LongRoPE caches match with short factors up to 4096 tokens, long beyond") {
+  // Phi-3.5-mini's shape with made-up factors (the preset's are tested through the compute kind).
+  std::string shorts, longs;
+  for (int j = 0; j < 48; ++j) {
+    shorts += (j ? ", " : "") + std::to_string(1 + 0.02 * j);
+    longs += (j ? ", " : "") + std::to_string(1 + 1.3 * j);
+  }
+  const ModelConfigResult m = model(R"({"model_type": "phi3", "hidden_size": 3072, "num_attention_heads": 32,
+      "max_position_embeddings": 131072, "original_max_position_embeddings": 4096, "rope_theta": 10000.0,
+      "rope_scaling": {"type": "longrope", "short_factor": [)" + shorts + R"(], "long_factor": [)" + longs + "]}}");
+  for (auto [offset, len] : {std::pair<long long, int>{0, 1024}, {6000, 256}}) {
+    CAPTURE(offset);
+    const RopeInit init = rope_init(m.config, static_cast<double>(offset + len));
+    const Cache c = build(init.inv_freq, offset, len, init.attention_factor, "float32");
+    const RopeMatch r = match_rope_cache(c.cos, c.sin, m);
+    CAPTURE(r.max_excess);
+    CHECK(r.matches);
+    CHECK(r.offset == offset);
+  }
+}
+
+TEST_CASE("rope match: the classic bugs do not match") {
+  const ModelConfigResult m = model(kLlama31);
+  const RopeInit init = rope_init(m.config, 1024);
+  const auto excess = [&](const Cache& c) {
+    const RopeMatch r = match_rope_cache(c.cos, c.sin, m);
+    CHECK_FALSE(r.matches);
+    return r.max_excess;
+  };
+  // The default base instead of the config's, no llama3 scaling, interleaved pairs, angles in bfloat16
+  // far into the context, YaRN's attention factor missing (on a YaRN model).
+  excess(build(rope_init(parse_model_config(R"({"head_dim": 128})").config, 0).inv_freq, 0, 1024, 1, "float32"));
+  RopeConfig plain = m.config;
+  plain.rope_type = RopeType::Default;
+  excess(build(rope_init(plain, 0).inv_freq, 0, 1024, 1, "float32"));
+  excess(build(init.inv_freq, 0, 1024, 1, "float32", 1, true));
+  excess(build(init.inv_freq, 60000, 256, 1, "float32", 1, false, true));
+  const ModelConfigResult yarn = model(R"({"head_dim": 64, "max_position_embeddings": 16384, "rope_theta": 1e4,
+      "rope_scaling": {"rope_type": "yarn", "factor": 4.0, "original_max_position_embeddings": 4096}})");
+  const RopeInit yi = rope_init(yarn.config, 1024);
+  const Cache no_factor = build(yi.inv_freq, 0, 1024, 1.0, "bfloat16");
+  CHECK_FALSE(match_rope_cache(no_factor.cos, no_factor.sin, yarn).matches);
+  const Cache with_factor = build(yi.inv_freq, 0, 1024, yi.attention_factor, "bfloat16");
+  CHECK(match_rope_cache(with_factor.cos, with_factor.sin, yarn).matches);
+}
