@@ -12,15 +12,6 @@
 #include "json.hpp"
 
 namespace posenc::app::detail {
-namespace {
-
-std::string number_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", v);
-  return buf;
-}
-
-}  // namespace
 
 // A learner's sinusoidal table against the reference (lesson check).
 ComputeResult check_kind(const Args& args) {
@@ -154,21 +145,10 @@ ComputeResult check_rope_kind(const Args& args) {
   j.begin_object();
   if (config || preset) {
     const core::RopeMatch m = core::match_rope_cache(cm, sm, model);
-    if (m.matches) {
-      verdict = m.offset == 1 ? "off_by_one" : "matches";
-      message = "A cache this model builds: its " + m.layer_type + " layers" +
-                (m.offset == 1  ? ", but its rows start at position 1: a fresh sequence starts at 0"
-                 : m.offset > 1 ? ", rows from position " + std::to_string(m.offset) +
-                                      " (a slice of a longer text; a fresh sequence starts at 0)"
-                                : "") +
-                "; values stored in " + m.storage +
-                ", every entry within the rounding of a correct pipeline.";
-    } else {
-      if (verdict == "matches") verdict = "mismatch";
-      message = "Not a cache this model builds: it differs from the closest RoPE set (" +
-                (m.layer_type.empty() ? std::string("none fits its width") : m.layer_type) + ") by up to " +
-                number_text(m.max_error) + ", beyond the rounding of a correct pipeline. " + c.message;
-    }
+    verdict = m.matches              ? (m.offset == 1 ? "off_by_one" : "matches")
+              : verdict == "matches" ? "mismatch"
+                                     : verdict;
+    message = core::rope_match_message(m).english() + (m.matches ? "" : " " + c.message);
     j.key("set").str(m.layer_type).key("matches_model").boolean(m.matches);
     j.key("model_offset").num(static_cast<double>(m.offset)).key("model_max_error").num(m.max_error);
   }
@@ -176,7 +156,8 @@ ComputeResult check_rope_kind(const Args& args) {
   j.key("rotary_dim").num(c.rotary_dim).key("rope_type").str(c.rope_type).key("factor").num(c.factor);
   j.key("attention_factor").num(c.attention_factor).key("precision").str(c.precision);
   j.key("storage").str(core::stored_type(cm, sm));
-  j.key("max_error").num(c.max_error).key("verdict").str(verdict).key("message").str(message).end_object();
+  j.key("max_error").num(c.max_error).key("verdict").str(verdict).key("message").str(message);
+  j.key("fix").str(core::rope_fix(verdict).english()).end_object();
   ComputeResult r;
   r.json = j.text();
   return r;

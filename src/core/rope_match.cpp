@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 #include <vector>
 
@@ -37,7 +38,8 @@ long long find_offset(const std::vector<double>& angle, const Eigen::VectorXd& t
   std::sort(order.begin(), order.end(), [&](int a, int b) { return theta[a] < theta[b]; });
   const double slow = theta[order.front()];
   const double first = std::fmod(angle[order.front()] + kTwoPi, kTwoPi);
-  const int turns = static_cast<int>(std::min<double>(kMaxCandidates, std::floor(kMaxPosition * slow / kTwoPi) + 1));
+  const int turns =
+      static_cast<int>(std::min<double>(kMaxCandidates, std::floor(kMaxPosition * slow / kTwoPi) + 1));
   long long best = 0;
   double best_fit = INFINITY;
   for (int k = 0; k < turns; ++k) {
@@ -71,7 +73,8 @@ Compared compare_set(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, con
   const auto column = [&](Eigen::Index j) { return interleaved ? 2 * j : j; };
   const auto angles = [&] {
     std::vector<double> a(static_cast<std::size_t>(init.inv_freq.size()));
-    for (Eigen::Index j = 0; j < init.inv_freq.size(); ++j) a[j] = std::atan2(sin(0, column(j)), cos(0, column(j)));
+    for (Eigen::Index j = 0; j < init.inv_freq.size(); ++j)
+      a[j] = std::atan2(sin(0, column(j)), cos(0, column(j)));
     return a;
   };
   out.offset = find_offset(angles(), init.inv_freq);
@@ -128,7 +131,8 @@ std::string stored_type(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin) 
   return "float64";
 }
 
-RopeMatch match_rope_cache(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, const ModelConfigResult& model) {
+RopeMatch match_rope_cache(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin,
+                           const ModelConfigResult& model) {
   RopeMatch out;
   if (!model.ok() || cos.rows() < 1 || cos.rows() != sin.rows() || cos.cols() != sin.cols()) return out;
   out.storage = stored_type(cos, sin);
@@ -151,6 +155,60 @@ RopeMatch match_rope_cache(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& si
   }
   out.matches = out.max_excess <= 1;
   return out;
+}
+
+Message rope_match_message(const RopeMatch& m) {
+  char error[32];
+  std::snprintf(error, sizeof error, "%.3g", m.max_error);
+  if (!m.matches)
+    return m.layer_type.empty()
+               ? Message{"Not a cache this model builds: no RoPE set of it has this many columns."}
+               : Message{
+                     "Not a cache this model builds: it differs from its closest RoPE set ({0}) by up to "
+                     "{1}, "
+                     "beyond the rounding of a correct pipeline.",
+                     {m.layer_type, error}};
+  Message rows =
+      m.offset == 1 ? Message{", but its rows start at position 1: a fresh sequence starts at 0"}
+      : m.offset > 1
+          ? Message{", rows from position {0} (a slice of a longer text; a fresh sequence starts at 0)",
+                    {std::to_string(m.offset)}}
+          : Message{};
+  return Message{
+      "A cache this model builds: its {0} layers{2}; values stored in {1}, every entry within the "
+      "rounding of a correct pipeline.",
+      {m.layer_type, m.storage},
+      {std::move(rows)}};
+}
+
+Message rope_fix(std::string_view verdict) {
+  if (verdict == "off_by_one")
+    return {"fix: pass position_ids starting at 0 for a fresh sequence (torch.arange(seq_len)), not at 1"};
+  if (verdict == "offset")
+    return {
+        "fix: for a fresh sequence pass position_ids from 0; rows that start later are right only for a "
+        "slice of a KV cache"};
+  if (verdict == "sign")
+    return {
+        "fix: the angles run backwards — rotate with q·cos + rotate_half(q)·sin, where sin is +sin(pos·θ) "
+        "and cos is cos(pos·θ), in that order"};
+  if (verdict == "low_precision")
+    return {
+        "fix: compute inv_freq and the positions in float32 and cast after cos and sin (transformers turns "
+        "autocast off around its rotary embedding); float16 position_ids stop counting at 2048"};
+  if (verdict == "unknown")
+    return {
+        "fix: the frequencies follow no rule posenc knows; print inv_freq and compare it with the "
+        "config's (compute('rope_init') or lesson scaling), or give the config to check against"};
+  if (verdict == "not_rotation")
+    return {
+        "fix: these are not the cos and sin of one set of angles; save cos and sin of pos·θ (not the "
+        "angles, not q and k), rows as positions"};
+  if (verdict == "mismatch")
+    return {
+        "fix: compare the parameters above with the config — rope_theta, rope_scaling, "
+        "partial_rotary_factor, the attention factor — and build the cache from the config's inv_freq"};
+  return {};
 }
 
 }  // namespace posenc::core

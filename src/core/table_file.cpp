@@ -76,9 +76,25 @@ bool header_value(std::string_view header, std::string_view key, std::string& ou
   return true;
 }
 
-double read_scalar(const std::uint8_t* p, int size, bool big_endian) {
+// One value of a .npy: float64, float32, float16, or bfloat16 saved as uint16 (its bits; `bf16`).
+double read_scalar(const std::uint8_t* p, int size, bool big_endian, bool bf16 = false) {
   std::uint8_t b[8];
   for (int i = 0; i < size; ++i) b[i] = big_endian ? p[size - 1 - i] : p[i];
+  if (size == 2) {
+    const unsigned bits = b[0] | (unsigned(b[1]) << 8);
+    if (bf16) {  // the upper half of a float32
+      const std::uint32_t u = std::uint32_t(bits) << 16;
+      float f;
+      std::memcpy(&f, &u, 4);
+      return f;
+    }
+    // IEEE half: 1 sign, 5 exponent, 10 fraction bits.
+    const int exponent = (bits >> 10) & 31, fraction = bits & 1023;
+    const double sign = bits & 0x8000 ? -1 : 1;
+    if (exponent == 0) return sign * std::ldexp(fraction, -24);
+    if (exponent == 31) return fraction ? std::nan("") : sign * INFINITY;
+    return sign * std::ldexp(1024 + fraction, exponent - 25);
+  }
   if (size == 8) {
     double v;
     std::memcpy(&v, b, 8);
@@ -95,7 +111,7 @@ struct Npy {
   Message error;
   long dims[3] = {0, 0, 0};
   int item = 0;
-  bool big = false, column_major = false;
+  bool big = false, column_major = false, bf16 = false;
   const std::uint8_t* data = nullptr;
 };
 
@@ -130,9 +146,15 @@ Npy read_npy(const std::uint8_t* bytes, std::size_t size, int rank) {
     out.item = 8, out.big = true;
   else if (descr == ">f4")
     out.item = 4, out.big = true;
+  else if (descr == "<f2" || descr == "|f2" || descr == "=f2" || descr == ">f2")
+    out.item = 2, out.big = descr[0] == '>';
+  else if (descr == "<u2" || descr == "|u2" || descr == "=u2" || descr == ">u2")  // bfloat16's bits, as
+    out.item = 2, out.big = descr[0] == '>', out.bf16 = true;  // tensor.view(torch.int16).numpy() gives
   else
-    return fail_with(".npy: dtype '{0}' is not float32 or float64; save with .astype(np.float64)",
-                     {descr.substr(0, 16)});
+    return fail_with(
+        ".npy: dtype '{0}' is not float16, float32 or float64 (or bfloat16 saved as uint16); save "
+        "with .astype(np.float64)",
+        {descr.substr(0, 16)});
   if (fortran != "True" && fortran != "False") return fail_with(".npy: fortran_order must be True or False");
   out.column_major = fortran == "True";
   const char* wrong_count =
@@ -187,7 +209,7 @@ Eigen::MatrixXd npy_table(const Npy& f, int rank, int which) {
     for (long c = 0; c < cols; ++c) {
       // C order: the last index runs fastest; Fortran order: the first.
       const long k = f.column_major ? which + stack * (r + rows * c) : (which * rows + r) * cols + c;
-      m(r, c) = read_scalar(f.data + k * f.item, f.item, f.big);
+      m(r, c) = read_scalar(f.data + k * f.item, f.item, f.big, f.bf16);
     }
   return m;
 }

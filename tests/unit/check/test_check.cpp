@@ -230,3 +230,28 @@ TEST_CASE("exported .npy and .csv read back to the same numbers") {
   REQUIRE(b.ok());
   CHECK((b.data - m).cwiseAbs().maxCoeff() == 0.0);
 }
+
+TEST_CASE(".npy of float16 and of bfloat16 saved as uint16 are widened, not refused") {
+  // float16: 1.0 = 0x3C00, −2.5 = 0xC100, 2^−24 (the least subnormal) = 0x0001, 65504 = 0x7BFF.
+  const std::vector<std::uint16_t> half = {0x3C00, 0xC100, 0x0001, 0x7BFF};
+  const std::vector<std::uint8_t> f2 = posenc::test::npy("<f2", false, "2, 2", posenc::test::bytes_of(half));
+  const TableFile a = parse_npy(f2.data(), f2.size());
+  REQUIRE(a.ok());
+  CHECK(a.data(0, 0) == 1.0);
+  CHECK(a.data(0, 1) == -2.5);
+  CHECK(a.data(1, 0) == std::ldexp(1.0, -24));
+  CHECK(a.data(1, 1) == 65504.0);
+  // bfloat16's bits (tensor.view(torch.int16) saved as uint16): the upper half of a float32 —
+  // 1.0 = 0x3F80, −0.5 = 0xBF00, π ≈ 0x4049 (3.140625).
+  const std::vector<std::uint16_t> bits = {0x3F80, 0xBF00, 0x4049, 0x0000};
+  const std::vector<std::uint8_t> u2 = posenc::test::npy("<u2", false, "2, 2", posenc::test::bytes_of(bits));
+  const TableFile b = parse_npy(u2.data(), u2.size());
+  REQUIRE(b.ok());
+  CHECK(b.data(0, 0) == 1.0);
+  CHECK(b.data(0, 1) == -0.5);
+  CHECK(b.data(1, 0) == 3.140625);
+  CHECK(b.data(1, 1) == 0.0);
+  // Other integer types are still refused, by name.
+  const std::vector<std::uint8_t> i4 = posenc::test::npy("<i4", false, "1, 1", {1, 0, 0, 0});
+  CHECK(parse_npy(i4.data(), i4.size()).error.english().find("'<i4' is not float16") != std::string::npos);
+}

@@ -40,8 +40,12 @@ Cache build(const Eigen::VectorXd& theta, long long offset, int len, double af, 
       }
       a = f32(a * angle_scale);
       double cv = f32(std::cos(a) * af), sv = f32(std::sin(a) * af);
-      if (storage == "bfloat16") cv = round_to_precision(cv, AnglePrecision::BFloat16), sv = round_to_precision(sv, AnglePrecision::BFloat16);
-      if (storage == "float16") cv = round_to_precision(cv, AnglePrecision::Float16), sv = round_to_precision(sv, AnglePrecision::Float16);
+      if (storage == "bfloat16")
+        cv = round_to_precision(cv, AnglePrecision::BFloat16),
+        sv = round_to_precision(sv, AnglePrecision::BFloat16);
+      if (storage == "float16")
+        cv = round_to_precision(cv, AnglePrecision::Float16),
+        sv = round_to_precision(sv, AnglePrecision::Float16);
       for (int col : {interleaved ? 2 * j : j, interleaved ? 2 * j + 1 : j + half}) {
         c.cos(r, col) = cv;
         c.sin(r, col) = sv;
@@ -112,7 +116,8 @@ TEST_CASE("rope match: Phi-3.5's LongRoPE caches match with short factors up to 
   }
   const ModelConfigResult m = model(R"({"model_type": "phi3", "hidden_size": 3072, "num_attention_heads": 32,
       "max_position_embeddings": 131072, "original_max_position_embeddings": 4096, "rope_theta": 10000.0,
-      "rope_scaling": {"type": "longrope", "short_factor": [)" + shorts + R"(], "long_factor": [)" + longs + "]}}");
+      "rope_scaling": {"type": "longrope", "short_factor": [)" +
+                                    shorts + R"(], "long_factor": [)" + longs + "]}}");
   for (auto [offset, len] : {std::pair<long long, int>{0, 1024}, {6000, 256}}) {
     CAPTURE(offset);
     const RopeInit init = rope_init(m.config, static_cast<double>(offset + len));
@@ -134,13 +139,15 @@ TEST_CASE("rope match: the classic bugs do not match") {
   };
   // The default base instead of the config's, no llama3 scaling, interleaved pairs, angles in bfloat16
   // far into the context, YaRN's attention factor missing (on a YaRN model).
-  excess(build(rope_init(parse_model_config(R"({"head_dim": 128})").config, 0).inv_freq, 0, 1024, 1, "float32"));
+  excess(
+      build(rope_init(parse_model_config(R"({"head_dim": 128})").config, 0).inv_freq, 0, 1024, 1, "float32"));
   RopeConfig plain = m.config;
   plain.rope_type = RopeType::Default;
   excess(build(rope_init(plain, 0).inv_freq, 0, 1024, 1, "float32"));
   excess(build(init.inv_freq, 0, 1024, 1, "float32", 1, true));
   excess(build(init.inv_freq, 60000, 256, 1, "float32", 1, false, true));
-  const ModelConfigResult yarn = model(R"({"head_dim": 64, "max_position_embeddings": 16384, "rope_theta": 1e4,
+  const ModelConfigResult yarn =
+      model(R"({"head_dim": 64, "max_position_embeddings": 16384, "rope_theta": 1e4,
       "rope_scaling": {"rope_type": "yarn", "factor": 4.0, "original_max_position_embeddings": 4096}})");
   const RopeInit yi = rope_init(yarn.config, 1024);
   const Cache no_factor = build(yi.inv_freq, 0, 1024, 1.0, "bfloat16");

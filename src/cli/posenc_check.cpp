@@ -1,0 +1,168 @@
+// posenc-check: the RoPE cache checker on the command line, for a port's test suite.
+//   posenc-check CACHE… [--config config.json | --model ID] [--json] [--lang zh]
+// CACHE is one file holding both tables ((2, len, dim) .npy, or text in two blocks) or two files, cos and
+// sin (by their names, else in that order). The answer is posenc.compute('check_rope') itself, run on the
+// same core: --json prints it; otherwise the verdict, what was found and the fix. Exit status: 0 the
+// cache matches (the model's, or transformers' defaults without one), 1 a bug or a difference was found,
+// 2 the input could not be read (a file, the config, the arguments).
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/compute.hpp"
+#include "core/json.hpp"
+#include "core/model_config.hpp"
+#include "core/rope_cache.hpp"
+#include "core/rope_match.hpp"
+#include "core/table_file.hpp"
+#include "ui/i18n.hpp"
+
+using namespace posenc;
+
+namespace {
+
+constexpr std::size_t kMaxFileBytes = std::size_t(1) << 30;  // a cache of 131 072 × 4096 float16 values
+
+const char* const kUsage =
+    "usage: posenc-check CACHE… [--config config.json | --model ID] [--json] [--lang zh]\n"
+    "  CACHE: one (2, len, dim) .npy (np.save('rope.npy', np.stack([cos, sin]))) or text in two blocks,\n"
+    "         or two files, cos and sin (by their names, else in that order)\n"
+    "  exit status: 0 matches, 1 a bug or a difference, 2 unreadable input\n";
+
+int lang = 0;  // 0 English, 1 Chinese
+
+int unreadable(const std::string& what) {
+  std::fprintf(stderr, "posenc-check: %s\n", what.c_str());
+  return 2;
+}
+
+bool read_file(const std::string& path, std::string& out, std::string& error) {
+  std::ifstream f(path, std::ios::binary | std::ios::ate);
+  if (!f) return error = path + ": " + ui::tr(lang, "cannot be opened"), false;
+  const std::streamoff size = f.tellg();
+  if (size < 0 || static_cast<std::size_t>(size) > kMaxFileBytes)
+    return error = path + ": " + ui::trf(lang, "larger than %d MB", static_cast<int>(kMaxFileBytes >> 20)), false;
+  out.resize(static_cast<std::size_t>(size));
+  f.seekg(0);
+  f.read(out.data(), size);
+  if (!f) return error = path + ": " + ui::tr(lang, "cannot be read"), false;
+  return true;
+}
+
+// A torch.save file (a zip archive, or a pickle): not a format posenc reads, and the way to save one that is.
+bool torch_file(const std::string& bytes) {
+  return bytes.rfind("PK\x03\x04", 0) == 0 || (bytes.size() > 1 && bytes[0] == '\x80' && bytes[1] >= 2);
+}
+
+app::ArgValue array(const Eigen::MatrixXd& m) {
+  app::ArgValue v{app::ArgValue::Type::Array, 0, {}, {}};
+  v.array.reserve(static_cast<std::size_t>(m.size()));
+  for (Eigen::Index r = 0; r < m.rows(); ++r)
+    for (Eigen::Index c = 0; c < m.cols(); ++c) v.array.push_back(m(r, c));
+  return v;
+}
+
+std::string field(const core::JsonValue& j, const char* key) {
+  const core::JsonValue* v = j.find(key);
+  return v && v->is_string() ? v->string : std::string();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> files;
+  std::string config_path, model_id;
+  bool json = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    const auto value = [&](std::string& out) {
+      if (i + 1 >= argc) return false;
+      out = argv[++i];
+      return true;
+    };
+    std::string l;
+    if (a == "--json") {
+      json = true;
+    } else if (a == "--config") {
+      if (!value(config_path)) return unreadable("--config needs a file\n" + std::string(kUsage));
+    } else if (a == "--model") {
+      if (!value(model_id)) return unreadable("--model needs a preset id\n" + std::string(kUsage));
+    } else if (a == "--lang") {
+      if (!value(l) || (l != "en" && l != "zh")) return unreadable("--lang takes en or zh\n" + std::string(kUsage));
+      lang = l == "zh";
+    } else if (a == "-h" || a == "--help") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    } else if (a.rfind("--", 0) == 0) {
+      return unreadable("unknown option " + std::string(a) + "\n" + kUsage);
+    } else {
+      files.emplace_back(a);
+    }
+  }
+  if (files.empty() || files.size() > 2) return unreadable(std::string("give one or two cache files\n") + kUsage);
+  if (!config_path.empty() && !model_id.empty()) return unreadable("give --config or --model, not both");
+
+  // The tables: one file with both, or cos and sin.
+  Eigen::MatrixXd cos, sin;
+  std::vector<std::string> bytes(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    std::string error;
+    if (!read_file(files[i], bytes[i], error)) return unreadable(error);
+    if (torch_file(bytes[i]))
+      return unreadable(files[i] + ": " +
+                        ui::tr(lang,
+                               "a torch.save file, which posenc does not read: save the cache with "
+                               "np.save('rope.npy', np.stack([cos, sin]).float().numpy()) instead"));
+  }
+  const auto data = [&](std::size_t i) { return reinterpret_cast<const std::uint8_t*>(bytes[i].data()); };
+  if (files.size() == 1) {
+    const core::TablePair p = core::parse_cache_file(data(0), bytes[0].size());
+    if (!p.ok()) return unreadable(files[0] + ": " + ui::tr_message(lang, p.error));
+    cos = p.first, sin = p.second;
+  } else {
+    core::TableFile t[2];
+    for (std::size_t i = 0; i < 2; ++i) {
+      t[i] = core::parse_table(data(i), bytes[i].size());
+      if (!t[i].ok()) return unreadable(files[i] + ": " + ui::tr_message(lang, t[i].error));
+    }
+    // By name (sin_cached.npy, cos.npy), else in the order given.
+    const bool swapped = core::cache_role_from_name(files[0]) == 2 || core::cache_role_from_name(files[1]) == 1;
+    cos = t[swapped ? 1 : 0].data, sin = t[swapped ? 0 : 1].data;
+  }
+
+  // The check, as posenc.compute answers it.
+  app::Args args;
+  args["shape"] = {app::ArgValue::Type::Array, 0, {}, {double(cos.rows()), double(cos.cols())}};
+  args["cos"] = array(cos);
+  args["sin"] = array(sin);
+  if (!config_path.empty()) {
+    std::string text, error;
+    if (!read_file(config_path, text, error)) return unreadable(error);
+    args["config"] = {app::ArgValue::Type::String, 0, text, {}};
+  }
+  if (!model_id.empty()) args["model"] = {app::ArgValue::Type::String, 0, model_id, {}};
+  const app::ComputeResult r = app::compute("check_rope", args);
+  if (!r.error.empty()) return unreadable(r.error);
+  if (json) std::printf("%s\n", r.json.c_str());
+  const core::JsonParse answer = core::parse_json(r.json);
+  if (!answer.ok()) return unreadable("internal: the answer is not JSON");
+  const std::string verdict = field(answer.value, "verdict");
+  if (!json) {
+    std::printf("%s: %s\n", ui::tr(lang, "verdict"), verdict.c_str());
+    std::string message = field(answer.value, "message");
+    if (lang && (!config_path.empty() || !model_id.empty())) {  // the direct test's sentence, translated
+      const core::ModelPreset* preset = core::find_model_preset(model_id);
+      const std::string& text = args["config"].text;
+      const core::ModelConfigResult model =
+          core::parse_model_config(preset ? std::string_view(preset->json) : std::string_view(text));
+      message = ui::tr_message(lang, core::rope_match_message(core::match_rope_cache(cos, sin, model)));
+    }
+    std::printf("%s\n", message.c_str());
+    const std::string fix = field(answer.value, "fix");
+    if (!fix.empty()) std::printf("%s\n", ui::tr(lang, fix.c_str()));
+  }
+  return verdict == "matches" ? 0 : 1;
+}
