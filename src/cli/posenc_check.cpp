@@ -44,7 +44,8 @@ bool read_file(const std::string& path, std::string& out, std::string& error) {
   if (!f) return error = path + ": " + ui::tr(lang, "cannot be opened"), false;
   const std::streamoff size = f.tellg();
   if (size < 0 || static_cast<std::size_t>(size) > kMaxFileBytes)
-    return error = path + ": " + ui::trf(lang, "larger than %d MB", static_cast<int>(kMaxFileBytes >> 20)), false;
+    return error = path + ": " + ui::trf(lang, "larger than %d MB", static_cast<int>(kMaxFileBytes >> 20)),
+           false;
   out.resize(static_cast<std::size_t>(size));
   f.seekg(0);
   f.read(out.data(), size);
@@ -91,7 +92,8 @@ int main(int argc, char** argv) {
     } else if (a == "--model") {
       if (!value(model_id)) return unreadable("--model needs a preset id\n" + std::string(kUsage));
     } else if (a == "--lang") {
-      if (!value(l) || (l != "en" && l != "zh")) return unreadable("--lang takes en or zh\n" + std::string(kUsage));
+      if (!value(l) || (l != "en" && l != "zh"))
+        return unreadable("--lang takes en or zh\n" + std::string(kUsage));
       lang = l == "zh";
     } else if (a == "-h" || a == "--help") {
       std::fputs(kUsage, stdout);
@@ -102,7 +104,8 @@ int main(int argc, char** argv) {
       files.emplace_back(a);
     }
   }
-  if (files.empty() || files.size() > 2) return unreadable(std::string("give one or two cache files\n") + kUsage);
+  if (files.empty() || files.size() > 2)
+    return unreadable(std::string("give one or two cache files\n") + kUsage);
   if (!config_path.empty() && !model_id.empty()) return unreadable("give --config or --model, not both");
 
   // The tables: one file with both, or cos and sin.
@@ -129,7 +132,8 @@ int main(int argc, char** argv) {
       if (!t[i].ok()) return unreadable(files[i] + ": " + ui::tr_message(lang, t[i].error));
     }
     // By name (sin_cached.npy, cos.npy), else in the order given.
-    const bool swapped = core::cache_role_from_name(files[0]) == 2 || core::cache_role_from_name(files[1]) == 1;
+    const bool swapped =
+        core::cache_role_from_name(files[0]) == 2 || core::cache_role_from_name(files[1]) == 1;
     cos = t[swapped ? 1 : 0].data, sin = t[swapped ? 0 : 1].data;
   }
 

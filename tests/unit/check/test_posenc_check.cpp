@@ -25,7 +25,8 @@ def bf16(x):
     u = ((u + 0x7FFF + ((u >> 16) & 1)) & 0xFFFF0000).astype(np.uint32)
     return u.view(np.float32)
 def inv_freq(d, base):
-    return (np.float32(1.0) / (np.float32(base) ** (np.arange(0, d, 2).astype(np.float32) / np.float32(d)))).astype(np.float32)
+    exponent = np.arange(0, d, 2).astype(np.float32) / np.float32(d)
+    return (np.float32(1.0) / (np.float32(base) ** exponent)).astype(np.float32)
 def llama3(inv, factor, low, high, old):
     wavelen = 2 * math.pi / inv.astype(np.float64)
     out = np.where(wavelen > old / low, inv / factor, inv)
@@ -46,7 +47,8 @@ def cache(inv, start, rows, af=1.0, store='float32', interleaved=False, angle_ty
     pos = np.arange(start, start + rows).astype(angle_type)
     freqs = np.outer(pos, inv.astype(angle_type)).astype(np.float32)
     emb = np.repeat(freqs, 2, axis=1) if interleaved else np.concatenate([freqs, freqs], axis=1)
-    c, s = (np.cos(emb) * np.float32(af)).astype(np.float32), (np.sin(emb) * np.float32(af)).astype(np.float32)
+    c = (np.cos(emb) * np.float32(af)).astype(np.float32)
+    s = (np.sin(emb) * np.float32(af)).astype(np.float32)
     if store == 'bfloat16': c, s = bf16(c), bf16(s)
     if store == 'float16': c, s = c.astype(np.float16), s.astype(np.float16)
     return np.stack([c, s])
