@@ -38,7 +38,11 @@ core::Messages CheckLesson::receive_cache(const std::string& file, const unsigne
                                           std::size_t size) {
   core::TablePair p = core::parse_cache_file(bytes, size);
   if (!p.ok()) {
+    // The verdict on the cache before would stand under a file that was not read: it goes.
     rope_error_ = p.error;
+    cache_.have = false;
+    ++cache_.serial;
+    p_.rope_example = 0;  // the link no longer brings an example back
     return {{"{0}: {1}", {shown(file), ui::tr_message(lang_, p.error)}}};
   }
   if (p.pair) {

@@ -33,7 +33,9 @@ core::Messages CheckLesson::receive_table(const std::string& file, const unsigne
                                           std::size_t size) {
   const core::TableFile f = core::parse_table(bytes, size);
   if (!f.ok()) {
-    d_.error = f.error;  // the table loaded before, if any, stays
+    // The verdict on the table before would stand under a file that was not read: it goes.
+    d_.error = f.error;
+    d_.have = false;
     return {{"{0}: {1}", {shown(file), ui::tr_message(lang_, f.error)}}};
   }
   d_.source = file;

@@ -134,10 +134,11 @@ test('the bfloat16 example: the heatmaps show the question\'s answer, and a malf
   assert.ok(+m[1] > 0.5, `bfloat16 angles are off by whole radians late in the cache: ${m[1]}`);
   assert.ok(+m[2] > 768, `in the last rows: row ${m[2]}`);
   assert.ok(+m[3] % 64 < 8, `in a fast pair: column ${m[3]}`);
-  // Three blocks: refused, the example stays.
+  // Three blocks: refused, and the example's verdict goes with it (no verdict under a text not read).
   await paste('1 0\n\n0 1\n\n1 1\n');
-  assert.equal((await page.evaluate(() => posenc.state())).params.rope_example, 'bfloat16');
-  assert.match(await mirror(), /largest difference is [\d.]+, in row \d+/);
+  await frames(page, 2);
+  assert.equal((await page.evaluate(() => posenc.state())).params.rope_example, 'none');
+  assert.doesNotMatch(await mirror(), /largest difference is [\d.]+, in row \d+/);
   const s = await page.evaluate(() => posenc.stats());
   assert.ok(s.frames > 0);
   assert.deepEqual(errors, []);

@@ -125,7 +125,7 @@ TEST_CASE("check: pasted text in two blocks, and a (2, len, dim) .npy, give both
   const core::Messages bad = give(*l, "pasted text", "1 0\n\n0 1\n\n1 0\n");
   REQUIRE(bad.size() == 1);
   CHECK(has(bad[0].english(), "3 block(s) of numbers"));
-  CHECK(l->placeholder("rope_source") == "rope.npy");  // kept
+  CHECK(l->placeholder("rope_loaded") == "0");  // no verdict left standing under a text not read
 }
 
 TEST_CASE("check: a config's cache with one thing changed gives the sentence naming that thing") {
@@ -321,4 +321,23 @@ TEST_CASE(
   const std::string s = l->placeholder("rope_sentence");
   CHECK(has(s, "It matches Phi-3.5-mini (LongRoPE)'s config"));
   CHECK_FALSE(has(s, "none of the known rules"));
+}
+
+TEST_CASE("check: a file that cannot be read clears the verdict on the one before") {
+  auto l = check_lesson();
+  l->enter("rope-verdict");
+  give(*l, "rope.npy", npy3(build(64, 16, 10000)));
+  REQUIRE(has(l->placeholder("rope_sentence"), "Nothing differs"));
+  const core::Messages said = give(*l, "broken.npy", "\x93NUMPY garbage");
+  REQUIRE(said.size() == 1);
+  CHECK(has(said[0].english(), "broken.npy: "));
+  CHECK(l->placeholder("rope_sentence") == "–");
+  CHECK(l->placeholder("rope_loaded") == "0");
+  // The sinusoidal steps alike.
+  l->enter("verdict");
+  give(*l, "pe.csv", core::write_csv(Eigen::MatrixXd::Zero(8, 4)));
+  REQUIRE(l->placeholder("loaded") == "1");
+  give(*l, "pe.csv", "1, 2\n3, x\n");
+  CHECK(l->placeholder("loaded") == "0");
+  CHECK(l->placeholder("verdict") == "–");
 }
