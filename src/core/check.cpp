@@ -189,4 +189,16 @@ std::string verdict_sentence(const CheckResult& r, const VerdictWords& words,
   return {};
 }
 
+bool looks_like_position_table(const Eigen::MatrixXd& table) {
+  if (table.rows() < 1 || table.cols() < 2) return false;
+  long zeros = 0, ones = 0;
+  for (Eigen::Index k = 0; k < table.cols(); ++k) {
+    zeros += std::fabs(table(0, k)) < 1e-3;
+    ones += std::fabs(table(0, k) - 1) < 1e-3;
+  }
+  // Half sin 0, half cos 0 (an odd d has one more sin column); a cache table's row 0 is one or the other.
+  const long half = table.cols() / 2;
+  return zeros >= half && ones >= half && zeros + ones == table.cols();
+}
+
 }  // namespace posenc::core

@@ -78,4 +78,11 @@ std::string verdict_sentence(const CheckResult& r, const VerdictWords& words,
 // `table` rows are positions 0…len−1, columns the d dimensions; `base` is what the learner meant.
 CheckResult check_table(const Eigen::MatrixXd& table, double base = 10000.0);
 
+// Whether a table reads as a sinusoidal position table rather than one half of a RoPE cos/sin cache, from
+// its contents (a file's name can say "sin" either way: sin_table.npy, pe_cos.npy). Row 0 of a
+// sinusoidal table (position 0) holds sin 0 = 0 in half its columns and cos 0 = 1 in the other half; row
+// 0 of a cache's cos table is all 1 and of its sin table all 0 (any base, layout or rotary width). A
+// table whose row 0 is neither (a cache slice, a transposed table) is not claimed: false.
+bool looks_like_position_table(const Eigen::MatrixXd& table);
+
 }  // namespace posenc::core

@@ -2,6 +2,8 @@
 // your RoPE cos/sin cache against a model's config (steps rope-*: what differs, in one sentence, and
 // where). This file ties the two parts (check_lesson.hpp lists them): steps, parameters, files,
 // exports, placeholders.
+#include "core/check.hpp"
+
 #include "check_lesson.hpp"
 #include "core/table_file.hpp"
 #include "ui/matrix_view.hpp"
@@ -65,8 +67,13 @@ core::Messages CheckLesson::receive_file(std::string_view name, const unsigned c
                                          std::size_t size) {
   go_to_ = {};
   const std::string file(name.substr(0, 80));  // api.js names pastes "pasted text"
-  // A RoPE cache: on the RoPE steps anything; elsewhere a (2, len, dim) .npy or a file named cos/sin.
-  const bool rope = on_rope_ || core::npy_rank(bytes, size) == 3 || core::cache_role_from_name(file) != 0;
+  // A RoPE cache: on the RoPE steps anything; elsewhere a (2, len, dim) .npy, or a file named cos/sin whose
+  // contents are not a sinusoidal position table (sin_table.npy, pe_cos.npy are such tables).
+  bool rope = on_rope_ || core::npy_rank(bytes, size) == 3;
+  if (!rope && core::cache_role_from_name(file) != 0) {
+    const core::TableFile t = core::parse_table(bytes, size);
+    rope = !(t.ok() && core::looks_like_position_table(t.data));
+  }
   if (on_rope_ && looks_like_json(name, bytes, size)) return receive_config(file, bytes, size);
   if (rope) {
     core::Messages said = receive_cache(file, bytes, size);

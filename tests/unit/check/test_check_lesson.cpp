@@ -341,3 +341,28 @@ TEST_CASE("check: a file that cannot be read clears the verdict on the one befor
   CHECK(l->placeholder("loaded") == "0");
   CHECK(l->placeholder("verdict") == "–");
 }
+
+TEST_CASE("check: a file named sin or cos goes where its contents say, not its name") {
+  auto l = check_lesson();
+  l->enter("load");
+  // A sinusoidal table saved as sin_table.npy (or pe_cos.npy): row 0 is sin 0 = 0 and cos 0 = 1, so it is
+  // checked as a table, and found correct.
+  Eigen::MatrixXd pe(32, 16);
+  for (int p = 0; p < 32; ++p)
+    for (int i = 0; i < 8; ++i) {
+      pe(p, 2 * i) = std::sin(p * std::pow(10000.0, -2.0 * i / 16));
+      pe(p, 2 * i + 1) = std::cos(p * std::pow(10000.0, -2.0 * i / 16));
+    }
+  for (const char* name : {"sin_table.npy", "pe_cos.npy"}) {
+    CAPTURE(name);
+    auto fresh = check_lesson();
+    fresh->enter("load");
+    give(*fresh, name, core::write_npy(pe));
+    CHECK(fresh->placeholder("loaded") == "1");
+    CHECK(fresh->placeholder("rope_loaded") == "0");
+  }
+  // A cache's cos table (row 0 all 1) named cos.npy is half a RoPE cache.
+  give(*l, "cos.npy", core::write_npy(build(16, 8, 10000).cos));
+  CHECK(l->placeholder("loaded") == "0");
+  CHECK(l->placeholder("rope_waiting") == "1");
+}
