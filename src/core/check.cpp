@@ -120,11 +120,15 @@ CheckResult check_table(const Eigen::MatrixXd& table, double base) {
     add(BugKind::OtherBase, "uses base " + number(other) + " instead of " + number(base),
         buggy_table(BugKind::OtherBase, {len, dim, base, other}), "base " + number(other));
   }
+  // The last column is a cosine when d is even and a lone sine when d is odd: different loops leave it.
   add_bug(BugKind::LastColumnEmpty,
-          "leaves the last column at zero (a loop that fills a cosine only while 2i+1 < d)");
-  if (len != dim)  // a square table reads the same either way round
-    add_bug(BugKind::Transposed,
-            "is transposed: dimensions in rows and positions in columns (pe.T was saved)");
+          dim % 2 == 0
+              ? "leaves the last column, the last pair's cosine, at zero (a loop or a guard that stops one "
+                "column early, such as if 2i + 1 < d − 1)"
+              : "leaves the last column at zero: with odd d it is a lone sine, which a loop over the d // 2 "
+                "pairs never reaches");
+  // A square table is checked too: PE[p, j] is not PE[j, p].
+  add_bug(BugKind::Transposed, "is transposed: dimensions in rows and positions in columns (pe.T was saved)");
   add_bug(BugKind::SavedFloat32,
           "is right, stored in float32: the numbers were computed correctly, then saved in single precision");
   add_bug(BugKind::Float32, "is right up to float32 rounding: angles or values computed in single precision");
@@ -183,9 +187,12 @@ std::string verdict_sentence(const CheckResult& r, const VerdictWords& words,
       if (i >= 0 && i < n) out += fill(words.equivalent, {describe(r.candidates[i])});
     return out;
   }
-  if (r.closest >= 0 && r.closest < n)
+  if (r.closest >= 0 && r.closest < n) {
+    if (r.candidates[r.closest].id == "correct")
+      return fill(words.unknown_near_reference, {number(r.max_error)});
     return fill(words.unknown, {number(r.max_error), describe(r.candidates[r.closest]),
                                 number(r.candidates[r.closest].error)});
+  }
   return {};
 }
 

@@ -69,6 +69,11 @@ struct VerdictWords {
   const char* equivalent = " Equivalently, it %s.";
   const char* unknown =
       "No known bug explains the difference (largest %s). Closest guess: it %s (off by %s).";
+  // When the closest hypothesis is the reference itself ("it matches the reference" would contradict
+  // "no known bug explains it").
+  const char* unknown_near_reference =
+      "No known bug explains the difference (largest %s): it is nearest the correct table, and none of the "
+      "classic mistakes comes closer.";
 };
 
 // The verdict as a sentence, with `describe(candidate)` giving each candidate's message.

@@ -110,7 +110,11 @@ void CheckLesson::draw_inputs(DrawContext& ctx, const ui::Theme& t) {
 std::string CheckLesson::verdict() const {
   const core::VerdictWords words{
       tr(lang_, "Your table %s."), tr(lang_, " Equivalently, it %s."),
-      tr(lang_, "No known bug explains the difference (largest %s). Closest guess: it %s (off by %s).")};
+      tr(lang_, "No known bug explains the difference (largest %s). Closest guess: it %s (off by %s)."),
+      tr(lang_,
+         "No known bug explains the difference (largest %s): it is nearest the correct table, and none of "
+         "the "
+         "classic mistakes comes closer.")};
   return core::verdict_sentence(d_.result, words, [this](const core::Candidate& c) {
     if (lang_ == 0) return c.message;
     if (c.id == "base")

@@ -97,15 +97,17 @@ TEST_CASE("the verdict sentence is built from its frames and the candidates' mes
   const CheckResult unknown = check_table(noise, 10000);
   REQUIRE(unknown.closest >= 0);
   CHECK(unknown.best == -1);
-  const std::string s = verdict_sentence(unknown, {"", "", "%s|%s|%s"}, id);
+  // The closest is the reference itself: its own frame, not "it matches the reference".
+  const std::string s = verdict_sentence(unknown, {"", "", "%s|%s|%s", "near %s"}, id);
   CAPTURE(s);
-  CHECK(s.rfind("0.25|reference|0.25", 0) == 0);
+  CHECK(s.rfind("near 0.25", 0) == 0);
   // Every message the lesson shows has its Chinese counterpart (the other-base one is rebuilt with numbers).
   for (const Candidate& c : twin.candidates) {
     CAPTURE(c.message);
     if (c.id != "base") CHECK(std::string(posenc::ui::tr(1, c.message.c_str())) != c.message);
   }
-  for (const char* frame : {VerdictWords{}.found, VerdictWords{}.equivalent, VerdictWords{}.unknown}) {
+  for (const char* frame : {VerdictWords{}.found, VerdictWords{}.equivalent, VerdictWords{}.unknown,
+                            VerdictWords{}.unknown_near_reference}) {
     CAPTURE(frame);
     CHECK(std::string(posenc::ui::tr(1, frame)) != frame);
   }
@@ -254,4 +256,39 @@ TEST_CASE(".npy of float16 and of bfloat16 saved as uint16 are widened, not refu
   // Other integer types are still refused, by name.
   const std::vector<std::uint8_t> i4 = posenc::test::npy("<i4", false, "1, 1", {1, 0, 0, 0});
   CHECK(parse_npy(i4.data(), i4.size()).error.english().find("'<i4' is not float16") != std::string::npos);
+}
+
+TEST_CASE(
+    "check_table: a square table transposed is caught; the empty last column is explained by d's parity") {
+  // A 16 × 16 sinusoidal table, written here: PE[p, 2i] = sin(p·ω_i), PE[p, 2i+1] = cos(p·ω_i).
+  const auto table = [](int len, int dim) {
+    Eigen::MatrixXd pe(len, dim);
+    for (int p = 0; p < len; ++p)
+      for (int k = 0; k < dim; ++k) {
+        const double w = std::pow(10000.0, -2.0 * (k / 2) / dim);
+        pe(p, k) = k % 2 ? std::cos(p * w) : std::sin(p * w);
+      }
+    return pe;
+  };
+  const Eigen::MatrixXd square = table(16, 16);
+  CHECK(check_table(square).verdict == "correct");
+  const CheckResult t = check_table(square.transpose());
+  CHECK(t.verdict == "transposed");
+  CHECK(t.message.find("is transposed") != std::string::npos);
+  for (int dim : {16, 15}) {
+    CAPTURE(dim);
+    Eigen::MatrixXd pe = table(24, dim);
+    pe.col(dim - 1).setZero();
+    const CheckResult r = check_table(pe);
+    CHECK(r.verdict == "last_column_empty");
+    CHECK(r.message.find(dim % 2 ? "a lone sine" : "the last pair's cosine") != std::string::npos);
+  }
+  // Noise no mistake explains: the closest hypothesis is the reference, and the sentence does not claim
+  // the table matches it.
+  Eigen::MatrixXd noisy = table(24, 16);
+  noisy(3, 5) += 0.01;
+  const CheckResult n = check_table(noisy);
+  CHECK(n.verdict == "unknown");
+  CHECK(n.message.find("nearest the correct table") != std::string::npos);
+  CHECK(n.message.find("matches the reference") == std::string::npos);
 }
