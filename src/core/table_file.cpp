@@ -160,18 +160,29 @@ Npy read_npy(const std::uint8_t* bytes, std::size_t size, int rank) {
   const char* wrong_count =
       rank == 2 ? ".npy: shape ({0}) must be two whole numbers: a len × d table"
                 : ".npy: shape ({0}) must be three whole numbers: (2, len, dim), cos then sin";
-  int n = 0;
+  // Axes of size 1 beyond the rank wanted are dropped ((2, 1, len, dim), as stacking cos[None] gives).
+  long all[8];
+  int given = 0;
   const char* s = shape.c_str();
   while (*s) {
     while (*s == ' ' || *s == ',') ++s;
     if (!*s) break;
-    if (!std::isdigit(static_cast<unsigned char>(*s)) || n == rank)
+    if (!std::isdigit(static_cast<unsigned char>(*s)) || given == 8)
       return fail_with(wrong_count, {shape.substr(0, 32)});
     char* end = nullptr;
     const long v = std::strtol(s, &end, 10);
     if (v > 1000000000L) return fail_with(".npy: shape too large");
-    out.dims[n++] = v;
+    all[given++] = v;
     s = end;
+  }
+  int n = 0;
+  for (int k = 0, extra = given - rank; k < given; ++k) {
+    if (extra > 0 && all[k] == 1) {
+      --extra;
+      continue;
+    }
+    if (n == rank) return fail_with(wrong_count, {shape.substr(0, 32)});
+    out.dims[n++] = all[k];
   }
   if (n != rank)
     return fail_with(rank == 2 ? ".npy: shape ({0}) must have two dimensions: a len × d table"
@@ -390,14 +401,23 @@ int npy_rank(const std::uint8_t* bytes, std::size_t size) {
   if (!header_value(std::string_view(reinterpret_cast<const char*>(bytes + 8 + len_bytes), header_len),
                     "shape", shape))
     return 0;
-  int n = 0;
-  bool in_number = false;
-  for (char ch : shape) {
-    const bool digit = std::isdigit(static_cast<unsigned char>(ch)) != 0;
-    n += digit && !in_number;
-    in_number = digit;
+  // The rank once axes of size 1 are dropped; a stack of two (its first axis beyond 1 is 2, with three or
+  // more axes written) counts 3 whatever its tables' size-1 axes: (2, 1, len, dim) is a cos/sin pair.
+  std::vector<long> dims;
+  for (const char* p = shape.c_str(); *p;) {
+    if (!std::isdigit(static_cast<unsigned char>(*p))) {
+      ++p;
+      continue;
+    }
+    char* end = nullptr;
+    dims.push_back(std::strtol(p, &end, 10));
+    p = end;
   }
-  return n;
+  int n = 0;
+  long first = 0;
+  for (long d : dims)
+    if (d != 1) first = first ? first : d, ++n;
+  return dims.size() >= 3 && first == 2 ? std::max(n, 3) : std::min<int>(n, static_cast<int>(dims.size()));
 }
 
 TablePair parse_cache_file(const std::uint8_t* bytes, std::size_t size) {

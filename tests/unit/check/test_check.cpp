@@ -190,7 +190,8 @@ TEST_CASE(".npy: malformed files get a message, never data") {
   CHECK(err(truncated).find("truncated") != std::string::npos);
   CHECK(err(npy("<i8", false, "2, 3", bytes_of(six))).find("float") != std::string::npos);
   CHECK(err(npy("<f8", false, "6,", bytes_of(six))).find("two dimensions") != std::string::npos);
-  CHECK(err(npy("<f8", false, "2, 3, 1", bytes_of(six))).find("two") != std::string::npos);
+  CHECK(err(npy("<f8", false, "2, 3, 2", bytes_of(six))).find("two") !=
+        std::string::npos);  // (2, 3, 1) reads
   CHECK(err(npy("<f8", false, "100000, 100000", bytes_of(six))).find("too many") != std::string::npos);
   CHECK(err(npy("<f8", false, "999999999999, 3", bytes_of(six))).size() > 0);
   CHECK(err(npy("<f8", false, "2, 3", bytes_of(std::vector<double>{1, 2, NAN, 4, 5, 6}))).find("NaN") !=
@@ -291,4 +292,32 @@ TEST_CASE(
   CHECK(n.verdict == "unknown");
   CHECK(n.message.find("nearest the correct table") != std::string::npos);
   CHECK(n.message.find("matches the reference") == std::string::npos);
+}
+
+TEST_CASE(".npy with axes of size 1 beyond the rank are squeezed: (2, 1, len, dim) and (1, len, dim)") {
+  const std::vector<double> v = {1, 0, 0, 1, 0.5, 0.25};  // 2 × 3, or (2, 1, 1, 3)…
+  const std::vector<std::uint8_t> table =
+      posenc::test::npy("<f8", false, "1, 2, 3", posenc::test::bytes_of(v));
+  const TableFile t = parse_npy(table.data(), table.size());
+  REQUIRE(t.ok());
+  CHECK(t.data.rows() == 2);
+  CHECK(t.data.cols() == 3);
+  CHECK(t.data(1, 2) == 0.25);
+  const std::vector<std::uint8_t> pair =
+      posenc::test::npy("<f8", false, "2, 1, 1, 3", posenc::test::bytes_of(v));
+  const TablePair p = parse_cache_file(pair.data(), pair.size());
+  REQUIRE(p.ok());
+  CHECK(p.first.rows() == 1);
+  CHECK(p.first.cols() == 3);
+  CHECK(p.second(0, 1) == 0.5);
+  // An 8 × 1 table stays 8 × 1 (no axis beyond the rank), and a (2, 3, 1) stays refused for a table.
+  const std::vector<double> eight(8, 0.5);
+  const std::vector<std::uint8_t> column =
+      posenc::test::npy("<f8", false, "8, 1", posenc::test::bytes_of(eight));
+  const TableFile c = parse_npy(column.data(), column.size());
+  REQUIRE(c.ok());
+  CHECK(c.data.rows() == 8);
+  const std::vector<std::uint8_t> three =
+      posenc::test::npy("<f8", false, "2, 3, 2", posenc::test::bytes_of(std::vector<double>(12, 0.5)));
+  CHECK_FALSE(parse_npy(three.data(), three.size()).ok());
 }
