@@ -220,6 +220,10 @@ const std::vector<LessonEntry>& lesson_table();
 int find_lesson(std::string_view id);  // index or −1
 
 // A JSON file: named *.json, or text whose first non-blank character is '{'.
+// Whether `name` ends with `suffix` (a file's extension, as given).
+inline bool ends_with(std::string_view name, std::string_view suffix) {
+  return name.size() >= suffix.size() && name.substr(name.size() - suffix.size()) == suffix;
+}
 bool looks_like_json(std::string_view name, const unsigned char* bytes, std::size_t size);
 
 // Sets one parameter by name from text (URL/JS API), then updates the lesson if it changed.

@@ -137,8 +137,14 @@ class ScalingLesson final : public Lesson {
   core::Messages update() override;
   std::vector<Export> exports(std::string_view step) const override;
   bool accepts_files() const override { return true; }
+  // A config.json; and a file far too large for one that is not a table either (a checkpoint's weights
+  // dropped by mistake), so that its size is said here rather than by a checker of tables.
   bool takes_file(std::string_view name, const unsigned char* bytes, std::size_t size) const override {
-    return looks_like_json(name, bytes, size);
+    const bool table = (size >= 6 && bytes[0] == 0x93 &&
+                        std::string_view(reinterpret_cast<const char*>(bytes + 1), 5) == "NUMPY") ||
+                       ends_with(name, ".npy") || ends_with(name, ".csv") || ends_with(name, ".txt") ||
+                       ends_with(name, ".tsv");
+    return looks_like_json(name, bytes, size) || (!table && size > core::kMaxConfigBytes);
   }
   core::Messages receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) override;
   // After a file that was not read: its message is on the config step.

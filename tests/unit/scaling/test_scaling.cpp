@@ -185,6 +185,16 @@ TEST_CASE("files go to the lesson that reads them: config.json to scaling, table
   CHECK(lessons::lesson_table()[h.s.lesson].id == "scaling");
   CHECK(lessons::looks_like_json("a.txt", bytes(std::string("\xEF\xBB\xBF{")), 4));
   CHECK_FALSE(lessons::looks_like_json("a.txt", bytes(std::string("[1, 2]")), 6));
+  // A file far too large for a config and not a table (a checkpoint's weights) stays in scaling, which
+  // says its size; a large .npy still goes to check.
+  const std::string weights(core::kMaxConfigBytes + 1000, '\x07');
+  const core::Messages said = app::receive_file(h.s, "model.safetensors", bytes(weights), weights.size());
+  CHECK(lessons::lesson_table()[h.s.lesson].id == "scaling");
+  REQUIRE_FALSE(said.empty());
+  CHECK(said[0].english().find("at most 4194304 are read") != std::string::npos);
+  const std::string npy = "\x93NUMPY" + std::string(core::kMaxConfigBytes, '\0');
+  app::receive_file(h.s, "big.npy", bytes(npy), npy.size());
+  CHECK(lessons::lesson_table()[h.s.lesson].id == "check");
 }
 
 TEST_CASE("scaling: the cos/sin cache export is rotate_half's, built only when asked for") {
