@@ -8,7 +8,7 @@ seconds=${FUZZ_SECONDS:-30}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build="$root/build/fuzz"
 status=0
-for name in url content table config; do
+for name in url content table config safetensors; do
   corpus="$build/corpus/$name"
   artifacts="$build/artifacts/$name/"
   mkdir -p "$corpus" "$artifacts"

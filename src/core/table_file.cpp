@@ -8,6 +8,8 @@
 #include <cstring>
 #include <vector>
 
+#include "safetensors.hpp"
+
 namespace posenc::core {
 namespace {
 
@@ -421,6 +423,7 @@ int npy_rank(const std::uint8_t* bytes, std::size_t size) {
 }
 
 TablePair parse_cache_file(const std::uint8_t* bytes, std::size_t size) {
+  if (looks_like_safetensors(bytes, size)) return parse_safetensors(bytes, size);
   if (npy_rank(bytes, size) == 3) return parse_npy_pair(bytes, size);
   const bool npy = size >= 6 && bytes[0] == 0x93 && std::memcmp(bytes + 1, "NUMPY", 5) == 0;
   if (!npy && size <= 64L * 1024 * 1024) {

@@ -45,7 +45,8 @@ TablePair parse_npy_pair(const std::uint8_t* bytes, std::size_t size);
 TablePair parse_csv_pair(std::string_view text);
 // The number of dimensions a .npy file's header gives its array; 0 when it is not a readable .npy header.
 int npy_rank(const std::uint8_t* bytes, std::size_t size);
-// A learner's cache file, whatever it holds: a 3-D .npy → parse_npy_pair; text with two or more blocks
+// A learner's cache file, whatever it holds: a .safetensors → parse_safetensors (safetensors.hpp); a 3-D
+// .npy → parse_npy_pair; text with two or more blocks
 // → parse_csv_pair; anything else → parse_table (one table, `pair` false).
 TablePair parse_cache_file(const std::uint8_t* bytes, std::size_t size);
 

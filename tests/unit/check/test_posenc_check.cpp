@@ -69,6 +69,15 @@ def bf16_angles(inv, start, rows):  # position, θ and their product rounded to 
     emb = np.concatenate([freqs, freqs], axis=1)
     return np.stack([np.cos(emb), np.sin(emb)]).astype(np.float32)
 save('llama31_bf16_angles', bf16_angles(l31, 0, 256))
+def safetensors(name, a):  # cos and sin by name, float32, as safetensors.numpy.save_file writes them
+    import struct
+    c, s = a[0].astype('<f4'), a[1].astype('<f4')
+    spans = [[0, c.nbytes], [c.nbytes, c.nbytes + s.nbytes]]
+    header = json.dumps({'cos': {'dtype': 'F32', 'shape': list(c.shape), 'data_offsets': spans[0]},
+                         'sin': {'dtype': 'F32', 'shape': list(s.shape), 'data_offsets': spans[1]}}).encode()
+    body = struct.pack('<Q', len(header)) + header + c.tobytes() + s.tobytes()
+    open(os.path.join(out, name + '.safetensors'), 'wb').write(body)
+safetensors('llama31_f32', cache(l31, 0, 128))
 open(os.path.join(out, 'garbage.npy'), 'wb').write(b'not a table at all')
 open(os.path.join(out, 'torch.pt'), 'wb').write(b'PK\x03\x04' + b'\0' * 60)
 print('ok')
@@ -126,6 +135,10 @@ TEST_CASE("posenc-check: NumPy-built caches of presets — correct ones exit 0, 
     CHECK(r.status == k.status);
     CHECK(r.out.find(k.says) != std::string::npos);
   }
+  // A .safetensors cache (cos and sin by name).
+  const Run st = check(dir + "/llama31_f32.safetensors --model llama3.1-8b");
+  INFO(st.out);
+  CHECK(st.status == 0);
   // --json is compute('check_rope')'s answer; --lang zh says it in Chinese.
   const Run json = check(file("llama31_f32") + " --model llama3.1-8b --json");
   CHECK(json.status == 0);
