@@ -430,7 +430,13 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
   while (m.rd > 0 && still_column(m.phi, m.rd - 1))
     if (--m.rd > 0) angles(m.rd - 1);
   if (m.rd == 0) {
-    out.error = "No column rotates: every angle is 0 (cos = 1, sin = 0 throughout).";
+    // Say what the values are: a cache of zeros (never filled) is not one whose angles are all 0.
+    const bool zeros = cos.isZero(0) && sin.isZero(0);
+    const bool identity = (cos.array() - 1).abs().maxCoeff() < 1e-6 && sin.cwiseAbs().maxCoeff() < 1e-6;
+    out.error = zeros ? "Every value is 0, cos and sin alike: no angle can be read (was the cache filled?)."
+                : identity ? "No column rotates: every angle is 0 (cos = 1, sin = 0 throughout)."
+                           : "No column rotates: each column holds one value in every row, the same at every "
+                             "position, so no angle grows with the position.";
     return out;
   }
   if (m.rd % 2) {

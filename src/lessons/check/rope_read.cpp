@@ -112,9 +112,15 @@ void CheckLesson::run_check() {
   }
   cache_.check = core::check_rope(c, s);
   if (cache_.check.ok()) return;
+  const std::string& e = cache_.check.error;
   cache_.refused =
-      cache_.check.error.rfind("No column rotates", 0) == 0
+      e.rfind("Every value is 0", 0) == 0
+          ? core::Message{"every value is 0, cos and sin alike: no angle can be read (was the cache filled?)",
+                          {}}
+      : e.rfind("No column rotates: every angle", 0) == 0
           ? core::Message{"no column rotates: every angle is 0 (cos 1, sin 0 throughout)", {}}
+      : e.rfind("No column rotates", 0) == 0
+          ? core::Message{"no column rotates: each column holds one value at every position", {}}
           : core::Message{"an odd number of columns rotate, but RoPE rotates pairs of columns", {}};
 }
 

@@ -393,7 +393,9 @@ TEST_CASE("check_rope: malformed input is refused with a reason") {
   CHECK(has(error_of(Eigen::MatrixXd::Constant(3, 4097, 1.0), Eigen::MatrixXd::Zero(3, 4097)),
             "at most 8192 rows × 4096 columns"));
   CHECK(has(error_of(Eigen::MatrixXd::Constant(10, 4, 1.0), Eigen::MatrixXd::Zero(10, 4)),
-            "No column rotates"));
+            "No column rotates: every angle is 0 (cos = 1, sin = 0 throughout)"));
+  // All zeros is not "cos 1, sin 0": a cache never filled.
+  CHECK(has(error_of(Eigen::MatrixXd::Zero(10, 4), Eigen::MatrixXd::Zero(10, 4)), "Every value is 0"));
   // three rotating columns (odd: no half layout, no pairs) then a still one
   Eigen::MatrixXd cs(10, 4), sn(10, 4);
   for (int r = 0; r < 10; ++r)

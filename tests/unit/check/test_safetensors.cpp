@@ -49,7 +49,8 @@ std::string error_of(const std::string& f) {
 
 TEST_CASE("safetensors: cos and sin by name, in float32, bfloat16 and float16; one stacked tensor") {
   const std::string f32 = file(
-      R"({"__metadata__": {"format": "pt"}, "sin_cached": {"dtype": "F32", "shape": [1, 2, 2], "data_offsets": [16, 32]},
+      R"({"__metadata__": {"format": "pt"},
+          "sin_cached": {"dtype": "F32", "shape": [1, 2, 2], "data_offsets": [16, 32]},
           "cos_cached": {"dtype": "F32", "shape": [1, 2, 2], "data_offsets": [0, 16]}})",
       floats({1, 1, 0.5f, 0.25f}) + floats({0, 0, 0.75f, -0.5f}));
   const TablePair a = read(f32);
@@ -67,8 +68,9 @@ TEST_CASE("safetensors: cos and sin by name, in float32, bfloat16 and float16; o
   CHECK(b.first(0, 1) == 0.5);
   CHECK(b.second(0, 1) == -2.0);
   // One tensor (2, 1, len, dim): cos, then sin.
-  const TablePair c = read(file(R"({"rope": {"dtype": "F32", "shape": [2, 1, 1, 3], "data_offsets": [0, 24]}})",
-                                floats({1, 1, 1, 0, 0, 0})));
+  const TablePair c =
+      read(file(R"({"rope": {"dtype": "F32", "shape": [2, 1, 1, 3], "data_offsets": [0, 24]}})",
+                floats({1, 1, 1, 0, 0, 0})));
   REQUIRE(c.ok());
   CHECK(c.first.cols() == 3);
   CHECK(c.second(0, 2) == 0.0);
