@@ -73,15 +73,16 @@ bool looks_like_safetensors(const std::uint8_t* bytes, std::size_t size) {
 }
 
 TablePair parse_safetensors(const std::uint8_t* bytes, std::size_t size) {
-  if (size < 8) return failed("safetensors: the file is {0} bytes, shorter than the 8 that give its header's length",
-                              {std::to_string(size)});
+  if (size < 8)
+    return failed("safetensors: the file is {0} bytes, shorter than the 8 that give its header's length",
+                  {std::to_string(size)});
   const std::uint64_t n = header_length(bytes);
   if (n > size - 8)
     return failed("safetensors: the header claims {0} bytes but the file has {1} after its length",
                   {std::to_string(n), std::to_string(size - 8)});
   if (n > kMaxSafetensorsHeader)
-    return failed("safetensors: the header is {0} bytes; at most {1} are read", {std::to_string(n),
-                                                                    std::to_string(kMaxSafetensorsHeader)});
+    return failed("safetensors: the header is {0} bytes; at most {1} are read",
+                  {std::to_string(n), std::to_string(kMaxSafetensorsHeader)});
   const JsonParse header = parse_json(std::string_view(reinterpret_cast<const char*>(bytes + 8), n));
   if (!header.ok()) {
     TablePair p;
@@ -115,19 +116,23 @@ TablePair parse_safetensors(const std::uint8_t* bytes, std::size_t size) {
       t.shape.push_back(static_cast<long long>(d.number));
       count *= d.number;
     }
-    if (t.shape.size() > 8) return failed("safetensors: tensor '{0}' has {1} axes", {name, std::to_string(t.shape.size())});
+    if (t.shape.size() > 8)
+      return failed("safetensors: tensor '{0}' has {1} axes", {name, std::to_string(t.shape.size())});
     for (int k = 0; k < 2; ++k) {
       const JsonValue& o = offsets->items[k];
       if (!o.is_number() || o.number < 0 || o.number != std::floor(o.number) || o.number > double(data_size))
-        return failed("safetensors: tensor '{0}' has data_offsets outside the {1} bytes of data", {name, std::to_string(data_size)});
+        return failed("safetensors: tensor '{0}' has data_offsets outside the {1} bytes of data",
+                      {name, std::to_string(data_size)});
       (k ? t.end : t.begin) = static_cast<std::uint64_t>(o.number);
     }
-    if (t.end < t.begin) return failed("safetensors: tensor '{0}' has data_offsets that run backwards", {name});
+    if (t.end < t.begin)
+      return failed("safetensors: tensor '{0}' has data_offsets that run backwards", {name});
     const int item = t.item ? t.item : 1;
     if (t.item && count * item != static_cast<long double>(t.end - t.begin))
-      return failed("safetensors: tensor '{0}' holds {1} bytes, but a {2} tensor of its shape needs {3}",
-                    {name, std::to_string(t.end - t.begin), t.dtype,
-                     std::to_string(static_cast<unsigned long long>(std::min<long double>(count * item, 1e18L)))});
+      return failed(
+          "safetensors: tensor '{0}' holds {1} bytes, but a {2} tensor of its shape needs {3}",
+          {name, std::to_string(t.end - t.begin), t.dtype,
+           std::to_string(static_cast<unsigned long long>(std::min<long double>(count * item, 1e18L)))});
     tensors.push_back(std::move(t));
   }
   // The data of two tensors may not overlap.
@@ -167,7 +172,8 @@ TablePair parse_safetensors(const std::uint8_t* bytes, std::size_t size) {
                       {t.name, t.dtype}};
       return;
     }
-    if (rows < 1 || cols < 1 || rows > kMaxTableRows || cols > kMaxTableCols || rows * cols > kMaxTableCells) {
+    if (rows < 1 || cols < 1 || rows > kMaxTableRows || cols > kMaxTableCols ||
+        rows * cols > kMaxTableCells) {
       error = Message{"safetensors: tensor '{0}' is {1} × {2}; at most 8192 × 4096 are read",
                       {t.name, std::to_string(rows), std::to_string(cols)}};
       return;
@@ -189,7 +195,8 @@ TablePair parse_safetensors(const std::uint8_t* bytes, std::size_t size) {
   if (cos && sin) {
     const std::vector<long long> a = squeezed(*cos), b = squeezed(*sin);
     if (a.size() > 2 || a != b)
-      return failed("safetensors: tensors '{0}' and '{1}' must be two tables of one shape (len, dim)", {cos->name, sin->name});
+      return failed("safetensors: tensors '{0}' and '{1}' must be two tables of one shape (len, dim)",
+                    {cos->name, sin->name});
     const long long rows = a.size() == 2 ? a[0] : 1, cols = a.empty() ? 1 : a.back();
     read(*cos, 0, rows, cols, p.first, p.error);
     if (p.error.empty()) read(*sin, 0, rows, cols, p.second, p.error);
