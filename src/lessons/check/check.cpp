@@ -96,6 +96,8 @@ std::vector<Export> CheckLesson::exports(std::string_view step) const {
             {"sin_reference" + stem,
              [this]() -> const Eigen::MatrixXd& { return ref_sin_ = cache_.sin - cmp_.diff_sin; }}};
   }
+  if (step == "rope-verdict" && cmp_.valid && cmp_.pairs.rows() > 0)
+    return {{"pairs_j_theta_yours_theta_reference_ratio_" + reference_id(), &cmp_.pairs}};
   if (step.substr(0, 5) == "rope-" || !d_.have) return {};
   return {{"your_table_minus_reference", &d_.result.diff}};
 }

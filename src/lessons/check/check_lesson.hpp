@@ -91,10 +91,14 @@ struct Comparison {
   // A model with more than one RoPE set (Gemma 3's sliding and full layers): the set the cache is
   // compared with (the one it differs from least), and the full-attention set when that is another.
   int sets = 1;
-  std::string set_type;                // layer type of the set compared with ("" with one set)
-  core::RopeConfig set, full_set;      // that set's config, and the full-attention one
-  bool has_full = false;               // the model has a full-attention set
-  bool matched = false;                // the cache is one the model builds (core::match_rope_cache)
+  std::string set_type;            // layer type of the set compared with ("" with one set)
+  core::RopeConfig set, full_set;  // that set's config, and the full-attention one
+  bool has_full = false;           // the model has a full-attention set
+  bool matched = false;            // the cache is one the model builds (core::match_rope_cache)
+  // Per pair j: j, θ_j measured from the cache, θ_j of the reference (the config's, or the inferred
+  // parameters'), their ratio; and the first pair whose ratio is off 1 by more than 1e-3 (−1: none).
+  Eigen::MatrixXd pairs;
+  int first_pair_off = -1, pairs_off = 0;
   Eigen::MatrixXd diff_cos, diff_sin;  // yours − reference
   double max_diff = 0;
   int worst_row = 0, worst_col = 0;
@@ -149,6 +153,7 @@ class CheckLesson final : public Lesson {
   void load_rope_example();
   core::Messages receive_config(const std::string& file, const unsigned char* bytes, std::size_t size);
   std::string set_name(const std::string& layer_type, const core::RopeConfig& c) const;
+  void draw_pairs();
   std::string set_sentence(const std::string& differences) const;
   // The chosen config's RoPE sets (false: transformers' defaults, or the config cannot be read).
   bool chosen_sets(std::vector<core::RopeSet>& out, core::RopeRotation& rotation) const;

@@ -89,6 +89,26 @@ void CheckLesson::draw_rope_verdict(DrawContext& ctx) {
   if (!cache_.check.ok() || !cache_.refused.empty() || cache_.check.verdict == "not_rotation") return;
   ImGui::Spacing();
   draw_parameter_table(t);
+  draw_pairs();
+}
+
+// θ_j pair by pair: the cache's against the reference's, log scale; the first pair that differs marked.
+void CheckLesson::draw_pairs() {
+  if (!cmp_.valid || cmp_.pairs.rows() < 2) return;
+  ImGui::Spacing();
+  const bool config = cmp_.with_config && !cmp_.fallback;
+  std::vector<ui::Series> s = {
+      ui::series(tr(lang_, "yours (measured)"), cmp_.pairs.col(1)),
+      ui::series(config ? tr(lang_, "the config's") : tr(lang_, "the inferred parameters'"),
+                 cmp_.pairs.col(2))};
+  s[0].thickness = 3.5f;
+  ui::LinePlotOptions o = plot("Frequency θ_j of each pair (radians per position, log scale)", "pair j", 12);
+  o.log_y = true;
+  if (cmp_.first_pair_off >= 0)
+    o.markers.push_back({double(cmp_.first_pair_off),
+                         trf(lang_, "%d pairs differ, from pair %d", cmp_.pairs_off, cmp_.first_pair_off),
+                         0});
+  ui::line_plot("pairs", s, o, *theme_);
 }
 
 // Inferred against expected, one row a parameter; the rows that differ in the warning colour.

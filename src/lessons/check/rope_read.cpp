@@ -2,6 +2,7 @@
 // name or by order) or an example goes through core::check_rope; a config.json or a preset is what it
 // is compared with; compare() builds the reference cache and the difference the heatmaps show.
 #include <algorithm>
+#include <cmath>
 
 #include "check_lesson.hpp"
 #include "core/model_config.hpp"
@@ -265,6 +266,28 @@ void CheckLesson::compare() {
   cmp_.worst_row = static_cast<int>(cmp_.worst_in_sin ? r2 : r1);
   cmp_.worst_col = static_cast<int>(cmp_.worst_in_sin ? c2 : c1);
   cmp_.valid = true;
+  // The per-pair view: what each pair turns by in the cache against the reference's θ_j.
+  const Eigen::VectorXd& measured = k.measured_inv_freq;
+  const Eigen::VectorXd& reference =
+      cmp_.with_config && !cmp_.fallback ? cmp_.expected.init.inv_freq : k.model_inv_freq;
+  const Eigen::Index pairs = std::min(measured.size(), reference.size());
+  cmp_.pairs.resize(pairs, 4);
+  // A pair differs when its θ is off by more than 0.1% and by more than the values' storage lets the
+  // angles be read over the cache's rows (a slow pair in bfloat16 turns too little to be measured finely).
+  const std::string storage = core::stored_type(cache_.cos, cache_.sin);
+  const double angle_error = storage == "bfloat16"  ? 0x1p-7
+                             : storage == "float16" ? 0x1p-10
+                             : storage == "float32" ? 1e-6
+                                                    : 1e-12;
+  const double span = std::max<double>(1, static_cast<double>(len - 1));
+  for (Eigen::Index j = 0; j < pairs; ++j) {
+    const double ratio = reference[j] != 0 ? measured[j] / reference[j] : 0;
+    cmp_.pairs.row(j) << double(j), measured[j], reference[j], ratio;
+    if (std::fabs(ratio - 1) > 1e-3 && std::fabs(measured[j] - reference[j]) * span > 4 * angle_error) {
+      if (cmp_.first_pair_off < 0) cmp_.first_pair_off = static_cast<int>(j);
+      ++cmp_.pairs_off;
+    }
+  }
   // One colour scale for both maps, so the two compare at a glance.
   view_.rope_cos.set(cmp_.diff_cos, cmp_.max_diff, kMapRows);
   view_.rope_sin.set(cmp_.diff_sin, cmp_.max_diff, kMapRows);

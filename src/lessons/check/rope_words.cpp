@@ -42,6 +42,11 @@ void CheckLesson::say_rope() {
   say("rope_worst_col", [=] { return ok() ? std::to_string(cmp_.worst_col) : "–"; });
   say("rope_worst_table", [this] { return cmp_.worst_in_sin ? "sin" : "cos"; });
   say("rope_bf16", [=] { return ok() && cache_.check.precision == "bfloat16"; });
+  // The per-pair view under the table.
+  say("rope_pairs_off", [this] { return cmp_.pairs_off; });
+  say("rope_first_pair", [this] { return cmp_.first_pair_off; });
+  say("rope_some_pairs_off", [=] { return ok() && cmp_.pairs_off > 0; });
+  say("rope_pairs_agree", [=] { return ok() && cmp_.pairs.rows() > 1 && cmp_.pairs_off == 0; });
   say("rope_reference", [this] {
     return cmp_.with_config && !cmp_.fallback
                ? trf(lang_, "the cache %s gives", compared_name().c_str())

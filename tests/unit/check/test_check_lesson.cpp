@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "core/check_rope.hpp"
 #include "core/model_config.hpp"
 #include "core/table_file.hpp"
 #include "headless.hpp"
@@ -365,4 +366,41 @@ TEST_CASE("check: a file named sin or cos goes where its contents say, not its n
   give(*l, "cos.npy", core::write_npy(build(16, 8, 10000).cos));
   CHECK(l->placeholder("loaded") == "0");
   CHECK(l->placeholder("rope_waiting") == "1");
+}
+
+TEST_CASE("check: the per-pair view — θ_j measured against the config's, the pairs that differ, its export") {
+  auto l = check_lesson();
+  l->enter("rope-verdict");
+  give(*l, "config.json", R"({"head_dim": 32, "rope_theta": 1000000, "max_position_embeddings": 8192})");
+  // A cache with base 10000 where the config says 1 000 000: pair 0 turns by 1 either way, every other
+  // pair faster than it should.
+  give(*l, "rope.npy", npy3(build(200, 32, 1e4)));
+  std::vector<lessons::Export> ex = l->exports("rope-verdict");
+  REQUIRE(ex.size() == 1);
+  const Eigen::MatrixXd& pairs = ex[0].data();
+  REQUIRE(pairs.rows() == 16);
+  REQUIRE(pairs.cols() == 4);
+  for (int j : {0, 7, 15}) {
+    CHECK(pairs(j, 0) == j);
+    CHECK(pairs(j, 1) == doctest::Approx(std::pow(1e4, -2.0 * j / 32)).epsilon(1e-6));
+    CHECK(pairs(j, 2) == doctest::Approx(std::pow(1e6, -2.0 * j / 32)).epsilon(1e-12));
+    CHECK(pairs(j, 3) == doctest::Approx(pairs(j, 1) / pairs(j, 2)).epsilon(1e-12));
+  }
+  CHECK(std::fabs(pairs(0, 3) - 1) < 1e-6);
+  CHECK(pairs(1, 3) > 1.3);  // (10^6 / 10^4)^(2/32) = 1.33
+  // The config's own cache: no pair differs.
+  give(*l, "rope.npy", npy3(build(200, 32, 1e6)));
+  ex = l->exports("rope-verdict");
+  REQUIRE(ex.size() == 1);
+  CHECK((ex[0].data().col(3).array() - 1).abs().maxCoeff() < 1e-3);
+  CHECK(l->placeholder("rope_pairs_agree") == "1");
+  // The same stored in bfloat16: its slow pairs turn too little over 200 rows to be read to 0.1%, and
+  // that is no difference.
+  Cache bf = build(200, 32, 1e6);
+  for (Eigen::MatrixXd* m : {&bf.cos, &bf.sin})
+    for (Eigen::Index i = 0; i < m->size(); ++i)
+      m->data()[i] = core::round_to_precision(m->data()[i], core::AnglePrecision::BFloat16);
+  give(*l, "rope.npy", npy3(bf));
+  CHECK(l->placeholder("rope_pairs_agree") == "1");
+  CHECK(l->placeholder("rope_pairs_off") == "0");
 }
