@@ -62,12 +62,13 @@ struct Compared {
   double max_error = 0, max_excess = INFINITY, bound = 0;
 };
 
-// One set in one layout: the offset, the rebuilt cache, the entry-by-entry comparison.
-Compared compare_set(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, const RopeConfig& config,
-                     bool interleaved, const std::string& storage) {
+// One set in one layout, its frequencies taken at `seq_len`: the offset, the rebuilt cache, the
+// entry-by-entry comparison.
+Compared compare_at(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, const RopeConfig& config,
+                    bool interleaved, const std::string& storage, double seq_len) {
   Compared out;
   const int len = static_cast<int>(cos.rows()), dim = static_cast<int>(cos.cols());
-  RopeInit init = rope_init(config, len);
+  RopeInit init = rope_init(config, seq_len);
   const int width = static_cast<int>(2 * init.inv_freq.size());  // the columns transformers' cache has
   if (width < 2 || (dim != width && dim != rope_head_dim(config))) return out;
   const auto column = [&](Eigen::Index j) { return interleaved ? 2 * j : j; };
@@ -114,6 +115,23 @@ Compared compare_set(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, con
     }
   }
   return out;
+}
+
+// One set in one layout. Frequencies that depend on the length (dynamic NTK, LongRoPE) are tried from a
+// short text and from one past the original length (LongRoPE's long factors, a grown dynamic base), each
+// refined at the position found; the closer fit is kept.
+Compared compare_set(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, const RopeConfig& config,
+                     bool interleaved, const std::string& storage) {
+  const double len = static_cast<double>(cos.rows());
+  Compared best = compare_at(cos, sin, config, interleaved, storage, len);
+  if (config.rope_type == RopeType::Dynamic || config.rope_type == RopeType::LongRope) {
+    const double original = config.original_max_position_embeddings > 0
+                                ? config.original_max_position_embeddings
+                                : config.max_position_embeddings;
+    const Compared longer = compare_at(cos, sin, config, interleaved, storage, std::max(len, original + 1));
+    if (longer.max_excess < best.max_excess) best = longer;
+  }
+  return best;
 }
 
 }  // namespace

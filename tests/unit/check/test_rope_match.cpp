@@ -3,9 +3,13 @@
 // far into the context, each layer type of a model with two sets — are judged to match; the classic bugs
 // are not. The caches are built here from the formulas (float32 rounding emulated), apart from the core's
 // cache builder.
+#include <dirent.h>
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -13,6 +17,7 @@
 #include "core/model_config.hpp"
 #include "core/rope_match.hpp"
 #include "core/rope_scaling.hpp"
+#include "paths.hpp"
 
 using namespace posenc::core;
 
@@ -154,4 +159,56 @@ TEST_CASE("rope match: the classic bugs do not match") {
   CHECK_FALSE(match_rope_cache(no_factor.cos, no_factor.sin, yarn).matches);
   const Cache with_factor = build(yi.inv_freq, 0, 1024, yi.attention_factor, "bfloat16");
   CHECK(match_rope_cache(with_factor.cos, with_factor.sin, yarn).matches);
+}
+
+namespace {
+
+// Every published config (tests/data/configs, and POSENC_BROAD_CONFIGS when set): for each RoPE set, a
+// correct cache — float32 pipeline, values stored in bfloat16 — at position 0 and as a slice far into the
+// context, must be judged a cache the model builds, at the right position. Returns the caches checked.
+int check_folder(const std::string& dir) {
+  int checked = 0;
+  std::vector<std::string> names;
+  if (DIR* d = opendir(dir.c_str())) {
+    while (const dirent* e = readdir(d)) {
+      const std::string n = e->d_name;
+      if (n.size() > 5 && n.substr(n.size() - 5) == ".json") names.push_back(n);
+    }
+    closedir(d);
+  }
+  for (const std::string& n : names) {
+    std::ifstream f(dir + "/" + n);
+    std::stringstream text;
+    text << f.rdbuf();
+    const ModelConfigResult m = parse_model_config(text.str());
+    if (!m.ok()) continue;  // models without RoPE, configs transformers refuses
+    for (const RopeSet& s : m.sets)
+      for (long long offset : {0LL, 30000LL}) {
+        CAPTURE(n);
+        CAPTURE(s.layer_type);
+        CAPTURE(offset);
+        const RopeInit init = rope_init(s.config, static_cast<double>(offset + 64));
+        const Cache c = build(init.inv_freq, offset, 64, init.attention_factor, "bfloat16");
+        const RopeMatch r = match_rope_cache(c.cos, c.sin, m);
+        CAPTURE(r.max_excess);
+        CHECK(r.matches);
+        CHECK(r.offset == offset);
+        // The set named builds this cache (identical sets under two layer types may take either name).
+        const RopeSet* named = m.set(r.layer_type);
+        REQUIRE(named);
+        CHECK((rope_init(named->config, static_cast<double>(offset + 64)).inv_freq - init.inv_freq)
+                  .cwiseAbs()
+                  .maxCoeff() == 0);
+        ++checked;
+      }
+  }
+  return checked;
+}
+
+}  // namespace
+
+TEST_CASE("rope match: a correct cache of every published config's every RoPE set matches, at 0 and far in") {
+  CHECK(check_folder(std::string(posenc::test::kSourceDir) + "/tests/data/configs") >= 60);
+  if (const char* broad = std::getenv("POSENC_BROAD_CONFIGS"))
+    MESSAGE("broad: " << check_folder(broad) << " caches");
 }
