@@ -216,3 +216,42 @@ test('check_rope: an interleaved cache with a quarter of the columns rotating, b
   assert.match((await compute('check_rope', { shape: [len, dim], cos, sin: sin.slice(1) })).error, /sin has 6399 values/);
   assert.match((await compute('check_rope', { shape: [len, dim], cos: cos.map(x => 2 * x), sin })).error, /check_rope: /);
 });
+
+test('check_rope with a model: a correct float32 Llama 3.1 cache built here matches; the default base does not', async () => {
+  // Llama 3.1's llama3 rule worked out here: θ_j = 500000^(−2j/128) in float32; wavelengths above 8192 divided
+  // by 8, below 2048 kept, a blend between; angles and cos/sin in float32 (Math.fround), rows 0 … 63.
+  const d = 128, rows = 64, f = Math.fround;
+  const theta = (base, scaled) => Array.from({ length: d / 2 }, (_, j) => {
+    const t = f(1 / f(Math.pow(base, f(2 * j / d))));
+    if (!scaled) return t;
+    const wl = 2 * Math.PI / t;
+    if (wl < 8192 / 4) return t;
+    if (wl > 8192) return f(t / 8);
+    const s = (8192 / wl - 1) / (4 - 1);
+    return f((1 - s) * t / 8 + s * t);
+  });
+  const cache = th => {
+    const cos = [], sin = [];
+    for (let r = 0; r < rows; r++)
+      for (let k = 0; k < d; k++) {
+        const a = f(f(r) * th[k % (d / 2)]);
+        cos.push(f(Math.cos(a)));
+        sin.push(f(Math.sin(a)));
+      }
+    return { cos, sin };
+  };
+  const good = cache(theta(500000, true));
+  const r = await compute('check_rope', { shape: [rows, d], ...good, model: 'llama3.1-8b' });
+  assert.equal(r.error, undefined, r.error);
+  assert.equal(r.verdict, 'matches', JSON.stringify(r));
+  assert.equal(r.matches_model, true);
+  assert.equal(r.set, 'full_attention');
+  assert.equal(r.storage, 'float32');
+  assert.equal(r.fix, '');
+  const bad = cache(theta(10000, false));
+  const w = await compute('check_rope', { shape: [rows, d], ...bad, model: 'llama3.1-8b' });
+  assert.equal(w.matches_model, false);
+  assert.notEqual(w.verdict, 'matches');
+  assert.ok(w.fix.length > 0, 'a fix is given');
+  assert.match((await compute('check_rope', { shape: [rows, d], ...good, model: 'nope' })).error, /model must be one of/);
+});
