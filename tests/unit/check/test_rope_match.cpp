@@ -3,13 +3,10 @@
 // far into the context, each layer type of a model with two sets — are judged to match; the classic bugs
 // are not. The caches are built here from the formulas (float32 rounding emulated), apart from the core's
 // cache builder.
-#include <dirent.h>
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -17,6 +14,7 @@
 #include "core/model_config.hpp"
 #include "core/rope_match.hpp"
 #include "core/rope_scaling.hpp"
+#include "data_files.hpp"
 #include "paths.hpp"
 
 using namespace posenc::core;
@@ -168,19 +166,8 @@ namespace {
 // context, must be judged a cache the model builds, at the right position. Returns the caches checked.
 int check_folder(const std::string& dir) {
   int checked = 0;
-  std::vector<std::string> names;
-  if (DIR* d = opendir(dir.c_str())) {
-    while (const dirent* e = readdir(d)) {
-      const std::string n = e->d_name;
-      if (n.size() > 5 && n.substr(n.size() - 5) == ".json") names.push_back(n);
-    }
-    closedir(d);
-  }
-  for (const std::string& n : names) {
-    std::ifstream f(dir + "/" + n);
-    std::stringstream text;
-    text << f.rdbuf();
-    const ModelConfigResult m = parse_model_config(text.str());
+  for (const std::string& n : posenc::test::json_files(dir)) {
+    const ModelConfigResult m = parse_model_config(posenc::test::file_text(dir + "/" + n));
     if (!m.ok()) continue;  // models without RoPE, configs transformers refuses
     for (const RopeSet& s : m.sets)
       for (long long offset : {0LL, 30000LL}) {

@@ -3,21 +3,19 @@
 // cite file and line). Every family must agree on layer types, sets, inverse frequencies (to 1e-9),
 // attention factors, softmax scale, M-RoPE sections, the rotation's layout and the query scalings. Then
 // hostile configs: a clear message, never a hang.
-#include <dirent.h>
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/json.hpp"
 #include "core/model_config.hpp"
 #include "core/rope_scaling.hpp"
+#include "data_files.hpp"
 #include "numpy.hpp"
 #include "paths.hpp"
 
@@ -29,25 +27,8 @@ std::string data_dir(const char* name) {
   return std::string(posenc::test::kSourceDir) + "/tests/data/" + name;
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-std::vector<std::string> config_files(const std::string& dir) {
-  std::vector<std::string> names;
-  if (DIR* d = opendir(dir.c_str())) {
-    while (const dirent* e = readdir(d)) {
-      const std::string n = e->d_name;
-      if (n.size() > 5 && n.substr(n.size() - 5) == ".json") names.push_back(n);
-    }
-    closedir(d);
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
+using posenc::test::file_text;
+using posenc::test::json_files;
 
 // The twin's answer: `args` are its command line (a file, or --all DIR), run by the system's python3.
 JsonValue twin(const std::string& args, double seq_len) {
@@ -166,7 +147,7 @@ JsonValue twin_one(const std::string& text, double seq_len) {
 // Reads every config of `dir` with the core and with the twin, at init and past every original length.
 void compare_dir(const std::string& dir, std::size_t at_least, const std::vector<std::string>& lenient = {},
                  const std::vector<std::string>& stricter = {}, bool broad = false) {
-  const std::vector<std::string> files = config_files(dir);
+  const std::vector<std::string> files = json_files(dir);
   REQUIRE(files.size() >= at_least);
   for (double seq_len : {0.0, 200000.0}) {  // at init, and past every original length (longrope: long)
     const JsonValue all = twin("--all " + dir, seq_len);
@@ -174,7 +155,7 @@ void compare_dir(const std::string& dir, std::size_t at_least, const std::vector
       const JsonValue* t = all.find(f);
       INFO(f);
       REQUIRE(t);
-      const std::string text = read_file(dir + "/" + f);
+      const std::string text = file_text(dir + "/" + f);
       const ModelConfigResult mine = parse_model_config(text);
       if (broad) {  // a family the twin does not cover: nothing to compare with
         const JsonValue* e = t->find("error");
