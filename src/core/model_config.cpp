@@ -12,145 +12,15 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
-#include <tuple>
 
 #include "json.hpp"
 #include "model_families.hpp"
+#include "model_reader.hpp"
 
 namespace posenc::core {
 namespace {
 
-std::string fmt(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.10g", v);
-  return buf;
-}
-
-std::string describe(const JsonValue& v) {
-  if (v.is_number()) return fmt(v.number);
-  if (v.is_string()) {
-    const std::string& s = v.string;
-    return "'" + (s.size() > 40 ? s.substr(0, 40) + "…" : s) + "'";
-  }
-  if (v.is_bool()) return v.boolean ? "true" : "false";
-  if (v.is_null()) return "null";
-  if (v.is_array()) return "[…]";  // signs, not words: the message reads the same in every language
-  return "{…}";
-}
-
-// Reads keys of one object, stopping at the first problem.
-class Reader {
- public:
-  explicit Reader(ModelConfigResult& out) : out_(out) {}
-  bool ok() const { return out_.error.empty(); }
-  void fail(std::string format, std::vector<std::string> args = {}) {
-    if (ok()) out_.error = Message{std::move(format), std::move(args)};
-  }
-  void fail(Message m) {
-    if (ok()) out_.error = std::move(m);
-  }
-  void notice(std::string format, std::vector<std::string> args = {}) {
-    out_.notices.push_back(Message{std::move(format), std::move(args)});
-  }
-
-  // A present, non-null value at obj[key], or nullptr.
-  static const JsonValue* find(const JsonValue* obj, const char* key) {
-    const JsonValue* v = obj ? obj->find(key) : nullptr;
-    return v && !v->is_null() ? v : nullptr;
-  }
-
-  // A number at obj[key] (`name` as the learner sees it, e.g. "rope_scaling.factor").
-  bool number(const JsonValue* obj, const char* key, const std::string& name, double& out, bool required) {
-    const JsonValue* v = find(obj, key);
-    if (!v) {
-      if (required) fail("missing required key '{0}'", {name});
-      return false;
-    }
-    if (!v->is_number()) return fail("'{0}' must be a number, got {1}", {name, describe(*v)}), false;
-    const double d = v->number;
-    if (!std::isfinite(d)) return fail("'{0}' must be a finite number", {name}), false;
-    out = d;
-    return true;
-  }
-
-  bool positive(const JsonValue* obj, const char* key, const std::string& name, double& out, bool required) {
-    double v = 0;
-    if (!number(obj, key, name, v, required)) return false;
-    if (v <= 0) return fail("'{0}' must be positive, got {1}", {name, fmt(v)}), false;
-    out = v;
-    return true;
-  }
-
-  // A whole number in [1, hi] (sizes: widths, head counts).
-  bool size(const JsonValue* obj, const char* key, const std::string& name, int& out, bool required,
-            double hi) {
-    double v = 0;
-    if (!number(obj, key, name, v, required)) return false;
-    if (v != std::floor(v)) return fail("'{0}' must be a whole number, got {1}", {name, fmt(v)}), false;
-    if (v < 1) return fail("'{0}' must be positive, got {1}", {name, fmt(v)}), false;
-    if (v > hi) return fail("'{0}' is {1}; at most {2} is supported", {name, fmt(v), fmt(hi)}), false;
-    out = static_cast<int>(v);
-    return true;
-  }
-
-  // A list of positive numbers of exactly `want` entries.
-  bool factors(const JsonValue* obj, const char* key, const std::string& name, std::vector<double>& out,
-               std::size_t want) {
-    const JsonValue* v = find(obj, key);
-    if (!v) return fail("missing required key '{0}'", {name}), false;
-    if (!v->is_array()) return fail("'{0}' must be a list of numbers, got {1}", {name, describe(*v)}), false;
-    if (v->items.size() != want)
-      return fail("'{0}' has {1} values; rotary_dim / 2 = {2} are needed",
-                  {name, std::to_string(v->items.size()), std::to_string(want)}),
-             false;
-    out.clear();
-    for (const JsonValue& e : v->items) {
-      if (!e.is_number() || !(e.number > 0) || !std::isfinite(e.number))
-        return fail("'{0}' must hold positive numbers, got {1}", {name, describe(e)}), false;
-      out.push_back(e.number);
-    }
-    return true;
-  }
-
- private:
-  ModelConfigResult& out_;
-};
-
-constexpr double kMaxSize = 1 << 20;        // widths and head counts
-constexpr double kMaxPositions = 1e12;      // context lengths
-constexpr std::size_t kMaxLayerTypes = 16;  // different attention types in one model
-constexpr std::size_t kMaxNameBytes = 64;   // a layer type's name
-
-bool has(const JsonValue* obj, const char* key) { return Reader::find(obj, key) != nullptr; }
-
-JsonValue number_value(double v) {
-  JsonValue j;
-  j.kind = JsonValue::Kind::Number;
-  j.number = v;
-  return j;
-}
-
-JsonValue string_value(std::string v) {
-  JsonValue j;
-  j.kind = JsonValue::Kind::String;
-  j.string = std::move(v);
-  return j;
-}
-
-JsonValue object_copy(const JsonValue* v) {
-  if (v && v->is_object()) return *v;
-  JsonValue j;
-  j.kind = JsonValue::Kind::Object;
-  return j;
-}
-
-// Python's dict.setdefault and item assignment on a JSON object (find() answers the last member).
-void set_default(JsonValue& obj, const char* key, const JsonValue& v) {
-  if (!obj.find(key)) obj.members.push_back({key, v});
-}
-void assign(JsonValue& obj, const char* key, const JsonValue& v) { obj.members.push_back({key, v}); }
-
-std::string clip(const std::string& s) { return s.size() > 40 ? s.substr(0, 40) + "…" : s; }
+using namespace model_reader;
 
 // The keys of rope_parameters / rope_scaling that transformers' RoPE code reads (modeling_rope_utils.py
 // RopeParameters and the model files for the last four); any other is named in a notice.
@@ -174,15 +44,6 @@ constexpr const char* kRopeKeys[] = {"rope_type",
                                      "mrope_interleaved",
                                      "llama_4_scaling_beta",
                                      "max_position_embeddings"};
-
-// What every RoPE set of a model reads from the model's own fields.
-struct Shared {
-  const JsonValue* model = nullptr;
-  const ModelFamily* family = nullptr;
-  int head_dim = 0, nope_head_dim = 0, hidden_size = 0, num_attention_heads = 0;
-  double max_positions = 0;
-  bool has_max = false;
-};
 
 // One RoPE set from its parameters `p`, the defaults transformers fills already merged in (prefix: how the
 // learner finds them, "rope_scaling." or "rope_parameters.sliding_attention.").
@@ -345,167 +206,6 @@ void read_set(Reader& in, const JsonValue& p, const std::string& prefix, const S
     if (!known)
       in.notice("'{0}' is not a RoPE parameter transformers reads; it is ignored", {prefix + clip(m.key)});
   }
-}
-
-// A whole number of the model in [lo, hi], or `fallback` when absent.
-int whole(Reader& in, const JsonValue* obj, const char* key, int fallback, int hi) {
-  int v = fallback;
-  if (has(obj, key)) in.size(obj, key, key, v, false, hi);
-  return v;
-}
-
-// layer_types as the file writes them, or derived by the family's rule; `none_at` marks layers with
-// no RoPE. Returns false after a failure.
-bool read_layers(Reader& in, const Shared& sh, int layers, std::vector<std::string>& types,
-                 std::vector<bool>& no_rope) {
-  const ModelFamily& f = *sh.family;
-  const JsonValue* model = sh.model;
-  types.clear();
-  if (const JsonValue* lt = Reader::find(model, "layer_types")) {
-    if (!lt->is_array())
-      return in.fail("'{0}' must be a list of strings, got {1}", {"layer_types", describe(*lt)}), false;
-    if (lt->items.size() > static_cast<std::size_t>(kMaxLayers))
-      return in.fail("'{0}' has {1} entries; at most {2} are read",
-                     {"layer_types", std::to_string(lt->items.size()), std::to_string(kMaxLayers)}),
-             false;
-    if (layers > 0 && lt->items.size() != static_cast<std::size_t>(layers))
-      return in.fail("'layer_types' has {0} entries but num_hidden_layers is {1}",
-                     {std::to_string(lt->items.size()), std::to_string(layers)}),
-             false;
-    for (const JsonValue& e : lt->items) {
-      if (!e.is_string() || e.string.empty() || e.string.size() > kMaxNameBytes)
-        return in.fail("'{0}' must hold names of attention types, got {1}", {"layer_types", describe(e)}),
-               false;
-      std::string name = e.string;
-      if (f.legacy_layer_names) {  // configuration_utils.py:91–100, remap_legacy_layer_types
-        if (name == "attention") name = "full_attention";
-        if (name == "mamba" || name == "conv") name = "linear_attention";
-      }
-      types.push_back(name);
-    }
-  }
-  // no_rope_layers (Llama 4, SmolLM3): 1 where the layer uses RoPE.
-  std::vector<int> rope_on;
-  if (f.no_rope == NoRope::NoRopeLayers) {
-    const JsonValue* nr = Reader::find(model, "no_rope_layers");
-    const int count = layers > 0 ? layers : static_cast<int>(types.size());
-    if (nr && !(nr->is_array() && nr->items.empty() && f.no_rope_empty_default)) {
-      if (!nr->is_array())
-        return in.fail("'{0}' must be a list of numbers, got {1}", {"no_rope_layers", describe(*nr)}), false;
-      if (count > 0 && nr->items.size() != static_cast<std::size_t>(count))
-        return in.fail("'no_rope_layers' has {0} entries but the model has {1} layers",
-                       {std::to_string(nr->items.size()), std::to_string(count)}),
-               false;
-      if (nr->items.size() > static_cast<std::size_t>(kMaxLayers))
-        return in.fail("'{0}' has {1} entries; at most {2} are read",
-                       {"no_rope_layers", std::to_string(nr->items.size()), std::to_string(kMaxLayers)}),
-               false;
-      for (const JsonValue& e : nr->items) {
-        if (!(e.is_number() && (e.number == 0 || e.number == 1)) && !e.is_bool())
-          return in.fail("'{0}' must hold 0 or 1 per layer, got {1}", {"no_rope_layers", describe(e)}), false;
-        rope_on.push_back(e.is_bool() ? e.boolean : e.number != 0);
-      }
-    } else {
-      const int every = whole(in, model, "no_rope_layer_interval", f.no_rope_interval, kMaxLayers);
-      if (!in.ok()) return false;
-      for (int i = 0; i < count; ++i) rope_on.push_back((i + 1) % every != 0);
-    }
-  }
-  if (types.empty() && layers > 0 && f.layers == LayerRule::Compression) {
-    // deepseek_v4 cfg:268–276: compress_ratios (one entry per layer, the hub's with one more for the MTP
-    // layer, cut to the layer count), else two heavily compressed layers, then the two kinds in turn.
-    if (const JsonValue* cr = Reader::find(model, "compress_ratios")) {
-      if (!cr->is_array() || cr->items.size() > static_cast<std::size_t>(kMaxLayers))
-        return in.fail("'{0}' must be a list of numbers, got {1}", {"compress_ratios", describe(*cr)}), false;
-      for (const JsonValue& e : cr->items) {
-        const double r = e.is_number() ? e.number : -1;
-        if (r != 0 && r != 4 && r != 128)
-          return in.fail("'compress_ratios' holds {0}: DeepSeek-V4 knows 0, 4 and 128", {describe(e)}), false;
-        types.push_back(r == 0   ? "sliding_attention"
-                        : r == 4 ? "compressed_sparse_attention"
-                                 : "heavily_compressed_attention");
-      }
-    } else {
-      for (int i = 0; i < layers; ++i)
-        types.push_back(i < 2 || (i - 2) % 2 == 0 ? "heavily_compressed_attention"
-                                                  : "compressed_sparse_attention");
-    }
-    if (types.size() > static_cast<std::size_t>(layers)) types.resize(static_cast<std::size_t>(layers));
-  }
-  if (types.empty() && layers > 0 && f.no_rope == NoRope::ExaoneFull && !has(model, "sliding_window"))
-    return in.fail(
-               "EXAONE 4 without sliding_window needs layer_types: transformers v5 derives them with the "
-               "pattern set to 0 and fails on the division",
-               {}),
-           false;
-  if (types.empty() && layers > 0) {
-    int p = f.pattern;
-    if (f.pattern_key && has(model, f.pattern_key)) p = whole(in, model, f.pattern_key, p, kMaxLayers);
-    if (!in.ok()) return false;
-    for (int i = 0; i < layers; ++i) {
-      switch (f.layers) {
-        case LayerRule::AllFull:
-          types.push_back(f.all_name);
-          break;
-        case LayerRule::FirstAndEach:
-          types.push_back(i == 0 || (i + 1) % p == 0 ? "full_attention" : "sliding_attention");
-          break;
-        case LayerRule::Compression:  // filled below, from compress_ratios
-          break;
-        case LayerRule::SlidingButEach:
-          types.push_back((i + 1) % p != 0 ? "sliding_attention" : "full_attention");
-          break;
-        case LayerRule::FullEach:
-          types.push_back(i % p != 0 ? "sliding_attention" : "full_attention");
-          break;
-        case LayerRule::LinearButEach:
-          types.push_back((i + 1) % p != 0 ? "linear_attention" : "full_attention");
-          break;
-        case LayerRule::SlidingIfWindow:
-          types.push_back(has(model, "sliding_window") ? "sliding_attention" : "full_attention");
-          break;
-        case LayerRule::QwenWindow: {
-          const JsonValue* use = Reader::find(model, "use_sliding_window");
-          const bool on = use && use->is_bool() && use->boolean && has(model, "sliding_window");
-          types.push_back(on && i >= p ? "sliding_attention" : "full_attention");
-          break;
-        }
-        case LayerRule::NoRopeLayers:
-          // Llama 4: RoPE layers attend in chunks; SmolLM3: full attention, sliding only when asked.
-          if (f.temperature)
-            types.push_back(rope_on[i] ? "chunked_attention" : "full_attention");
-          else
-            types.push_back(Reader::find(model, "use_sliding_window") &&
-                                    Reader::find(model, "use_sliding_window")->is_bool() &&
-                                    Reader::find(model, "use_sliding_window")->boolean &&
-                                    has(model, "sliding_window") && !rope_on[i]
-                                ? "sliding_attention"
-                                : "full_attention");
-          break;
-      }
-    }
-    if (f.last_full && !types.empty()) types.back() = "full_attention";
-  } else if (f.last_full && !types.empty() && types.back() != "full_attention") {
-    in.notice("the last layer is '{0}': Gemma 4 forces it to full attention", {clip(types.back())});
-    types.back() = "full_attention";
-  }
-  no_rope.assign(types.size(), false);
-  const bool exaone_nope = f.no_rope == NoRope::ExaoneFull && has(model, "sliding_window");
-  const bool cohere = f.no_rope == NoRope::SlidingOnly, window = has(model, "sliding_window");
-  for (std::size_t i = 0; i < types.size(); ++i) {
-    if (types[i] == "linear_attention") no_rope[i] = true;  // no attention scores to turn (Qwen3-Next)
-    if (i < rope_on.size() && !rope_on[i]) no_rope[i] = true;
-    if (exaone_nope && types[i] == "full_attention") no_rope[i] = true;
-    if (cohere && (!window || types[i] != "sliding_attention")) no_rope[i] = true;
-  }
-  std::vector<std::string> distinct;
-  for (const std::string& t : types)
-    if (std::find(distinct.begin(), distinct.end(), t) == distinct.end()) distinct.push_back(t);
-  if (distinct.size() > kMaxLayerTypes)
-    return in.fail("'layer_types' names {0} different attention types; at most {1} are read",
-                   {std::to_string(distinct.size()), std::to_string(kMaxLayerTypes)}),
-           false;
-  return true;
 }
 
 void read_config(const JsonValue& root, ModelConfigResult& out) {
@@ -971,17 +671,6 @@ void read_config(const JsonValue& root, ModelConfigResult& out) {
         {fmt(w->number)});
 }
 
-// The types that extend a trained length: they read it from original_max_position_embeddings, and
-// max_position_embeddings is the longer one; the others (dynamic and linear too) take
-// max_position_embeddings as the trained length.
-bool extends(RopeType t) { return t == RopeType::Yarn || t == RopeType::LongRope || t == RopeType::Llama3; }
-
-auto fields(const RopeSettings& s) {
-  return std::tie(s.head_dim, s.rotary, s.base, s.type, s.original, s.target, s.factor, s.beta_fast,
-                  s.beta_slow, s.low_freq, s.high_freq, s.mscale, s.mscale_all_dim, s.truncate, s.attention,
-                  s.nope, s.short_factor, s.long_factor);
-}
-
 }  // namespace
 
 ModelConfigResult parse_model_config(std::string_view text) {
@@ -1017,59 +706,6 @@ double AttentionTemperature::at(double position) const {
 
 double QueryScaling::at(double position) const {
   return on() ? 1 + beta * std::log(1 + std::floor(position / length)) : 1.0;
-}
-
-bool operator==(const RopeSettings& a, const RopeSettings& b) { return fields(a) == fields(b); }
-
-RopeConfig rope_config(const RopeSettings& s, RopeType type) {
-  RopeConfig c;
-  c.head_dim = s.head_dim;
-  c.nope_head_dim = s.nope;
-  c.partial_rotary_factor = s.rotary;
-  c.rope_theta = s.base;
-  c.rope_type = type;
-  c.max_position_embeddings = extends(type) ? s.target : s.original;
-  c.original_max_position_embeddings = s.original;
-  c.factor = s.factor;
-  c.beta_fast = s.beta_fast, c.beta_slow = s.beta_slow;
-  c.low_freq_factor = s.low_freq, c.high_freq_factor = s.high_freq;
-  c.mscale = s.mscale, c.mscale_all_dim = s.mscale_all_dim;
-  c.truncate = s.truncate;
-  if (s.attention > 0 && type == s.type) c.attention_factor = s.attention;
-  c.short_factor = s.short_factor, c.long_factor = s.long_factor;
-  return c;
-}
-
-RopeSettings rope_settings(const RopeConfig& c) {
-  using L = RopeSettingsLimits;
-  RopeSettings s;
-  s.head_dim = rope_head_dim(c);
-  s.rotary = c.partial_rotary_factor;
-  s.base = c.rope_theta;
-  s.type = c.rope_type;
-  const double trained = extends(c.rope_type) && c.original_max_position_embeddings > 0
-                             ? c.original_max_position_embeddings
-                             : c.max_position_embeddings;
-  s.original = static_cast<int>(
-      std::clamp(trained > 0 ? trained : 4096.0, double(L::min_length), double(L::max_original)));
-  // No scaling: a four times longer text, so that there is something to stretch.
-  s.factor =
-      c.rope_type == RopeType::Default ? 4.0 : std::clamp(c.factor > 0 ? c.factor : 1.0, 1.0, L::max_factor);
-  // The extended length the config names (Llama 3.2: 131072 with factor 32 over 8192), else L0·s.
-  // (L0 is the length RoPE was set up for, not necessarily all that training saw: Llama 3.1's
-  // long-context pre-training after its 8K stage is described in "The Llama 3 Herd of Models", Meta 2024.)
-  const bool named = extends(c.rope_type) && c.max_position_embeddings > s.original;
-  s.target = static_cast<int>(std::clamp(named ? c.max_position_embeddings : s.original * s.factor,
-                                         double(L::min_length), double(L::max_target)));
-  s.beta_fast = c.beta_fast != 0 ? c.beta_fast : 32;
-  s.beta_slow = c.beta_slow != 0 ? c.beta_slow : 1;
-  s.low_freq = c.low_freq_factor, s.high_freq = c.high_freq_factor;
-  s.mscale = c.mscale, s.mscale_all_dim = c.mscale_all_dim;
-  s.truncate = c.truncate;
-  s.attention = c.attention_factor ? *c.attention_factor : 0;
-  s.nope = c.nope_head_dim;
-  s.short_factor = c.short_factor, s.long_factor = c.long_factor;
-  return s;
 }
 
 }  // namespace posenc::core
