@@ -135,29 +135,33 @@ ComputeResult check_rope_kind(const Args& args) {
     model = core::parse_model_config(config ? std::string_view(*config) : std::string_view(preset->json));
     if (!model.ok()) return failure("check_rope: config: " + model.error.english());
   }
-  const core::RopeCacheCheck c = core::check_rope({rows, cols}, *cos, *sin);
-  if (!c.ok()) return failure("check_rope: " + c.error);
   using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   const Eigen::MatrixXd cm = Eigen::Map<const RowMajor>(cos->data(), rows, cols),
                         sm = Eigen::Map<const RowMajor>(sin->data(), rows, cols);
-  std::string verdict = c.verdict, message = c.message;
+  const core::RopeVerdict v = core::rope_verdict(cm, sm, config || preset ? &model : nullptr);
+  const core::RopeCacheCheck& c = v.check;
+  if (!c.ok()) return failure("check_rope: " + c.error);
   Json j;
   j.begin_object();
-  if (config || preset) {
-    const core::RopeMatch m = core::match_rope_cache(cm, sm, model);
-    verdict = m.matches              ? (m.offset == 1 ? "off_by_one" : "matches")
-              : verdict == "matches" ? "mismatch"
-                                     : verdict;
-    message = core::rope_match_message(m).english() + (m.matches ? "" : " " + c.message);
-    j.key("set").str(m.layer_type).key("matches_model").boolean(m.matches);
-    j.key("model_offset").num(static_cast<double>(m.offset)).key("model_max_error").num(m.max_error);
+  if (v.with_model) {
+    j.key("set").str(v.match.layer_type).key("matches_model").boolean(v.match.matches);
+    j.key("model_offset")
+        .num(static_cast<double>(v.match.offset))
+        .key("model_max_error")
+        .num(v.match.max_error);
   }
   j.key("layout").str(c.layout).key("base").num(c.base).key("offset").num(static_cast<double>(c.offset));
   j.key("rotary_dim").num(c.rotary_dim).key("rope_type").str(c.rope_type).key("factor").num(c.factor);
   j.key("attention_factor").num(c.attention_factor).key("precision").str(c.precision);
-  j.key("storage").str(core::stored_type(cm, sm));
-  j.key("max_error").num(c.max_error).key("verdict").str(verdict).key("message").str(message);
-  j.key("fix").str(core::rope_fix(verdict).english()).end_object();
+  j.key("storage").str(c.storage).key("hidden_below").num(c.hidden_below);
+  j.key("theta").begin_array();
+  for (Eigen::Index k = 0; k < c.measured_inv_freq.size(); ++k) j.num(c.measured_inv_freq[k]);
+  j.end_array();
+  j.key("max_error").num(c.max_error).key("verdict").str(v.verdict).key("undecided").boolean(v.undecided);
+  if (!v.cause.empty()) j.key("cause").str(v.cause);
+  if (!c.preset.empty()) j.key("preset").str(c.preset);
+  j.key("message").str(v.message());
+  j.key("fix").str(v.fix.english()).end_object();
   ComputeResult r;
   r.json = j.text();
   return r;

@@ -4,7 +4,8 @@
 // sin (by their names, else in that order). The answer is posenc.compute('check_rope') itself, run on the
 // same core: --json prints it; otherwise the verdict, what was found and the fix. Exit status: 0 the
 // cache matches (the model's, or transformers' defaults without one), 1 a bug or a difference was found,
-// 2 the input could not be read (a file, the config, the arguments).
+// 2 the input could not be read (a file, the config, the arguments), 3 the evidence cannot decide (the
+// verdict "undecided": give the model's config).
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -30,7 +31,7 @@ const char* const kUsage =
     "usage: posenc-check CACHE… [--config config.json | --model ID] [--json] [--lang zh]\n"
     "  CACHE: one (2, len, dim) .npy (np.save('rope.npy', np.stack([cos, sin]))) or text in two blocks,\n"
     "         or two files, cos and sin (by their names, else in that order)\n"
-    "  exit status: 0 matches, 1 a bug or a difference, 2 unreadable input\n";
+    "  exit status: 0 matches, 1 a bug or a difference, 2 unreadable input, 3 undecided (give --config)\n";
 
 int lang = 0;  // 0 English, 1 Chinese
 
@@ -56,6 +57,11 @@ bool read_file(const std::string& path, std::string& out, std::string& error) {
 // A torch.save file (a zip archive, or a pickle): not a format posenc reads, and the way to save one that is.
 bool torch_file(const std::string& bytes) {
   return bytes.rfind("PK\x03\x04", 0) == 0 || (bytes.size() > 1 && bytes[0] == '\x80' && bytes[1] >= 2);
+}
+
+// 0 matches, 3 the evidence cannot decide, 1 anything else found.
+int exit_status(const std::string& verdict) {
+  return verdict == "matches" ? 0 : verdict == "undecided" ? 3 : 1;
 }
 
 app::ArgValue array(const Eigen::MatrixXd& m) {
@@ -137,36 +143,46 @@ int main(int argc, char** argv) {
     cos = t[swapped ? 1 : 0].data, sin = t[swapped ? 0 : 1].data;
   }
 
-  // The check, as posenc.compute answers it.
-  app::Args args;
-  args["shape"] = {app::ArgValue::Type::Array, 0, {}, {double(cos.rows()), double(cos.cols())}};
-  args["cos"] = array(cos);
-  args["sin"] = array(sin);
+  // The check: --json prints posenc.compute's answer; otherwise the verdict, its sentences and the fix.
+  const core::ModelPreset* preset = model_id.empty() ? nullptr : core::find_model_preset(model_id);
+  if (!model_id.empty() && !preset) {
+    std::string ids;
+    for (const core::ModelPreset& p : core::model_presets())
+      ids += std::string(ids.empty() ? "'" : ", '") + p.id + "'";
+    return unreadable("--model: model must be one of " + ids + ", got '" + model_id.substr(0, 40) + "'");
+  }
+  std::string config_text;
   if (!config_path.empty()) {
-    std::string text, error;
-    if (!read_file(config_path, text, error)) return unreadable(error);
-    args["config"] = {app::ArgValue::Type::String, 0, text, {}};
+    std::string error;
+    if (!read_file(config_path, config_text, error)) return unreadable(error);
   }
-  if (!model_id.empty()) args["model"] = {app::ArgValue::Type::String, 0, model_id, {}};
-  const app::ComputeResult r = app::compute("check_rope", args);
-  if (!r.error.empty()) return unreadable(r.error);
-  if (json) std::printf("%s\n", r.json.c_str());
-  const core::JsonParse answer = core::parse_json(r.json);
-  if (!answer.ok()) return unreadable("internal: the answer is not JSON");
-  const std::string verdict = field(answer.value, "verdict");
-  if (!json) {
-    std::printf("%s: %s\n", ui::tr(lang, "verdict"), verdict.c_str());
-    std::string message = field(answer.value, "message");
-    if (lang && (!config_path.empty() || !model_id.empty())) {  // the direct test's sentence, translated
-      const core::ModelPreset* preset = core::find_model_preset(model_id);
-      const std::string& text = args["config"].text;
-      const core::ModelConfigResult model =
-          core::parse_model_config(preset ? std::string_view(preset->json) : std::string_view(text));
-      message = ui::tr_message(lang, core::rope_match_message(core::match_rope_cache(cos, sin, model)));
-    }
-    std::printf("%s\n", message.c_str());
-    const std::string fix = field(answer.value, "fix");
-    if (!fix.empty()) std::printf("%s\n", ui::tr(lang, fix.c_str()));
+  if (json) {
+    app::Args args;
+    args["shape"] = {app::ArgValue::Type::Array, 0, {}, {double(cos.rows()), double(cos.cols())}};
+    args["cos"] = array(cos);
+    args["sin"] = array(sin);
+    if (!config_path.empty()) args["config"] = {app::ArgValue::Type::String, 0, config_text, {}};
+    if (preset) args["model"] = {app::ArgValue::Type::String, 0, model_id, {}};
+    const app::ComputeResult r = app::compute("check_rope", args);
+    if (!r.error.empty()) return unreadable(r.error);
+    std::printf("%s\n", r.json.c_str());
+    const core::JsonParse answer = core::parse_json(r.json);
+    if (!answer.ok()) return unreadable("internal: the answer is not JSON");
+    return exit_status(field(answer.value, "verdict"));
   }
-  return verdict == "matches" ? 0 : 1;
+  core::ModelConfigResult model;
+  if (preset || !config_path.empty()) {
+    model = core::parse_model_config(preset ? std::string_view(preset->json) : std::string_view(config_text));
+    if (!model.ok()) return unreadable(config_path + ": " + ui::tr_message(lang, model.error));
+  }
+  const core::RopeVerdict v =
+      core::rope_verdict(cos, sin, model.ok() && (preset || !config_path.empty()) ? &model : nullptr);
+  if (!v.check.ok()) return unreadable(v.check.error);
+  std::printf("%s: %s\n", ui::tr(lang, "verdict"), v.verdict.c_str());
+  std::string text;
+  for (const core::Message& m : v.sentences)
+    text += (text.empty() ? "" : lang ? "" : " ") + ui::tr_message(lang, m);
+  std::printf("%s\n", text.c_str());
+  if (!v.fix.empty()) std::printf("%s\n", ui::tr_message(lang, v.fix).c_str());
+  return exit_status(v.verdict);
 }

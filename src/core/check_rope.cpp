@@ -1,631 +1,420 @@
-// The RoPE cache checker. The order of inference follows what each step needs:
-//   1. angles φ = atan2(sin, cos) and amplitudes √(cos² + sin²) per entry (the amplitude is YaRN's
-//      attention factor; it must be one number for the whole cache);
-//   2. rotary width: trailing columns whose angle stays 0 (no trend beyond noise) do not rotate;
-//   3. layout: which columns hold the same angle, (j, j + d/2) or (2j, 2j + 1);
-//   4. θ_j per pair by phase tracking: the median increment of the first rows seeds it, then windows
-//      that double refine it (the residual wrap(φ_r − φ_0 − r·θ) / r, medianed) — robust to aliasing
-//      (θ up to π per row) and to rows whose angles a low precision has destroyed;
-//   5. the frequency rule: candidate models (default, linear, llama3, yarn) fitted to log θ_j, the
-//      simplest that fits kept; the base from a log-linear fit over the pairs the scaling leaves alone;
-//   6. the offset from row 0's angles, slow pairs first (they do not wrap), faster ones sharpening it;
-//   7. the discrete rest — round-number bases near the fit, the angle precision — by rebuilding rows
-//      of the cache for each candidate and keeping the closest (preferring the plainer answer on ties).
-// The scaling formulas themselves are rope_scaling.cpp's (rope_init); nothing here re-derives them.
+// The RoPE cache checker's verdict. infer_rope (check_rope_infer.cpp) measures the tables and infers
+// the parameters; here the inference is verified with the direct test (rope_match.cpp): the cache those
+// parameters give in transformers' float32 pipeline, compared entry by entry with the rounding a correct
+// pipeline and the values' storage leave. Then:
+//   - the plainest candidate that builds the cache within that rounding wins: the inferred rule with its
+//     round parameters; the default rule at the base fitted over every pair (a dynamic-NTK or NTK-aware
+//     cache is one); then the RoPE sets of the preset models (they name LongRoPE's per-pair factors, and
+//     slices too short for the slow pairs to be measured);
+//   - a candidate that builds it only with what transformers does not do by default (YaRN without its
+//     attention factor), a left-over about the size of the rounding, or a bug that the storage's rounding
+//     would hide as well, leave the verdict undecided: the message says what cannot be told apart;
+//   - a cache no candidate builds gets the inference's finding (angles in low precision, an unknown rule)
+//     or a mismatch, with the left-over named against what the storage explains.
+// When the inference finds no rotation, two causes are tried before saying so: a transposed cache, and
+// cos/sin of the frequencies before torch.cat((freqs, freqs)).
 #include "check_rope.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
-#include <cstdio>
-#include <cstring>
-#include <iterator>
-#include <limits>
 
-#include "core/constants.hpp"
-#include "enum_names.hpp"
-#include "rope_rule_fit.hpp"
-#include "rope_scaling.hpp"
+#include "check_rope_infer.hpp"
+#include "message.hpp"
+#include "constants.hpp"
+#include "model_config.hpp"
+#include "rope_match.hpp"
 
 namespace posenc::core {
 namespace {
 
-// std::nearbyint in the default rounding mode (to nearest, ties to even), inline: below 2^51 adding
-// and subtracting 1.5·2^52 rounds the fraction away; copysign keeps nearbyint's sign of a zero result.
-double round_even(double q) {
-  constexpr double kMagic = 6755399441055744.0;                        // 1.5 · 2^52
-  if (!(std::fabs(q) < 2251799813685248.0)) return std::nearbyint(q);  // from 2^51 on, inf, NaN: the call
-  return std::copysign((q + kMagic) - kMagic, q);
-}
+constexpr double kUndecidedExcess = 4;  // a left-over up to 4 × the rounding bound: cannot tell
 
-double wrap(double a) { return a - kTwoPi * round_even(a / kTwoPi); }
+std::string percent(double share) { return rope_number(100 * share, 3) + "%"; }
+std::string num(double v, int digits = 6) { return rope_number(v, digits); }
 
-// The element of rank n/2, as std::nth_element finds it. A long vector is narrowed first (Floyd and
-// Rivest's select): a sorted, evenly spread sample gives two values that bracket the median, one
-// branch-free pass counts what lies below and copies what lies between, and only that band is selected
-// in. Should the bracket miss (or a NaN be there), or the median be a zero while the vector holds both
-// +0 and −0 (they compare equal: which one nth_element lands on is its own business), the plain
-// nth_element on the whole vector decides, so the answer is always, bit for bit, the one it gives.
-double median(std::vector<double>& v) {
-  if (v.empty()) return 0;
-  const std::size_t n = v.size(), k = n / 2;
-  if (n >= 512) {
-    constexpr std::size_t kSample = 128, kReach = 16;
-    double sample[kSample];
-    for (std::size_t i = 0; i < kSample; ++i) sample[i] = v[(2 * i + 1) * n / (2 * kSample)];
-    std::sort(sample, sample + kSample);
-    const std::size_t ks = k * kSample / n;
-    const double lo = sample[ks >= kReach ? ks - kReach : 0], hi = sample[std::min(ks + kReach, kSample - 1)];
-    std::vector<double> band(n);
-    std::size_t below = 0, above = 0, nb = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const double x = v[i];
-      band[nb] = x;
-      nb += (x >= lo) & (x <= hi);
-      below += x < lo;
-      above += x > hi;
-    }
-    if (below + nb + above == n && below <= k && k < below + nb) {
-      const auto mid = band.begin() + static_cast<std::ptrdiff_t>(k - below);
-      std::nth_element(band.begin(), mid, band.begin() + static_cast<std::ptrdiff_t>(nb));
-      if (*mid != 0) return *mid;
-      std::size_t zeros = 0, negative_zeros = 0;
-      for (const double x : v) zeros += x == 0, negative_zeros += x == 0 && std::signbit(x);
-      if (negative_zeros == 0) return 0.0;
-      if (negative_zeros == zeros) return -0.0;
-    }
-  }
-  const auto mid = v.begin() + static_cast<std::ptrdiff_t>(k);
-  std::nth_element(v.begin(), mid, v.end());
-  return *mid;
-}
-
-std::string number(double v, int digits = 6) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-  return buf;
-}
-
-// x rounded to nearest-even with `mant` fraction bits and smallest normal exponent `emin` (subnormals
-// keep the spacing of the smallest normal binade). In the type's normal range that is the double's own
-// fraction cut to `mant` bits, nearest-even, on its bit pattern (a carry out of the fraction steps the
-// exponent, as rounding up to the next binade should); below it, a multiple of 2^(emin − mant).
-double round_bits(double x, int mant, int emin, double max_finite) {
-  if (x == 0 || !std::isfinite(x)) return x;
-  std::uint64_t u;
-  std::memcpy(&u, &x, sizeof u);
-  const int exp =
-      static_cast<int>((u >> 52) & 0x7FF) - 1023;  // |x| in [2^exp, 2^(exp+1)) for a normal double
-  double r;
-  if (exp >= emin) {
-    const int drop = 52 - mant;
-    u += ((std::uint64_t{1} << (drop - 1)) - 1) + ((u >> drop) & 1);
-    u &= ~((std::uint64_t{1} << drop) - 1);
-    std::memcpy(&r, &u, sizeof r);
-  } else {
-    const double ulp = std::ldexp(1.0, emin - mant);
-    r = std::nearbyint(x / ulp) * ulp;
-  }
-  return std::fabs(r) > max_finite ? std::copysign(std::numeric_limits<double>::infinity(), r) : r;
-}
-
-std::string validate(const Eigen::MatrixXd& c, const Eigen::MatrixXd& s) {
-  if (c.rows() != s.rows() || c.cols() != s.cols())
-    return "cos is " + std::to_string(c.rows()) + " × " + std::to_string(c.cols()) + " but sin is " +
-           std::to_string(s.rows()) + " × " + std::to_string(s.cols()) + ": they must have the same shape.";
-  if (c.rows() < 3)
-    return "The cache needs at least 3 rows (positions) to measure how fast each column turns.";
-  if (c.cols() < 2) return "The cache needs at least 2 columns (one rotating pair).";
-  if (c.rows() > kMaxRopeCheckRows || c.cols() > kMaxRopeCheckCols)
-    return "The cache is " + std::to_string(c.rows()) + " × " + std::to_string(c.cols()) +
-           "; the checker takes at most " + std::to_string(kMaxRopeCheckRows) + " rows × " +
-           std::to_string(kMaxRopeCheckCols) + " columns.";
-  // One branch-free pass says whether every value is fine (a NaN fails the comparison too); only then
-  // is the first bad one looked for.
-  bool fine = true;
-  for (const Eigen::MatrixXd* m : {&c, &s}) {
-    const double* v = m->data();
-    for (Eigen::Index i = 0; i < m->size(); ++i) fine &= std::fabs(v[i]) <= 1.5;
-  }
-  if (fine) return {};
-  for (const Eigen::MatrixXd* m : {&c, &s}) {
-    const char* name = m == &c ? "cos" : "sin";
-    for (Eigen::Index j = 0; j < m->cols(); ++j)
-      for (Eigen::Index i = 0; i < m->rows(); ++i) {
-        const double v = (*m)(i, j);
-        if (std::isfinite(v) && std::fabs(v) <= 1.5) continue;
-        const std::string at = std::string(name) + "[" + std::to_string(i) + ", " + std::to_string(j) + "]";
-        if (!std::isfinite(v)) return at + " is not a finite number.";
-        return at + " = " + number(v) +
-               ": cos and sin values lie in [−1, 1] (times an attention factor near 1).";
-      }
-  }
-  return {};
-}
-
-// Everything measured from the two tables, shared by the steps below.
-struct Measured {
-  int len = 0, dim = 0, rd = 0, half = 0;
-  bool interleaved = false;
-  Eigen::MatrixXd phi;     // len × dim angles
-  Eigen::MatrixXd pairs;   // len × half: each pair's angle (the mean of its two columns)
-  double amp = 1;          // the attention factor
-  double pass_amp = 1;     // the amplitude of the non-rotating columns (1, or amp)
-  Eigen::VectorXd theta;   // measured θ_j
-  Eigen::VectorXd spread;  // its relative uncertainty (log θ_j ± spread_j)
+// A candidate explanation: a RoPE set, and where it came from.
+struct Candidate {
+  RopeConfig config;
+  std::string preset;            // a preset model's label ("" for one inferred from the cache)
+  std::string layer_type;        // the preset's set
+  bool explicit_factor = false;  // YaRN with an attention factor other than transformers' default …
+  double usual_factor = 1;       // … which is this
+  bool as_inferred = false;      // the inferred rule itself
+  RopeSetFit fit;
 };
 
-int column_a(const Measured& m, int j) { return m.interleaved ? 2 * j : j; }
-int column_b(const Measured& m, int j) { return m.interleaved ? 2 * j + 1 : j + m.half; }
-
-// A column that does not rotate: every angle near 0 and no trend above the scatter (noise of stored
-// values leaves a non-rotating column at ±1e-7; a slowly rotating one drifts steadily).
-bool still_column(const Eigen::MatrixXd& phi, int c) {
-  const int n = static_cast<int>(phi.rows());
-  if (phi.col(c).cwiseAbs().maxCoeff() > 1e-3) return false;
-  const double rm = (n - 1) / 2.0;
-  double mean = phi.col(c).mean(), sxy = 0, sxx = 0;
-  for (int r = 0; r < n; ++r) {
-    sxy += (r - rm) * (phi(r, c) - mean);
-    sxx += (r - rm) * (r - rm);
-  }
-  const double slope = sxy / sxx;
-  double ss = 0;
-  for (int r = 0; r < n; ++r) ss += std::pow(phi(r, c) - mean - slope * (r - rm), 2);
-  const double rms = std::sqrt(ss / n);
-  return std::fabs(slope) * (n - 1) <= 6 * rms * std::sqrt(12.0 / n) + 1e-13;
-}
-
-// How much the columns that a layout pairs disagree, relative to the angles' size (0: they agree).
-// `pairs` gets each pair's angle under that layout (the mean of its two columns), from the same pass.
-double pairing_mismatch(const Eigen::MatrixXd& phi, int rd, bool interleaved, Eigen::MatrixXd& pairs) {
-  const int h = rd / 2;
-  const Eigen::Index n = phi.rows();
-  pairs.resize(n, h);
-  double diff = 0, size = 1e-300;
-  for (int j = 0; j < h; ++j) {
-    const int a = interleaved ? 2 * j : j, b = interleaved ? 2 * j + 1 : j + h;
-    const double *pa = &phi(0, a), *pb = &phi(0, b);
-    double* out = &pairs(0, j);
-    for (Eigen::Index r = 0; r < n; ++r) {
-      const double d = wrap(pb[r] - pa[r]);  // |wrap(b − a)| = |wrap(a − b)|: wrap is odd
-      diff += std::fabs(d);
-      size += std::fabs(pa[r]) + std::fabs(pb[r]);
-      out[r] = pa[r] + d / 2;
+// The inferred rule as a config of `dim` columns, `rd` rotating, amplitude `amp`.
+Candidate candidate_of(const FreqModel& r, int rd, int dim, double amp) {
+  Candidate k;
+  RopeConfig& c = k.config;
+  c.head_dim = dim;
+  if (rd < dim) c.partial_rotary_factor = (rd + 0.5) / dim;  // int(dim · factor) = rd
+  c.rope_theta = r.base;
+  c.rope_type = r.type;
+  if (r.type != RopeType::Default) c.factor = r.factor;
+  if (r.type == RopeType::Llama3) {
+    c.original_max_position_embeddings = c.max_position_embeddings = r.l0;
+    c.low_freq_factor = 1;
+    c.high_freq_factor = r.high;
+  } else if (r.type == RopeType::Yarn) {
+    const double l0 = r.l0 > 0 ? r.l0 : 4096;
+    c.original_max_position_embeddings = l0;
+    c.max_position_embeddings = l0 * r.factor;
+    c.truncate = r.l0 > 0 && r.truncate;
+    if (!(r.l0 > 0)) {  // betas that put the ramp's ends where they were measured
+      const auto turns = [&](double pair) { return l0 / (kTwoPi * std::pow(r.base, 2.0 * pair / rd)); };
+      c.beta_fast = turns(r.ramp_low);
+      c.beta_slow = turns(r.ramp_high);
+    }
+    const double usual = k.usual_factor = rope_init(c, 0).attention_factor;
+    if (std::fabs(amp - usual) > 2e-3 * amp) {
+      c.attention_factor = amp;
+      k.explicit_factor = true;
     }
   }
-  return diff / size;
+  return k;
 }
 
-// θ of one pair's angle series: see step 4 at the top. `sd`: its uncertainty, from the scatter of the
-// angles about the tracked line (robust: the median absolute residual).
-double track_rate(const double* phi, int n, std::vector<double>& scratch, double& sd) {
-  scratch.clear();
-  for (int r = 0; r + 1 < std::min(n, 17); ++r) scratch.push_back(wrap(phi[r + 1] - phi[r]));
-  double theta = median(scratch);
-  for (int w = 32, last = 0; last < 2; w *= 2) {
-    const int m = std::min(w, n);
-    if (m == n) ++last;  // the full length twice: the median settles
-    scratch.clear();
-    for (int r = 1; r < m; ++r) scratch.push_back(wrap(phi[r] - phi[0] - r * theta) / r);
-    theta += median(scratch);
+// The preset models' RoPE sets, read once.
+const std::vector<std::pair<const ModelPreset*, RopeSet>>& preset_sets() {
+  static const std::vector<std::pair<const ModelPreset*, RopeSet>> all = [] {
+    std::vector<std::pair<const ModelPreset*, RopeSet>> out;
+    for (const ModelPreset& p : model_presets()) {
+      const ModelConfigResult m = parse_model_config(p.json);
+      for (const RopeSet& s : m.sets) out.emplace_back(&p, s);
+    }
+    return out;
+  }();
+  return all;
+}
+
+// Whether a set's fast pairs (which no scaling but linear touches) turn as the measured ones do; a set
+// whose frequencies follow the length (LongRoPE, dynamic NTK) at a short text or past its original length.
+bool fast_pairs_agree(const RopeConfig& c, const Eigen::VectorXd& measured, const Eigen::VectorXd& spread) {
+  const double original =
+      c.original_max_position_embeddings > 0 ? c.original_max_position_embeddings : c.max_position_embeddings;
+  for (double seq_len : {0.0, original + 1}) {
+    const Eigen::VectorXd theta = rope_init(c, seq_len).inv_freq;
+    if (theta.size() != measured.size()) return false;
+    bool agree = true;
+    for (Eigen::Index j = 0; agree && j < std::max<Eigen::Index>(1, theta.size() / 4); ++j)
+      agree = std::fabs(std::log(measured[j] / theta[j])) <= 0.01 + 4 * spread[j];
+    if (agree) return true;
+    if (c.rope_type != RopeType::LongRope && c.rope_type != RopeType::Dynamic) break;
   }
-  scratch.clear();
-  for (int r = 1; r < n; ++r) scratch.push_back(std::fabs(wrap(phi[r] - phi[0] - r * theta)));
-  sd = 4 * 1.4826 * median(scratch) / n;
-  return theta;
+  return false;
 }
 
-// ---- offset, precision, rebuilding ----------------------------------------------------------------
+// The default rule through every pair's θ_j, weighted by how well each is measured: a dynamic-NTK cache
+// (its grown base) or an NTK-aware one (lesson extrapolation's base).
+double base_over_all_pairs(const Eigen::VectorXd& theta, const Eigen::VectorXd& spread, int rd) {
+  double sxy = 0, sxx = 0;
+  for (Eigen::Index j = 1; j < theta.size(); ++j) {
+    if (!(theta[j] > 0)) return 0;
+    const double x = 2.0 * j / rd, w = 1 / (1e-12 + spread[j]);
+    sxy += w * x * std::log(theta[j]), sxx += w * x * x;
+  }
+  return sxx > 0 ? std::exp(-sxy / sxx) : 0;
+}
 
-// Step 6. `phase`: a constant angle added to every column (−π/2 when cos and sin were swapped).
-long long estimate_offset(const Measured& m, const Eigen::VectorXd& theta, double phase) {
-  const int h = m.half;
-  std::vector<int> order(h);
-  for (int j = 0; j < h; ++j) order[j] = j;
-  std::sort(order.begin(), order.end(), [&](int a, int b) { return theta[a] < theta[b]; });
-  std::vector<double> y(h);
-  for (int j = 0; j < h; ++j) y[j] = wrap(m.pairs(0, j) - phase);
-  std::vector<long long> cands = {0, 1};
-  double o = y[order[0]] / theta[order[0]];
-  for (int j : order) {
-    const double k = std::nearbyint((o * theta[j] - y[j]) / kTwoPi);
-    const double oj = (y[j] + kTwoPi * k) / theta[j];
-    if (std::fabs(oj) < 1e15) {
-      cands.push_back(static_cast<long long>(std::llround(oj)));
-      o = oj;
+// LongRoPE's shape without its config: an attention factor above 1 and every pair slower than base 10000
+// (or the fitted base) gives it, by a factor that grows from the fast pairs to the slow ones.
+bool per_pair_factors(RopeCacheCheck& r, double& lo, double& hi) {
+  if (!(r.attention_factor > 1 + 1e-4) || r.measured_inv_freq.size() < 2) return false;
+  const int rd = r.rotary_dim;
+  for (double base : {10000.0, r.base}) {
+    if (!(base > 1)) continue;
+    const Eigen::VectorXd dflt = rope_default_inv_freq(rd, base);
+    lo = INFINITY, hi = 0;
+    bool slower = true;
+    for (Eigen::Index j = 0; slower && j < dflt.size(); ++j) {
+      const double f = dflt[j] / r.measured_inv_freq[j];
+      slower = f > 0.99 && f < 1e4;
+      lo = std::min(lo, f), hi = std::max(hi, f);
+    }
+    if (slower && hi > 1.01) {
+      r.base = base;
+      return true;
     }
   }
-  long long best = 0;
-  double best_score = std::numeric_limits<double>::infinity();
-  for (long long c : cands) {
-    double sc = 0;
-    for (int j = 0; j < h; ++j)
-      sc += std::min(1.0, std::fabs(wrap(y[j] - static_cast<double>(c) * theta[j])));
-    if (sc < best_score - 1e-12 || (sc <= best_score + 1e-12 && std::llabs(c) < std::llabs(best))) {
-      best_score = sc;
-      best = c;
-    }
-  }
-  return best;
+  return false;
 }
-
-struct Rebuild {
-  Eigen::VectorXd theta;
-  long long offset = 0;
-  AnglePrecision precision = AnglePrecision::Float64;
-  double sign = 1, phase = 0;
-};
-
-// max |cache − rebuilt| over the given rows (every row when `rows` is empty), starting from `start` (a
-// max already known over some of them). Gives up, returning infinity, once the max passes `abort_above`
-// (checked after each pair): a candidate that far off can be neither the closest nor within reach of it.
-// Each position and θ_j is rounded once; rows whose rounded positions agree (bfloat16 and float16 hold
-// 256 and 2048 integers exactly, then every 2nd, 4th … one) share one angle, so one cos and sin.
-double rebuild_error(const Eigen::MatrixXd& c, const Eigen::MatrixXd& s, const Measured& m, const Rebuild& rb,
-                     const std::vector<int>& rows,
-                     double abort_above = std::numeric_limits<double>::infinity(), double start = 0) {
-  const double inf = std::numeric_limits<double>::infinity();
-  const int n = rows.empty() ? m.len : static_cast<int>(rows.size());
-  const AnglePrecision p = rb.precision;
-  std::vector<double> pos(static_cast<std::size_t>(n));
-  for (int k = 0; k < n; ++k)
-    pos[k] = round_to_precision(static_cast<double>(rb.offset + (rows.empty() ? k : rows[k])), p);
-  double worst = start;
-  for (int j = 0; j < m.half; ++j) {
-    const int a = column_a(m, j), b = column_b(m, j);
-    const double *ca = &c(0, a), *sa = &s(0, a), *cb = &c(0, b), *sb = &s(0, b);
-    const double t = round_to_precision(rb.theta[j], p);
-    for (int k = 0, end = 0; k < n; k = end) {
-      const double prod = pos[k] * t;
-      const double ang =
-          rb.sign * (p == AnglePrecision::Float64 ? prod : round_to_precision(prod, p)) + rb.phase;
-      if (!std::isfinite(ang)) return inf;  // float16 beyond 65504
-      const double cv = m.amp * std::cos(ang), sv = m.amp * std::sin(ang);
-      for (end = k + 1; end < n && pos[end] == pos[k];) ++end;
-      for (int q = k; q < end; ++q) {  // the rows of one angle
-        const int r = rows.empty() ? q : rows[q];
-        const double d1 = std::fabs(ca[r] - cv), d2 = std::fabs(sa[r] - sv), d3 = std::fabs(cb[r] - cv),
-                     d4 = std::fabs(sb[r] - sv);
-        const double d12 = d1 < d2 ? d2 : d1, d34 = d3 < d4 ? d4 : d3, d = d12 < d34 ? d34 : d12;
-        worst = worst < d ? d : worst;  // std::max
-      }
-    }
-    if (worst > abort_above) return inf;
-  }
-  if (!(worst < inf)) worst = inf;
-  return worst;
-}
-
-double pass_error(const Eigen::MatrixXd& c, const Eigen::MatrixXd& s, const Measured& m) {
-  if (m.rd >= m.dim) return 0;
-  const auto rest = m.dim - m.rd;
-  return std::max((c.rightCols(rest).array() - m.pass_amp).abs().maxCoeff(),
-                  s.rightCols(rest).cwiseAbs().maxCoeff());
-}
-
-// Round-number bases near a fitted one (1, 2, 3, 4 significant digits, then the fit), plainest first.
-std::vector<double> base_candidates(double fitted) {
-  std::vector<double> out;
-  if (!(fitted > 0) || !std::isfinite(fitted)) return {fitted};
-  for (int digits = 1; digits <= 4; ++digits) {
-    const double scale = std::pow(10.0, std::floor(std::log10(fitted)) - (digits - 1));
-    const double v = std::nearbyint(fitted / scale) * scale;
-    if (std::fabs(v / fitted - 1) < 0.05 && std::find(out.begin(), out.end(), v) == out.end())
-      out.push_back(v);
-  }
-  out.push_back(fitted);
-  return out;
-}
-
-std::string percent(double share) { return number(100 * share, 3) + "%"; }
 
 // ---- the message ----------------------------------------------------------------------------------
 
-std::string describe(const RopeCacheCheck& r, bool sign_flipped, bool swapped, int dim) {
-  std::string out;
-  const auto say = [&](const std::string& s) { out += (out.empty() ? "" : " ") + s; };
-  if (sign_flipped)
-    say(swapped ? "cos and sin are swapped: the angles run backwards from π/2 (−pos·θ + π/2)."
-                : "The angles run backwards (−pos·θ): sin is negated.");
-  if (r.layout == "interleaved")
-    say("Pairs are interleaved (columns 2j and 2j+1 share an angle, as in GPT-J and Meta's original code), "
-        "not transformers' rotate_half halves (j and j + " +
-        std::to_string(r.rotary_dim / 2) + ").");
-  if (r.offset == 1)
-    say("Rows start at position 1, not 0.");
-  else if (r.offset != 0)
-    say("Rows start at position " + std::to_string(r.offset) +
-        ", not 0 (right for a KV-cache slice, wrong for a fresh sequence).");
-  if (r.rotary_dim < dim)
-    say("Only the first " + std::to_string(r.rotary_dim) + " of " + std::to_string(dim) +
-        " columns rotate (partial rotary, " + percent(double(r.rotary_dim) / dim) +
-        "); the rest hold angle 0.");
-  if (r.rope_type != "unknown" && std::fabs(r.base - 10000) > 1e-9 * r.base) {
-    say("The base is " + number(r.base, 10) + ", not transformers' default 10000.");
-    if (r.rope_type == "default" && r.base != std::nearbyint(r.base))
-      say("(A dynamic-NTK cache looks exactly like this: only its grown base shows.)");
-  }
+Message scaling_words(const RopeCacheCheck& r) {
   if (r.rope_type == "linear")
-    say("Every frequency is divided by " + number(r.factor) + " (linear scaling, position interpolation).");
-  else if (r.rope_type == "llama3")
-    say("Llama 3 scaling, factor " + number(r.factor) + ": wavelengths above " +
-        number(r.original_max_position) + " positions are divided by it, those below " +
-        number(r.original_max_position / r.high_freq_factor) + " kept, a blend between.");
-  else if (r.rope_type == "yarn")
-    say("YaRN scaling, factor " + number(r.factor) +
-        ": fast pairs kept, slow ones divided by it, a ramp over the pairs between" +
-        (r.original_max_position > 0 ? " (trained length " + number(r.original_max_position) + ")." : "."));
-  else if (r.rope_type == "unknown")
-    say("The frequencies follow none of the known rules (default, linear, llama3, yarn).");
+    return {"Every frequency is divided by {0} (linear scaling, position interpolation).", {num(r.factor)}};
+  if (r.rope_type == "llama3")
+    return {"Llama 3 scaling, factor {0}: wavelengths above {1} positions are divided by it, those below {2} "
+            "kept, a blend between.",
+            {num(r.factor), num(r.original_max_position), num(r.original_max_position / r.high_freq_factor)}};
+  if (r.rope_type == "yarn" && r.original_max_position > 0 && !r.truncate)
+    return {"YaRN scaling, factor {0}: fast pairs kept, slow ones divided by it, a ramp over the pairs between "
+            "(trained length {1}, truncate: false — the ramp's ends not rounded).",
+            {num(r.factor), num(r.original_max_position)}};
+  if (r.rope_type == "yarn" && r.original_max_position > 0)
+    return {"YaRN scaling, factor {0}: fast pairs kept, slow ones divided by it, a ramp over the pairs between "
+            "(trained length {1}).",
+            {num(r.factor), num(r.original_max_position)}};
+  if (r.rope_type == "yarn")
+    return {"YaRN scaling, factor {0}: fast pairs kept, slow ones divided by it, a ramp over the pairs between.",
+            {num(r.factor)}};
+  if (r.rope_type == "longrope" && !r.preset.empty())
+    return {"LongRoPE scaling: each pair's frequency divided by its own factor."};
+  if (r.rope_type == "dynamic") return {"Dynamic NTK scaling, factor {0}.", {num(r.factor)}};
+  if (r.rope_type == "unknown") return {"The frequencies follow none of the known rules (default, linear, llama3, yarn)."};
+  return {};
+}
+
+Messages describe(const RopeCacheCheck& r, bool sign_flipped, int dim) {
+  Messages out;
+  const auto say = [&](Message m) {
+    if (!m.empty()) out.push_back(std::move(m));
+  };
+  if (sign_flipped)
+    say(r.swapped ? Message{"cos and sin are swapped: the angles run backwards from π/2 (−pos·θ + π/2)."}
+                  : Message{"The angles run backwards (−pos·θ): sin is negated."});
+  if (!r.preset.empty())
+    say(r.preset_set.empty() || r.preset_set == "full_attention" || r.preset_set == "default"
+            ? Message{"These are the frequencies of the RoPE of {0}.", {r.preset}}
+            : Message{"These are the frequencies of the RoPE of {0} (its {1} layers).", {r.preset, r.preset_set}});
+  if (r.layout == "interleaved")
+    say({"Pairs are interleaved (columns 2j and 2j+1 share an angle, as in GPT-J and Meta's original code), "
+         "not transformers' rotate_half halves (j and j + {0}).",
+         {std::to_string(r.rotary_dim / 2)}});
+  if (r.offset == 1)
+    say({"Rows start at position 1, not 0."});
+  else if (r.offset != 0)
+    say({"Rows start at position {0}, not 0 (right for a KV-cache slice, wrong for a fresh sequence).",
+         {std::to_string(r.offset)}});
+  if (r.rotary_dim < dim)
+    say({"Only the first {0} of {1} columns rotate (partial rotary, {2}); the rest hold angle 0.",
+         {std::to_string(r.rotary_dim), std::to_string(dim), percent(double(r.rotary_dim) / dim)}});
+  if (r.rope_type != "unknown" && std::fabs(r.base - 10000) > 1e-9 * r.base) {
+    say({"The base is {0}, not transformers' default 10000.",
+         {num(r.base, r.base == std::nearbyint(r.base) ? 10 : 6)}});
+    if (r.rope_type == "default" && r.base != std::nearbyint(r.base))
+      say({"(A dynamic-NTK cache looks exactly like this: only its grown base shows.)"});
+  }
+  say(scaling_words(r));
   if (std::fabs(r.attention_factor - 1) > 1e-9)
-    say("cos and sin are multiplied by " + number(r.attention_factor) +
-        " (cos² + sin² = " + number(r.attention_factor * r.attention_factor) + ").");
-  if (r.precision == "bfloat16" || r.precision == "float16")
-    say("The angles pos·θ were rounded to " + r.precision +
-        " before cos and sin, so the later rows turn by the wrong amounts.");
-  if (r.max_error > 1e-3)
-    say("Even so, the cache differs from the one these parameters give by up to " + number(r.max_error, 3) +
-        ".");
-  if (out.empty())
-    say("This is transformers' standard RoPE cache: rotate_half layout, base 10000, positions from 0, every "
-        "column rotating, no scaling.");
+    say({"cos and sin are multiplied by {0} (cos² + sin² = {1}).",
+         {num(r.attention_factor), num(r.attention_factor * r.attention_factor)}});
+  if (r.precision == "float16" && r.offset + r.rows > 2048)
+    say({"The angles pos·θ were rounded to float16 before cos and sin, so the later rows turn by the wrong "
+         "amounts (float16 counts positions exactly only up to 2048: position_ids in half precision, from "
+         "model.half() or autocast around the rotary embedding)."});
+  else if (r.precision == "bfloat16" || r.precision == "float16")
+    say({"The angles pos·θ were rounded to {0} before cos and sin, so the later rows turn by the wrong amounts.",
+         {r.precision}});
   return out;
+}
+
+void set_message(RopeCacheCheck& r) {
+  r.message.clear();
+  for (const Message& m : r.sentences) r.message += (r.message.empty() ? "" : " ") + m.english();
+}
+
+// The verdict for the tables as given.
+RopeCacheCheck verdict_of(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin) {
+  RopeInference inf = infer_rope(cos, sin);
+  RopeCacheCheck out = std::move(inf.check);
+  const double inferred_error = out.max_error;  // of the inferred parameters, in the precision inferred
+  if (!out.ok()) return out;
+  out.rows = static_cast<int>(cos.rows());
+  out.storage = stored_type(cos, sin);
+  if (out.verdict == "not_rotation") return out;  // (the causes are looked for by the caller below)
+  out.hidden_below = storage_bound(std::max(1.0, out.attention_factor), out.storage);
+  const int dim = inf.dim, rd = out.rotary_dim;
+  const bool interleaved = out.layout == "interleaved";
+  out.swapped = inf.swapped;
+  if (inf.flipped) {
+    out.verdict = "sign";
+    out.sentences = describe(out, true, dim);
+    set_message(out);
+    return out;
+  }
+
+  // The candidates, plainest first: round values of a fitted parameter before the fit itself.
+  std::vector<Candidate> cands;
+  const auto add_rule = [&](const FreqModel& r) {
+    std::vector<FreqModel> rounder;
+    if (r.type != RopeType::Default && r.factor != std::nearbyint(r.factor) &&
+        std::fabs(std::nearbyint(r.factor) / r.factor - 1) < 0.02) {
+      FreqModel f = r;
+      f.factor = std::nearbyint(r.factor);
+      rounder.push_back(f);
+    }
+    rounder.push_back(r);
+    for (const FreqModel& f : rounder) cands.push_back(candidate_of(f, rd, dim, out.attention_factor));
+    cands.back().as_inferred = inf.known && &r == &inf.rule;
+  };
+  const double all_base = base_over_all_pairs(out.measured_inv_freq, inf.spread, rd);
+  FreqModel all_pairs;
+  all_pairs.base = all_base;
+  const bool plain = inf.known && inf.rule.type == RopeType::Default;
+  if (plain) add_rule(inf.rule);
+  if (all_base > 0 && !(plain && inf.rule.base == all_base)) add_rule(all_pairs);
+  if (inf.known && !plain) add_rule(inf.rule);
+  for (const auto& [preset, set] : preset_sets()) {
+    if (rope_rotary_dim(set.config) != rd || (rope_head_dim(set.config) != dim && rd != dim)) continue;
+    if (!fast_pairs_agree(set.config, out.measured_inv_freq, inf.spread)) continue;
+    Candidate k;
+    k.config = set.config;
+    if (rd < dim) {  // the cache's own width, the set's rotating columns
+      k.config.head_dim = dim;
+      k.config.partial_rotary_factor = (rd + 0.5) / dim;
+    }
+    k.preset = preset->label;
+    k.layer_type = set.layer_type;
+    cands.push_back(std::move(k));
+  }
+  // The first within the rounding wins; else the closest.
+  const Candidate* pick = nullptr;
+  const Candidate* closest = nullptr;
+  for (Candidate& k : cands) {
+    k.fit = fit_rope_set(cos, sin, k.config, interleaved, out.storage);
+    if (!closest || k.fit.max_excess < closest->fit.max_excess) closest = &k;
+    if (k.fit.max_excess <= 1) {
+      pick = &k;
+      break;
+    }
+  }
+  const auto take = [&](const Candidate& k) {
+    const RopeConfig& c = k.config;
+    const RopeInit init = rope_init(c, static_cast<double>(k.fit.offset + out.rows));
+    out.rope_type = rope_type_name(c.rope_type);
+    out.base = c.rope_theta;
+    out.factor = c.rope_type == RopeType::Default ? 1 : c.factor;
+    out.attention_factor = init.attention_factor;
+    out.original_max_position = c.rope_type == RopeType::Llama3 || c.rope_type == RopeType::Yarn
+                                    ? c.original_max_position_embeddings
+                                    : 0;
+    out.high_freq_factor = c.rope_type == RopeType::Llama3 ? c.high_freq_factor : 0;
+    out.truncate = c.truncate;
+    out.offset = k.fit.offset;
+    // against the inferred parameters in the angle precision inferred, when the rule is the inferred one
+    out.max_error = k.as_inferred ? std::min(inferred_error, k.fit.max_error) : k.fit.max_error;
+    out.model_inv_freq = init.inv_freq;
+    out.preset = k.preset;
+    out.preset_set = k.layer_type;
+  };
+  Message doubt;  // what the evidence cannot tell apart, as a sentence
+  double lo_factor = 1, hi_factor = 1;
+  if (pick) {
+    take(*pick);
+    const bool low = out.precision == "bfloat16" || out.precision == "float16";
+    if (low) out.precision = "float32";  // transformers' float32 pipeline builds it as well
+    if (pick->explicit_factor) {
+      out.undecided = true;
+      doubt = {"Without the config this cannot be decided: transformers multiplies a YaRN cache by {0} unless "
+               "the config sets attention_factor ({1} here) — a missing attention factor looks exactly like "
+               "this. Give the config to check it.",
+               {num(pick->usual_factor), num(out.attention_factor)}};
+    } else if (low) {
+      out.undecided = true;
+      doubt = {"Angles rounded to {0} would give the same values within the {1} storage's rounding: "
+               "differences below {2} cannot be seen here.",
+               {inf.precision == AnglePrecision::BFloat16 ? "bfloat16" : "float16", out.storage,
+                num(out.hidden_below, 3)}};
+    }
+    out.verdict = out.offset == 1 ? "off_by_one" : out.offset != 0 ? "offset" : out.undecided ? "undecided" : "matches";
+  } else if (closest && closest->fit.max_excess <= kUndecidedExcess) {
+    take(*closest);
+    out.undecided = true;
+    out.verdict = "undecided";
+    doubt = {"It is within {0} × the rounding of a correct pipeline (differs by up to {1}): about the size of "
+             "the rounding, so this cannot tell a small bug from rounding the checker does not model.",
+             {num(closest->fit.max_excess, 2), num(out.max_error, 3)}};
+  } else if (inf.known && out.offset == 1) {
+    out.verdict = "off_by_one";
+  } else if (inf.known && out.offset != 0) {
+    out.verdict = "offset";
+  } else if (inf.known && (inf.precision == AnglePrecision::BFloat16 || inf.precision == AnglePrecision::Float16)) {
+    out.verdict = "low_precision";
+  } else if (!inf.known && per_pair_factors(out, lo_factor, hi_factor)) {
+    out.undecided = true;
+    out.verdict = "undecided";
+    out.rope_type = "longrope";
+    doubt = {"Each pair's frequency is the base-{0} one divided by its own factor (from {1} to {2}): "
+             "LongRoPE's shape. Its factors are the config's own numbers (short_factor, long_factor); give the "
+             "config to check them.",
+             {num(out.base), num(lo_factor, 3), num(hi_factor, 3)}};
+  } else if (!inf.known) {
+    out.verdict = "unknown";
+  } else {
+    out.verdict = "mismatch";
+  }
+  out.sentences = describe(out, false, dim);
+  const auto say = [&](Message m) {
+    if (!m.empty()) out.sentences.push_back(std::move(m));
+  };
+  const bool scaled = out.rope_type == "yarn" || out.rope_type == "longrope";
+  if (out.verdict == "mismatch" && !scaled && std::fabs(out.attention_factor - 1) > 1e-3)
+    say({"transformers' {0} RoPE does not multiply cos and sin: no config of it gives this amplitude.",
+         {out.rope_type}});
+  if ((out.verdict == "mismatch" || out.verdict == "unknown") && out.max_error > 2 * out.hidden_below + 1e-6)
+    say(out.storage == "float64"
+            ? Message{"The cache differs from the one these parameters give by up to {0}.", {num(out.max_error, 3)}}
+            : Message{"The cache differs from the one these parameters give by up to {0}, more than its {1} "
+                      "storage explains (below {2}).",
+                      {num(out.max_error, 3), out.storage, num(out.hidden_below, 3)}});
+  say(doubt);
+  out.doubt = doubt;
+  if (out.verdict == "matches" && out.storage != "float64" && out.storage != "float32")
+    say({"Values stored in {0}: differences below {1} cannot be seen.", {out.storage, num(out.hidden_below, 3)}});
+  if (out.sentences.empty())
+    say({"This is transformers' standard RoPE cache: rotate_half layout, base 10000, positions from 0, every "
+         "column rotating, no scaling."});
+  set_message(out);
+  return out;
+}
+
+bool found_rope(const RopeCacheCheck& r) {
+  return r.ok() && (r.verdict == "matches" || r.verdict == "offset" || r.verdict == "off_by_one" ||
+                    r.verdict == "undecided");
 }
 
 }  // namespace
 
-const char* angle_precision_name(AnglePrecision p) {
-  constexpr const char* kNames[] = {"float64", "float32", "bfloat16", "float16"};
-  static_assert(std::size(kNames) == enum_count(AnglePrecision::Float16));
-  return enum_name(kNames, p, "float64");
-}
-
-double round_to_precision(double x, AnglePrecision p) {
-  switch (p) {
-    case AnglePrecision::Float64:
-      return x;
-    case AnglePrecision::Float32:
-      return static_cast<double>(static_cast<float>(x));
-    case AnglePrecision::BFloat16:
-      return round_bits(x, 7, -126, 3.3895313892515355e38);
-    case AnglePrecision::Float16:
-      return round_bits(x, 10, -14, 65504.0);
-  }
-  return x;
-}
-
-double rounded_angle(double pos, double theta, AnglePrecision p) {
-  if (p == AnglePrecision::Float64) return pos * theta;
-  return round_to_precision(round_to_precision(pos, p) * round_to_precision(theta, p), p);
-}
-
 // <code id="check_rope">
 RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin) {
-  RopeCacheCheck out;
-  out.error = validate(cos, sin);
-  if (!out.ok()) return out;
-  Measured m;
-  m.len = static_cast<int>(cos.rows());
-  m.dim = static_cast<int>(cos.cols());
-  // 1–2. angles and the rotary width: the trailing columns first, back to the first that rotates (the
-  // width needs only theirs)
-  m.phi.resize(m.len, m.dim);
-  const auto bits = [](double v) {
-    std::uint64_t u;
-    std::memcpy(&u, &v, sizeof u);
-    return u;
-  };
-  // A row that repeats the row above bit for bit (low-precision angles repeat) repeats its angle.
-  const auto angles = [&](int c) {
-    const double *cc = &cos(0, c), *sc = &sin(0, c);
-    double* ph = &m.phi(0, c);
-    ph[0] = std::atan2(sc[0], cc[0]);
-    for (int r = 1; r < m.len; ++r)
-      ph[r] = bits(cc[r]) == bits(cc[r - 1]) && bits(sc[r]) == bits(sc[r - 1]) ? ph[r - 1]
-                                                                               : std::atan2(sc[r], cc[r]);
-  };
-  m.rd = m.dim;
-  angles(m.dim - 1);
-  while (m.rd > 0 && still_column(m.phi, m.rd - 1))
-    if (--m.rd > 0) angles(m.rd - 1);
-  if (m.rd == 0) {
-    // Say what the values are: a cache of zeros (never filled) is not one whose angles are all 0.
-    const bool zeros = cos.isZero(0) && sin.isZero(0);
-    const bool identity = (cos.array() - 1).abs().maxCoeff() < 1e-6 && sin.cwiseAbs().maxCoeff() < 1e-6;
-    out.error = zeros ? "Every value is 0, cos and sin alike: no angle can be read (was the cache filled?)."
-                : identity ? "No column rotates: every angle is 0 (cos = 1, sin = 0 throughout)."
-                           : "No column rotates: each column holds one value in every row, the same at every "
-                             "position, so no angle grows with the position.";
-    return out;
-  }
-  if (m.rd % 2) {
-    out.error = "The first " + std::to_string(m.rd) +
-                " columns rotate — an odd number, but RoPE rotates pairs of columns.";
-    return out;
-  }
-  m.half = m.rd / 2;
-  out.rotary_dim = m.rd;
-  // 1 (the rest). the other rotating columns' angles and the amplitude, column by column. An entry that
-  // equals, bit for bit, the row above or the entry of a column it may share its angle with (2j and
-  // 2j+1, or j and j + rd/2) takes that angle instead of another atan2: in a clean cache half the angles
-  // are copies, and more when the angles were rounded. Amplitudes over the rotating columns: their
-  // extremes are the roots of the extremes of cos² + sin² (a correctly rounded root is monotonic), and
-  // rows strided into the median so a large cache costs little.
-  {
-    std::vector<double> amps;
-    const int stride = std::max(1, m.len * m.rd / 65536);
-    amps.reserve(static_cast<std::size_t>(m.rd) * static_cast<std::size_t>(m.len / stride + 1));
-    double qlo = std::numeric_limits<double>::infinity(), qhi = 0;
-    for (int c = 0; c < m.rd; ++c) {
-      const double *cc = &cos(0, c), *sc = &sin(0, c);
-      double* ph = &m.phi(0, c);
-      if (c < m.rd - 1) {  // column rd − 1 has its angles from step 2
-        const int p1 = c % 2 ? c - 1 : -1, p2 = c >= m.half ? c - m.half : -1;
-        const double *c1 = p1 >= 0 ? &cos(0, p1) : nullptr, *s1 = p1 >= 0 ? &sin(0, p1) : nullptr;
-        const double *c2 = p2 >= 0 ? &cos(0, p2) : nullptr, *s2 = p2 >= 0 ? &sin(0, p2) : nullptr;
-        const double *f1 = p1 >= 0 ? &m.phi(0, p1) : nullptr, *f2 = p2 >= 0 ? &m.phi(0, p2) : nullptr;
-        for (int r = 0; r < m.len; ++r) {
-          const std::uint64_t x = bits(cc[r]), y = bits(sc[r]);
-          if (r > 0 && bits(cc[r - 1]) == x && bits(sc[r - 1]) == y)
-            ph[r] = ph[r - 1];
-          else if (c1 && bits(c1[r]) == x && bits(s1[r]) == y)
-            ph[r] = f1[r];
-          else if (c2 && bits(c2[r]) == x && bits(s2[r]) == y)
-            ph[r] = f2[r];
-          else
-            ph[r] = std::atan2(sc[r], cc[r]);
-        }
-      }
-      for (int r = 0; r < m.len; ++r) {
-        const double q = cc[r] * cc[r] + sc[r] * sc[r];
-        qlo = q < qlo ? q : qlo, qhi = qhi < q ? q : qhi;  // std::min, std::max
-      }
-      for (int r = 0; r < m.len; r += stride) amps.push_back(std::sqrt(cc[r] * cc[r] + sc[r] * sc[r]));
-    }
-    const double lo = std::sqrt(qlo), hi = std::sqrt(qhi);
-    m.amp = median(amps);
-    if (std::fabs(m.amp - 1) < 1e-4) m.amp = 1;
-    if (hi - lo > 0.05 * m.amp || m.amp < 0.1) {
-      out.verdict = "not_rotation";
-      out.message = "cos² + sin² is not one constant (√ of it runs from " + number(lo, 3) + " to " +
-                    number(hi, 3) + "): the two tables are not the cosine and sine of the same angles.";
-      return out;
-    }
-    m.pass_amp = 1;
-    if (m.rd < m.dim && std::fabs(cos(0, m.dim - 1) - m.amp) < std::fabs(cos(0, m.dim - 1) - 1))
-      m.pass_amp = m.amp;
-  }
-  // 3. layout (each layout's pair angles come from the same pass)
-  Eigen::MatrixXd pairs_half, pairs_inter;
-  const double mis_half = pairing_mismatch(m.phi, m.rd, false, pairs_half);
-  const double mis_inter = pairing_mismatch(m.phi, m.rd, true, pairs_inter);
-  m.interleaved = mis_inter < mis_half;  // one pair: the same columns either way, called "half"
-  out.layout = m.interleaved ? "interleaved" : "half";
-  if (std::min(mis_half, mis_inter) > 0.02) {
-    out.verdict = "not_rotation";
-    out.message = "The columns do not come in pairs of one angle (neither j with j + " +
-                  std::to_string(m.half) + " nor 2j with 2j+1 agree): apply_rotary needs each angle twice.";
-    return out;
-  }
-  m.pairs = std::move(m.interleaved ? pairs_inter : pairs_half);
-  // 4. θ per pair; angles running backwards are turned round first
-  m.theta.resize(m.half);
-  std::vector<double> scratch;
-  scratch.reserve(m.len);
-  m.spread.resize(m.half);
-  for (int j = 0; j < m.half; ++j) {
-    double sd = 0;
-    m.theta[j] = track_rate(m.pairs.col(j).data(), m.len, scratch, sd);
-    m.spread[j] = sd / std::max(std::fabs(m.theta[j]), 1e-300);
-  }
-  const bool flipped = (m.theta.array() < 0).count() * 2 > m.half;
-  if (flipped) {
-    m.pairs = -m.pairs;
-    m.theta = -m.theta;
-  }
-  out.measured_inv_freq = m.theta;
-  // 5. the rule
-  FreqModel rule = fit_rule(m.theta, m.spread, m.rd, m.amp, nullptr);
-  // 6. offset (and, for backwards angles, whether a quarter turn — swapped cos/sin — fits row 0 better)
-  Rebuild rb;
-  rb.theta = model_theta(rule, m.rd);
-  rb.sign = flipped ? -1 : 1;
-  rb.offset = estimate_offset(m, rb.theta, 0);
-  bool swapped = false;
-  if (flipped) {
-    const long long o2 = estimate_offset(m, rb.theta, -kPi / 2);
-    double e1 = 0, e2 = 0;
-    for (int j = 0; j < m.half; ++j) {
-      e1 += std::fabs(wrap(m.pairs(0, j) - rb.offset * rb.theta[j]));
-      e2 += std::fabs(wrap(m.pairs(0, j) + kPi / 2 - o2 * rb.theta[j]));
-    }
-    if (e2 < e1) {
-      swapped = true;
-      rb.offset = o2;
-      rb.phase = kPi / 2;  // the cache's angle: π/2 − pos·θ
+  RopeCacheCheck out = verdict_of(cos, sin);
+  if (out.verdict != "not_rotation") return out;
+  // A transposed cache: rows are the columns of a RoPE cache.
+  if (cos.cols() >= 3 && cos.rows() >= 2 && cos.rows() <= kMaxRopeCheckCols) {
+    RopeCacheCheck t = verdict_of(cos.transpose(), sin.transpose());
+    if (found_rope(t)) {
+      t.cause = t.verdict;
+      t.verdict = "transposed";
+      t.sentences.insert(t.sentences.begin(),
+                         Message{"Rows and columns are swapped: this {0} × {1} table holds positions in its "
+                                 "columns; rows must be positions (cos.T, sin.T). Read that way:",
+                                 {std::to_string(cos.rows()), std::to_string(cos.cols())}});
+      set_message(t);
+      return t;
     }
   }
-  // 7. round bases and the precision, on a sample of rows (the last included: rounding grows there)
-  std::vector<int> rows;
-  const int sample = std::min(m.len, 256);
-  for (int k = 0; k < sample; ++k)
-    rows.push_back(static_cast<int>((static_cast<long long>(k) * (m.len - 1)) / std::max(1, sample - 1)));
-  const std::vector<int> tail(
-      rows.end() - std::min<std::ptrdiff_t>(16, static_cast<std::ptrdiff_t>(rows.size())), rows.end());
-  const AnglePrecision types[] = {AnglePrecision::Float64, AnglePrecision::Float32, AnglePrecision::BFloat16,
-                                  AnglePrecision::Float16};
-  const std::vector<double> bases = base_candidates(rule.base);
-  std::vector<FreqModel> rules(bases.size());
-  std::vector<double> err_base(bases.size());
-  std::vector<AnglePrecision> type_base(bases.size());
-  for (std::size_t i = 0; i < bases.size(); ++i) {
-    const double log_base = std::log(bases[i]);
-    rules[i] = i + 1 == bases.size() ? rule : fit_rule(m.theta, m.spread, m.rd, m.amp, &log_base);
-    rules[i].base = bases[i];  // exactly (exp(log b) may differ in the last bit)
-    Rebuild trial = rb;
-    trial.theta = model_theta(rules[i], m.rd);
-    // The last few sampled rows first, every type: lower bounds of each type's error. Then the types
-    // in the order of those bounds, each given up once it is past 1.5 × the best finished one (it could
-    // be neither the least nor picked below), so usually one type is rebuilt in full.
-    double low[4], errs[4];
-    for (int t = 0; t < 4; ++t) {
-      trial.precision = types[t];
-      low[t] = rebuild_error(cos, sin, m, trial, tail);
+  // cos/sin of the frequencies before torch.cat((freqs, freqs)): one column per pair, each angle once.
+  if (cos.cols() >= 1 && 2 * cos.cols() <= kMaxRopeCheckCols) {
+    Eigen::MatrixXd c2(cos.rows(), 2 * cos.cols()), s2(sin.rows(), 2 * sin.cols());
+    c2 << cos, cos;
+    s2 << sin, sin;
+    RopeCacheCheck h = verdict_of(c2, s2);
+    if (found_rope(h)) {
+      h.cause = h.verdict;
+      h.verdict = "half_width";
+      h.sentences.insert(h.sentences.begin(),
+                         Message{"Each angle appears once: the {0} columns are cos and sin of freqs = pos·θ_j, one "
+                                 "per pair, before emb = torch.cat((freqs, freqs), dim=-1); transformers' "
+                                 "rotate_half needs every angle twice ({1} columns). (Meta's freqs_cis holds one "
+                                 "complex number per pair, right for its own apply_rotary_emb only.) Read as pairs:",
+                                 {std::to_string(cos.cols()), std::to_string(2 * cos.cols())}});
+      set_message(h);
+      return h;
     }
-    int order[4] = {0, 1, 2, 3};
-    std::stable_sort(order, order + 4, [&](int x, int y) { return low[x] < low[y]; });
-    double done = std::numeric_limits<double>::infinity();
-    for (int t : order) {
-      trial.precision = types[t];
-      errs[t] = low[t] == std::numeric_limits<double>::infinity()
-                    ? low[t]  // a non-finite angle among the rows: the whole rebuild is infinite too
-                    : rebuild_error(cos, sin, m, trial, rows, 1.5 * done + 1e-12, low[t]);
-      done = std::min(done, errs[t]);
-    }
-    const double least = *std::min_element(errs, errs + 4);
-    int pick = 0;
-    while (errs[pick] > 1.5 * least + 1e-12) ++pick;  // the plainest type within reach of the best
-    err_base[i] = errs[pick];
-    type_base[i] = types[pick];
   }
-  const double least = *std::min_element(err_base.begin(), err_base.end());
-  std::size_t pick = 0;
-  while (err_base[pick] > 1.5 * least + 1e-12) ++pick;
-  rule = rules[pick];
-  if (rule.type == RopeType::Yarn && std::fabs(m.amp - yarn_get_mscale(rule.factor)) < 1e-4 * m.amp)
-    m.amp = yarn_get_mscale(rule.factor);
-  rb.theta = model_theta(rule, m.rd);
-  rb.precision = type_base[pick];
-  out.model_inv_freq = rb.theta;
-  out.max_error = std::max(rebuild_error(cos, sin, m, rb, {}), pass_error(cos, sin, m));
-
-  out.base = rule.base;
-  out.offset = rb.offset;
-  out.factor = rule.factor;
-  out.attention_factor = m.amp;
-  out.precision = angle_precision_name(rb.precision);
-  const bool known = misfit(m.theta, rb.theta) < 0.02 || out.max_error < 1e-2;
-  out.rope_type = known ? rope_type_name(rule.type) : "unknown";
-  if (rule.type == RopeType::Llama3 || rule.type == RopeType::Yarn) out.original_max_position = rule.l0;
-  if (rule.type == RopeType::Llama3) out.high_freq_factor = rule.high;
-  // verdict, most serious first
-  out.swapped = swapped;
-  if (flipped)
-    out.verdict = "sign";
-  else if (!known)
-    out.verdict = "unknown";
-  else if (out.offset == 1)
-    out.verdict = "off_by_one";
-  else if (out.offset != 0)
-    out.verdict = "offset";
-  else if (rb.precision == AnglePrecision::BFloat16 || rb.precision == AnglePrecision::Float16)
-    out.verdict = "low_precision";
-  else if (out.max_error > 1e-2)
-    out.verdict = "mismatch";
-  else
-    out.verdict = "matches";
-  out.message = describe(out, flipped, swapped, m.dim);
   return out;
 }
 // </code>

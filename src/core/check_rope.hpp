@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "message.hpp"
+
 namespace posenc::core {
 
 // Larger caches are refused (the check stays well under a frame's worth of time on the web).
@@ -34,6 +36,16 @@ struct RopeCacheCheck {
   std::string verdict;    // see check_rope
   bool swapped = false;   // verdict "sign": cos and sin swapped (false: sin negated)
   std::string message;    // English sentences: what differs from the transformers default, or what is wrong
+  std::vector<Message> sentences;  // the message, sentence by sentence, for translation
+  Message doubt;                   // undecided: what cannot be told apart (also among `sentences`)
+  bool undecided = false;   // the evidence cannot tell a correct cache from a bug: the message says which
+  std::string storage;      // the float type the values were stored in (stored_type)
+  double hidden_below = 0;  // the storage's rounding at the cache's amplitude: smaller differences are hidden
+  bool truncate = true;     // yarn: the ramp's ends floor/ceil'd (transformers' default)
+  std::string preset;       // the preset model whose RoPE set builds the cache, when that named it
+  std::string preset_set;   // … and its layer type
+  std::string cause;        // verdict "transposed" / "half_width": the verdict of the cache read that way
+  int rows = 0;             // the cache's rows
 
   Eigen::VectorXd measured_inv_freq;  // θ_j per pair as measured from the cache (rotary_dim/2)
   Eigen::VectorXd model_inv_freq;     // θ_j of the inferred parameters (float64)
@@ -60,6 +72,9 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
 // The same from the API's form: `shape` [len, dim] and the values row by row.
 RopeCacheCheck check_rope(const std::vector<long long>& shape, const std::vector<double>& cos,
                           const std::vector<double>& sin);
+
+// A number as the checker's messages print it (%.*g).
+std::string rope_number(double v, int digits = 6);
 
 // The float types the angles may have been formed in, and pos·θ as each forms it: the position and θ
 // rounded to the type, their product rounded again (float64: untouched).

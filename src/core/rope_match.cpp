@@ -18,15 +18,6 @@ constexpr int kMaxCandidates = 1 << 16;      // positions tried for row 0 from t
 
 double wrap(double a) { return a - kTwoPi * std::round(a / kTwoPi); }
 
-// How far a value stored in `storage` may be from the float32 value it was cast from.
-double storage_bound(double v, const std::string& storage) {
-  const double a = std::fabs(v);
-  if (storage == "bfloat16") return a * 0x1p-8 + 0x1p-133;
-  if (storage == "float16") return a * 0x1p-11 + 0x1p-25;
-  if (storage == "float32") return a * 0x1p-24 + 0x1p-149;
-  return 0;
-}
-
 // The position of row 0 from its angles: every candidate the slowest pair allows, each refined pair by
 // pair from slow to fast (each faster pair picks the turn nearest the estimate so far), the one whose
 // angles fit best.
@@ -42,7 +33,7 @@ long long find_offset(const std::vector<double>& angle, const Eigen::VectorXd& t
       static_cast<int>(std::min<double>(kMaxCandidates, std::floor(kMaxPosition * slow / kTwoPi) + 1));
   long long best = 0;
   double best_fit = INFINITY;
-  for (int k = 0; k < turns; ++k) {
+  for (int k = -1; k < turns; ++k) {  // k = −1: row 0 a hair below angle 0 (noise) is position 0
     double p = (first + kTwoPi * k) / slow;
     for (int j : order) {
       const double turn = std::round((p * theta[j] - angle[j]) / kTwoPi);
@@ -57,16 +48,14 @@ long long find_offset(const std::vector<double>& angle, const Eigen::VectorXd& t
   return best;
 }
 
-struct Compared {
-  long long offset = 0;
-  double max_error = 0, max_excess = INFINITY, bound = 0;
-};
+using Compared = RopeSetFit;
 
 // One set in one layout, its frequencies taken at `seq_len`: the offset, the rebuilt cache, the
 // entry-by-entry comparison.
 Compared compare_at(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, const RopeConfig& config,
                     bool interleaved, const std::string& storage, double seq_len) {
   Compared out;
+  out.max_excess = INFINITY;
   const int len = static_cast<int>(cos.rows()), dim = static_cast<int>(cos.cols());
   RopeInit init = rope_init(config, seq_len);
   const int width = static_cast<int>(2 * init.inv_freq.size());  // the columns transformers' cache has
@@ -136,6 +125,19 @@ Compared compare_set(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, con
 
 }  // namespace
 
+double storage_bound(double v, const std::string& storage) {
+  const double a = std::fabs(v);
+  if (storage == "bfloat16") return a * 0x1p-8 + 0x1p-133;
+  if (storage == "float16") return a * 0x1p-11 + 0x1p-25;
+  if (storage == "float32") return a * 0x1p-24 + 0x1p-149;
+  return 0;
+}
+
+RopeSetFit fit_rope_set(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, const RopeConfig& set,
+                        bool interleaved, const std::string& storage) {
+  return compare_set(cos, sin, set, interleaved, storage);
+}
+
 std::string stored_type(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin) {
   const AnglePrecision types[] = {AnglePrecision::BFloat16, AnglePrecision::Float16, AnglePrecision::Float32};
   const char* names[] = {"bfloat16", "float16", "float32"};
@@ -199,7 +201,103 @@ Message rope_match_message(const RopeMatch& m) {
       {std::move(rows)}};
 }
 
-Message rope_fix(std::string_view verdict) {
+std::string RopeVerdict::message() const {
+  std::string out;
+  for (const Message& m : sentences) out += (out.empty() ? "" : " ") + m.english();
+  return out;
+}
+
+RopeVerdict rope_verdict(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin,
+                         const ModelConfigResult* model, const RopeCacheCheck* done) {
+  RopeVerdict v;
+  v.check = done ? *done : check_rope(cos, sin);
+  const RopeCacheCheck& c = v.check;
+  v.verdict = c.verdict;
+  v.undecided = c.undecided;
+  v.doubt = c.doubt;
+  v.sentences = c.sentences;
+  if (c.verdict == "transposed" || c.verdict == "half_width") v.cause = c.verdict;
+  if (c.verdict == "low_precision" && c.precision == "float16" && c.offset + c.rows > 2048)
+    v.cause = "fp16_positions";
+  if (!c.ok() || !model || !model->ok()) {
+    v.fix = rope_fix(v.verdict, v.cause);
+    return v;
+  }
+  v.with_model = true;
+  v.match = match_rope_cache(cos, sin, *model);
+  const RopeMatch& m = v.match;
+  v.sentences = {rope_match_message(m)};
+  const bool native_interleaved = model->rotation == RopeRotation::Interleaved;
+  if (m.matches) {
+    v.verdict = m.offset == 1 ? "off_by_one" : "matches";
+    v.undecided = false;
+    v.doubt = {};
+    v.cause.clear();
+    if (m.storage == "bfloat16" || m.storage == "float16")
+      v.sentences.push_back({"Values stored in {0}: differences below {1} cannot be seen.",
+                             {m.storage, rope_number(storage_bound(1, m.storage), 3)}});
+  } else {
+    const RopeSet* set = nullptr;
+    for (const RopeSet& s : model->sets)
+      if (s.layer_type == m.layer_type) set = &s;
+    if (set && m.max_excess <= 4) {
+      v.verdict = "undecided";
+      v.undecided = true;
+      v.doubt = {
+          "It is within {0} × the rounding of a correct pipeline: about the size of the rounding, so "
+          "this cannot tell a small bug from rounding the checker does not model.",
+          {rope_number(m.max_excess, 2)}};
+      v.sentences.push_back(v.doubt);
+    } else {
+      v.undecided = false;
+      v.doubt = {};
+      if (c.verdict == "matches" || c.verdict == "undecided" || c.verdict == "offset") v.verdict = "mismatch";
+      if (set && c.ok()) {
+        const RopeConfig& want = set->config;
+        const double want_factor = rope_init(want, static_cast<double>(c.offset + c.rows)).attention_factor;
+        if (c.rope_type == "yarn" && want.rope_type == RopeType::Yarn && want.truncate && !c.truncate) {
+          v.cause = "yarn_truncate";
+          v.sentences.push_back(
+              {"The config's YaRN rounds the ramp's ends (truncate: true, transformers' "
+               "default); this cache's are not rounded: truncate was ignored."});
+        } else if (std::fabs(want_factor - 1) > 1e-3 && std::fabs(c.attention_factor - 1) < 1e-3) {
+          v.cause = "attention_factor";
+          v.sentences.push_back({"cos and sin are not multiplied by the config's attention factor {0}.",
+                                 {rope_number(want_factor)}});
+        }
+      }
+      for (const Message& s : c.sentences)
+        if (!(native_interleaved && s.format.rfind("Pairs are interleaved", 0) == 0))
+          v.sentences.push_back(s);
+    }
+  }
+  v.fix = rope_fix(v.verdict, v.cause);
+  return v;
+}
+
+Message rope_fix(std::string_view verdict, std::string_view cause) {
+  if (cause == "yarn_truncate")
+    return {
+        "fix: round the YaRN ramp's ends as transformers does when truncate is true (the default): "
+        "low = floor(find_correction_dim(beta_fast)), high = ceil(find_correction_dim(beta_slow))"};
+  if (cause == "attention_factor")
+    return {
+        "fix: multiply cos and sin by the attention factor (transformers' attention_scaling: "
+        "0.1·ln(factor) + 1 for YaRN unless the config sets attention_factor)"};
+  if (cause == "fp16_positions")
+    return {
+        "fix: keep position_ids and inv_freq in float32 (transformers computes the rotary angles with "
+        "autocast off); float16 stops counting positions exactly at 2048"};
+  if (verdict == "transposed")
+    return {"fix: rows must be positions and columns features: pass cos.T and sin.T (shape (seq_len, dim))"};
+  if (verdict == "half_width")
+    return {
+        "fix: emb = torch.cat((freqs, freqs), dim=-1) before cos and sin, so column j and j + d/2 share "
+        "an angle as rotate_half expects"};
+  if (verdict == "undecided")
+    return {
+        "fix: nothing can be named yet — give the model's config (--config / config) so the cache is "
+        "compared with what that model builds"};
   if (verdict == "off_by_one")
     return {"fix: pass position_ids starting at 0 for a fresh sequence (torch.arange(seq_len)), not at 1"};
   if (verdict == "offset")

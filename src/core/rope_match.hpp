@@ -9,9 +9,11 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cmath>
 #include <string>
 #include <string_view>
 
+#include "check_rope.hpp"
 #include "message.hpp"
 #include "model_config.hpp"
 
@@ -28,6 +30,22 @@ struct RopeMatch {
   double bound_at_worst = 0;  // the rounding bound at the entry of max_excess
 };
 
+// One RoPE set compared with a cache in one layout: the position of row 0 found from the angles, the
+// largest difference, and the largest difference over the rounding bound a correct pipeline allows at
+// that entry (≤ 1: a cache this set builds). Frequencies that depend on the length (dynamic NTK,
+// LongRoPE) are tried from a short text and from one past the original length.
+struct RopeSetFit {
+  long long offset = 0;
+  double max_error = 0;
+  double max_excess = INFINITY;  // INFINITY: the set does not fit the cache's width
+  double bound = 0;              // the rounding bound at the entry of max_excess
+};
+RopeSetFit fit_rope_set(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, const RopeConfig& set,
+                        bool interleaved, const std::string& storage);
+
+// How far a value stored in `storage` (a stored_type name) may be from the float32 value it was cast from.
+double storage_bound(double v, const std::string& storage);
+
 // The float type the values were stored in: the narrowest of bfloat16, float16, float32 that holds every
 // value of both tables exactly (float64 when none does).
 std::string stored_type(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin);
@@ -42,8 +60,30 @@ RopeMatch match_rope_cache(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& si
 // closest set and by how much it differs.
 Message rope_match_message(const RopeMatch& m);
 
+// The checker's whole answer: check_rope's inference (verified), and with a model the direct test first.
+// With a model the verdict is "matches" / "off_by_one" when a set of it builds the cache; "undecided"
+// when the closest set differs by no more than a few times the rounding; else "mismatch" or what the
+// inference found (sign, not_rotation, transposed, half_width, low_precision, unknown), with the cause
+// named where the inference shows it (a YaRN ramp not truncated, a missing attention factor). A model
+// that turns interleaved pairs itself (Llama 4) is not told that interleaved pairs differ from rotate_half.
+struct RopeVerdict {
+  RopeCacheCheck check;
+  bool with_model = false;
+  RopeMatch match;  // with_model
+  std::string verdict;
+  bool undecided = false;
+  Message doubt;      // undecided: what cannot be told apart
+  std::string cause;  // "yarn_truncate", "attention_factor", "fp16_positions", or check.cause's verdict
+  Messages sentences;
+  Message fix;
+  std::string message() const;  // the sentences in English, one after another
+};
+// `done`: check_rope(cos, sin) when already computed.
+RopeVerdict rope_verdict(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin,
+                         const ModelConfigResult* model, const RopeCacheCheck* done = nullptr);
+
 // What to change for a check_rope verdict, in the words of the code an engineer has (empty for
 // "matches"): the verdict ids of check_rope.hpp, and "mismatch" for a cache the model does not build.
-Message rope_fix(std::string_view verdict);
+Message rope_fix(std::string_view verdict, std::string_view cause = {});
 
 }  // namespace posenc::core

@@ -24,6 +24,10 @@ Eigen::VectorXd model_theta(const FreqModel& m, int rd) {
     c.max_position_embeddings = m.l0;
     c.low_freq_factor = 1.0;
     c.high_freq_factor = m.high;
+  } else if (m.type == RopeType::Yarn && m.l0 > 0) {  // the trained length and the default betas
+    c.original_max_position_embeddings = m.l0;
+    c.max_position_embeddings = m.l0 * m.factor;
+    c.truncate = m.truncate;
   } else if (m.type == RopeType::Yarn) {
     // Any trained length works once beta_fast / beta_slow are chosen to put the ramp's ends at
     // ramp_low / ramp_high exactly (no truncation: the fitted ends are used as they are).
@@ -202,9 +206,10 @@ FreqModel fit_yarn(const Eigen::VectorXd& ratio, const Blend& b, double base) {
   return m;
 }
 
-// The trained length default beta_fast = 32, beta_slow = 1 give these (truncated) ramp ends with, if a
-// power of two does; 0 if none.
-double yarn_trained_length(const FreqModel& m, int rd) {
+// The trained length with which default beta_fast = 32, beta_slow = 1 give these ramp ends — floor/ceil'd
+// (truncate, transformers' default) exactly, or as computed (truncate false, as gpt-oss sets it) within
+// `tol` pairs — if a power of two does; 0 if none.
+double yarn_trained_length(FreqModel& m, int rd, double tol) {
   const auto cd = [&](double l0, double turns) {
     return rd * std::log(l0 / (turns * kTwoPi)) / (2 * std::log(m.base));
   };
@@ -212,7 +217,13 @@ double yarn_trained_length(const FreqModel& m, int rd) {
     const double l0 = std::ldexp(1.0, k);
     const double lo = std::max(0.0, std::floor(cd(l0, 32))),
                  hi = std::min<double>(rd - 1, std::ceil(cd(l0, 1)));
-    if (lo == m.ramp_low && hi == m.ramp_high) return l0;
+    if (lo == m.ramp_low && hi == m.ramp_high) return m.truncate = true, l0;
+  }
+  for (int k = 8; k <= 22; ++k) {
+    const double l0 = std::ldexp(1.0, k);
+    const double lo = std::max(0.0, cd(l0, 32)), hi = std::min<double>(rd - 1, cd(l0, 1));
+    if (std::fabs(lo - m.ramp_low) <= tol && std::fabs(hi - m.ramp_high) <= tol)
+      return m.truncate = false, l0;
   }
   return 0;
 }
@@ -250,7 +261,7 @@ void polish_yarn(FreqModel& m, const Eigen::VectorXd& theta, int rd, double tol)
   std::vector<FreqModel> v;
   if (c.ramp_high > c.ramp_low) v.push_back(c);
   polish(m, theta, rd, tol, v);
-  m.l0 = yarn_trained_length(m, rd);
+  m.l0 = yarn_trained_length(m, rd, 0.05);
 }
 
 }  // namespace

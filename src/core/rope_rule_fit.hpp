@@ -13,9 +13,10 @@ struct FreqModel {
   RopeType type = RopeType::Default;
   double base = 10000;
   double factor = 1;
-  double l0 = 0;    // llama3: L0 (low_freq_factor 1); yarn: the reported trained length (0: none)
+  double l0 = 0;    // llama3: L0 (low_freq_factor 1); yarn: the trained length (0: none gives the ramp)
   double high = 4;  // llama3: high_freq_factor
-  double ramp_low = 0, ramp_high = 0;                       // yarn: the ramp's ends in pair indices
+  double ramp_low = 0, ramp_high = 0;  // yarn: the ramp's ends in pair indices
+  bool truncate = true;  // yarn with l0: the ends floor/ceil'd (transformers' default) or left as computed
   double misfit = std::numeric_limits<double>::infinity();  // max |log θ̂ − log θ|
 };
 

@@ -95,6 +95,9 @@ struct Comparison {
   core::RopeConfig set, full_set;  // that set's config, and the full-attention one
   bool has_full = false;           // the model has a full-attention set
   bool matched = false;            // the cache is one the model builds (core::match_rope_cache)
+  std::string verdict;             // core::rope_verdict's: with the config's model, or without
+  bool undecided = false;          // … the evidence cannot decide: `doubt` says what
+  core::Message doubt, fix;        // … and what to change in the engineer's code
   // Per pair j: j, θ_j measured from the cache, θ_j of the reference (the config's, or the inferred
   // parameters'), their ratio; and the first pair whose ratio is off 1 by more than 1e-3 (−1: none).
   Eigen::MatrixXd pairs;

@@ -206,11 +206,17 @@ void CheckLesson::compare() {
   cmp_.differences = core::rope_differences(cache_.check, dim, cmp_.with_config ? &cmp_.expected : nullptr);
   // First the direct test: a cache the model builds (any set, layout its code uses, storage, offset)
   // has nothing to report but where its rows start.
+  core::ModelConfigResult model;
+  model.sets = sets;
+  model.rotation = rotation;
+  const core::RopeVerdict v =
+      core::rope_verdict(cache_.cos, cache_.sin, cmp_.with_config ? &model : nullptr, &cache_.check);
+  cmp_.verdict = v.verdict;
+  cmp_.undecided = v.undecided;
+  cmp_.doubt = v.doubt;
+  cmp_.fix = v.fix;
   if (cmp_.with_config) {
-    core::ModelConfigResult model;
-    model.sets = sets;
-    model.rotation = rotation;
-    const core::RopeMatch m = core::match_rope_cache(cache_.cos, cache_.sin, model);
+    const core::RopeMatch& m = v.match;
     if (m.matches) {  // (an interleaved layout is the model's own: Llama 4, DeepSeek)
       cmp_.matched = true;
       for (const auto& d : distinct)

@@ -42,6 +42,12 @@ void CheckLesson::say_rope() {
   say("rope_worst_col", [=] { return ok() ? std::to_string(cmp_.worst_col) : "–"; });
   say("rope_worst_table", [this] { return cmp_.worst_in_sin ? "sin" : "cos"; });
   say("rope_bf16", [=] { return ok() && cache_.check.precision == "bfloat16"; });
+  // The verdict's doubt and fix (core::rope_verdict), in the learner's language.
+  say("rope_undecided", [=] { return ok() && cmp_.undecided && !cmp_.doubt.empty(); });
+  say("rope_doubt",
+      [this] { return cmp_.doubt.empty() ? std::string("–") : ui::tr_message(lang_, cmp_.doubt); });
+  say("rope_has_fix", [=] { return ok() && !cmp_.fix.empty(); });
+  say("rope_fix", [this] { return cmp_.fix.empty() ? std::string("–") : ui::tr_message(lang_, cmp_.fix); });
   // The per-pair view under the table.
   say("rope_pairs_off", [this] { return cmp_.pairs_off; });
   say("rope_first_pair", [this] { return cmp_.first_pair_off; });

@@ -341,7 +341,7 @@ TEST_CASE("check_rope: contradictory tables are named, not fitted") {
     CHECK(r.verdict == "not_rotation");
     CHECK(has(r.message, "not one constant"));
   }
-  SUBCASE("one column per frequency: the angles are not repeated") {
+  SUBCASE("one column per frequency: cos/sin of freqs before torch.cat((freqs, freqs))") {
     Eigen::MatrixXd cs(100, 64), sn(100, 64);
     for (int r = 0; r < 100; ++r)
       for (int j = 0; j < 64; ++j) {
@@ -350,8 +350,12 @@ TEST_CASE("check_rope: contradictory tables are named, not fitted") {
       }
     const RopeCacheCheck r = check_rope(cs, sn);
     REQUIRE(r.ok());
-    CHECK(r.verdict == "not_rotation");
-    CHECK(has(r.message, "pairs of one angle"));
+    // 64 columns of θ_j = 10000^(−2j/128): a 128-column cache's frequencies, each once
+    CHECK(r.verdict == "half_width");
+    CHECK(r.cause == "matches");
+    CHECK(r.rotary_dim == 128);
+    CHECK(r.base == 10000);
+    CHECK(has(r.message, "Each angle appears once"));
   }
   SUBCASE("frequencies no rule produces") {
     Eigen::MatrixXd cs(100, 16), sn(100, 16);

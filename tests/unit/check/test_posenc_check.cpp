@@ -45,7 +45,7 @@ def yarn(d, base, factor, old, beta_fast=32, beta_slow=1):
     return inv.astype(np.float32), 0.1 * math.log(factor) + 1
 def cache(inv, start, rows, af=1.0, store='float32', interleaved=False, angle_type=np.float32):
     pos = np.arange(start, start + rows).astype(angle_type)
-    freqs = np.outer(pos, inv.astype(angle_type)).astype(np.float32)
+    freqs = np.outer(pos, inv.astype(angle_type)).astype(angle_type).astype(np.float32)
     emb = np.repeat(freqs, 2, axis=1) if interleaved else np.concatenate([freqs, freqs], axis=1)
     c = (np.cos(emb) * np.float32(af)).astype(np.float32)
     s = (np.sin(emb) * np.float32(af)).astype(np.float32)
@@ -69,6 +69,29 @@ def bf16_angles(inv, start, rows):  # position, θ and their product rounded to 
     emb = np.concatenate([freqs, freqs], axis=1)
     return np.stack([np.cos(emb), np.sin(emb)]).astype(np.float32)
 save('llama31_bf16_angles', bf16_angles(l31, 0, 256))
+# Without a config (the learner's inputs and the classic bugs): a plain cache with the NTK-aware base of
+# lesson extrapolation (10000 · 4^(64/62)) or a grown dynamic-NTK base, noise, YaRN without its attention
+# factor, YaRN with its ramp ends not rounded (truncate ignored), a transposed cache, cos/sin before the
+# concatenation, float16 position_ids.
+def inv64(base): return inv_freq(64, base)
+save('ntk_aware', cache(inv64(10000 * 4.0 ** (64 / 62)), 0, 256))
+save('dynamic', cache(inv64(10000 * ((2.0 * 3000 / 2048) - 1) ** (64 / 62)), 0, 256))
+rng = np.random.default_rng(0)
+noisy = cache(inv64(10000), 0, 256)
+save('noise', (noisy + rng.normal(0, 1e-3, noisy.shape)).astype(np.float32))
+save('yarn_no_factor_f32', cache(yi, 0, 256, 1.0))
+def yarn_untruncated(d, base, factor, old):
+    dim_for = lambda r: d * math.log(old / (r * 2 * math.pi)) / (2 * math.log(base))
+    low, high = max(dim_for(32), 0), min(dim_for(1), d - 1)
+    ramp = np.clip((np.arange(d // 2, dtype=np.float32) - low) / (high - low), 0, 1)
+    pos = np.float32(base) ** (np.arange(0, d, 2).astype(np.float32) / np.float32(d))
+    return ((1 / (factor * pos)) * ramp + (1 / pos) * (1 - ramp)).astype(np.float32)
+save('yarn_untruncated', cache(yarn_untruncated(128, 1e6, 4.0, 32768), 0, 256, ya))
+plain = cache(inv64(10000), 0, 64)
+save('transposed', np.stack([plain[0].T, plain[1].T]))
+f = np.outer(np.arange(256, dtype=np.float32), inv64(10000))
+save('no_concat', np.stack([np.cos(f), np.sin(f)]).astype(np.float32))
+save('fp16_positions', cache(inv64(10000), 0, 4096, angle_type=np.float16))
 def safetensors(name, a):  # cos and sin by name, float32, as safetensors.numpy.save_file writes them
     import struct
     c, s = a[0].astype('<f4'), a[1].astype('<f4')
@@ -166,5 +189,57 @@ TEST_CASE("posenc-check: NumPy-built caches of presets — correct ones exit 0, 
   CHECK(check(file("llama31_f32") + " --model nope").status == 2);
   CHECK(check("").status == 2);
   CHECK(check(file("llama31_f32") + " --frobnicate").status == 2);
+  std::system(("rm -rf " + dir).c_str());
+}
+
+TEST_CASE("posenc-check without a config: no false alarm on correct caches, each bug named, doubt said") {
+  const std::string dir = build_caches();
+  const auto file = [&](const char* name) { return dir + "/" + name + ".npy"; };
+  struct Case {
+    const char* file;
+    int status;
+    const char* verdict;
+    const char* says;
+  };
+  const Case cases[] = {
+      // correct caches: exit 0 (a slice: its rows start later, exit 1 "offset" without a config)
+      {"ntk_aware", 0, "matches", "The base is 41829.4,"},
+      {"dynamic", 0, "matches", "dynamic-NTK cache looks exactly like this"},
+      {"qwen3_yarn_bf16", 0, "matches", "YaRN scaling, factor 4:"},
+      {"llama31_f16", 0, "matches", "Llama 3 scaling, factor 8:"},
+      {"gemma3_sliding", 0, "matches", "Values stored in bfloat16"},
+      {"llama31_bf16_slice", 1, "offset", "Rows start at position 120000"},
+      // bugs, and what cannot be decided
+      {"noise", 1, "mismatch", "more than its float32 storage explains"},
+      {"yarn_no_factor_f32", 3, "undecided", "a missing attention factor looks exactly like this"},
+      {"transposed", 1, "transposed", "Rows and columns are swapped"},
+      {"no_concat", 1, "half_width", "torch.cat((freqs, freqs), dim=-1)"},
+      {"fp16_positions", 1, "low_precision", "keep position_ids and inv_freq in float32"},
+      {"yarn_untruncated", 0, "matches", "truncate: false"},
+  };
+  for (const Case& k : cases) {
+    CAPTURE(k.file);
+    const Run r = check(file(k.file));
+    INFO(r.out);
+    CHECK(r.status == k.status);
+    CHECK(r.out.find(std::string("verdict: ") + k.verdict + "\n") == 0);
+    CHECK(r.out.find(k.says) != std::string::npos);
+  }
+  // With its config, YaRN with the ramp's ends not rounded is the bug "truncate ignored".
+  const Run t = check(file("yarn_untruncated") + " --model qwen3-8b-yarn4");
+  INFO(t.out);
+  CHECK(t.status == 1);
+  CHECK(t.out.find("truncate was ignored") != std::string::npos);
+  CHECK(t.out.find("fix: round the YaRN ramp's ends") != std::string::npos);
+  // The doubt and the fix in Chinese.
+  const Run zh = check(file("yarn_no_factor_f32") + " --lang zh");
+  CHECK(zh.status == 3);
+  CHECK(zh.out.find("漏乘注意力系数看起来正是这样") != std::string::npos);
+  CHECK(zh.out.find("修正：目前还无法指出问题") != std::string::npos);
+  // --json carries undecided, the storage, its hidden differences and the cause.
+  const Run json = check(file("transposed") + " --json");
+  CHECK(json.out.find("\"verdict\":\"transposed\"") != std::string::npos);
+  CHECK(json.out.find("\"cause\":\"transposed\"") != std::string::npos);
+  CHECK(json.out.find("\"undecided\":false") != std::string::npos);
   std::system(("rm -rf " + dir).c_str());
 }
