@@ -19,8 +19,8 @@
 #include <cmath>
 
 #include "check_rope_infer.hpp"
-#include "message.hpp"
 #include "constants.hpp"
+#include "message.hpp"
 #include "model_config.hpp"
 #include "rope_match.hpp"
 
@@ -146,24 +146,29 @@ Message scaling_words(const RopeCacheCheck& r) {
   if (r.rope_type == "linear")
     return {"Every frequency is divided by {0} (linear scaling, position interpolation).", {num(r.factor)}};
   if (r.rope_type == "llama3")
-    return {"Llama 3 scaling, factor {0}: wavelengths above {1} positions are divided by it, those below {2} "
-            "kept, a blend between.",
-            {num(r.factor), num(r.original_max_position), num(r.original_max_position / r.high_freq_factor)}};
+    return {
+        "Llama 3 scaling, factor {0}: wavelengths above {1} positions are divided by it, those below {2} "
+        "kept, a blend between.",
+        {num(r.factor), num(r.original_max_position), num(r.original_max_position / r.high_freq_factor)}};
   if (r.rope_type == "yarn" && r.original_max_position > 0 && !r.truncate)
-    return {"YaRN scaling, factor {0}: fast pairs kept, slow ones divided by it, a ramp over the pairs between "
-            "(trained length {1}, truncate: false — the ramp's ends not rounded).",
-            {num(r.factor), num(r.original_max_position)}};
+    return {
+        "YaRN scaling, factor {0}: fast pairs kept, slow ones divided by it, a ramp over the pairs between "
+        "(trained length {1}, truncate: false — the ramp's ends not rounded).",
+        {num(r.factor), num(r.original_max_position)}};
   if (r.rope_type == "yarn" && r.original_max_position > 0)
-    return {"YaRN scaling, factor {0}: fast pairs kept, slow ones divided by it, a ramp over the pairs between "
-            "(trained length {1}).",
-            {num(r.factor), num(r.original_max_position)}};
+    return {
+        "YaRN scaling, factor {0}: fast pairs kept, slow ones divided by it, a ramp over the pairs between "
+        "(trained length {1}).",
+        {num(r.factor), num(r.original_max_position)}};
   if (r.rope_type == "yarn")
-    return {"YaRN scaling, factor {0}: fast pairs kept, slow ones divided by it, a ramp over the pairs between.",
-            {num(r.factor)}};
+    return {
+        "YaRN scaling, factor {0}: fast pairs kept, slow ones divided by it, a ramp over the pairs between.",
+        {num(r.factor)}};
   if (r.rope_type == "longrope" && !r.preset.empty())
     return {"LongRoPE scaling: each pair's frequency divided by its own factor."};
   if (r.rope_type == "dynamic") return {"Dynamic NTK scaling, factor {0}.", {num(r.factor)}};
-  if (r.rope_type == "unknown") return {"The frequencies follow none of the known rules (default, linear, llama3, yarn)."};
+  if (r.rope_type == "unknown")
+    return {"The frequencies follow none of the known rules (default, linear, llama3, yarn)."};
   return {};
 }
 
@@ -178,9 +183,11 @@ Messages describe(const RopeCacheCheck& r, bool sign_flipped, int dim) {
   if (!r.preset.empty())
     say(r.preset_set.empty() || r.preset_set == "full_attention" || r.preset_set == "default"
             ? Message{"These are the frequencies of the RoPE of {0}.", {r.preset}}
-            : Message{"These are the frequencies of the RoPE of {0} (its {1} layers).", {r.preset, r.preset_set}});
+            : Message{"These are the frequencies of the RoPE of {0} (its {1} layers).",
+                      {r.preset, r.preset_set}});
   if (r.layout == "interleaved")
-    say({"Pairs are interleaved (columns 2j and 2j+1 share an angle, as in GPT-J and Meta's original code), "
+    say(
+        {"Pairs are interleaved (columns 2j and 2j+1 share an angle, as in GPT-J and Meta's original code), "
          "not transformers' rotate_half halves (j and j + {0}).",
          {std::to_string(r.rotary_dim / 2)}});
   if (r.offset == 1)
@@ -202,11 +209,14 @@ Messages describe(const RopeCacheCheck& r, bool sign_flipped, int dim) {
     say({"cos and sin are multiplied by {0} (cos² + sin² = {1}).",
          {num(r.attention_factor), num(r.attention_factor * r.attention_factor)}});
   if (r.precision == "float16" && r.offset + r.rows > 2048)
-    say({"The angles pos·θ were rounded to float16 before cos and sin, so the later rows turn by the wrong "
+    say(
+        {"The angles pos·θ were rounded to float16 before cos and sin, so the later rows turn by the wrong "
          "amounts (float16 counts positions exactly only up to 2048: position_ids in half precision, from "
          "model.half() or autocast around the rotary embedding)."});
   else if (r.precision == "bfloat16" || r.precision == "float16")
-    say({"The angles pos·θ were rounded to {0} before cos and sin, so the later rows turn by the wrong amounts.",
+    say(
+        {"The angles pos·θ were rounded to {0} before cos and sin, so the later rows turn by the wrong "
+         "amounts.",
          {r.precision}});
   return out;
 }
@@ -308,39 +318,47 @@ RopeCacheCheck verdict_of(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
     if (low) out.precision = "float32";  // transformers' float32 pipeline builds it as well
     if (pick->explicit_factor) {
       out.undecided = true;
-      doubt = {"Without the config this cannot be decided: transformers multiplies a YaRN cache by {0} unless "
-               "the config sets attention_factor ({1} here) — a missing attention factor looks exactly like "
-               "this. Give the config to check it.",
-               {num(pick->usual_factor), num(out.attention_factor)}};
+      doubt = {
+          "Without the config this cannot be decided: transformers multiplies a YaRN cache by {0} unless "
+          "the config sets attention_factor ({1} here) — a missing attention factor looks exactly like "
+          "this. Give the config to check it.",
+          {num(pick->usual_factor), num(out.attention_factor)}};
     } else if (low) {
       out.undecided = true;
-      doubt = {"Angles rounded to {0} would give the same values within the {1} storage's rounding: "
-               "differences below {2} cannot be seen here.",
-               {inf.precision == AnglePrecision::BFloat16 ? "bfloat16" : "float16", out.storage,
-                num(out.hidden_below, 3)}};
+      doubt = {
+          "Angles rounded to {0} would give the same values within the {1} storage's rounding: "
+          "differences below {2} cannot be seen here.",
+          {inf.precision == AnglePrecision::BFloat16 ? "bfloat16" : "float16", out.storage,
+           num(out.hidden_below, 3)}};
     }
-    out.verdict = out.offset == 1 ? "off_by_one" : out.offset != 0 ? "offset" : out.undecided ? "undecided" : "matches";
+    out.verdict = out.offset == 1   ? "off_by_one"
+                  : out.offset != 0 ? "offset"
+                  : out.undecided   ? "undecided"
+                                    : "matches";
   } else if (closest && closest->fit.max_excess <= kUndecidedExcess) {
     take(*closest);
     out.undecided = true;
     out.verdict = "undecided";
-    doubt = {"It is within {0} × the rounding of a correct pipeline (differs by up to {1}): about the size of "
-             "the rounding, so this cannot tell a small bug from rounding the checker does not model.",
-             {num(closest->fit.max_excess, 2), num(out.max_error, 3)}};
+    doubt = {
+        "It is within {0} × the rounding of a correct pipeline (differs by up to {1}): about the size of "
+        "the rounding, so this cannot tell a small bug from rounding the checker does not model.",
+        {num(closest->fit.max_excess, 2), num(out.max_error, 3)}};
   } else if (inf.known && out.offset == 1) {
     out.verdict = "off_by_one";
   } else if (inf.known && out.offset != 0) {
     out.verdict = "offset";
-  } else if (inf.known && (inf.precision == AnglePrecision::BFloat16 || inf.precision == AnglePrecision::Float16)) {
+  } else if (inf.known &&
+             (inf.precision == AnglePrecision::BFloat16 || inf.precision == AnglePrecision::Float16)) {
     out.verdict = "low_precision";
   } else if (!inf.known && per_pair_factors(out, lo_factor, hi_factor)) {
     out.undecided = true;
     out.verdict = "undecided";
     out.rope_type = "longrope";
-    doubt = {"Each pair's frequency is the base-{0} one divided by its own factor (from {1} to {2}): "
-             "LongRoPE's shape. Its factors are the config's own numbers (short_factor, long_factor); give the "
-             "config to check them.",
-             {num(out.base), num(lo_factor, 3), num(hi_factor, 3)}};
+    doubt = {
+        "Each pair's frequency is the base-{0} one divided by its own factor (from {1} to {2}): "
+        "LongRoPE's shape. Its factors are the config's own numbers (short_factor, long_factor); give the "
+        "config to check them.",
+        {num(out.base), num(lo_factor, 3), num(hi_factor, 3)}};
   } else if (!inf.known) {
     out.verdict = "unknown";
   } else {
@@ -356,16 +374,19 @@ RopeCacheCheck verdict_of(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
          {out.rope_type}});
   if ((out.verdict == "mismatch" || out.verdict == "unknown") && out.max_error > 2 * out.hidden_below + 1e-6)
     say(out.storage == "float64"
-            ? Message{"The cache differs from the one these parameters give by up to {0}.", {num(out.max_error, 3)}}
+            ? Message{"The cache differs from the one these parameters give by up to {0}.",
+                      {num(out.max_error, 3)}}
             : Message{"The cache differs from the one these parameters give by up to {0}, more than its {1} "
                       "storage explains (below {2}).",
                       {num(out.max_error, 3), out.storage, num(out.hidden_below, 3)}});
   say(doubt);
   out.doubt = doubt;
   if (out.verdict == "matches" && out.storage != "float64" && out.storage != "float32")
-    say({"Values stored in {0}: differences below {1} cannot be seen.", {out.storage, num(out.hidden_below, 3)}});
+    say({"Values stored in {0}: differences below {1} cannot be seen.",
+         {out.storage, num(out.hidden_below, 3)}});
   if (out.sentences.empty())
-    say({"This is transformers' standard RoPE cache: rotate_half layout, base 10000, positions from 0, every "
+    say(
+        {"This is transformers' standard RoPE cache: rotate_half layout, base 10000, positions from 0, every "
          "column rotating, no scaling."});
   set_message(out);
   return out;
@@ -405,12 +426,13 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
     if (found_rope(h)) {
       h.cause = h.verdict;
       h.verdict = "half_width";
-      h.sentences.insert(h.sentences.begin(),
-                         Message{"Each angle appears once: the {0} columns are cos and sin of freqs = pos·θ_j, one "
-                                 "per pair, before emb = torch.cat((freqs, freqs), dim=-1); transformers' "
-                                 "rotate_half needs every angle twice ({1} columns). (Meta's freqs_cis holds one "
-                                 "complex number per pair, right for its own apply_rotary_emb only.) Read as pairs:",
-                                 {std::to_string(cos.cols()), std::to_string(2 * cos.cols())}});
+      h.sentences.insert(
+          h.sentences.begin(),
+          Message{"Each angle appears once: the {0} columns are cos and sin of freqs = pos·θ_j, one "
+                  "per pair, before emb = torch.cat((freqs, freqs), dim=-1); transformers' "
+                  "rotate_half needs every angle twice ({1} columns). (Meta's freqs_cis holds one "
+                  "complex number per pair, right for its own apply_rotary_emb only.) Read as pairs:",
+                  {std::to_string(cos.cols()), std::to_string(2 * cos.cols())}});
       set_message(h);
       return h;
     }

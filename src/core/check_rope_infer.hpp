@@ -15,12 +15,12 @@ struct RopeInference {
   // rotary_dim, rope_type, factor, attention_factor, original_max_position, high_freq_factor, precision,
   // max_error against the cache those give, measured_inv_freq, model_inv_freq); no verdict otherwise
   RopeCacheCheck check;
-  FreqModel rule;            // the frequency rule fitted (check.rope_type "unknown" when it does not fit)
-  bool known = false;        // the rule explains the measured θ_j
-  bool flipped = false;      // the angles run backwards
-  bool swapped = false;      // … because cos and sin are swapped
+  FreqModel rule;        // the frequency rule fitted (check.rope_type "unknown" when it does not fit)
+  bool known = false;    // the rule explains the measured θ_j
+  bool flipped = false;  // the angles run backwards
+  bool swapped = false;  // … because cos and sin are swapped
   AnglePrecision precision = AnglePrecision::Float64;  // the angle type whose rebuild fits best
-  Eigen::VectorXd spread;    // each measured θ_j's relative uncertainty
+  Eigen::VectorXd spread;                              // each measured θ_j's relative uncertainty
   int dim = 0;
   double pass_amp = 1;  // the non-rotating columns' cos (1, or the attention factor)
 };
