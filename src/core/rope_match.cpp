@@ -219,6 +219,11 @@ RopeVerdict rope_verdict(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin,
   if (c.verdict == "transposed" || c.verdict == "half_width") v.cause = c.verdict;
   if (c.verdict == "low_precision" && c.precision == "float16" && c.offset + c.rows > 2048)
     v.cause = "fp16_positions";
+  // interleaved pairs where transformers' rotate_half pairs j with j + d/2 (a model whose own code turns
+  // interleaved pairs is told below, with its config)
+  if (c.ok() && c.layout == "interleaved" && v.cause.empty() && c.verdict != "sign" &&
+      c.verdict != "not_rotation")
+    v.cause = "interleaved";
   if (!c.ok() || !model || !model->ok()) {
     v.fix = rope_fix(v.verdict, v.cause);
     return v;
@@ -228,6 +233,7 @@ RopeVerdict rope_verdict(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin,
   const RopeMatch& m = v.match;
   v.sentences = {rope_match_message(m)};
   const bool native_interleaved = model->rotation == RopeRotation::Interleaved;
+  if (native_interleaved && v.cause == "interleaved") v.cause.clear();
   if (m.matches) {
     v.verdict = m.offset == 1 ? "off_by_one" : "matches";
     v.undecided = false;
@@ -276,6 +282,11 @@ RopeVerdict rope_verdict(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin,
 }
 
 Message rope_fix(std::string_view verdict, std::string_view cause) {
+  if (cause == "interleaved")
+    return {
+        "fix: your cache is interleaved (Meta / GPT-J: columns 2j, 2j+1); transformers' rotate_half pairs j "
+        "with j + d/2: either permute the q/k weights (the HF conversion script's permute) or use the "
+        "interleaved rotation"};
   if (cause == "yarn_truncate")
     return {
         "fix: round the YaRN ramp's ends as transformers does when truncate is true (the default): "

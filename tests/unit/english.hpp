@@ -38,7 +38,7 @@ inline const std::set<std::string> kShownOnPurpose = {
     // …and the layer-by-layer keys of today's models, with the attention types as transformers names them
     // the code an engineer's port has, named in the checker's fixes
     "position_ids", "inv_freq", "seq_len", "arange", "autocast", "attention_scaling", "ln", "truncate",
-    "rotate_half", "apply_rotary_emb", "freqs_cis", "freqs", "emb", "find_correction_dim",
+    "rotate_half", "apply_rotary_emb", "freqs_cis", "freqs", "emb", "find_correction_dim", "HF", "permute",
     "layer_types", "num_hidden_layers", "no_rope_layers", "sliding_window", "attention_chunk_size",
     "rope_local_base_freq", "global_rope_theta", "local_rope_theta", "mrope_section", "mrope_interleaved",
     "qk_rope_head_dim", "full_attention", "sliding_attention", "chunked_attention", "linear_attention",

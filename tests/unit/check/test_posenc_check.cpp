@@ -225,6 +225,10 @@ TEST_CASE("posenc-check without a config: no false alarm on correct caches, each
     CHECK(r.out.find(std::string("verdict: ") + k.verdict + "\n") == 0);
     CHECK(r.out.find(k.says) != std::string::npos);
   }
+  // Interleaved pairs: the fix says both ways out.
+  const Run inter = check(file("llama31_interleaved"));
+  INFO(inter.out);
+  CHECK(inter.out.find("either permute the q/k weights") != std::string::npos);
   // With its config, YaRN with the ramp's ends not rounded is the bug "truncate ignored".
   const Run t = check(file("yarn_untruncated") + " --model qwen3-8b-yarn4");
   INFO(t.out);
