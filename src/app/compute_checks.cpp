@@ -124,12 +124,7 @@ ComputeResult check_rope_kind(const Args& args) {
   if (!in.ok()) return failure(in.error());
   if (config && model_id) return failure("check_rope: give config or model, not both");
   const core::ModelPreset* preset = model_id ? core::find_model_preset(*model_id) : nullptr;
-  if (model_id && !preset) {
-    std::string ids;
-    for (const core::ModelPreset& p : core::model_presets())
-      ids += std::string(ids.empty() ? "'" : ", '") + p.id + "'";
-    return failure("check_rope: model must be one of " + ids + ", got '" + model_id->substr(0, 40) + "'");
-  }
+  if (model_id && !preset) return failure("check_rope: " + core::unknown_model_preset(*model_id));
   core::ModelConfigResult model;
   if (config || preset) {
     model = core::parse_model_config(config ? std::string_view(*config) : std::string_view(preset->json));

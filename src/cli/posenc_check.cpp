@@ -145,12 +145,7 @@ int main(int argc, char** argv) {
 
   // The check: --json prints posenc.compute's answer; otherwise the verdict, its sentences and the fix.
   const core::ModelPreset* preset = model_id.empty() ? nullptr : core::find_model_preset(model_id);
-  if (!model_id.empty() && !preset) {
-    std::string ids;
-    for (const core::ModelPreset& p : core::model_presets())
-      ids += std::string(ids.empty() ? "'" : ", '") + p.id + "'";
-    return unreadable("--model: model must be one of " + ids + ", got '" + model_id.substr(0, 40) + "'");
-  }
+  if (!model_id.empty() && !preset) return unreadable("--model: " + core::unknown_model_preset(model_id));
   std::string config_text;
   if (!config_path.empty()) {
     std::string error;

@@ -29,9 +29,6 @@ namespace {
 
 constexpr double kUndecidedExcess = 4;  // a left-over up to 4 × the rounding bound: cannot tell
 
-std::string percent(double share) { return rope_number(100 * share, 3) + "%"; }
-std::string num(double v, int digits = 6) { return rope_number(v, digits); }
-
 // A candidate explanation: a RoPE set, and where it came from.
 struct Candidate {
   RopeConfig config;
@@ -140,92 +137,6 @@ bool per_pair_factors(RopeCacheCheck& r, double& lo, double& hi) {
   return false;
 }
 
-// ---- the message ----------------------------------------------------------------------------------
-
-Message scaling_words(const RopeCacheCheck& r) {
-  if (r.rope_type == "linear")
-    return {"Every frequency is divided by {0} (linear scaling, position interpolation).", {num(r.factor)}};
-  if (r.rope_type == "llama3")
-    return {
-        "Llama 3 scaling, factor {0}: wavelengths above {1} positions are divided by it, those below {2} "
-        "kept, a blend between.",
-        {num(r.factor), num(r.original_max_position), num(r.original_max_position / r.high_freq_factor)}};
-  if (r.rope_type == "yarn" && r.original_max_position > 0 && !r.truncate)
-    return {
-        "YaRN scaling, factor {0}: fast pairs kept, slow ones divided by it, a ramp over the pairs between "
-        "(trained length {1}, truncate: false — the ramp's ends not rounded).",
-        {num(r.factor), num(r.original_max_position)}};
-  if (r.rope_type == "yarn" && r.original_max_position > 0)
-    return {
-        "YaRN scaling, factor {0}: fast pairs kept, slow ones divided by it, a ramp over the pairs between "
-        "(trained length {1}).",
-        {num(r.factor), num(r.original_max_position)}};
-  if (r.rope_type == "yarn")
-    return {
-        "YaRN scaling, factor {0}: fast pairs kept, slow ones divided by it, a ramp over the pairs between.",
-        {num(r.factor)}};
-  if (r.rope_type == "longrope" && !r.preset.empty())
-    return {"LongRoPE scaling: each pair's frequency divided by its own factor."};
-  if (r.rope_type == "dynamic") return {"Dynamic NTK scaling, factor {0}.", {num(r.factor)}};
-  if (r.rope_type == "unknown")
-    return {"The frequencies follow none of the known rules (default, linear, llama3, yarn)."};
-  return {};
-}
-
-Messages describe(const RopeCacheCheck& r, bool sign_flipped, int dim) {
-  Messages out;
-  const auto say = [&](Message m) {
-    if (!m.empty()) out.push_back(std::move(m));
-  };
-  if (sign_flipped)
-    say(r.swapped ? Message{"cos and sin are swapped: the angles run backwards from π/2 (−pos·θ + π/2)."}
-                  : Message{"The angles run backwards (−pos·θ): sin is negated."});
-  if (!r.preset.empty())
-    say(r.preset_set.empty() || r.preset_set == "full_attention" || r.preset_set == "default"
-            ? Message{"These are the frequencies of the RoPE of {0}.", {r.preset}}
-            : Message{"These are the frequencies of the RoPE of {0} (its {1} layers).",
-                      {r.preset, r.preset_set}});
-  if (r.layout == "interleaved")
-    say(
-        {"Pairs are interleaved (columns 2j and 2j+1 share an angle, as in GPT-J and Meta's original code), "
-         "not transformers' rotate_half halves (j and j + {0}).",
-         {std::to_string(r.rotary_dim / 2)}});
-  if (r.offset == 1)
-    say({"Rows start at position 1, not 0."});
-  else if (r.offset != 0)
-    say({"Rows start at position {0}, not 0 (right for a KV-cache slice, wrong for a fresh sequence).",
-         {std::to_string(r.offset)}});
-  if (r.rotary_dim < dim)
-    say({"Only the first {0} of {1} columns rotate (partial rotary, {2}); the rest hold angle 0.",
-         {std::to_string(r.rotary_dim), std::to_string(dim), percent(double(r.rotary_dim) / dim)}});
-  if (r.rope_type != "unknown" && std::fabs(r.base - 10000) > 1e-9 * r.base) {
-    say({"The base is {0}, not transformers' default 10000.",
-         {num(r.base, r.base == std::nearbyint(r.base) ? 10 : 6)}});
-    if (r.rope_type == "default" && r.base != std::nearbyint(r.base))
-      say({"(A dynamic-NTK cache looks exactly like this: only its grown base shows.)"});
-  }
-  say(scaling_words(r));
-  if (std::fabs(r.attention_factor - 1) > 1e-9)
-    say({"cos and sin are multiplied by {0} (cos² + sin² = {1}).",
-         {num(r.attention_factor), num(r.attention_factor * r.attention_factor)}});
-  if (r.precision == "float16" && r.offset + r.rows > 2048)
-    say(
-        {"The angles pos·θ were rounded to float16 before cos and sin, so the later rows turn by the wrong "
-         "amounts (float16 counts positions exactly only up to 2048: position_ids in half precision, from "
-         "model.half() or autocast around the rotary embedding)."});
-  else if (r.precision == "bfloat16" || r.precision == "float16")
-    say(
-        {"The angles pos·θ were rounded to {0} before cos and sin, so the later rows turn by the wrong "
-         "amounts.",
-         {r.precision}});
-  return out;
-}
-
-void set_message(RopeCacheCheck& r) {
-  r.message.clear();
-  for (const Message& m : r.sentences) r.message += (r.message.empty() ? "" : " ") + m.english();
-}
-
 // The verdict for the tables as given.
 RopeCacheCheck verdict_of(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin) {
   RopeInference inf = infer_rope(cos, sin);
@@ -241,8 +152,8 @@ RopeCacheCheck verdict_of(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
   out.swapped = inf.swapped;
   if (inf.flipped) {
     out.verdict = "sign";
-    out.sentences = describe(out, true, dim);
-    set_message(out);
+    out.sentences = describe_rope_check(out, true, dim);
+    set_rope_message(out);
     return out;
   }
 
@@ -322,14 +233,14 @@ RopeCacheCheck verdict_of(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
           "Without the config this cannot be decided: transformers multiplies a YaRN cache by {0} unless "
           "the config sets attention_factor ({1} here) — a missing attention factor looks exactly like "
           "this. Give the config to check it.",
-          {num(pick->usual_factor), num(out.attention_factor)}};
+          {rope_number(pick->usual_factor), rope_number(out.attention_factor)}};
     } else if (low) {
       out.undecided = true;
       doubt = {
           "Angles rounded to {0} would give the same values within the {1} storage's rounding: "
           "differences below {2} cannot be seen here.",
           {inf.precision == AnglePrecision::BFloat16 ? "bfloat16" : "float16", out.storage,
-           num(out.hidden_below, 3)}};
+           rope_number(out.hidden_below, 3)}};
     }
     out.verdict = out.offset == 1   ? "off_by_one"
                   : out.offset != 0 ? "offset"
@@ -342,7 +253,7 @@ RopeCacheCheck verdict_of(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
     doubt = {
         "It is within {0} × the rounding of a correct pipeline (differs by up to {1}): about the size of "
         "the rounding, so this cannot tell a small bug from rounding the checker does not model.",
-        {num(closest->fit.max_excess, 2), num(out.max_error, 3)}};
+        {rope_number(closest->fit.max_excess, 2), rope_number(out.max_error, 3)}};
   } else if (inf.known && out.offset == 1) {
     out.verdict = "off_by_one";
   } else if (inf.known && out.offset != 0) {
@@ -358,13 +269,13 @@ RopeCacheCheck verdict_of(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
         "Each pair's frequency is the base-{0} one divided by its own factor (from {1} to {2}): "
         "LongRoPE's shape. Its factors are the config's own numbers (short_factor, long_factor); give the "
         "config to check them.",
-        {num(out.base), num(lo_factor, 3), num(hi_factor, 3)}};
+        {rope_number(out.base), rope_number(lo_factor, 3), rope_number(hi_factor, 3)}};
   } else if (!inf.known) {
     out.verdict = "unknown";
   } else {
     out.verdict = "mismatch";
   }
-  out.sentences = describe(out, false, dim);
+  out.sentences = describe_rope_check(out, false, dim);
   const auto say = [&](Message m) {
     if (!m.empty()) out.sentences.push_back(std::move(m));
   };
@@ -375,20 +286,20 @@ RopeCacheCheck verdict_of(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
   if ((out.verdict == "mismatch" || out.verdict == "unknown") && out.max_error > 2 * out.hidden_below + 1e-6)
     say(out.storage == "float64"
             ? Message{"The cache differs from the one these parameters give by up to {0}.",
-                      {num(out.max_error, 3)}}
+                      {rope_number(out.max_error, 3)}}
             : Message{"The cache differs from the one these parameters give by up to {0}, more than its {1} "
                       "storage explains (below {2}).",
-                      {num(out.max_error, 3), out.storage, num(out.hidden_below, 3)}});
+                      {rope_number(out.max_error, 3), out.storage, rope_number(out.hidden_below, 3)}});
   say(doubt);
   out.doubt = doubt;
   if (out.verdict == "matches" && out.storage != "float64" && out.storage != "float32")
     say({"Values stored in {0}: differences below {1} cannot be seen.",
-         {out.storage, num(out.hidden_below, 3)}});
+         {out.storage, rope_number(out.hidden_below, 3)}});
   if (out.sentences.empty())
     say(
         {"This is transformers' standard RoPE cache: rotate_half layout, base 10000, positions from 0, every "
          "column rotating, no scaling."});
-  set_message(out);
+  set_rope_message(out);
   return out;
 }
 
@@ -413,7 +324,7 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
                          Message{"Rows and columns are swapped: this {0} × {1} table holds positions in its "
                                  "columns; rows must be positions (cos.T, sin.T). Read that way:",
                                  {std::to_string(cos.rows()), std::to_string(cos.cols())}});
-      set_message(t);
+      set_rope_message(t);
       return t;
     }
   }
@@ -433,7 +344,7 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
                   "rotate_half needs every angle twice ({1} columns). (Meta's freqs_cis holds one "
                   "complex number per pair, right for its own apply_rotary_emb only.) Read as pairs:",
                   {std::to_string(cos.cols()), std::to_string(2 * cos.cols())}});
-      set_message(h);
+      set_rope_message(h);
       return h;
     }
   }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "float_types.hpp"
 #include "message.hpp"
 
 namespace posenc::core {
@@ -75,12 +76,5 @@ RopeCacheCheck check_rope(const std::vector<long long>& shape, const std::vector
 
 // A number as the checker's messages print it (%.*g).
 std::string rope_number(double v, int digits = 6);
-
-// The float types the angles may have been formed in, and pos·θ as each forms it: the position and θ
-// rounded to the type, their product rounded again (float64: untouched).
-enum class AnglePrecision { Float64, Float32, BFloat16, Float16 };
-const char* angle_precision_name(AnglePrecision p);
-double round_to_precision(double x, AnglePrecision p);
-double rounded_angle(double pos, double theta, AnglePrecision p);
 
 }  // namespace posenc::core

@@ -1,6 +1,7 @@
 // The RoPE cache checker's first half (check_rope_infer.cpp): everything measured from the two tables
 // and the parameters inferred from them, before any verdict. check_rope.cpp verifies the inference with
-// the direct test (rope_match.cpp) and words the verdict. Internal to the core.
+// the direct test (rope_match.cpp) and decides the verdict; check_rope_words.cpp words the fields.
+// Internal to the core.
 #pragma once
 
 #include <Eigen/Core>
@@ -26,5 +27,11 @@ struct RopeInference {
 };
 
 RopeInference infer_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin);
+
+// The sentences the checked fields give (check_rope_words.cpp): what differs from transformers' defaults,
+// for a cache of `dim` columns whose angles run backwards when `sign_flipped`.
+Messages describe_rope_check(const RopeCacheCheck& r, bool sign_flipped, int dim);
+// `message` from `sentences`, in English, one after another.
+void set_rope_message(RopeCacheCheck& r);
 
 }  // namespace posenc::core

@@ -88,6 +88,8 @@ struct ModelPreset {
 const std::vector<ModelPreset>& model_presets();
 // The preset with this id, or nullptr.
 const ModelPreset* find_model_preset(std::string_view id);
+// Why `id` names no preset: "model must be one of 'llama2-7b', …, got 'id'" (the id cut to 40 bytes).
+std::string unknown_model_preset(std::string_view id);
 
 // A RoPE configuration as a learner sets it, one value a control: a RopeConfig's fields with nothing
 // left "not given" but the attention factor, and the two lengths named for what they are. The defaults

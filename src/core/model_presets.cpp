@@ -175,4 +175,10 @@ const ModelPreset* find_model_preset(std::string_view id) {
   return nullptr;
 }
 
+std::string unknown_model_preset(std::string_view id) {
+  std::string ids;
+  for (const ModelPreset& p : model_presets()) ids += std::string(ids.empty() ? "'" : ", '") + p.id + "'";
+  return "model must be one of " + ids + ", got '" + std::string(id.substr(0, 40)) + "'";
+}
+
 }  // namespace posenc::core

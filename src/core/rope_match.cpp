@@ -125,30 +125,9 @@ Compared compare_set(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, con
 
 }  // namespace
 
-double storage_bound(double v, const std::string& storage) {
-  const double a = std::fabs(v);
-  if (storage == "bfloat16") return a * 0x1p-8 + 0x1p-133;
-  if (storage == "float16") return a * 0x1p-11 + 0x1p-25;
-  if (storage == "float32") return a * 0x1p-24 + 0x1p-149;
-  return 0;
-}
-
 RopeSetFit fit_rope_set(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, const RopeConfig& set,
                         bool interleaved, const std::string& storage) {
   return compare_set(cos, sin, set, interleaved, storage);
-}
-
-std::string stored_type(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin) {
-  const AnglePrecision types[] = {AnglePrecision::BFloat16, AnglePrecision::Float16, AnglePrecision::Float32};
-  const char* names[] = {"bfloat16", "float16", "float32"};
-  for (int t = 0; t < 3; ++t) {
-    bool all = true;
-    for (const Eigen::MatrixXd* m : {&cos, &sin})
-      for (Eigen::Index i = 0; all && i < m->size(); ++i)
-        all = round_to_precision(m->data()[i], types[t]) == m->data()[i];
-    if (all) return names[t];
-  }
-  return "float64";
 }
 
 RopeMatch match_rope_cache(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin,

@@ -43,13 +43,6 @@ struct RopeSetFit {
 RopeSetFit fit_rope_set(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, const RopeConfig& set,
                         bool interleaved, const std::string& storage);
 
-// How far a value stored in `storage` (a stored_type name) may be from the float32 value it was cast from.
-double storage_bound(double v, const std::string& storage);
-
-// The float type the values were stored in: the narrowest of bfloat16, float16, float32 that holds every
-// value of both tables exactly (float64 when none does).
-std::string stored_type(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin);
-
 // `cos`, `sin`: len × dim, as a learner's code uses them (rows are positions). The model as
 // parse_model_config read it. Layouts tried: rotate_half's, and the interleaved one too where the model's
 // code turns pairs (2i, 2i + 1) itself (Llama 4, DeepSeek). Positions up to 2^24 are searched.
