@@ -7,6 +7,10 @@
 #include <string_view>
 #include <vector>
 
+namespace posenc::core {
+struct RopeVerdict;
+}
+
 namespace posenc::app {
 
 struct ArgValue {
@@ -32,6 +36,9 @@ constexpr int kMaxCols = 4096;
 constexpr long kMaxCells = 1L << 22;  // 4,194,304 values (32 MiB as float64)
 
 ComputeResult compute(std::string_view kind, const Args& args);
+
+// check_rope's answer as JSON, from the checker's verdict (posenc-check --json prints it too).
+std::string check_rope_json(const core::RopeVerdict& v);
 
 // The kinds compute() knows, for error messages and docs.
 std::vector<std::string> compute_kinds();

@@ -109,6 +109,41 @@ ComputeResult rope_init_kind(const Args& args) {
   return r;
 }
 
+}  // namespace posenc::app::detail
+
+namespace posenc::app {
+
+// check_rope's answer as JSON (the JS API's, and posenc-check --json's).
+std::string check_rope_json(const core::RopeVerdict& v) {
+  const core::RopeCacheCheck& c = v.check;
+  Json j;
+  j.begin_object();
+  if (v.with_model) {
+    j.key("set").str(v.match.layer_type).key("matches_model").boolean(v.match.matches);
+    j.key("model_offset")
+        .num(static_cast<double>(v.match.offset))
+        .key("model_max_error")
+        .num(v.match.max_error);
+  }
+  j.key("layout").str(c.layout).key("base").num(c.base).key("offset").num(static_cast<double>(c.offset));
+  j.key("rotary_dim").num(c.rotary_dim).key("rope_type").str(c.rope_type).key("factor").num(c.factor);
+  j.key("attention_factor").num(c.attention_factor).key("precision").str(c.precision);
+  j.key("storage").str(c.storage).key("hidden_below").num(c.hidden_below);
+  j.key("theta").begin_array();
+  for (Eigen::Index k = 0; k < c.measured_inv_freq.size(); ++k) j.num(c.measured_inv_freq[k]);
+  j.end_array();
+  j.key("max_error").num(c.max_error).key("verdict").str(v.verdict).key("undecided").boolean(v.undecided);
+  if (!v.cause.empty()) j.key("cause").str(v.cause);
+  if (!c.preset.empty()) j.key("preset").str(c.preset);
+  j.key("message").str(v.message());
+  j.key("fix").str(v.fix.english()).end_object();
+  return j.text();
+}
+
+}  // namespace posenc::app
+
+namespace posenc::app::detail {
+
 // What produced a learner's RoPE cos/sin cache (lesson check, issue "in practice"); with a model's
 // config (or a preset's id), first whether the cache is one that model builds (core::match_rope_cache).
 ComputeResult check_rope_kind(const Args& args) {
@@ -136,29 +171,8 @@ ComputeResult check_rope_kind(const Args& args) {
   const core::RopeVerdict v = core::rope_verdict(cm, sm, config || preset ? &model : nullptr);
   const core::RopeCacheCheck& c = v.check;
   if (!c.ok()) return failure("check_rope: " + c.error);
-  Json j;
-  j.begin_object();
-  if (v.with_model) {
-    j.key("set").str(v.match.layer_type).key("matches_model").boolean(v.match.matches);
-    j.key("model_offset")
-        .num(static_cast<double>(v.match.offset))
-        .key("model_max_error")
-        .num(v.match.max_error);
-  }
-  j.key("layout").str(c.layout).key("base").num(c.base).key("offset").num(static_cast<double>(c.offset));
-  j.key("rotary_dim").num(c.rotary_dim).key("rope_type").str(c.rope_type).key("factor").num(c.factor);
-  j.key("attention_factor").num(c.attention_factor).key("precision").str(c.precision);
-  j.key("storage").str(c.storage).key("hidden_below").num(c.hidden_below);
-  j.key("theta").begin_array();
-  for (Eigen::Index k = 0; k < c.measured_inv_freq.size(); ++k) j.num(c.measured_inv_freq[k]);
-  j.end_array();
-  j.key("max_error").num(c.max_error).key("verdict").str(v.verdict).key("undecided").boolean(v.undecided);
-  if (!v.cause.empty()) j.key("cause").str(v.cause);
-  if (!c.preset.empty()) j.key("preset").str(c.preset);
-  j.key("message").str(v.message());
-  j.key("fix").str(v.fix.english()).end_object();
   ComputeResult r;
-  r.json = j.text();
+  r.json = check_rope_json(v);
   return r;
 }
 

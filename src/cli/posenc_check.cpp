@@ -1,8 +1,9 @@
 // posenc-check: the RoPE cache checker on the command line, for a port's test suite.
 //   posenc-check CACHE… [--config config.json | --model ID] [--json] [--lang zh]
 // CACHE is one file holding both tables ((2, len, dim) .npy, or text in two blocks) or two files, cos and
-// sin (by their names, else in that order). The answer is posenc.compute('check_rope') itself, run on the
-// same core: --json prints it; otherwise the verdict, what was found and the fix. Exit status: 0 the
+// sin (by their names, else in that order), up to 131 072 rows (core::kLongCacheLimits). The answer is
+// posenc.compute('check_rope')'s, from the same core (check_rope_json): --json prints it; otherwise the
+// verdict, what was found and the fix. Exit status: 0 the
 // cache matches (the model's, or transformers' defaults without one), 1 a bug or a difference was found,
 // 2 the input could not be read (a file, the config, the arguments), 3 the evidence cannot decide (the
 // verdict "undecided": give the model's config).
@@ -14,7 +15,6 @@
 #include <vector>
 
 #include "app/compute.hpp"
-#include "core/json.hpp"
 #include "core/model_config.hpp"
 #include "core/rope_cache.hpp"
 #include "core/rope_match.hpp"
@@ -25,7 +25,8 @@ using namespace posenc;
 
 namespace {
 
-constexpr std::size_t kMaxFileBytes = std::size_t(1) << 30;  // a cache of 131 072 × 4096 float16 values
+// The largest cache read (core::kLongCacheLimits: 2^25 values) as float64 .npy, and room for its header.
+constexpr std::size_t kMaxFileBytes = (std::size_t(1) << 25) * 8 + (std::size_t(1) << 20);
 
 const char* const kUsage =
     "usage: posenc-check CACHE… [--config config.json | --model ID] [--json] [--lang zh]\n"
@@ -62,19 +63,6 @@ bool torch_file(const std::string& bytes) {
 // 0 matches, 3 the evidence cannot decide, 1 anything else found.
 int exit_status(const std::string& verdict) {
   return verdict == "matches" ? 0 : verdict == "undecided" ? 3 : 1;
-}
-
-app::ArgValue array(const Eigen::MatrixXd& m) {
-  app::ArgValue v{app::ArgValue::Type::Array, 0, {}, {}};
-  v.array.reserve(static_cast<std::size_t>(m.size()));
-  for (Eigen::Index r = 0; r < m.rows(); ++r)
-    for (Eigen::Index c = 0; c < m.cols(); ++c) v.array.push_back(m(r, c));
-  return v;
-}
-
-std::string field(const core::JsonValue& j, const char* key) {
-  const core::JsonValue* v = j.find(key);
-  return v && v->is_string() ? v->string : std::string();
 }
 
 }  // namespace
@@ -128,20 +116,21 @@ int main(int argc, char** argv) {
   }
   const auto data = [&](std::size_t i) { return reinterpret_cast<const std::uint8_t*>(bytes[i].data()); };
   if (files.size() == 1) {
-    const core::TablePair p = core::parse_cache_file(data(0), bytes[0].size());
+    core::TablePair p = core::parse_cache_file(data(0), bytes[0].size(), core::kLongCacheLimits);
     if (!p.ok()) return unreadable(files[0] + ": " + ui::tr_message(lang, p.error));
-    cos = p.first, sin = p.second;
+    cos = std::move(p.first), sin = std::move(p.second);
   } else {
     core::TableFile t[2];
     for (std::size_t i = 0; i < 2; ++i) {
-      t[i] = core::parse_table(data(i), bytes[i].size());
+      t[i] = core::parse_table(data(i), bytes[i].size(), core::kLongCacheLimits);
       if (!t[i].ok()) return unreadable(files[i] + ": " + ui::tr_message(lang, t[i].error));
     }
     // By name (sin_cached.npy, cos.npy), else in the order given.
     const bool swapped =
         core::cache_role_from_name(files[0]) == 2 || core::cache_role_from_name(files[1]) == 1;
-    cos = t[swapped ? 1 : 0].data, sin = t[swapped ? 0 : 1].data;
+    cos = std::move(t[swapped ? 1 : 0].data), sin = std::move(t[swapped ? 0 : 1].data);
   }
+  bytes = {};  // the files' bytes are no longer needed: only the tables are kept
 
   // The check: --json prints posenc.compute's answer; otherwise the verdict, its sentences and the fix.
   const core::ModelPreset* preset = model_id.empty() ? nullptr : core::find_model_preset(model_id);
@@ -151,20 +140,6 @@ int main(int argc, char** argv) {
     std::string error;
     if (!read_file(config_path, config_text, error)) return unreadable(error);
   }
-  if (json) {
-    app::Args args;
-    args["shape"] = {app::ArgValue::Type::Array, 0, {}, {double(cos.rows()), double(cos.cols())}};
-    args["cos"] = array(cos);
-    args["sin"] = array(sin);
-    if (!config_path.empty()) args["config"] = {app::ArgValue::Type::String, 0, config_text, {}};
-    if (preset) args["model"] = {app::ArgValue::Type::String, 0, model_id, {}};
-    const app::ComputeResult r = app::compute("check_rope", args);
-    if (!r.error.empty()) return unreadable(r.error);
-    std::printf("%s\n", r.json.c_str());
-    const core::JsonParse answer = core::parse_json(r.json);
-    if (!answer.ok()) return unreadable("internal: the answer is not JSON");
-    return exit_status(field(answer.value, "verdict"));
-  }
   core::ModelConfigResult model;
   if (preset || !config_path.empty()) {
     model = core::parse_model_config(preset ? std::string_view(preset->json) : std::string_view(config_text));
@@ -173,6 +148,10 @@ int main(int argc, char** argv) {
   const core::RopeVerdict v =
       core::rope_verdict(cos, sin, model.ok() && (preset || !config_path.empty()) ? &model : nullptr);
   if (!v.check.ok()) return unreadable(v.check.error);
+  if (json) {
+    std::printf("%s\n", app::check_rope_json(v).c_str());
+    return exit_status(v.verdict);
+  }
   std::printf("%s: %s\n", ui::tr(lang, "verdict"), v.verdict.c_str());
   std::string text;
   for (const core::Message& m : v.sentences)

@@ -139,7 +139,15 @@ bool per_pair_factors(RopeCacheCheck& r, double& lo, double& hi) {
 
 // The verdict for the tables as given.
 RopeCacheCheck verdict_of(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin) {
-  RopeInference inf = infer_rope(cos, sin);
+  // A long cache: the parameters from its first rows, every row verified against them below.
+  const bool longer = cos.rows() > kRopeInferRows;
+  if (longer) {
+    RopeCacheCheck refused;
+    refused.error = validate_rope_tables(cos, sin);
+    if (!refused.ok()) return refused;
+  }
+  RopeInference inf =
+      longer ? infer_rope(cos.topRows(kRopeInferRows), sin.topRows(kRopeInferRows)) : infer_rope(cos, sin);
   RopeCacheCheck out = std::move(inf.check);
   const double inferred_error = out.max_error;  // of the inferred parameters, in the precision inferred
   if (!out.ok()) return out;
@@ -275,7 +283,14 @@ RopeCacheCheck verdict_of(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
   } else {
     out.verdict = "mismatch";
   }
+  // A long cache no candidate builds: its left-over over every row, not only the first ones'.
+  if (!pick && longer && closest) out.max_error = std::max(out.max_error, closest->fit.max_error);
   out.sentences = describe_rope_check(out, false, dim);
+  if (longer)
+    out.sentences.push_back(
+        {"The parameters were read from the first {0} rows; all {1} rows were compared "
+         "with the cache they give.",
+         {std::to_string(kRopeInferRows), std::to_string(out.rows)}});
   const auto say = [&](Message m) {
     if (!m.empty()) out.sentences.push_back(std::move(m));
   };

@@ -15,9 +15,14 @@
 
 namespace posenc::core {
 
-// Larger caches are refused (the check stays well under a frame's worth of time on the web).
-constexpr int kMaxRopeCheckRows = 8192;
+// Larger caches are refused. The parameters are inferred from the first kRopeInferRows rows; the rest
+// is checked against them a block at a time, so the check's own memory stays about
+// 3 × kRopeInferRows × dim values (angles, and the first rows copied) plus two 4096-row reference blocks,
+// whatever the length. (The page and the JS API read at most 8192 rows; posenc-check reads up to
+// kMaxRopeCheckRows, the longest context of the presets.)
+constexpr int kMaxRopeCheckRows = 131072;
 constexpr int kMaxRopeCheckCols = 4096;
+constexpr int kRopeInferRows = 8192;
 
 struct RopeCacheCheck {
   std::string error;  // non-empty: the input was refused (why, in English); nothing else is set

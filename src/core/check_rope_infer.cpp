@@ -85,7 +85,9 @@ std::string number(double v, int digits = 6) {
   return buf;
 }
 
-std::string validate(const Eigen::MatrixXd& c, const Eigen::MatrixXd& s) {
+}  // namespace
+
+std::string validate_rope_tables(const Eigen::MatrixXd& c, const Eigen::MatrixXd& s) {
   if (c.rows() != s.rows() || c.cols() != s.cols())
     return "cos is " + std::to_string(c.rows()) + " × " + std::to_string(c.cols()) + " but sin is " +
            std::to_string(s.rows()) + " × " + std::to_string(s.cols()) + ": they must have the same shape.";
@@ -118,6 +120,8 @@ std::string validate(const Eigen::MatrixXd& c, const Eigen::MatrixXd& s) {
   }
   return {};
 }
+
+namespace {
 
 // Everything measured from the two tables, shared by the steps below.
 struct Measured {
@@ -301,7 +305,7 @@ std::string rope_number(double v, int digits) { return number(v, digits); }
 RopeInference infer_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin) {
   RopeInference inf;
   RopeCacheCheck& out = inf.check;
-  out.error = validate(cos, sin);
+  out.error = validate_rope_tables(cos, sin);
   if (!out.ok()) return inf;
   Measured m;
   m.len = static_cast<int>(cos.rows());

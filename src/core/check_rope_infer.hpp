@@ -28,6 +28,9 @@ struct RopeInference {
 
 RopeInference infer_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin);
 
+// Why the tables cannot be checked ("" when they can): shapes, sizes, a NaN or infinity, |value| > 1.5.
+std::string validate_rope_tables(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin);
+
 // The sentences the checked fields give (check_rope_words.cpp): what differs from transformers' defaults,
 // for a cache of `dim` columns whose angles run backwards when `sign_flipped`.
 Messages describe_rope_check(const RopeCacheCheck& r, bool sign_flipped, int dim);

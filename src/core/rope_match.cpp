@@ -15,6 +15,7 @@ namespace {
 
 constexpr double kMaxPosition = 16777216.0;  // 2^24: float32 still counts every position below it
 constexpr int kMaxCandidates = 1 << 16;      // positions tried for row 0 from the slowest pair's turns
+constexpr int kBlockRows = 4096;             // the reference cache is rebuilt this many rows at a time
 
 double wrap(double a) { return a - kTwoPi * std::round(a / kTwoPi); }
 
@@ -73,33 +74,39 @@ Compared compare_at(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin, cons
     init = rope_init(config, static_cast<double>(out.offset + len));
     out.offset = find_offset(angles(), init.inv_freq);
   }
+  // The reference is rebuilt a block of rows at a time: its memory stays kBlockRows × dim whatever the
+  // cache's length.
   RopeCacheSpec spec;
   spec.inv_freq = init.inv_freq;
-  spec.len = len;
-  spec.offset = out.offset;
   spec.dim = dim;
   spec.interleaved = interleaved;
   spec.attention_factor = init.attention_factor;
   spec.precision = AnglePrecision::Float32;  // as transformers forms pos·θ
-  const RopeCache ref = rope_cache(spec);
   const double af = std::fabs(init.attention_factor);
   out.max_excess = 0;
-  for (Eigen::Index k = 0; k < dim; ++k) {
-    // The pair of column k (none past the rotating ones) and its frequency.
-    Eigen::Index j = -1;
-    if (k < width) j = interleaved ? k / 2 : k % (width / 2);
-    const double theta = j >= 0 ? init.inv_freq[j] : 0;
-    for (Eigen::Index r = 0; r < len; ++r) {
-      const double pos = static_cast<double>(out.offset + r);
-      // A correct pipeline's roundings: θ_j one float32 ulp off (pow in float32), the position rounded
-      // past 2^24, the product rounded, cos/sin in float32, the attention factor's product, the storage.
-      const double angle_bound = pos * theta * 0x1p-22 + (pos > kMaxPosition ? pos * theta * 0x1p-24 : 0);
-      for (int which = 0; which < 2; ++which) {
-        const double have = which ? sin(r, k) : cos(r, k), want = which ? ref.sin(r, k) : ref.cos(r, k);
-        const double bound = 2 * (af * (angle_bound + 0x1p-21) + storage_bound(want, storage)) + 1e-12;
-        const double error = std::fabs(have - want);
-        out.max_error = std::max(out.max_error, error);
-        if (error / bound > out.max_excess) out.max_excess = error / bound, out.bound = bound;
+  Eigen::MatrixXd ref_cos, ref_sin;
+  for (int r0 = 0; r0 < len; r0 += kBlockRows) {
+    spec.len = std::min(kBlockRows, len - r0);
+    spec.offset = out.offset + r0;
+    fill_rope_cache(spec, ref_cos, ref_sin);
+    for (Eigen::Index k = 0; k < dim; ++k) {
+      // The pair of column k (none past the rotating ones) and its frequency.
+      Eigen::Index j = -1;
+      if (k < width) j = interleaved ? k / 2 : k % (width / 2);
+      const double theta = j >= 0 ? init.inv_freq[j] : 0;
+      for (Eigen::Index b = 0; b < spec.len; ++b) {
+        const Eigen::Index r = r0 + b;
+        const double pos = static_cast<double>(out.offset + r);
+        // A correct pipeline's roundings: θ_j one float32 ulp off (pow in float32), the position rounded
+        // past 2^24, the product rounded, cos/sin in float32, the attention factor's product, the storage.
+        const double angle_bound = pos * theta * 0x1p-22 + (pos > kMaxPosition ? pos * theta * 0x1p-24 : 0);
+        for (int which = 0; which < 2; ++which) {
+          const double have = which ? sin(r, k) : cos(r, k), want = which ? ref_sin(b, k) : ref_cos(b, k);
+          const double bound = 2 * (af * (angle_bound + 0x1p-21) + storage_bound(want, storage)) + 1e-12;
+          const double error = std::fabs(have - want);
+          out.max_error = std::max(out.max_error, error);
+          if (error / bound > out.max_excess) out.max_excess = error / bound, out.bound = bound;
+        }
       }
     }
   }

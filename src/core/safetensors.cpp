@@ -72,7 +72,7 @@ bool looks_like_safetensors(const std::uint8_t* bytes, std::size_t size) {
   return n >= 2 && n <= size - 8 && bytes[8] == '{';
 }
 
-TablePair parse_safetensors(const std::uint8_t* bytes, std::size_t size) {
+TablePair parse_safetensors(const std::uint8_t* bytes, std::size_t size, const TableLimits& limits) {
   if (size < 8)
     return failed("safetensors: the file is {0} bytes, shorter than the 8 that give its header's length",
                   {std::to_string(size)});
@@ -172,10 +172,10 @@ TablePair parse_safetensors(const std::uint8_t* bytes, std::size_t size) {
                       {t.name, t.dtype}};
       return;
     }
-    if (rows < 1 || cols < 1 || rows > kMaxTableRows || cols > kMaxTableCols ||
-        rows * cols > kMaxTableCells) {
-      error = Message{"safetensors: tensor '{0}' is {1} × {2}; at most 8192 × 4096 are read",
-                      {t.name, std::to_string(rows), std::to_string(cols)}};
+    if (rows < 1 || cols < 1 || rows > limits.rows || cols > limits.cols || rows * cols > limits.cells) {
+      error = Message{"safetensors: tensor '{0}' is {1} × {2}; at most {3} × {4} are read",
+                      {t.name, std::to_string(rows), std::to_string(cols), std::to_string(limits.rows),
+                       std::to_string(limits.cols)}};
       return;
     }
     out.resize(rows, cols);

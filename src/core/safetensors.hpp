@@ -21,6 +21,7 @@ constexpr std::size_t kMaxSafetensorsHeader = 16 * 1024 * 1024;  // a checkpoint
 bool looks_like_safetensors(const std::uint8_t* bytes, std::size_t size);
 
 // cos in `first`, sin in `second` (`pair` true), or an error naming what is wrong.
-TablePair parse_safetensors(const std::uint8_t* bytes, std::size_t size);
+TablePair parse_safetensors(const std::uint8_t* bytes, std::size_t size,
+                            const TableLimits& limits = kTableLimits);
 
 }  // namespace posenc::core

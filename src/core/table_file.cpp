@@ -30,12 +30,15 @@ TableFile fail_in(Source source, Message e) {
   return t;
 }
 
-Message check_shape(long rows, long cols) {
+Message check_shape(long rows, long cols, const TableLimits& limits = kTableLimits) {
   if (rows < 1 || cols < 1) return {"the table is empty", {}};
-  if (rows > kMaxTableRows) return {"too many rows ({0}; at most 8192)", {std::to_string(rows)}};
-  if (cols > kMaxTableCols) return {"too many columns ({0}; at most 4096)", {std::to_string(cols)}};
-  if (rows * cols > kMaxTableCells)
-    return {"too many values ({0}; at most 4194304)", {std::to_string(rows * cols)}};
+  if (rows > limits.rows)
+    return {"too many rows ({0}; at most {1})", {std::to_string(rows), std::to_string(limits.rows)}};
+  if (cols > limits.cols)
+    return {"too many columns ({0}; at most {1})", {std::to_string(cols), std::to_string(limits.cols)}};
+  if (rows * cols > limits.cells)
+    return {"too many values ({0}; at most {1})",
+            {std::to_string(rows * cols), std::to_string(limits.cells)}};
   return {};
 }
 
@@ -117,7 +120,7 @@ struct Npy {
   const std::uint8_t* data = nullptr;
 };
 
-Npy read_npy(const std::uint8_t* bytes, std::size_t size, int rank) {
+Npy read_npy(const std::uint8_t* bytes, std::size_t size, int rank, const TableLimits& limits) {
   Npy out;
   const auto fail_with = [&](std::string format, std::vector<std::string> args = {}) {
     out.error = {std::move(format), std::move(args)};
@@ -198,13 +201,14 @@ Npy read_npy(const std::uint8_t* bytes, std::size_t size, int rank) {
           {shape.substr(0, 32), std::to_string(out.dims[0])});
     rows = out.dims[1], cols = out.dims[2];
   }
-  if (Message e = check_shape(rows, cols); !e.empty()) {
+  if (Message e = check_shape(rows, cols, limits); !e.empty()) {
     out.error = within(in(Source::Npy), std::move(e));
     return out;
   }
   const long count = rows * cols * (rank == 3 ? 2 : 1);
-  if (count > kMaxTableCells)
-    return fail_with(".npy: too many values ({0}; at most 4194304)", {std::to_string(count)});
+  if (count > limits.cells)
+    return fail_with(".npy: too many values ({0}; at most {1})",
+                     {std::to_string(count), std::to_string(limits.cells)});
   const std::size_t need = static_cast<std::size_t>(count) * out.item;
   if (size - data_start < need)
     return fail_with(".npy: truncated data ({0} bytes, the shape needs {1})",
@@ -229,8 +233,8 @@ Eigen::MatrixXd npy_table(const Npy& f, int rank, int which) {
 
 }  // namespace
 
-TableFile parse_npy(const std::uint8_t* bytes, std::size_t size) {
-  const Npy f = read_npy(bytes, size, 2);
+TableFile parse_npy(const std::uint8_t* bytes, std::size_t size, const TableLimits& limits) {
+  const Npy f = read_npy(bytes, size, 2, limits);
   if (!f.error.empty()) {
     TableFile t;
     t.error = f.error;
@@ -347,8 +351,8 @@ int count_blocks(std::string_view text, std::size_t& second) {
 
 }  // namespace
 
-TablePair parse_npy_pair(const std::uint8_t* bytes, std::size_t size) {
-  const Npy f = read_npy(bytes, size, 3);
+TablePair parse_npy_pair(const std::uint8_t* bytes, std::size_t size, const TableLimits& limits) {
+  const Npy f = read_npy(bytes, size, 3, limits);
   if (!f.error.empty()) return fail_pair(f.error);
   TablePair p;
   p.pair = true;
@@ -383,8 +387,8 @@ TablePair parse_csv_pair(std::string_view text) {
          {std::to_string(c.data.rows()), std::to_string(c.data.cols()), std::to_string(s.data.rows()),
           std::to_string(s.data.cols())}});
   if (c.data.size() + s.data.size() > kMaxTableCells)
-    return fail_pair(
-        {"text: too many values ({0}; at most 4194304)", {std::to_string(c.data.size() + s.data.size())}});
+    return fail_pair({"text: too many values ({0}; at most {1})",
+                      {std::to_string(c.data.size() + s.data.size()), std::to_string(kMaxTableCells)}});
   TablePair p;
   p.pair = true;
   p.first = std::move(c.data);
@@ -422,9 +426,9 @@ int npy_rank(const std::uint8_t* bytes, std::size_t size) {
   return dims.size() >= 3 && first == 2 ? std::max(n, 3) : std::min<int>(n, static_cast<int>(dims.size()));
 }
 
-TablePair parse_cache_file(const std::uint8_t* bytes, std::size_t size) {
-  if (looks_like_safetensors(bytes, size)) return parse_safetensors(bytes, size);
-  if (npy_rank(bytes, size) == 3) return parse_npy_pair(bytes, size);
+TablePair parse_cache_file(const std::uint8_t* bytes, std::size_t size, const TableLimits& limits) {
+  if (looks_like_safetensors(bytes, size)) return parse_safetensors(bytes, size, limits);
+  if (npy_rank(bytes, size) == 3) return parse_npy_pair(bytes, size, limits);
   const bool npy = size >= 6 && bytes[0] == 0x93 && std::memcmp(bytes + 1, "NUMPY", 5) == 0;
   if (!npy && size <= 64L * 1024 * 1024) {
     const std::string_view text(reinterpret_cast<const char*>(bytes), size);
@@ -433,15 +437,16 @@ TablePair parse_cache_file(const std::uint8_t* bytes, std::size_t size) {
     const int blocks = count_blocks(text, second);
     if (blocks >= 2) return parse_csv_pair(text);
   }
-  TableFile t = parse_table(bytes, size);
+  TableFile t = parse_table(bytes, size, limits);
   if (!t.ok()) return fail_pair(std::move(t.error));
   TablePair p;
   p.first = std::move(t.data);
   return p;
 }
 
-TableFile parse_table(const std::uint8_t* bytes, std::size_t size) {
-  if (size >= 6 && bytes[0] == 0x93 && std::memcmp(bytes + 1, "NUMPY", 5) == 0) return parse_npy(bytes, size);
+TableFile parse_table(const std::uint8_t* bytes, std::size_t size, const TableLimits& limits) {
+  if (size >= 6 && bytes[0] == 0x93 && std::memcmp(bytes + 1, "NUMPY", 5) == 0)
+    return parse_npy(bytes, size, limits);
   if (size > 64L * 1024 * 1024) return fail("text: file too large (at most 64 MB)");
   return parse_csv(std::string_view(reinterpret_cast<const char*>(bytes), size));
 }

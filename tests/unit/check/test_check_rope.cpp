@@ -392,10 +392,10 @@ TEST_CASE("check_rope: malformed input is refused with a reason") {
   CHECK(has(error_of(c.cos, bad), "sin[5, 7] is not a finite number"));
   bad(5, 7) = 2.0;
   CHECK(has(error_of(bad, c.sin), "cos[5, 7] = 2"));
-  CHECK(has(error_of(Eigen::MatrixXd::Constant(8193, 2, 1.0), Eigen::MatrixXd::Zero(8193, 2)),
-            "at most 8192 rows × 4096 columns"));
+  CHECK(has(error_of(Eigen::MatrixXd::Constant(131073, 2, 1.0), Eigen::MatrixXd::Zero(131073, 2)),
+            "at most 131072 rows × 4096 columns"));
   CHECK(has(error_of(Eigen::MatrixXd::Constant(3, 4097, 1.0), Eigen::MatrixXd::Zero(3, 4097)),
-            "at most 8192 rows × 4096 columns"));
+            "at most 131072 rows × 4096 columns"));
   CHECK(has(error_of(Eigen::MatrixXd::Constant(10, 4, 1.0), Eigen::MatrixXd::Zero(10, 4)),
             "No column rotates: every angle is 0 (cos = 1, sin = 0 throughout)"));
   // All zeros is not "cos 1, sin 0": a cache never filled.
@@ -419,7 +419,7 @@ TEST_CASE("check_rope: malformed input is refused with a reason") {
   CHECK(has(check_rope({c.cos.rows(), c.cos.cols() - 1}, flat_c, flat_s).error, "needs"));
   CHECK(has(check_rope({c.cos.rows()}, flat_c, flat_s).error, "[len, dim]"));
   CHECK(has(check_rope({2, 64}, flat_c, flat_s).error, "at least 3 rows"));
-  CHECK(has(check_rope({100000, 64}, flat_c, flat_s).error, "at most 8192 rows"));
+  CHECK(has(check_rope({200000, 64}, flat_c, flat_s).error, "at most 131072 rows"));
   CHECK(has(check_rope({-5, 64}, flat_c, flat_s).error, "at least 3 rows"));
   CHECK(has(check_rope({c.cos.rows(), c.cos.cols()}, flat_c, std::vector<double>(3)).error, "and sin 3"));
 }

@@ -92,6 +92,15 @@ save('transposed', np.stack([plain[0].T, plain[1].T]))
 f = np.outer(np.arange(256, dtype=np.float32), inv64(10000))
 save('no_concat', np.stack([np.cos(f), np.sin(f)]).astype(np.float32))
 save('fp16_positions', cache(inv64(10000), 0, 4096, angle_type=np.float16))
+# A cache as long as the presets' longest context (131 072 rows), narrow so the test stays quick: correct,
+# then with its rows from 100 000 on built without the Llama 3 scaling (a cache extended the wrong way);
+# and one row too many.
+l16 = llama3(inv_freq(16, 500000.0), 8.0, 1.0, 4.0, 8192)
+long = cache(l16, 0, 131072)
+save('long', long)
+long[:, 100000:] = cache(inv_freq(16, 500000.0), 100000, 31072)
+save('long_bad_tail', long)
+save('too_long', cache(inv_freq(2, 10000.0), 0, 131073))
 def safetensors(name, a):  # cos and sin by name, float32, as safetensors.numpy.save_file writes them
     import struct
     c, s = a[0].astype('<f4'), a[1].astype('<f4')
@@ -229,6 +238,19 @@ TEST_CASE("posenc-check without a config: no false alarm on correct caches, each
   const Run inter = check(file("llama31_interleaved"));
   INFO(inter.out);
   CHECK(inter.out.find("either permute the q/k weights") != std::string::npos);
+  // 131 072 rows: every row compared; a tail built another way is found; one row more is refused.
+  const Run longer = check(file("long"));
+  INFO(longer.out);
+  CHECK(longer.status == 0);
+  CHECK(longer.out.find("all 131072 rows were compared") != std::string::npos);
+  CHECK(longer.out.find("Llama 3 scaling, factor 8:") != std::string::npos);
+  const Run tail = check(file("long_bad_tail") + " --json");
+  INFO(tail.out);
+  CHECK(tail.status == 1);
+  CHECK(tail.out.find("\"verdict\":\"mismatch\"") != std::string::npos);
+  const Run too_long = check(file("too_long"));
+  CHECK(too_long.status == 2);
+  CHECK(too_long.out.find("too many rows (131073; at most 131072)") != std::string::npos);
   // With its config, YaRN with the ramp's ends not rounded is the bug "truncate ignored".
   const Run t = check(file("yarn_untruncated") + " --model qwen3-8b-yarn4");
   INFO(t.out);
