@@ -114,6 +114,16 @@ double base_over_all_pairs(const Eigen::VectorXd& theta, const Eigen::VectorXd& 
   return sxx > 0 ? std::exp(-sxy / sxx) : 0;
 }
 
+// Whether the slowest pair turns too little over the cache's rows to be measured: less than 100 × the
+// angle the storage's rounding blurs, or its measured frequency uncertain by more than 1%.
+bool slow_pairs_unmeasured(const RopeCacheCheck& r, const RopeInference& inf) {
+  const Eigen::Index last = r.measured_inv_freq.size() - 1;
+  if (last < 0) return false;
+  const double turn = std::fabs(r.measured_inv_freq[last]) * (r.rows - 1);
+  const double blur = std::max(r.hidden_below / std::max(r.attention_factor, 1e-3), 1e-7);
+  return turn < 100 * blur || inf.spread[last] > 0.01;
+}
+
 // LongRoPE's shape without its config: an attention factor above 1 and every pair slower than base 10000
 // (or the fitted base) gives it, by a factor that grows from the fast pairs to the slow ones.
 bool per_pair_factors(RopeCacheCheck& r, double& lo, double& hi) {
@@ -186,6 +196,14 @@ RopeCacheCheck verdict_of(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
   if (plain) add_rule(inf.rule);
   if (all_base > 0 && !(plain && inf.rule.base == all_base)) add_rule(all_pairs);
   if (inf.known && !plain) add_rule(inf.rule);
+  if (!inf.known)  // round bases near the fast pairs' (a slice too short for the slow pairs to be measured)
+    for (int digits = 1; digits <= 4 && inf.rule.base > 1; ++digits) {
+      const double scale = std::pow(10.0, std::floor(std::log10(inf.rule.base)) - (digits - 1));
+      FreqModel d;
+      d.base = std::nearbyint(inf.rule.base / scale) * scale;
+      if (std::fabs(d.base / inf.rule.base - 1) < 0.05)
+        cands.push_back(candidate_of(d, rd, dim, out.attention_factor));
+    }
   for (const auto& [preset, set] : preset_sets()) {
     if (rope_rotary_dim(set.config) != rd || (rope_head_dim(set.config) != dim && rd != dim)) continue;
     if (!fast_pairs_agree(set.config, out.measured_inv_freq, inf.spread)) continue;
@@ -278,6 +296,17 @@ RopeCacheCheck verdict_of(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
         "LongRoPE's shape. Its factors are the config's own numbers (short_factor, long_factor); give the "
         "config to check them.",
         {rope_number(out.base), rope_number(lo_factor, 3), rope_number(hi_factor, 3)}};
+  } else if (!inf.known && slow_pairs_unmeasured(out, inf)) {
+    // The slowest pairs barely turn over these rows: their frequencies cannot be measured here.
+    out.undecided = true;
+    out.verdict = "undecided";
+    const Eigen::Index last = out.measured_inv_freq.size() - 1;
+    doubt = {
+        "The slowest pairs turn by only {0} rad over these {1} rows — too little to measure, so their "
+        "frequencies (and any scaling) cannot be read from this cache; the fast pairs turn as base {2}'s. "
+        "Give the config to check it.",
+        {rope_number(std::fabs(out.measured_inv_freq[last]) * (out.rows - 1), 2), std::to_string(out.rows),
+         rope_number(inf.rule.base, 4)}};
   } else if (!inf.known) {
     out.verdict = "unknown";
   } else {
@@ -323,6 +352,68 @@ bool found_rope(const RopeCacheCheck& r) {
                     r.verdict == "undecided");
 }
 
+// Proportional RoPE (Gemma 4's full-attention layers): only the first k pairs of each half rotate, their
+// exponents spaced over the whole head (θ_j = base^(−2j/dim)); the other pairs hold angle 0. Read from the
+// rotating columns alone (a default cache of 2k columns whose base is base^(2k/dim)), then verified as
+// proportional over every column. No verdict when the cache is not one.
+RopeCacheCheck proportional(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin) {
+  RopeCacheCheck none;
+  const int dim = static_cast<int>(cos.cols()), half = dim / 2;
+  if (dim % 2 || dim < 4) return none;
+  const auto still = [&](int c) {
+    return sin.col(c).cwiseAbs().maxCoeff() < 1e-6 &&
+           (cos.col(c).array() - cos(0, c)).abs().maxCoeff() < 1e-6;
+  };
+  int k = 0;
+  while (k < half && !still(k)) ++k;
+  if (k == 0 || k == half) return none;
+  for (int c = 0; c < half; ++c)
+    if ((c < k) == still(half + c) || (c >= k && !still(c))) return none;
+  Eigen::MatrixXd sc(cos.rows(), 2 * k), ss(sin.rows(), 2 * k);
+  sc << cos.leftCols(k), cos.middleCols(half, k);
+  ss << sin.leftCols(k), sin.middleCols(half, k);
+  RopeCacheCheck p = verdict_of(sc, ss);
+  if (!found_rope(p) || p.rope_type != "default" || p.layout != "half") return none;
+  const double fitted = std::pow(p.base, static_cast<double>(dim) / (2 * k));
+  std::vector<double> bases;
+  for (int digits = 1; digits <= 4; ++digits) {
+    const double scale = std::pow(10.0, std::floor(std::log10(fitted)) - (digits - 1));
+    bases.push_back(std::nearbyint(fitted / scale) * scale);
+  }
+  bases.push_back(fitted);
+  const std::string storage = stored_type(cos, sin);
+  for (double base : bases) {
+    RopeConfig c;
+    c.head_dim = dim;
+    c.rope_type = RopeType::Proportional;
+    c.partial_rotary_factor = (2 * k + 0.5) / dim;  // int(factor · dim / 2) = k pairs
+    c.rope_theta = base;
+    const RopeSetFit fit = fit_rope_set(cos, sin, c, false, storage);
+    if (!(fit.max_excess <= 1)) continue;
+    p.rope_type = "proportional";
+    p.base = base;
+    p.offset = fit.offset;
+    p.max_error = fit.max_error;
+    p.model_inv_freq = rope_init(c, 0).inv_freq.head(k);
+    p.storage = storage;
+    p.verdict = p.offset == 1 ? "off_by_one" : p.offset != 0 ? "offset" : "matches";
+    p.undecided = false;
+    p.doubt = {};
+    p.rotary_dim = dim;  // (no "partial rotary" sentence: the still pairs are said here)
+    p.sentences = describe_rope_check(p, false, dim);
+    p.rotary_dim = 2 * k;
+    p.sentences.insert(
+        p.sentences.begin(),
+        Message{"Proportional RoPE (Gemma 4): only the first {0} pairs of each half rotate, their "
+                "frequencies spaced over all {1} columns (θ_j = base^(−2j/{1})); the other pairs "
+                "hold angle 0.",
+                {std::to_string(k), std::to_string(dim)}});
+    set_rope_message(p);
+    return p;
+  }
+  return none;
+}
+
 }  // namespace
 
 // <code id="check_rope">
@@ -363,6 +454,7 @@ RopeCacheCheck check_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin
       return h;
     }
   }
+  if (RopeCacheCheck p = proportional(cos, sin); p.ok() && !p.verdict.empty()) return p;
   return out;
 }
 // </code>

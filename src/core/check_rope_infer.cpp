@@ -390,8 +390,11 @@ RopeInference infer_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin)
     if (std::fabs(m.amp - 1) < 1e-4) m.amp = 1;
     if (hi - lo > 0.05 * m.amp || m.amp < 0.1) {
       out.verdict = "not_rotation";
-      out.message = "cos² + sin² is not one constant (√ of it runs from " + number(lo, 3) + " to " +
-                    number(hi, 3) + "): the two tables are not the cosine and sine of the same angles.";
+      out.sentences = {
+          {"cos² + sin² is not one constant (√ of it runs from {0} to {1}): the two tables are "
+           "not the cosine and sine of the same angles.",
+           {number(lo, 3), number(hi, 3)}}};
+      set_rope_message(out);
       return inf;
     }
     m.pass_amp = 1;
@@ -406,8 +409,11 @@ RopeInference infer_rope(const Eigen::MatrixXd& cos, const Eigen::MatrixXd& sin)
   out.layout = m.interleaved ? "interleaved" : "half";
   if (std::min(mis_half, mis_inter) > 0.02) {
     out.verdict = "not_rotation";
-    out.message = "The columns do not come in pairs of one angle (neither j with j + " +
-                  std::to_string(m.half) + " nor 2j with 2j+1 agree): apply_rotary needs each angle twice.";
+    out.sentences = {
+        {"The columns do not come in pairs of one angle (neither j with j + {0} nor 2j with "
+         "2j+1 agree): apply_rotary needs each angle twice.",
+         {std::to_string(m.half)}}};
+    set_rope_message(out);
     return inf;
   }
   m.pairs = std::move(m.interleaved ? pairs_inter : pairs_half);
