@@ -269,6 +269,15 @@ TEST_CASE("without a config: what the evidence cannot decide is said, never a na
     for (Eigen::Index i = 0; i < k.cos.size(); ++i) k.cos.data()[i] += (i % 7 == 3 ? 13.5e-6 : 0);
     CHECK(rope_verdict(k.cos, k.sin, nullptr).verdict == "mismatch");
   }
+  // Not a rotation: the answer still says why (it once lost the sentence).
+  {
+    Cache k = build(rope_default_inv_freq(16, 10000), 0, 32, 1, "float32");
+    k.cos.col(3) *= 0.5;
+    k.sin.col(3) *= 0.5;
+    const RopeVerdict v = rope_verdict(k.cos, k.sin, nullptr);
+    CHECK(v.verdict == "not_rotation");
+    CHECK(v.message().find("cos² + sin² is not one constant") != std::string::npos);
+  }
   // Angles in bfloat16 over a few rows, stored in bfloat16. Where the difference they make (measured here
   // against the float32 pipeline's cache, entry by entry) is within what a correct pipeline may leave, no
   // bug may be named and the doubt, if any, says the storage hides it; where it is far beyond, the bug is
