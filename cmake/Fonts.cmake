@@ -65,6 +65,11 @@ endfunction()
 set(POSENC_CJK_FONT "${POSENC_FONT_OUT}/cjk.ttf")
 posenc_cjk_subset("${POSENC_CJK_FONT}" "--text-file=${POSENC_CJK_CHARS}" DEPENDS "${POSENC_CJK_CHARS}")
 
+# Every character WenQuanYi Micro Hei has (~3.5 MB), for what a learner types, pastes or links beyond the
+# lessons' own characters: fetched (web) or read (desktop) only when such a character appears.
+set(POSENC_CJK_ALL_FONT "${POSENC_FONT_OUT}/cjk-all.ttf")
+posenc_cjk_subset("${POSENC_CJK_ALL_FONT}" "--unicodes=*")
+
 # The language switch's own label, "中文", drawn from the first frame on: those two glyphs alone (~1 KB),
 # compiled into both programs, so the switch never reads "ZH" while the Chinese font is on its way.
 set(POSENC_ZH_LABEL_FONT "${POSENC_FONT_OUT}/zh_label.ttf")

@@ -1,5 +1,5 @@
 # The WebAssembly site: build/web/dist/{index.html, style.css, loader.js, sw.js, posenc.js,
-# posenc.wasm, cjk.ttf, zh.txt (written with the embedded content, see CMakeLists.txt)}. Fonts are subset at build time (cmake/Fonts.cmake) and compiled into
+# posenc.wasm, cjk.ttf, cjk-all.ttf, zh.txt (written with the embedded content, see CMakeLists.txt)}. Fonts are subset at build time (cmake/Fonts.cmake) and compiled into
 # posenc.wasm (the Chinese font is fetched only when Chinese is shown).
 set(POSENC_DIST "${CMAKE_BINARY_DIR}/dist")
 include(cmake/Fonts.cmake)
@@ -12,7 +12,13 @@ add_custom_command(
   COMMAND ${CMAKE_COMMAND} -E make_directory "${POSENC_DIST}"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different "${POSENC_CJK_FONT}" "${POSENC_DIST}/cjk.ttf"
   DEPENDS "${POSENC_CJK_FONT}")
-add_custom_target(posenc_cjk_font ALL DEPENDS "${POSENC_DIST}/cjk.ttf")
+add_custom_command(
+  OUTPUT "${POSENC_DIST}/cjk-all.ttf"
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${POSENC_DIST}"
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different "${POSENC_CJK_ALL_FONT}" "${POSENC_DIST}/cjk-all.ttf"
+  DEPENDS "${POSENC_CJK_ALL_FONT}")
+# …and the whole font as dist/cjk-all.ttf, fetched only when a learner's text has a character beyond it.
+add_custom_target(posenc_cjk_font ALL DEPENDS "${POSENC_DIST}/cjk.ttf" "${POSENC_DIST}/cjk-all.ttf")
 
 # Link flags shared by the site and the first-frame baseline. WebGL extensions are not all enabled at
 # start-up (each getExtension is a synchronous round trip to the GPU process: ~60 ms before the first

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "content/bundle.hpp"
+#include "glyphs.hpp"
 #include "ui/i18n.hpp"
 #include "url_state.hpp"
 
@@ -423,6 +424,9 @@ void after_frame(AppState& s) {
   std::string h = current_hash(s);
   if (h != s.last_hash) {
     s.last_hash = h;
+    // A learner's text (typed, pasted, or from a link) may hold characters the fonts lack.
+    for (const lessons::ParamValue& p : lessons::read_params(current_lesson(s)))
+      if (p.kind == lessons::ParamKind::Text) want_glyphs(s, p.text);
     if (s.hooks.write_hash) s.hooks.write_hash(h);
   }
 }

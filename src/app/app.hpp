@@ -76,6 +76,8 @@ struct AppState {
   bool cjk_requested = false;   // the Chinese font was asked for
   bool code_requested = false;  // the code panel's text was asked for and has not failed
   bool cjk_ready = false;       // … and merged into the fonts
+  std::string extra_glyphs;     // characters a learner brought that the fonts lacked (glyphs.hpp), each once
+  bool glyphs_wanted = false;   // … noted since the atlas was last built with them
   bool dirty = true;            // the hash needs rewriting
   std::map<std::string, int> predictions;  // "<lesson id>.<step id>" → chosen index, or −1 when skipped
   int pending_choice = -1;                 // the choice selected but not locked in (current step)

@@ -11,7 +11,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +25,7 @@
 #include "app/frame_digest.hpp"
 #include "app/gl_renderer.hpp"
 #include "app/gl_textures.hpp"
+#include "app/glyphs.hpp"
 #include "app/json.hpp"
 
 namespace {
@@ -155,10 +158,20 @@ void paste_anywhere(app::AppState& s, GLFWwindow* window) {
     app::receive_file(s, "pasted text", reinterpret_cast<const unsigned char*>(text), std::strlen(text));
 }
 
+// A file next to the program (the whole CJK font, cjk-all.ttf, is copied there by the build); empty when
+// it cannot be read.
+std::vector<unsigned char> read_beside_program(const char* name) {
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return {};
+  std::ifstream f(exe.parent_path() / name, std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
 struct Desktop {
   GLFWwindow* window = nullptr;
   app::DesktopFiles files;
-  std::vector<unsigned char> cjk;  // the compiled-in Chinese font, copied when Chinese is first shown
+  app::CjkFonts fonts;  // the compiled-in Chinese subset (copied when Chinese is first shown), the whole font
   bool fonts_dirty = false;
 };
 
@@ -200,10 +213,11 @@ int main(int argc, char** argv) {
   app::install_file_hooks(s, d.files);
   s.hooks.copy_text = [&d](const std::string& text) { glfwSetClipboardString(d.window, text.c_str()); };
   s.hooks.load_chinese = [&d] {  // font and text compiled in: ready at the next frame
-    d.cjk.assign(app::kFontCjk, app::kFontCjk + app::kFontCjkSize);
+    d.fonts.subset.assign(app::kFontCjk, app::kFontCjk + app::kFontCjkSize);
     d.fonts_dirty = true;
   };
   s.hooks.write_hash = [](const std::string& h) { std::printf("#%s\n", h.c_str()); };
+  app::watch_clipboard(s);
   app::init(s);
   const char* locale =
       std::getenv("LC_ALL") && *std::getenv("LC_ALL") ? std::getenv("LC_ALL") : std::getenv("LANG");
@@ -233,6 +247,16 @@ int main(int argc, char** argv) {
     app::open_dropped(s, d.files);
     float sx = 1, sy = 1;
     glfwGetWindowContentScale(d.window, &sx, &sy);
+    switch (app::glyph_step(s, d.fonts)) {  // characters a learner brought that the fonts lack
+      case app::GlyphStep::Fetch:
+        app::font_arrived(s, d.fonts, read_beside_program("cjk-all.ttf"));
+        break;
+      case app::GlyphStep::Rebuild:
+        d.fonts_dirty = true;
+        break;
+      case app::GlyphStep::None:
+        break;
+    }
     if (sx != scale || d.fonts_dirty) {  // fonts at the monitor's scale, from the bytes compiled in
       scale = sx;
       d.fonts_dirty = false;
@@ -240,9 +264,8 @@ int main(int argc, char** argv) {
                      {{nullptr, app::kFontRegular, app::kFontRegularSize},
                       {nullptr, app::kFontBold, app::kFontBoldSize},
                       {nullptr, app::kFontZhLabel, app::kFontZhLabelSize}},
-                     16.0f * scale, d.cjk.empty() ? nullptr : &d.cjk,
-                     d.cjk.empty() ? std::string() : app::cjk_text());
-      s.cjk_ready = s.theme.has_cjk;
+                     16.0f * scale, app::cjk_font(d.fonts), app::cjk_glyph_text(s, d.fonts));
+      s.cjk_ready = s.theme.has_cjk && !d.fonts.subset.empty();
       ui::apply_style(s.theme, scale);
       renderer->upload_fonts();
       ++font_generation;

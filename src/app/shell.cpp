@@ -10,6 +10,7 @@
 
 #include "app.hpp"
 #include "export_bar.hpp"
+#include "glyphs.hpp"
 #include "question_box.hpp"
 #include "ui/i18n.hpp"
 #include "ui/locate.hpp"
@@ -354,6 +355,7 @@ void notices(AppState& s, float width, float height) {
 }  // namespace
 
 void draw(AppState& s, float width, float height) {
+  want_typed_glyphs(s);
   // Lessons' work between frames (training), before the frame shows its progress.
   bool working = false;
   for (LessonSlot& slot : s.slots)

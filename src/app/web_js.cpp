@@ -64,19 +64,22 @@ EM_JS(void, js_load_chinese, (), {
   Promise.all([font, text]).then(function (r) { hand("posenc_cjk_font", new Uint8Array(r[0])); })
     .catch(function (e) { console.warn("posenc: the Chinese font could not be loaded: " + e.message); });
 });
-// The code panel's text (code.txt, not embedded in the site), fetched when the panel first opens.
-EM_JS(void, js_load_code, (), {
-  fetch("code.txt").then(function (r) {
-    if (!r.ok) throw new Error("code.txt: HTTP " + r.status);
+// A file of the site fetched on demand and handed to the exported function `fn` (bytes, size), or
+// (0, −1) when it cannot be had: the code panel's text (code.txt, when the panel first opens), the whole
+// CJK font (cjk-all.ttf, when a learner's text has a character beyond the lessons' own).
+EM_JS(void, js_fetch_file, (const char* url_c, const char* fn_c), {
+  var url = UTF8ToString(url_c), fn = UTF8ToString(fn_c);
+  fetch(url).then(function (r) {
+    if (!r.ok) throw new Error(url + ": HTTP " + r.status);
     return r.arrayBuffer();
   }).then(function (b) {
     var bytes = new Uint8Array(b), p = _malloc(bytes.length);
     HEAPU8.set(bytes, p);
-    Module["ccall"]("posenc_code_text", null, ["number", "number"], [p, bytes.length]);
+    Module["ccall"](fn, null, ["number", "number"], [p, bytes.length]);
     _free(p);
   }).catch(function (e) {
-    console.warn("posenc: the code could not be loaded: " + e.message);
-    Module["ccall"]("posenc_code_text", null, ["number", "number"], [0, -1]);
+    console.warn("posenc: " + url + " could not be loaded: " + e.message);
+    Module["ccall"](fn, null, ["number", "number"], [0, -1]);
   });
 });
 EM_JS(void, js_copy_text, (const char* text), {

@@ -11,7 +11,9 @@ void js_signal_ready();
 void js_set_canvas_size(int w, int h);
 void js_open_file_dialog();
 void js_load_chinese();
-void js_load_code();
+// A file of the site (code.txt, cjk-all.ttf) handed to the exported `fn` (bytes, size; size −1 when it
+// cannot be had).
+void js_fetch_file(const char* url, const char* fn);
 void js_copy_text(const char* text);
 void js_download(const char* name, const unsigned char* bytes, int size, const char* mime);
 void js_save_language(const char* lang);

@@ -26,6 +26,7 @@
 #include "app/frame_stats.hpp"
 #include "app/gl_renderer.hpp"
 #include "app/gl_textures.hpp"
+#include "app/glyphs.hpp"
 #include "app/json.hpp"
 #include "app/web_input.hpp"
 #include "app/web_js.hpp"
@@ -47,7 +48,7 @@ struct Platform {
   float dpr = 0;
   bool ready = false;
   app::WebInput input;
-  std::vector<unsigned char> cjk_font;  // kept alive: the font atlas reads it
+  app::CjkFonts fonts;  // kept alive: the font atlas reads them
   bool fonts_dirty = false;
   app::Args args;
   app::ComputeResult result;
@@ -84,9 +85,8 @@ void apply_dpr(float dpr) {
                  {{nullptr, app::kFontRegular, app::kFontRegularSize},
                   {nullptr, app::kFontBold, app::kFontBoldSize},
                   {nullptr, app::kFontZhLabel, app::kFontZhLabelSize}},
-                 kFontCssPx * dpr, g->cjk_font.empty() ? nullptr : &g->cjk_font,
-                 g->cjk_font.empty() ? std::string() : app::cjk_text());
-  g->app.cjk_ready = g->app.theme.has_cjk;
+                 kFontCssPx * dpr, app::cjk_font(g->fonts), app::cjk_glyph_text(g->app, g->fonts));
+  g->app.cjk_ready = g->app.theme.has_cjk && !g->fonts.subset.empty();
   ui::apply_style(g->app.theme, dpr);
   g->renderer->upload_fonts();
   ++g->font_generation;
@@ -148,6 +148,16 @@ void frame(void*) {
     return;
   }
   const double t0 = emscripten_get_now();
+  switch (app::glyph_step(g->app, g->fonts)) {  // characters a learner brought that the fonts lack
+    case app::GlyphStep::Fetch:
+      js_fetch_file("cjk-all.ttf", "posenc_cjk_all_font");
+      break;
+    case app::GlyphStep::Rebuild:
+      g->fonts_dirty = true;
+      break;
+    case app::GlyphStep::None:
+      break;
+  }
   sync_canvas();
   ImGui_ImplGlfw_NewFrame();
   g->input.apply_touch();
@@ -278,9 +288,16 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_receive_file(const char* name, const uns
   return answer(
       core::english(app::receive_file(g->app, name, bytes, static_cast<std::size_t>(std::max(0, size)))));
 }
+// The whole CJK font (cjk-all.ttf), fetched for characters beyond the lessons'; size −1: the fetch failed.
+EMSCRIPTEN_KEEPALIVE void posenc_cjk_all_font(const unsigned char* bytes, int size) {
+  wake();
+  g->app.dirty = true;
+  if (size < 0) return app::font_failed(g->app, g->fonts);
+  app::font_arrived(g->app, g->fonts, std::vector<unsigned char>(bytes, bytes + size));
+}
 EMSCRIPTEN_KEEPALIVE void posenc_cjk_font(const unsigned char* bytes, int size) {
   wake();
-  g->cjk_font.assign(bytes, bytes + std::max(0, size));
+  g->fonts.subset.assign(bytes, bytes + std::max(0, size));
   g->fonts_dirty = true;  // rebuilt at the start of the next frame, outside ImGui's frame
   g->app.dirty = true;
 }
@@ -289,7 +306,7 @@ EMSCRIPTEN_KEEPALIVE void posenc_chinese_text(const char* bytes, int size) {
   wake();
   if (app::language_text_arrived(g->app, "zh",
                                  std::string_view(bytes, static_cast<std::size_t>(std::max(0, size)))) &&
-      !g->cjk_font.empty())
+      app::cjk_font(g->fonts))
     g->fonts_dirty = true;  // the font arrived first: its glyphs must now cover the text too
 }
 // The code panel's text (a pack, see content::add_code), bytes owned by the caller; size −1: the fetch
@@ -354,7 +371,8 @@ int main() {
   s.hooks.save_progress = [](const std::string& p) { js_save_progress(p.c_str()); };
   s.hooks.open_file_dialog = [](const char*) { js_open_file_dialog(); };
   s.hooks.load_chinese = [] { js_load_chinese(); };
-  s.hooks.load_code = [] { js_load_code(); };
+  s.hooks.load_code = [] { js_fetch_file("code.txt", "posenc_code_text"); };
+  app::watch_clipboard(s);
   s.hooks.copy_text = [](const std::string& t) { js_copy_text(t.c_str()); };
   s.hooks.download = [](const std::string& f, const std::string& b, const char* mime) {
     js_download(f.c_str(), reinterpret_cast<const unsigned char*>(b.data()), static_cast<int>(b.size()),

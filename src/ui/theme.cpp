@@ -83,6 +83,7 @@ bool load_fonts(Theme& theme, const FontFiles& files, float px, const std::vecto
   if (theme.has_cjk) {
     ImFontGlyphRangesBuilder builder;
     builder.AddText(cjk_text.c_str());
+    builder.AddText("\xE4\xB8\xAD\xE6\x96\x87");  // 中文, the language switch, whatever else is taken
     theme.cjk_ranges.clear();
     builder.BuildRanges(&theme.cjk_ranges);
   }

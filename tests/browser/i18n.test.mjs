@@ -21,7 +21,8 @@ test('an English visit never downloads the Chinese font', async () => {
   const { page, context } = await open(browser, site.url);
   await page.evaluate(() => posenc.go('sinusoidal', 2));
   await frames(page, 5);
-  assert.ok(!site.requests.some(p => p.endsWith('cjk.ttf') || p.endsWith('zh.txt')), site.requests.join(' '));
+  assert.ok(!site.requests.some(p => p.endsWith('cjk.ttf') || p.endsWith('cjk-all.ttf') || p.endsWith('zh.txt')),
+    site.requests.join(' '));
   assert.ok(!cjk.test((await page.evaluate(() => posenc.lessons()))[0].title));
   // … yet its language switch reads 中文, not "ZH", from the first frame
   assert.ok(await page.evaluate(() => posenc.locate('中文')));
@@ -30,6 +31,40 @@ test('an English visit never downloads the Chinese font', async () => {
   assert.ok(colourCount(img) > 4, 'the label is drawn, not blank');
   await context.close();
   site.close();
+});
+
+test('characters beyond the lessons\' own, in a link, are drawn from the whole font (fetched once), not "?"', async () => {
+  // 喜欢她猫追狗 are in no lesson: the Chinese subset lacks them, in either language
+  const hash = '#lesson=order&step=0&lang=en&text=' + encodeURIComponent('他喜欢她，猫追狗');
+  const fetches = page => page.evaluate(() =>
+    performance.getEntriesByType('resource').filter(e => e.name.endsWith('cjk-all.ttf')).length);
+  const tokens = async (hide) => {
+    const site = await serve({ hide });
+    const { page, context, errors } = await open(browser, site.url, hash);
+    await page.waitForFunction(() => {
+      window.dispatchEvent(new Event('resize'));
+      return performance.getEntriesByType('resource').some(e => e.name.endsWith('cjk-all.ttf'));
+    }, null, { timeout: 10000, polling: 'raf' });
+    await frames(page, 10);
+    const asked = await fetches(page);
+    await frames(page, 20);
+    const again = await fetches(page);
+    const img = await page.screenshot({ clip: { x: 670, y: 112, width: 340, height: 46 } });
+    await context.close();
+    site.close();
+    return { img, asked, again, errors };
+  };
+  const drawn = await tokens([]);
+  const missing = await tokens(['cjk-all.ttf']);
+  // asked for once (a first visit's service worker fetches it once more to keep it), never again
+  for (const t of [drawn, missing]) {
+    assert.ok(t.asked >= 1 && t.asked <= 2, `${t.asked} requests`);
+    assert.equal(t.again, t.asked);
+  }
+  assert.deepEqual(drawn.errors, []);
+  // the same token row, with the whole font and without: the glyphs, not the same "?" boxes
+  assert.ok(!drawn.img.equals(missing.img), 'the token row looks the same with and without the whole font');
+  assert.ok(colourCount(decodePng(drawn.img)) > 4);
 });
 
 test('lang=zh shows Chinese titles and text, loads the font once, and keeps the choice', async () => {

@@ -19,8 +19,11 @@
 #include <imstb_truetype.h>
 
 #include "app/app.hpp"
+#include "app/glyphs.hpp"
 #include "content/bundle.hpp"
+#include "headless.hpp"
 #include "paths.hpp"
+#include "ui/theme.hpp"
 
 using namespace posenc;
 using namespace posenc::app;
@@ -140,4 +143,140 @@ TEST_CASE(
     CHECK(stbtt_FindGlyphIndex(&info, static_cast<int>(cp)) != 0);
   }
   CHECK(stbtt_FindGlyphIndex(&info, 0x9F98) == 0);  // 龘, used nowhere: the file is a subset
+}
+
+namespace {
+
+std::vector<unsigned char> read_bytes(const char* path) {
+  std::ifstream f(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+// The app with the real fonts and the lessons' Chinese subset merged in (as the platforms start), and
+// the platform's part of glyphs.hpp: fetch the whole font when asked, rebuild when told.
+struct TypingScreen : test::Headless {
+  CjkFonts fonts;
+  int fetches = 0;
+  TypingScreen() {
+    fonts.subset = read_bytes(test::kCjkFont);
+    rebuild();
+  }
+  void rebuild() {
+    ImGui::SetCurrentContext(ctx);
+    REQUIRE(ui::load_fonts(s.theme,
+                           {{"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"},
+                            {"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"},
+                            {}},
+                           16.0f, cjk_font(fonts), cjk_glyph_text(s, fonts)));
+    unsigned char* px;
+    int w, h;
+    ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&px, &w, &h);
+  }
+  // One frame, then what the platform does for the characters noted.
+  void step(const std::vector<unsigned char>* whole_font) {
+    frame(1280, 800);
+    switch (glyph_step(s, fonts)) {
+      case GlyphStep::Fetch:
+        ++fetches;
+        if (whole_font)
+          font_arrived(s, fonts, *whole_font);
+        else
+          font_failed(s, fonts);
+        break;
+      case GlyphStep::Rebuild:
+        rebuild();
+        break;
+      case GlyphStep::None:
+        break;
+    }
+  }
+  bool drawn(unsigned cp) {
+    return s.theme.regular->FindGlyphNoFallback(static_cast<ImWchar>(cp)) != nullptr;
+  }
+};
+
+// Characters of `text` the lessons' subset has not (read from the subset's own character map).
+std::vector<unsigned> beyond_subset(std::string_view text) {
+  const std::string font = read_file(test::kCjkFont);
+  stbtt_fontinfo info;
+  REQUIRE(stbtt_InitFont(&info, reinterpret_cast<const unsigned char*>(font.data()), 0));
+  std::vector<unsigned> out;
+  for (unsigned cp : code_points(text))
+    if (cp >= 0x80 && stbtt_FindGlyphIndex(&info, static_cast<int>(cp)) == 0) out.push_back(cp);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("glyphs: what a learner types, pastes or links is drawn with its own glyph, not '?'") {
+  const std::vector<unsigned char> whole = read_bytes(test::kCjkAllFont);
+  REQUIRE(whole.size() > 1000000);
+  const std::string sentence = "他喜欢她，猫追狗";  // everyday words the lessons never use
+  const std::vector<unsigned> missing = beyond_subset(sentence);
+  REQUIRE(missing.size() >= 3);  // else the test proves nothing: pick rarer characters
+
+  SUBCASE("typed (characters queued as keys or an input method's commit deliver them)") {
+    TypingScreen t;
+    for (unsigned cp : missing) CHECK_FALSE(t.drawn(cp));
+    ImGui::GetIO().AddInputCharactersUTF8(sentence.c_str());
+    t.step(&whole);  // noted: the whole font is fetched
+    CHECK(t.fetches == 1);
+    t.step(&whole);  // arrived: the atlas is rebuilt with them
+    for (unsigned cp : missing) CHECK(t.drawn(cp));
+    // The lessons' own Chinese is still there, and the language switch's 中文.
+    CHECK(t.drawn(0x4F4D));  // 位
+    CHECK(t.drawn(0x4E2D));
+    CHECK(t.drawn(0x6587));
+    // More typing fetches nothing again.
+    ImGui::GetIO().AddInputCharactersUTF8("鸟");
+    t.step(&whole);
+    t.step(&whole);
+    CHECK(t.fetches == 1);
+    CHECK(t.drawn(0x9E1F));
+  }
+  SUBCASE("in the English view the Chinese text is not loaded: the switch still says 中文") {
+    // The web has no Chinese text before Chinese is shown: the atlas takes only the learner's characters
+    // from the whole font, and the language switch's label with them.
+    TypingScreen t;
+    REQUIRE(ui::load_fonts(t.s.theme,
+                           {{"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"},
+                            {"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"},
+                            {}},
+                           16.0f, &whole, sentence));
+    unsigned char* px;
+    int w, h;
+    ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&px, &w, &h);
+    for (unsigned cp : missing) CHECK(t.drawn(cp));
+    CHECK(t.drawn(0x4E2D));
+    CHECK(t.drawn(0x6587));
+  }
+  SUBCASE("in a link's lesson text (order's sentence)") {
+    TypingScreen t;
+    notify(t.s, apply_hash(t.s, "lesson=order&step=0&text=" + sentence));
+    t.step(&whole);
+    t.step(&whole);
+    t.step(&whole);
+    for (unsigned cp : missing) CHECK(t.drawn(cp));
+  }
+  SUBCASE("pasted: the clipboard's text is read through the app") {
+    TypingScreen t;
+    ImGuiIO& io = ImGui::GetIO();
+    static std::string clipboard;
+    clipboard = sentence;
+    io.GetClipboardTextFn = [](void*) { return clipboard.c_str(); };
+    watch_clipboard(t.s);
+    CHECK(std::string(io.GetClipboardTextFn(io.ClipboardUserData)) == sentence);
+    t.step(&whole);
+    t.step(&whole);
+    for (unsigned cp : missing) CHECK(t.drawn(cp));
+  }
+  SUBCASE("the whole font cannot be had: a notice, asked once") {
+    TypingScreen t;
+    ImGui::GetIO().AddInputCharactersUTF8(sentence.c_str());
+    t.step(nullptr);
+    t.step(nullptr);
+    CHECK(t.fetches == 1);
+    REQUIRE_FALSE(t.s.notices.empty());
+    CHECK(notice_text(t.s, t.s.notices.back()).find("cjk-all.ttf") != std::string::npos);
+  }
 }
