@@ -16,6 +16,7 @@ void WebInput::install(GLFWwindow* window, float font_css_px) {
   glfwSetWindowUserPointer(window, this);
   glfwSetScrollCallback(window, nullptr);  // replaced by the wheel callback below
   glfwSetKeyCallback(window, on_key);      // forwards to ImGui, holding quick taps for a frame
+  glfwSetCharCallback(window, on_char);    // … and the characters in the same queue, in order
   emscripten_set_wheel_callback("#canvas", this, EM_TRUE, on_wheel);
   emscripten_set_touchstart_callback("#canvas", this, EM_TRUE, on_touch);
   emscripten_set_touchmove_callback("#canvas", this, EM_TRUE, on_touch);
@@ -66,17 +67,33 @@ EM_BOOL WebInput::on_touch(int type, const EmscriptenTouchEvent* e, void* self) 
 
 void WebInput::on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
   WebInput& in = *static_cast<WebInput*>(glfwGetWindowUserPointer(window));
-  if (in.key_queue_.size() < 256) in.key_queue_.push_back({key, scancode, action, mods});
+  if (in.key_queue_.size() < kMaxQueued) in.key_queue_.push_back({key, scancode, action, mods, 0});
+}
+
+void WebInput::on_char(GLFWwindow* window, unsigned int c) {
+  WebInput& in = *static_cast<WebInput*>(glfwGetWindowUserPointer(window));
+  if (in.key_queue_.size() < kMaxQueued) in.key_queue_.push_back({-1, 0, 0, 0, c});
 }
 
 void WebInput::deliver_keys() {
+  // In order, until a key changes a second time or a character follows the press of a key that is no
+  // character (Enter, Tab, Backspace, the arrows …: GLFW numbers them from 256): ImGui 1.86 reads a frame's
+  // characters before its key presses (a text box takes "3" then Enter, never Enter then "3"), so what
+  // comes after such a press waits for the next frame. A letter's own press comes before its character.
   std::vector<int> changed;  // keys already changed this frame
+  bool pressed = false;      // a key that is no character went down this frame
   size_t n = 0;
   for (; n < key_queue_.size(); ++n) {
     const KeyEvent& e = key_queue_[n];
+    if (e.key < 0) {
+      if (pressed) break;
+      ImGui_ImplGlfw_CharCallback(window_, e.character);
+      continue;
+    }
     if (std::find(changed.begin(), changed.end(), e.key) != changed.end()) break;  // the rest waits, in order
     ImGui_ImplGlfw_KeyCallback(window_, e.key, e.scancode, e.action, e.mods);
     changed.push_back(e.key);
+    pressed = pressed || (e.action != GLFW_RELEASE && e.key >= GLFW_KEY_ESCAPE);
   }
   key_queue_.erase(key_queue_.begin(), key_queue_.begin() + static_cast<long>(n));
 }

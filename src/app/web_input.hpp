@@ -17,7 +17,7 @@ class WebInput {
   void set_pixel_ratio(float dpr) { dpr_ = dpr; }
   // After ImGui_ImplGlfw_NewFrame (which sets the mouse from the cursor), before ImGui::NewFrame.
   void apply_touch();
-  // Before ImGui::NewFrame: deliver queued key events, at most one change per key per frame.
+  // Before ImGui::NewFrame: deliver queued key events and characters (see KeyEvent).
   void deliver_keys();
   // Input still waiting for frames: queued keys, a finger on the screen, scrolling to deliver.
   bool touched() const { return touched_; }  // a finger has touched the canvas since start
@@ -40,17 +40,21 @@ class WebInput {
   static EM_BOOL on_wheel(int type, const EmscriptenWheelEvent* e, void* self);
   static EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void* self);
   static void on_key(GLFWwindow* window, int key, int scancode, int action, int mods);
+  static void on_char(GLFWwindow* window, unsigned int c);
 
   GLFWwindow* window_ = nullptr;
   float dpr_ = 1, font_css_px_ = 16;
   Touch touch_;
   bool touched_ = false;
   // ImGui 1.86 polls key state once per frame, so a key pressed and released between two frames (a quick
-  // tap, or a busy machine) would be lost. Key events are queued and handed over one change per key per
-  // frame, in order.
+  // tap, or a busy machine) would be lost, and characters typed after Enter would reach a text box
+  // before it (typed at 20 ms a key, "3⏎4" became "34⏎"). Key events and characters are queued together
+  // and handed over in order: one change per key per frame, nothing after a key press until the next.
   struct KeyEvent {
-    int key, scancode, action, mods;
+    int key, scancode, action, mods;  // key −1: a character
+    unsigned int character;
   };
+  static constexpr size_t kMaxQueued = 4096;  // a long paste typed by a tool, not unbounded memory
   std::vector<KeyEvent> key_queue_;
 };
 

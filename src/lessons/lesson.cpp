@@ -11,6 +11,7 @@
 #include "core/permutation.hpp"
 #include "core/random.hpp"
 #include "ui/controls.hpp"
+#include "ui/locate.hpp"
 #include "ui/matrix_view.hpp"
 
 namespace posenc::lessons {
@@ -286,7 +287,9 @@ void Lesson::paste_box(DrawContext& ctx, char* buffer, std::size_t size, const c
   ImGui::InputTextMultiline(
       "##paste", buffer, size,
       ImVec2(std::min(ImGui::GetContentRegionAvail().x, ui::em(30)), ui::em(height_em)));
-  if (!ImGui::Button(tr(lang_, button))) return;
+  const bool pressed = ImGui::Button(tr(lang_, button));
+  ui::remember(tr(lang_, button));  // (posenc.locate: tests click it and type into the box above)
+  if (!pressed) return;
   const std::string text(buffer);
   const core::Messages said =
       receive_file("pasted text", reinterpret_cast<const unsigned char*>(text.data()), text.size());

@@ -492,3 +492,22 @@ test('on a touch screen the text says tap, with a mouse hover (whatever the wind
     await context.close();
   }
 });
+
+test('typing fast loses nothing: keys and characters reach a text box in order, however many arrive between two frames', async () => {
+  const site = await serve();
+  const { page, context, errors } = await open(browser, site.url, '#lesson=check&step=0');
+  const button = await locate(page, 'Check the pasted numbers');
+  // the number box sits above its button
+  await page.mouse.click(button.rect.x + 40, button.rect.y - 30);
+  await frames(page, 3);
+  // all at once: many keys and characters arrive between two frames
+  await page.keyboard.type('1, 2, 3\n4, 5, 6\n7, 8, 9', { delay: 0 });
+  await frames(page, 40);
+  await clickControl(page, 'Check the pasted numbers');
+  await frames(page, 5);
+  const text = await page.textContent('#a11y');
+  assert.match(text, /pasted text, 3 × 3/, text);
+  assert.deepEqual(errors, []);
+  await context.close();
+  site.close();
+});
