@@ -8,6 +8,15 @@
   var started = false;
   var failed = false;
 
+  // Keys an input method is composing with (keyCode 229, or isComposing: Enter or Space choosing a
+  // candidate) belong to it, not to the app: this listener is registered before the module's own key
+  // listeners on the window, so it runs first and keeps them from the app (the browser still composes).
+  ['keydown', 'keyup', 'keypress'].forEach(function (type) {
+    window.addEventListener(type, function (e) {
+      if (e.isComposing || e.keyCode === 229) e.stopImmediatePropagation();
+    }, true);
+  });
+
   // The loading screen and every start-up error speak the language the app will open in: the link's
   // lang=, else the learner's last choice, else the browser's (the same rule as the app).
   var zh = false;

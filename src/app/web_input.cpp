@@ -7,6 +7,10 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <string_view>
+
+#include "core/utf8.hpp"
+#include "web_js.hpp"
 
 namespace posenc::app {
 
@@ -17,6 +21,7 @@ void WebInput::install(GLFWwindow* window, float font_css_px) {
   glfwSetScrollCallback(window, nullptr);  // replaced by the wheel callback below
   glfwSetKeyCallback(window, on_key);      // forwards to ImGui, holding quick taps for a frame
   glfwSetCharCallback(window, on_char);    // … and the characters in the same queue, in order
+  js_ime_install();
   emscripten_set_wheel_callback("#canvas", this, EM_TRUE, on_wheel);
   emscripten_set_touchstart_callback("#canvas", this, EM_TRUE, on_touch);
   emscripten_set_touchmove_callback("#canvas", this, EM_TRUE, on_touch);
@@ -72,7 +77,24 @@ void WebInput::on_key(GLFWwindow* window, int key, int scancode, int action, int
 
 void WebInput::on_char(GLFWwindow* window, unsigned int c) {
   WebInput& in = *static_cast<WebInput*>(glfwGetWindowUserPointer(window));
+  if (in.field_focused_) return;  // the hidden field's input event brings it
   if (in.key_queue_.size() < kMaxQueued) in.key_queue_.push_back({-1, 0, 0, 0, c});
+}
+
+void WebInput::text_input(const char* utf8) {
+  const std::string_view text(utf8 ? utf8 : "");
+  for (std::size_t i = 0; i < text.size() && key_queue_.size() < kMaxQueued;) {
+    unsigned cp = 0;
+    i += static_cast<std::size_t>(core::utf8_at(text, i, cp));
+    if (cp == '\r') continue;  // a pasted "\r\n" is one line break
+    key_queue_.push_back({-1, 0, 0, 0, cp});
+  }
+}
+
+void WebInput::sync_text_field(bool active, float x, float y) {
+  if (active == field_wanted_ && (!active || (x == field_x_ && y == field_y_))) return;
+  field_wanted_ = active, field_x_ = x, field_y_ = y;
+  field_focused_ = js_ime(active, x / dpr_, y / dpr_) != 0;
 }
 
 void WebInput::deliver_keys() {

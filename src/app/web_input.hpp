@@ -19,6 +19,11 @@ class WebInput {
   void apply_touch();
   // Before ImGui::NewFrame: deliver queued key events and characters (see KeyEvent).
   void deliver_keys();
+  // Text from the page's hidden text field (typing, an input method's commit, a paste): queued as
+  // characters, in order with the keys.
+  void text_input(const char* utf8);
+  // After a frame: the hidden field follows the active text box (its caret at x, y in canvas pixels).
+  void sync_text_field(bool active, float x, float y);
   // Input still waiting for frames: queued keys, a finger on the screen, scrolling to deliver.
   bool touched() const { return touched_; }  // a finger has touched the canvas since start
   bool busy() const { return !key_queue_.empty() || touch_.active || touch_.wheel != 0; }
@@ -56,6 +61,11 @@ class WebInput {
   };
   static constexpr size_t kMaxQueued = 4096;  // a long paste typed by a tool, not unbounded memory
   std::vector<KeyEvent> key_queue_;
+  // While the hidden field has the focus its input events carry the text: GLFW's own characters (from
+  // keypress) would come twice.
+  bool field_focused_ = false;
+  bool field_wanted_ = false;
+  float field_x_ = -1, field_y_ = -1;
 };
 
 }  // namespace posenc::app

@@ -82,6 +82,60 @@ EM_JS(void, js_fetch_file, (const char* url_c, const char* fn_c), {
     Module["ccall"](fn, null, ["number", "number"], [0, -1]);
   });
 });
+// The page's own text field behind the canvas's focused text box: visually hidden (not display:none, or
+// no input method attaches), it takes the focus while an ImGui text box is active, at the box's caret,
+// so an input method's candidate window opens there and a phone shows its keyboard. What the learner
+// types, composes or pastes into it goes to posenc_text_input, in order with the keys; it is emptied
+// after each input. (The keys themselves still reach the app through GLFW's window listeners.)
+EM_JS(void, js_ime_install, (), {
+  var ta = document.createElement("textarea");
+  ta.id = "posenc-ime";
+  ta.setAttribute("autocomplete", "off");
+  ta.setAttribute("autocorrect", "off");
+  ta.setAttribute("autocapitalize", "off");
+  ta.setAttribute("tabindex", "-1");
+  ta.spellcheck = false;
+  ta.style.cssText = "position:fixed;left:0;top:0;width:2px;height:1.2em;font-size:16px;opacity:0;" +
+    "border:0;padding:0;margin:0;resize:none;overflow:hidden;pointer-events:none;" +
+    "background:transparent;color:transparent";
+  document.body.appendChild(ta);
+  var composing = false;
+  var send = function (text) {
+    if (text) Module["ccall"]("posenc_text_input", null, ["string"], [text]);
+  };
+  ta.addEventListener("compositionstart", function () { composing = true; });
+  ta.addEventListener("compositionend", function (e) {
+    composing = false;
+    send(e.data);
+    ta.value = "";
+  });
+  ta.addEventListener("input", function (e) {
+    if (composing || e.isComposing) return;
+    if (e.inputType === "insertText" || e.inputType === "insertReplacementText") send(e.data);
+    ta.value = "";
+  });
+  ta.addEventListener("paste", function (e) {
+    var data = e.clipboardData && e.clipboardData.getData("text");
+    e.preventDefault();
+    e.stopPropagation();  // a paste into a text box is not a file for the lesson (api.js)
+    send(data);
+  });
+  Module["posencIme"] = ta;
+});
+// Focuses the hidden field at (x, y) CSS pixels while a text box is active, or lets it go; 1 when it has
+// the focus.
+EM_JS(int, js_ime, (int active, double x, double y), {
+  var ta = Module["posencIme"];
+  if (!ta) return 0;
+  if (active) {
+    ta.style.left = x + "px";
+    ta.style.top = y + "px";
+    if (document.activeElement !== ta) ta.focus({ preventScroll: true });
+  } else if (document.activeElement === ta) {
+    ta.blur();
+  }
+  return document.activeElement === ta ? 1 : 0;
+});
 EM_JS(void, js_copy_text, (const char* text), {
   var s = UTF8ToString(text);
   if (navigator.clipboard && navigator.clipboard.writeText)

@@ -14,6 +14,9 @@ void js_load_chinese();
 // A file of the site (code.txt, cjk-all.ttf) handed to the exported `fn` (bytes, size; size −1 when it
 // cannot be had).
 void js_fetch_file(const char* url, const char* fn);
+// The hidden text field an input method, a phone keyboard and pastes type into (see web_js.cpp).
+void js_ime_install();
+int js_ime(int active, double x, double y);
 void js_copy_text(const char* text);
 void js_download(const char* name, const unsigned char* bytes, int size, const char* mime);
 void js_save_language(const char* lang);

@@ -9,6 +9,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
+#include <imgui_internal.h>
 #include <malloc.h>
 
 #include <algorithm>
@@ -172,6 +173,9 @@ void frame(void*) {
   const ImVec2 size = ImGui::GetIO().DisplaySize;
   app::draw(g->app, size.x, size.y);
   ImGui::Render();
+  // The page's hidden text field follows the active text box (an input method, a phone keyboard, pastes).
+  g->input.sync_text_field(ImGui::GetIO().WantTextInput, ImGui::GetCurrentContext()->PlatformImePos.x,
+                           ImGui::GetCurrentContext()->PlatformImePos.y);
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(g->window, &fb_w, &fb_h);
   const std::uint64_t digest = app::frame_digest(*ImGui::GetDrawData(), fb_w, fb_h, g->app.theme.page,
@@ -295,6 +299,11 @@ EMSCRIPTEN_KEEPALIVE void posenc_cjk_all_font(const unsigned char* bytes, int si
   if (size < 0) return app::font_failed(g->app, g->fonts);
   app::font_arrived(g->app, g->fonts, std::vector<unsigned char>(bytes, bytes + size));
 }
+// Text typed, composed or pasted into the page's hidden text field (web_js.cpp js_ime_install).
+EMSCRIPTEN_KEEPALIVE void posenc_text_input(const char* text) {
+  g->input.text_input(text);
+  wake();
+}
 EMSCRIPTEN_KEEPALIVE void posenc_cjk_font(const unsigned char* bytes, int size) {
   wake();
   g->fonts.subset.assign(bytes, bytes + std::max(0, size));
@@ -372,6 +381,10 @@ int main() {
   s.hooks.open_file_dialog = [](const char*) { js_open_file_dialog(); };
   s.hooks.load_chinese = [] { js_load_chinese(); };
   s.hooks.load_code = [] { js_fetch_file("code.txt", "posenc_code_text"); };
+  // A text box's copy goes to the system clipboard; its paste comes as the page's paste event (the hidden
+  // field's), so ImGui's own getter gives nothing.
+  ImGui::GetIO().SetClipboardTextFn = [](void*, const char* text) { js_copy_text(text); };
+  ImGui::GetIO().GetClipboardTextFn = [](void*) { return ""; };
   app::watch_clipboard(s);
   s.hooks.copy_text = [](const std::string& t) { js_copy_text(t.c_str()); };
   s.hooks.download = [](const std::string& f, const std::string& b, const char* mime) {

@@ -44,8 +44,10 @@ class ControlDrawer final : public ParamVisitor {
     ui::label_column(tr(lang_, p.label));
     ImGui::SetNextItemWidth(width_ - ui::em(ui::kLabelColumn));
     // Applied on Enter or when the field loses focus, not on every keystroke.
-    if (ImGui::InputText("##text", buf.data(), buf.size(), ImGuiInputTextFlags_EnterReturnsTrue) ||
-        ImGui::IsItemDeactivatedAfterEdit()) {
+    const bool entered =
+        ImGui::InputText("##text", buf.data(), buf.size(), ImGuiInputTextFlags_EnterReturnsTrue);
+    ui::remember(tr(lang_, p.label));  // (posenc.locate: tests click into it)
+    if (entered || ImGui::IsItemDeactivatedAfterEdit()) {
       changed = value != buf.data();
       value = buf.data();
     }

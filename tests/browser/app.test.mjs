@@ -511,3 +511,47 @@ test('typing fast loses nothing: keys and characters reach a text box in order, 
   await context.close();
   site.close();
 });
+
+test('an input method, a paste and a phone keyboard type into a text box through the page\'s hidden field', async () => {
+  const site = await serve();
+  const { page, context, errors } = await open(browser, site.url, '#lesson=order&step=0');
+  const field = await locate(page, 'sentence');
+  await page.mouse.click(field.x, field.y);
+  await frames(page, 3);
+  // the page's own text field has the focus, at the box: an input method's window opens there
+  const ime = await page.evaluate(() => {
+    const e = document.activeElement;
+    return e && { id: e.id, left: parseFloat(e.style.left), top: parseFloat(e.style.top) };
+  });
+  assert.equal(ime.id, 'posenc-ime');
+  assert.ok(Math.abs(ime.top - field.y) < 30 && ime.left >= field.rect.x - 5, JSON.stringify(ime));
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await frames(page, 3);
+  // an input method composes, then commits (as one drives the browser)
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Input.imeSetComposition', { text: 'ta', selectionStart: 2, selectionEnd: 2 });
+  await frames(page, 2);
+  await cdp.send('Input.insertText', { text: '他喜欢' });
+  await frames(page, 3);
+  // a paste into the box (not a file for the lesson)
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', '她 and');
+    document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  });
+  await frames(page, 3);
+  // plain typing still works, once each
+  await page.keyboard.type(' me');
+  await page.keyboard.press('Enter');
+  await frames(page, 10);
+  const text = new URLSearchParams((await hashOf(page)).slice(1)).get('text');
+  assert.equal(text, '他喜欢她 and me');
+  // leaving the box gives the focus back
+  await page.mouse.click(5, 790);
+  await frames(page, 5);
+  assert.notEqual(await page.evaluate(() => document.activeElement && document.activeElement.id), 'posenc-ime');
+  assert.deepEqual(errors, []);
+  await context.close();
+  site.close();
+});
