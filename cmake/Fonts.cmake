@@ -70,10 +70,11 @@ posenc_cjk_subset("${POSENC_CJK_FONT}" "--text-file=${POSENC_CJK_CHARS}" DEPENDS
 set(POSENC_CJK_ALL_FONT "${POSENC_FONT_OUT}/cjk-all.ttf")
 posenc_cjk_subset("${POSENC_CJK_ALL_FONT}" "--unicodes=*")
 
-# The language switch's own label, "中文", drawn from the first frame on: those two glyphs alone (~1 KB),
-# compiled into both programs, so the switch never reads "ZH" while the Chinese font is on its way.
+# The language switch's own label, "中文", and the loading message "正在载入中文…", drawn from the first
+# frame on: those glyphs alone (~3 KB), compiled into both programs, so the switch never reads "ZH" and
+# the page says in Chinese that Chinese is on its way.
 set(POSENC_ZH_LABEL_FONT "${POSENC_FONT_OUT}/zh_label.ttf")
-posenc_cjk_subset("${POSENC_ZH_LABEL_FONT}" "--text=中文")
+posenc_cjk_subset("${POSENC_ZH_LABEL_FONT}" "--text=中文正在载入")  # ui::kZhLabelText, kZhLoadingText
 
 function(posenc_embed_fonts out)
   cmake_parse_arguments(EMBED "CJK" "" "" ${ARGN})

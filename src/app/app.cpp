@@ -72,6 +72,16 @@ bool language_text_arrived(AppState& s, std::string_view lang, std::string_view 
   return true;
 }
 
+void chinese_failed(AppState& s, std::string_view why) {
+  s.cjk_requested = false;
+  if (s.lang == "zh") {
+    set_language(s, "en");
+    if (s.hooks.save_language) s.hooks.save_language("zh");  // a failed download is not a choice of English
+  }
+  notify(s, {{"Chinese could not be loaded ({0}): the lessons stay in English.",
+              {std::string(why.substr(0, 120))}}});
+}
+
 std::string cjk_text() {
   std::string text;
   int count = 0;

@@ -118,6 +118,10 @@ std::string cjk_text();
 // A language's lesson text arrived (a pack of its content files, see content::add_files): parses it and
 // shows it if that language is current. False when nothing was added.
 bool language_text_arrived(AppState& s, std::string_view lang, std::string_view pack);
+// The Chinese text or font could not be had (`why`: which file, and the error): English with a notice
+// (not a page waiting for ever, nor one half in Chinese); the learner's choice of Chinese is kept for the
+// next visit, and switching to Chinese again asks again.
+void chinese_failed(AppState& s, std::string_view why);
 
 // Applies a URL hash (lesson, step — a number or a step id —, lang, then the lesson's parameters in
 // its own order). Unknown keys are ignored; bad values are clamped; returns what was adjusted.

@@ -83,7 +83,7 @@ void top_bar(AppState& s, Mode mode, float width) {
   const int lang = lang_index(s);
   ImGui::TextDisabled("%s", mode == Mode::Narrow ? "" : ui::tr(lang, "positional encoding, step by step"));
   // Language switch at the right: "EN" and "中文" (its two glyphs are compiled in, see FontFiles::zh_label).
-  const char* zh_label = "\xE4\xB8\xAD\xE6\x96\x87";
+  const char* zh_label = ui::kZhLabelText;
   const float bw = ui::em(2.6f);
   ImGui::SameLine(width - 2 * bw - ui::em(1.4f));
   for (int i = 0; i < 2; ++i) {
@@ -96,9 +96,8 @@ void top_bar(AppState& s, Mode mode, float width) {
     if (active) ImGui::PopStyleColor();
   }
   if (lang == 1 && !s.theme.has_cjk) {
-    ImGui::SameLine(width - 2 * bw - ui::em(1.4f) -
-                    ImGui::CalcTextSize(ui::tr(0, "loading the Chinese font…")).x - ui::em(1));
-    ImGui::TextDisabled("%s", ui::tr(0, "loading the Chinese font…"));
+    ImGui::SameLine(width - 2 * bw - ui::em(1.4f) - ImGui::CalcTextSize(ui::kZhLoadingText).x - ui::em(1));
+    ImGui::TextDisabled("%s", ui::kZhLoadingText);  // in Chinese already: its glyphs are compiled in
   }
   ImGui::GetWindowDrawList()->AddLine(ImVec2(0, h - 1), ImVec2(width, h - 1), t.border);
   ImGui::End();

@@ -40,14 +40,16 @@ EM_JS(void, js_open_file_dialog, (), {
   var input = document.getElementById("file");
   if (input) input.click();
 });
-// Chinese: its lesson text (zh.txt, not embedded in the site) and its font (cjk.ttf), fetched together;
-// the text is handed over first, so the font's glyphs cover it (a late text rebuilds the font).
+// Chinese: its lesson text (zh.txt, not embedded in the site) and its font (cjk.ttf), fetched together
+// and handed over together once both are in — the text first, so the font's glyphs cover it, in one task,
+// so no frame shows the text without its glyphs. If either cannot be had, posenc_chinese_failed says
+// which (the app stays in English with a notice).
 EM_JS(void, js_load_chinese, (), {
-  function get(url, how) {
+  function get(url) {
     return fetch(url).then(function (r) {
-      if (!r.ok) throw new Error(url + ": HTTP " + r.status);
-      return r[how]();
-    });
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      return r.arrayBuffer();
+    }).catch(function (e) { throw new Error(url + ": " + (e && e.message)); });
   }
   function hand(fn, bytes) {
     var p = _malloc(bytes.length);
@@ -55,14 +57,13 @@ EM_JS(void, js_load_chinese, (), {
     Module["ccall"](fn, null, ["number", "number"], [p, bytes.length]);
     _free(p);
   }
-  var text = get("zh.txt", "arrayBuffer")
-    .then(function (b) { hand("posenc_chinese_text", new Uint8Array(b)); })
-    .catch(function (e) {
-      console.warn("posenc: the Chinese lesson text could not be loaded: " + e.message);
-    });
-  var font = get("cjk.ttf", "arrayBuffer");
-  Promise.all([font, text]).then(function (r) { hand("posenc_cjk_font", new Uint8Array(r[0])); })
-    .catch(function (e) { console.warn("posenc: the Chinese font could not be loaded: " + e.message); });
+  Promise.all([get("zh.txt"), get("cjk.ttf")]).then(function (r) {
+    hand("posenc_chinese_text", new Uint8Array(r[0]));
+    hand("posenc_cjk_font", new Uint8Array(r[1]));
+  }).catch(function (e) {
+    console.warn("posenc: Chinese could not be loaded: " + e.message);
+    Module["ccall"]("posenc_chinese_failed", null, ["string"], [String(e.message).slice(0, 200)]);
+  });
 });
 // A file of the site fetched on demand and handed to the exported function `fn` (bytes, size), or
 // (0, −1) when it cannot be had: the code panel's text (code.txt, when the panel first opens), the whole

@@ -310,6 +310,11 @@ EMSCRIPTEN_KEEPALIVE void posenc_cjk_font(const unsigned char* bytes, int size) 
   g->fonts_dirty = true;  // rebuilt at the start of the next frame, outside ImGui's frame
   g->app.dirty = true;
 }
+// zh.txt or cjk.ttf could not be had (`why`: which, and the error).
+EMSCRIPTEN_KEEPALIVE void posenc_chinese_failed(const char* why) {
+  wake();
+  app::chinese_failed(g->app, why ? why : "");
+}
 // The Chinese lesson text (a pack of content files, see content::add_files), bytes owned by the caller.
 EMSCRIPTEN_KEEPALIVE void posenc_chinese_text(const char* bytes, int size) {
   wake();

@@ -83,7 +83,8 @@ bool load_fonts(Theme& theme, const FontFiles& files, float px, const std::vecto
   if (theme.has_cjk) {
     ImFontGlyphRangesBuilder builder;
     builder.AddText(cjk_text.c_str());
-    builder.AddText("\xE4\xB8\xAD\xE6\x96\x87");  // 中文, the language switch, whatever else is taken
+    builder.AddText(kZhLabelText);  // the language switch, whatever else is taken
+    builder.AddText(kZhLoadingText);
     theme.cjk_ranges.clear();
     builder.BuildRanges(&theme.cjk_ranges);
   }
@@ -93,8 +94,15 @@ bool load_fonts(Theme& theme, const FontFiles& files, float px, const std::vecto
   };
   theme.regular = with_cjk(add_font(files.regular, px, latin_greek_math_ranges(), 2), px);
   if (theme.regular && !theme.has_cjk && files.zh_label.data && files.zh_label.size > 0) {
-    static const ImWchar zh_label[] = {0x4E2D, 0x4E2D, 0x6587, 0x6587, 0};  // 中 文
-    merge_cjk(std::vector<unsigned char>(), px, zh_label, &files.zh_label);
+    static const ImVector<ImWchar> zh_label = [] {
+      ImFontGlyphRangesBuilder builder;
+      builder.AddText(kZhLabelText);
+      builder.AddText(kZhLoadingText);
+      ImVector<ImWchar> ranges;
+      builder.BuildRanges(&ranges);
+      return ranges;
+    }();
+    merge_cjk(std::vector<unsigned char>(), px, zh_label.Data, &files.zh_label);
   }
   theme.bold = with_cjk(add_font(files.bold, px, latin_greek_math_ranges(), 2), px);
   theme.title = with_cjk(add_font(files.bold, px * 1.35f, title_ranges(), 1), px * 1.35f);

@@ -34,11 +34,17 @@ struct FontSource {
   unsigned size = 0;
 };
 
+// What is drawn in Chinese before the Chinese font is in, from a small font compiled in (FontFiles::zh_label,
+// cut to these characters by cmake/Fonts.cmake): the language switch, and the top bar's loading message.
+constexpr const char* kZhLabelText = "\xE4\xB8\xAD\xE6\x96\x87";  // 中文
+constexpr const char* kZhLoadingText =                            // 正在载入中文…
+    "\xE6\xAD\xA3\xE5\x9C\xA8\xE8\xBD\xBD\xE5\x85\xA5\xE4\xB8\xAD\xE6\x96\x87\xE2\x80\xA6";
+
 struct FontFiles {
   FontSource regular;
   FontSource bold;
-  FontSource
-      zh_label;  // optional: the glyphs of "中文", merged into the regular face until the CJK font is in
+  FontSource zh_label;  // optional: the glyphs of kZhLabelText and kZhLoadingText, merged into the regular
+                        // face until the CJK font is in
 };
 
 // Glyphs the Latin/Greek/math font covers (the same ranges the build's font subset keeps).

@@ -67,6 +67,24 @@ test('characters beyond the lessons\' own, in a link, are drawn from the whole f
   assert.ok(colourCount(decodePng(drawn.img)) > 4);
 });
 
+test('Chinese whose font or text cannot be had: English with a notice, not a page stuck loading', async () => {
+  for (const hide of [['cjk.ttf'], ['zh.txt']]) {
+    const site = await serve({ hide });
+    const { page, context, errors } = await open(browser, site.url, '#lesson=offsets&step=1&lang=zh');
+    await page.waitForFunction(() => {
+      window.dispatchEvent(new Event('resize'));
+      return /lang=en/.test(location.hash);
+    }, null, { timeout: 10000, polling: 'raf' });
+    await frames(page, 5);
+    // the lesson in English, the choice of Chinese kept for the next visit
+    assert.ok(!cjk.test(await page.textContent('#a11y h1')));
+    assert.equal(await page.evaluate(() => localStorage.getItem('posenc.lang')), 'zh');
+    assert.deepEqual(errors.filter(e => !/Failed to load resource/.test(e)), []);  // (the browser's own 404 line)
+    await context.close();
+    site.close();
+  }
+});
+
 test('lang=zh shows Chinese titles and text, loads the font once, and keeps the choice', async () => {
   const site = await serve();
   const { page, errors, context } = await open(browser, site.url, '#lesson=offsets&step=1&lang=zh');

@@ -234,6 +234,24 @@ TEST_CASE("a language's lesson text is parsed when the language is first chosen"
   CHECK(take_content_errors(h.s).empty());
 }
 
+TEST_CASE("Chinese that cannot be loaded leaves English and a notice, keeps the choice, and is asked again") {
+  Headless h;
+  int asked = 0;
+  std::string saved;
+  h.s.hooks.load_chinese = [&] { ++asked; };
+  h.s.hooks.save_language = [&](const std::string& l) { saved = l; };
+  CHECK(set_language(h.s, "zh").empty());
+  CHECK(asked == 1);
+  chinese_failed(h.s, "cjk.ttf: HTTP 404");
+  CHECK(h.s.lang == "en");  // not a page waiting for a font, nor one half in Chinese
+  CHECK(saved == "zh");     // a failed download is not the learner choosing English
+  REQUIRE_FALSE(h.s.notices.empty());
+  CHECK(notice_text(h.s, h.s.notices.back()).find("cjk.ttf: HTTP 404") != std::string::npos);
+  h.frame(1280, 800);
+  CHECK(set_language(h.s, "zh").empty());
+  CHECK(asked == 2);
+}
+
 TEST_CASE("heatmaps upload their texture once and again only after the data changes") {
   Headless h;
   const int lesson = lessons::find_lesson("sinusoidal");
