@@ -29,6 +29,7 @@ void Beyond1dLesson::say_2d() {
   say("right", [this] { return p_.pcol + 1 < p_.cols; });
   say("corner_distance", [this] { return core::raster_distance(0, p_.cols - 1, 1, 0, p_.cols); });
   say("multi_row", [this] { return p_.rows > 1 && p_.cols > 1; });
+  say("one_col", [this] { return p_.cols == 1; });
 }
 
 void Beyond1dLesson::update_2d() {

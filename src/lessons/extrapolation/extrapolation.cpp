@@ -70,6 +70,7 @@ class ExtrapolationLesson final : public Lesson {
         "stretch", [this](DrawContext&) { draw_angles(*theme_, true); }, lengths);
     const auto num = [](double x, int digits) { return ui::short_number(x, digits); };
     say("pairs", [this] { return p_.dim / 2; });
+    say("shaded", [this] { return p_.train < p_.target; });  // the plots' band past training is there
     say("unseen_pairs", [this] { return d_.unseen_pairs; });
     say("slow_below_peak", [this] { return d_.slow_trained_angle < kTwoPi / 4; });
     say("slow_trained_angle", [=] { return num(d_.slow_trained_angle, 3); });
@@ -196,7 +197,10 @@ class ExtrapolationLesson final : public Lesson {
     for (size_t k = 0; k < shown.size(); ++k)
       s[k].label = trf(lang_, names[shown[k]], d_.shown_pairs[shown[k]]);
     ui::LinePlotOptions o =
-        plot("Sine columns of the code, with the positions past L_train shaded", "position", 15);
+        plot(p_.train < p_.target
+                 ? "Sine columns of the code, with the positions past L_train shaded"
+                 : "Sine columns of the code (L_target ≤ L_train: no position lies past training)",
+             "position", 15);
     o.fix_y = true;
     o.y_min = -1.1;
     o.y_max = 1.5;  // room above the curves for the shaded band's label

@@ -60,8 +60,9 @@ class FrequenciesLesson final : public Lesson {
     say("pair_wavelength", [=] { return num(d_.wavelength(p_.pair)); });
     say("shortest", [=] { return num(d_.wavelength(0)); });
     say("longest", [=] { return num(d_.wavelength(pairs() - 1)); });
-    say("ratio",
-        [=] { return ui::short_number(pairs() > 1 ? d_.wavelength(1) / d_.wavelength(0) : 1.0, 4); });
+    // the progression's ratio, base^(2/d), whether or not a second pair exists to show it
+    say("ratio", [this] { return ui::short_number(std::pow(p_.base, 2.0 / p_.dim), 4); });
+    say("one_pair", [=] { return pairs() < 2; });
     say("limit", [=] { return num(kTwoPi * p_.base); });
     say("slow_pairs", [=] {
       int slow = 0;

@@ -30,6 +30,8 @@ void InPracticeLesson::say_convert() {
   say("any_attention_moved", [this] { return d_.attention_moved > 0; });
   // A wrong base.
   say("same_base", [this] { return p_.base == p_.wrong; });
+  // the settings of the classic loss: a config's rope_theta 500000 dropped, the code's default 10000 used
+  say("theta_lost", [this] { return p_.base == 500000 && p_.wrong == 10000; });
   say("part", [this] { return d_.part; });
   say("parts", [this] { return d_.part >= 0; });
   say("part_percent", [] { return static_cast<int>(kPartFraction * 100); });
