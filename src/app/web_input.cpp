@@ -92,8 +92,10 @@ void WebInput::text_input(const char* utf8) {
 }
 
 void WebInput::sync_text_field(bool active, float x, float y) {
-  if (active == field_wanted_ && (!active || (x == field_x_ && y == field_y_))) return;
-  field_wanted_ = active, field_x_ = x, field_y_ = y;
+  // While a box is active, every frame: should anything take the page's focus from the field while the box
+  // stays active, the field has it again at the next frame (and follows the caret).
+  if (!active && !field_wanted_) return;
+  field_wanted_ = active;
   field_focused_ = js_ime(active, x / dpr_, y / dpr_) != 0;
 }
 

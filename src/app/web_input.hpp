@@ -65,7 +65,6 @@ class WebInput {
   // keypress) would come twice.
   bool field_focused_ = false;
   bool field_wanted_ = false;
-  float field_x_ = -1, field_y_ = -1;
 };
 
 }  // namespace posenc::app
