@@ -54,35 +54,47 @@ void label_at(ImDrawList* dl, ImVec2 p, ImU32 col, const std::string& text, cons
   dl->AddText(p, col, text.c_str());
 }
 
-// Data points of `series` inside the screen rectangle [a, b].
-int points_in(const std::vector<Series>& series, const Layout& L, ImVec2 a, ImVec2 b) {
-  int n = 0;
-  for (const Series& s : series)
-    for (size_t k = 0; k < s.x.size() && k < s.y.size(); ++k) {
-      if (!std::isfinite(s.y[k])) continue;
-      const float x = L.x.px(s.x[k]), y = L.y.px(s.y[k]);
-      n += x >= a.x && x <= b.x && y >= a.y && y <= b.y;
+// The series' points on screen under one layout, projected once: the label and legend placements test
+// many rectangles against them, and each px() of a log axis is a log10 (these tests were most of a hover
+// frame on a log–log plot with a marker). Points whose y is not finite are NaN (never inside).
+class Projected {
+ public:
+  Projected(const std::vector<Series>& series, const Layout& L) {
+    for (const Series& s : series) {
+      starts_.push_back(pts_.size());
+      for (size_t k = 0; k < s.x.size() && k < s.y.size(); ++k)
+        pts_.push_back(std::isfinite(s.y[k]) ? ImVec2(L.x.px(s.x[k]), L.y.px(s.y[k])) : ImVec2(NAN, NAN));
     }
-  return n;
-}
+    starts_.push_back(pts_.size());
+  }
+  // Points inside the screen rectangle [a, b].
+  int points_in(ImVec2 a, ImVec2 b) const {
+    int n = 0;
+    for (const ImVec2& p : pts_) n += p.x >= a.x && p.x <= b.x && p.y >= a.y && p.y <= b.y;
+    return n;
+  }
+  // Line segments whose bounding box meets [a, b] (a steep jump between two points far apart crosses a
+  // label that no point lies in).
+  int segments_in(ImVec2 a, ImVec2 b) const {
+    int n = 0;
+    for (size_t r = 0; r + 1 < starts_.size(); ++r)
+      for (size_t k = starts_[r] + 1; k < starts_[r + 1]; ++k) {
+        const ImVec2 p = pts_[k - 1], q = pts_[k];
+        if (std::isnan(p.y) || std::isnan(q.y)) continue;
+        n += std::max(p.x, q.x) >= a.x && std::min(p.x, q.x) <= b.x && std::max(p.y, q.y) >= a.y &&
+             std::min(p.y, q.y) <= b.y;
+      }
+    return n;
+  }
 
-// Line segments of `series` whose bounding box meets the screen rectangle [a, b] (a steep jump between
-// two points far apart crosses a label that no point lies in).
-int segments_in(const std::vector<Series>& series, const Layout& L, ImVec2 a, ImVec2 b) {
-  int n = 0;
-  for (const Series& s : series)
-    for (size_t k = 1; k < s.x.size() && k < s.y.size(); ++k) {
-      if (!std::isfinite(s.y[k - 1]) || !std::isfinite(s.y[k])) continue;
-      const float x0 = L.x.px(s.x[k - 1]), x1 = L.x.px(s.x[k]), y0 = L.y.px(s.y[k - 1]), y1 = L.y.px(s.y[k]);
-      n += std::max(x0, x1) >= a.x && std::min(x0, x1) <= b.x && std::max(y0, y1) >= a.y &&
-           std::min(y0, y1) <= b.y;
-    }
-  return n;
-}
+ private:
+  std::vector<ImVec2> pts_;
+  std::vector<size_t> starts_;  // where each series begins in pts_, and the end
+};
 
 // A band's label goes in its top left corner, or in its bottom left one when that covers fewer points.
-void draw_bands(ImDrawList* dl, const Layout& L, const std::vector<Band>& bands,
-                const std::vector<Series>& series, const Theme& theme) {
+void draw_bands(ImDrawList* dl, const Layout& L, const std::vector<Band>& bands, const Projected& projected,
+                const Theme& theme) {
   for (const Band& band : bands) {
     if (std::isnan(band.x0) || std::isnan(band.x1)) continue;
     const double x0 = std::max(std::min(band.x0, band.x1), L.x.lo),
@@ -97,7 +109,7 @@ void draw_bands(ImDrawList* dl, const Layout& L, const std::vector<Band>& bands,
                  bottom(top.x, L.b.y - em(0.15f) - size.y);
     const float r = em(0.35f);  // a dot's radius: one just outside the label still touches it
     auto covered = [&](ImVec2 p) {
-      return points_in(series, L, ImVec2(p.x - r, p.y - r), ImVec2(p.x + size.x + r, p.y + size.y + r));
+      return projected.points_in(ImVec2(p.x - r, p.y - r), ImVec2(p.x + size.x + r, p.y + size.y + r));
     };
     const int at_top = covered(top);
     label_at(dl, at_top > 0 && covered(bottom) < at_top ? bottom : top, text, band.label, theme);
@@ -117,7 +129,7 @@ bool marker_shown(const Marker& m, const Layout& L) {
 // Where each vertical marker's label goes (one entry per marker, in order): right of its line at the
 // top, else left of it at the top, right of it at the foot, left of it at the foot — the first of those
 // inside the plot that the fewest line segments cross, and never over an earlier marker's label.
-std::vector<ImVec2> marker_label_pos(const std::vector<Series>& series, const Layout& L,
+std::vector<ImVec2> marker_label_pos(const Projected& projected, const Layout& L,
                                      const LinePlotOptions& opt) {
   std::vector<ImVec2> out, sizes;
   const float top = L.a.y + em(0.2f) + (opt.bands.empty() ? 0 : em(1.1f)), r = em(0.35f);
@@ -130,8 +142,7 @@ std::vector<ImVec2> marker_label_pos(const std::vector<Series>& series, const La
     long fewest = -1;
     for (const ImVec2& p : places) {
       if (p.x < L.a.x || p.x + size.x > L.b.x) continue;  // cut by the frame
-      long cost =
-          segments_in(series, L, ImVec2(p.x - r, p.y - r), ImVec2(p.x + size.x + r, p.y + size.y + r));
+      long cost = projected.segments_in(ImVec2(p.x - r, p.y - r), ImVec2(p.x + size.x + r, p.y + size.y + r));
       for (size_t k = 0; k < out.size(); ++k)
         if (p.x < out[k].x + sizes[k].x + em(0.3f) && p.x + size.x + em(0.3f) > out[k].x &&
             p.y < out[k].y + sizes[k].y && p.y + size.y > out[k].y)
@@ -255,10 +266,11 @@ int legend_corner(const std::vector<Series>& series, const LinePlotOptions& opt,
                             {L.a.x + m, L.a.y + m},
                             {L.b.x - m - size.x, L.b.y - m - size.y},
                             {L.a.x + m, L.b.y - m - size.y}};
+  const Projected projected(series, L);
   int covered[4];
   for (int c = 0; c < 4; ++c)
-    covered[c] = points_in(series, L, corners[c], ImVec2(corners[c].x + size.x, corners[c].y + size.y));
-  const std::vector<ImVec2> labels = marker_label_pos(series, L, opt);
+    covered[c] = projected.points_in(corners[c], ImVec2(corners[c].x + size.x, corners[c].y + size.y));
+  const std::vector<ImVec2> labels = marker_label_pos(projected, L, opt);
   for (size_t i = 0; i < opt.markers.size(); ++i) {
     const Marker& m = opt.markers[i];
     if (!marker_shown(m, L) || m.label.empty()) continue;
@@ -442,9 +454,10 @@ LinePlotResult line_plot(const char* id, const std::vector<Series>& series, cons
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(L.a, L.b, theme.panel);
   dl->PushClipRect(L.a, L.b, true);
-  draw_bands(dl, L, opt.bands, series, theme);
+  const Projected projected(series, L);
+  draw_bands(dl, L, opt.bands, projected, theme);
   draw_grid(dl, L, theme);
-  draw_markers(dl, L, opt, marker_label_pos(series, L, opt), theme);
+  draw_markers(dl, L, opt, marker_label_pos(projected, L, opt), theme);
   for (size_t i = 0; i < series.size(); ++i)
     draw_series(dl, series[i], series_color(series, i), L, theme.scale);
   if (legend_inside) draw_legend(dl, series, legend_pos, legend_size, theme);
