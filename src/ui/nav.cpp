@@ -14,6 +14,7 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
   int clicked = -1;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float w = ImGui::GetContentRegionAvail().x;
+  const ImGuiID shown_key = ImGui::GetID("##current_shown");  // the current lesson last brought into view
   for (int i = 0; i < static_cast<int>(entries.size()); ++i) {
     const TocEntry& e = entries[i];
     ImGui::PushID(i);
@@ -26,6 +27,18 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
     const float title_h = measure_wrapped(e.title, theme, title_w, font, 1.2f);
     const float row_h = std::max(em(2.5f), title_h + em(1.1f));
     if (ImGui::Selectable("##lesson", i == current, 0, ImVec2(w, row_h))) clicked = i;
+    if (i == current) {
+      // A new current lesson out of sight (a link to lesson 15, the drawer opened on a phone) is scrolled
+      // into view once; the learner's own scrolling is left alone after that.
+      int& shown = *ImGui::GetStateStorage()->GetIntRef(shown_key, -1);
+      const ImGuiWindow* win = ImGui::GetCurrentWindow();
+      if (shown != current) {
+        if (ImGui::GetItemRectMin().y < win->InnerClipRect.Min.y ||
+            ImGui::GetItemRectMax().y > win->InnerClipRect.Max.y)
+          ImGui::SetScrollHereY(0.35f);
+        shown = current;
+      }
+    }
     char num[8];
     std::snprintf(num, sizeof num, "%d", e.number);
     const float r = em(0.75f);

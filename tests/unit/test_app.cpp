@@ -622,3 +622,20 @@ TEST_CASE(
   CHECK(cut->h < whole->h * 0.75f);
   CHECK(whole->h == doctest::Approx(after->h / 5));
 }
+
+TEST_CASE("the lesson list scrolls to the current lesson when it is out of sight, once") {
+  Headless h;
+  notify(h.s, apply_hash(h.s, "lesson=check&step=0"));  // the last lesson: below the fold at 1280 × 600
+  for (int i = 0; i < 4; ++i) h.frame(1280, 600);
+  ImGuiWindow* toc = ImGui::FindWindowByName("##toc");
+  REQUIRE(toc);
+  CHECK(toc->Scroll.y > 0);
+  // the learner scrolls back up: left there
+  ImGui::SetScrollY(toc, 0);
+  for (int i = 0; i < 3; ++i) h.frame(1280, 600);
+  CHECK(toc->Scroll.y == 0);
+  // the first lesson is in sight: nothing scrolls
+  notify(h.s, go(h.s, 0, 0));
+  for (int i = 0; i < 3; ++i) h.frame(1280, 600);
+  CHECK(toc->Scroll.y == 0);
+}
