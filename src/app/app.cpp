@@ -122,15 +122,41 @@ void notify(AppState& s, const core::Messages& messages, double seconds) {
   for (const core::Message& m : messages)
     if (!m.empty()) said.push_back(m);
   if (said.empty()) return;
+  // The same notice again (a slider dragged past its end, frame after frame) is shown once, for longer.
+  const std::string english = core::english(said);
+  s.notices.erase(std::remove_if(s.notices.begin(), s.notices.end(),
+                                 [&](const Notice& n) { return core::english(n.messages) == english; }),
+                  s.notices.end());
   s.notices.push_back({std::move(said), s.now + seconds});
   if (s.notices.size() > 4) s.notices.erase(s.notices.begin());
+  if (s.hooks.announce) s.hooks.announce(notice_text(s, s.notices.back()));
+}
+
+// The subject before a message's colon ("len: clamped …", "d_model：…"), or empty.
+static std::string_view subject(std::string_view text) {
+  const size_t colon = std::min(text.find(": "), text.find("\xEF\xBC\x9A"));  // ：
+  return colon == std::string_view::npos || colon > 40 ? std::string_view{} : text.substr(0, colon);
 }
 
 std::string notice_text(const AppState& s, const Notice& n) {
   const int lang = lang_index(s);
   std::string text;
-  for (const core::Message& m : n.messages)
-    text += (text.empty() ? "" : lang == 1 ? "\xEF\xBC\x9B" : "; ") + ui::tr_message(lang, m);  // ；
+  std::string_view last;
+  std::vector<std::string> said;
+  said.reserve(n.messages.size());
+  for (const core::Message& m : n.messages) {
+    said.push_back(ui::tr_message(lang, m));
+    std::string_view line = said.back();
+    const std::string_view about = subject(line);
+    // "len: clamped to 4096 …; len: …" names its subject once.
+    if (!about.empty() && about == last) {
+      line.remove_prefix(about.size());
+      line.remove_prefix(line.substr(0, 2) == ": " ? 2 : 3);
+    }
+    last = about;
+    text += (text.empty() ? "" : lang == 1 ? "\xEF\xBC\x9B" : "; ");  // ；
+    text += line;
+  }
   return text;
 }
 

@@ -39,6 +39,7 @@ struct PlatformHooks {
       page_language;
   std::function<void(const std::string& hash)> write_hash;         // replaceState, no history entry
   std::function<void(const std::string& progress)> save_progress;  // persist "id:seen,…"
+  std::function<void(const std::string& text)> announce;  // a notice, said to screen readers (aria-live)
 };
 
 struct Notice {

@@ -226,7 +226,8 @@ int focused_part(const AppState& s, Mode mode) {
 // Keyboard focus mode never loses the focus frame: when the focused control goes away (the step
 // changed, the prediction was locked in) the focus moves to the part of the page's default control;
 // when it moves anywhere it is scrolled into view (ImGui does so for arrow moves, not for these jumps);
-// and it is recorded for posenc.locate(':focus') while it is fully in sight.
+// and it is recorded for posenc.locate(':focus') while it is fully in sight (a paragraph taller than
+// its column: while its top is, with the part in sight).
 void keep_focus_visible(AppState& s) {
   ImGuiContext& g = *GImGui;
   s.focus_rect = {};
@@ -249,7 +250,14 @@ void keep_focus_visible(AppState& s) {
   }
   if (g.NavDisableHighlight) return;
   s.focus_rect = {r.Min.x, r.Min.y, r.GetWidth(), r.GetHeight()};
-  if (w->InnerClipRect.Contains(r)) ui::remember_rect(":focus", s.focus_rect);
+  const ImRect clip = w->InnerClipRect;
+  if (clip.Contains(r)) {
+    ui::remember_rect(":focus", s.focus_rect);
+  } else if (r.GetHeight() > clip.GetHeight() && r.Min.y >= clip.Min.y && r.Min.y < clip.Max.y &&
+             r.Min.x >= clip.Min.x && r.Max.x <= clip.Max.x) {
+    // A paragraph taller than its column (a short window): in sight from its top, as far as it goes.
+    ui::remember_rect(":focus", {r.Min.x, r.Min.y, r.GetWidth(), clip.Max.y - r.Min.y});
+  }
 }
 
 // Keys. By default ← → step through the walkthrough (and Page Up/Down always do). Tab switches to
@@ -319,35 +327,44 @@ void drawer(AppState& s, float top, float width, float height) {
   ImGui::PopStyleColor();
 }
 
-// Notices float at the bottom, above the step bar, where they cover neither the title nor the
-// controls at the top of the visual.
-void notices(AppState& s, float width, float height) {
+// Notices have one place: a strip directly above the step bar, in the page's flow. The text above
+// it (or, on a phone, the page) gets shorter while a notice shows, so a notice never covers a table, a
+// slider or the keyboard focus, and it is read in the language of the moment (translated as drawn).
+float notice_text_width(float w) { return w - ui::em(3.2f); }
+
+// Their height: what they need, up to a quarter of the window's (then they scroll), so that on a short
+// window the step's text keeps most of its column.
+float notices_height(const AppState& s, float w) {
+  if (s.notices.empty()) return 0;
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float h = 2 * ui::em(0.5f);
+  for (const Notice& n : s.notices)
+    h += std::max(ui::measure_wrapped(notice_text(s, n), s.theme, notice_text_width(w)),
+                  ImGui::GetFrameHeight()) +
+         st.ItemSpacing.y;
+  h += ui::em(0.5f) - st.ItemSpacing.y;  // and a gap to the step bar's separator
+  return std::min(h, std::max(ImGui::GetIO().DisplaySize.y * 0.25f, ui::em(4.5f)));
+}
+
+void draw_notices(AppState& s, float w, float h) {
   if (s.notices.empty()) return;
-  const float w = std::min(width - ui::em(2), ui::em(34));
-  // … unless they would cover the keyboard focus: then they move to the top.
-  float bottom = height - ui::em(4.2f);
-  if (const ImGuiWindow* last = ImGui::FindWindowByName("##notices"); last && s.focus_rect.w > 0) {
-    const ImRect box(width / 2 - w / 2, bottom - last->Size.y, width / 2 + w / 2, bottom);
-    const ImRect focus(s.focus_rect.x, s.focus_rect.y, s.focus_rect.x + s.focus_rect.w,
-                       s.focus_rect.y + s.focus_rect.h);
-    if (box.Overlaps(focus)) bottom = ui::em(3.2f) + last->Size.y;
-  }
-  ImGui::SetNextWindowPos(ImVec2(width / 2, bottom), 0, ImVec2(0.5f, 1.0f));
-  ImGui::SetNextWindowSize(ImVec2(w, 0));
-  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.note_bg));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.0f * s.theme.scale);
-  ImGui::Begin("##notices", nullptr,
-               (kPanel & ~ImGuiWindowFlags_NoBringToFrontOnFocus) | ImGuiWindowFlags_AlwaysAutoResize |
-                   ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(s.theme.note_bg));
+  ImGui::PushStyleVar(ImGuiStyleVar_ChildBorderSize, 1.0f * s.theme.scale);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui::em(0.6f), ui::em(0.5f)));
+  ImGui::BeginChild("##notices", ImVec2(w, h - ui::em(0.5f)), true, ImGuiWindowFlags_NoNav);
+  ui::remember_region(":notices");
   for (size_t i = 0; i < s.notices.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
-    ui::wrapped(notice_text(s, s.notices[i]), s.theme, 0, w - ui::em(3.5f));
-    ImGui::SameLine(w - ui::em(2.6f));
+    const float y = ImGui::GetCursorPosY();
+    ui::wrapped(notice_text(s, s.notices[i]), s.theme, 0, notice_text_width(w));
+    const float next = ImGui::GetCursorPosY();
+    ImGui::SetCursorPos(ImVec2(w - ui::em(2.3f), y));
     if (ImGui::SmallButton("\xC3\x97")) s.notices[i].until = 0;  // ×
+    ImGui::SetCursorPosY(std::max(next, ImGui::GetCursorPosY()));
     ImGui::PopID();
   }
-  ImGui::End();
-  ImGui::PopStyleVar();
+  ImGui::EndChild();
+  ImGui::PopStyleVar(2);
   ImGui::PopStyleColor();
 }
 
@@ -378,8 +395,10 @@ void draw(AppState& s, float width, float height) {
   const float pad = ui::em(1.2f);
   if (mode == Mode::Narrow) {
     const float bar_h = ui::em(3.2f);
+    const float note_w = width - 2 * ui::em(0.9f);
+    const float note_h = notices_height(s, note_w);
     ImGui::SetNextWindowPos(ImVec2(0, top));
-    ImGui::SetNextWindowSize(ImVec2(width, height - top - bar_h));
+    ImGui::SetNextWindowSize(ImVec2(width, height - top - bar_h - note_h));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui::em(0.9f), ui::em(0.9f)));
     ImGui::Begin("##page", nullptr,
                  kPanel & ~ImGuiWindowFlags_NoScrollbar & ~ImGuiWindowFlags_NoScrollWithMouse);
@@ -396,6 +415,17 @@ void draw(AppState& s, float width, float height) {
     ImGui::Dummy(ImVec2(1, ui::em(1)));
     ImGui::End();
     ImGui::PopStyleVar();
+    if (note_h > 0) {
+      ImGui::SetNextWindowPos(ImVec2(0, height - bar_h - note_h));
+      ImGui::SetNextWindowSize(ImVec2(width, note_h));
+      ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.panel));
+      ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui::em(0.9f), ui::em(0.25f)));
+      ImGui::Begin("##noticebar", nullptr, kPanel | ImGuiWindowFlags_NoNav);
+      draw_notices(s, note_w, note_h - ui::em(0.25f));
+      ImGui::End();
+      ImGui::PopStyleVar();
+      ImGui::PopStyleColor();
+    }
     ImGui::SetNextWindowPos(ImVec2(0, height - bar_h));
     ImGui::SetNextWindowSize(ImVec2(width, bar_h));
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.panel));
@@ -426,11 +456,13 @@ void draw(AppState& s, float width, float height) {
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.panel));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
     ImGui::Begin("##text", nullptr, kPanel);
-    ImGui::BeginChild("##textscroll", ImVec2(0, -bar_h), false, ImGuiWindowFlags_NavFlattened);
+    const float note_h = notices_height(s, ImGui::GetContentRegionAvail().x);
+    ImGui::BeginChild("##textscroll", ImVec2(0, -bar_h - note_h), false, ImGuiWindowFlags_NavFlattened);
     ui::remember_region(":text");  // for posenc.locate: where the text scrolls, the step bar below it
     to_top();
     draw_text(s, ImGui::GetContentRegionAvail().x - ui::em(0.5f));
     ImGui::EndChild();
+    draw_notices(s, ImGui::GetContentRegionAvail().x, note_h);
     ImGui::Separator();
     ImGui::Spacing();
     draw_step_bar(s, ImGui::GetContentRegionAvail().x);
@@ -453,7 +485,6 @@ void draw(AppState& s, float width, float height) {
     ImGui::PopStyleVar();
   }
   drawer(s, top, width, height);
-  notices(s, width, height);
   keep_focus_visible(s);
   s.animating = s.animating || working;
 }

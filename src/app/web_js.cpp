@@ -171,6 +171,11 @@ EM_JS(void, js_mirror_text, (const char* title, const char* step, const char* bo
   root.querySelector("h2").textContent = UTF8ToString(step);
   root.querySelector("p").textContent = UTF8ToString(body);
 });
+// Says a notice to screen readers: the page's one polite live region for notices (#notices).
+EM_JS(void, js_announce, (const char* text), {
+  var region = document.getElementById("notices");
+  if (region) region.textContent = UTF8ToString(text);
+});
 // Shows a start-up failure in the page's loader (`what`: "webgl2" or a message).
 EM_JS(void, js_fail, (const char* what), {
   if (Module["posencFail"]) Module["posencFail"](UTF8ToString(what));

@@ -22,6 +22,7 @@ void js_download(const char* name, const unsigned char* bytes, int size, const c
 void js_save_language(const char* lang);
 void js_page_language(const char* lang, const char* title, const char* label);
 void js_mirror_text(const char* title, const char* step, const char* body);
+void js_announce(const char* text);
 void js_fail(const char* what);
 void js_log_error(const char* text);
 void js_watch_events();

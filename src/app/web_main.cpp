@@ -400,6 +400,7 @@ int main() {
   s.hooks.page_language = [](const std::string& l, const std::string& title, const std::string& label) {
     js_page_language(l.c_str(), title.c_str(), label.c_str());
   };
+  s.hooks.announce = [](const std::string& text) { js_announce(text.c_str()); };
   s.hooks.mirror_text = [](const std::string& a, const std::string& b, const std::string& c) {
     js_mirror_text(a.c_str(), b.c_str(), c.c_str());
   };

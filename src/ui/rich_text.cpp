@@ -18,7 +18,38 @@ struct Atom {
   ImU32 color;
   ImU32 background;  // 0: none
   int math = -1;     // a typeset formula: index into the block's boxes
+  bool cut = false;  // a piece of a word wider than the line: the line may break before it
 };
+
+// A word wider than the line (a long config key in a narrow column) would run past the edge and be
+// clipped: it is cut after its dots and slashes, and if a piece is still too wide, after its '_'.
+template <class Width>
+void cut_wide_word(std::string_view word, float width, const Width& width_of,
+                   std::vector<std::string_view>& out) {
+  if (width_of(word) <= width) {
+    out.push_back(word);
+    return;
+  }
+  for (std::string_view seps : {"./", "_"}) {
+    std::vector<std::string_view> pieces;
+    for (size_t start = 0, i = 0; i < word.size(); ++i)
+      if (seps.find(word[i]) != std::string_view::npos || i + 1 == word.size()) {
+        if (i + 1 < word.size() || start < word.size()) pieces.push_back(word.substr(start, i + 1 - start));
+        start = i + 1;
+      }
+    if (pieces.size() < 2) continue;
+    if (seps == "_" ||
+        std::all_of(pieces.begin(), pieces.end(), [&](std::string_view p) { return width_of(p) <= width; })) {
+      out.insert(out.end(), pieces.begin(), pieces.end());
+      return;
+    }
+    if (seps != "_") {  // the dots were not enough: cut the pieces that are still too wide further
+      for (std::string_view p : pieces) cut_wide_word(p, width, width_of, out);
+      return;
+    }
+  }
+  out.push_back(word);  // nowhere to cut it
+}
 
 // Glyph widths and vertical metrics of an ImGui font, for the typesetter.
 MathMetrics metrics_of(ImFont* font) {
@@ -72,7 +103,7 @@ namespace {
 // last block (what measure_wrapped needs).
 float typeset(const std::vector<content::Block>& blocks, float wrap_width, const Theme& theme,
               const PlaceholderLookup& lookup, const RichStyle* style_override, bool draw) {
-  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImDrawList* dl = draw ? ImGui::GetWindowDrawList() : nullptr;  // measuring touches no window
   float last_height = 0;
   const float font_px = ImGui::GetFontSize();
   const float line_h =
@@ -150,10 +181,20 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
         style.background =
             0;  // … unless one is wider than the line (a sentence): it breaks as text, bold, without its chip
       }
+      const auto plain_width = [&](std::string_view t) {
+        return style.font->CalcTextSizeA(font_px, 1e9f, 0, t.data(), t.data() + t.size()).x;
+      };
+      std::vector<std::string_view> pieces;
       for (std::string_view unit : break_units(text)) {
-        style.text = unit;
-        atoms.push_back(style);
+        pieces.clear();
+        cut_wide_word(unit, width, plain_width, pieces);
+        for (size_t i = 0; i < pieces.size(); ++i) {
+          style.text = pieces[i];
+          style.cut = i > 0;
+          atoms.push_back(style);
+        }
       }
+      style.cut = false;
     }
 
     // Greedy line breaking over groups of atoms that must stay together (e.g. a quote mark and the
@@ -171,6 +212,7 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
     // so "r = 512" with r typeset keeps r with its " = ".
     std::string joined;
     auto breakable = [&](size_t k) {
+      if (atoms[k].cut) return true;
       std::string_view before = atoms[k - 1].text;
       if (k >= 2 && !before.empty() && before.find_first_not_of(' ') == std::string_view::npos) {
         joined.assign(atoms[k - 2].text).append(before);

@@ -139,6 +139,18 @@ test('hostile hash on first load still opens the app', async () => {
   const s = await page.evaluate(() => posenc.state());
   assert.equal(s.step, 0);
   assert.equal(s.params.dim, 8);
+  // The notice is said to screen readers (the page's polite live region), and is drawn where it covers
+  // no control: above the step bar, below the text.
+  const said = await page.evaluate(() => {
+    const region = document.getElementById('notices');
+    return { text: region.textContent, live: region.getAttribute('aria-live') };
+  });
+  assert.equal(said.live, 'polite');
+  assert.match(said.text, /step clamped to 0/);
+  assert.match(said.text, /not a number/);
+  const strip = await locate(page, ':notices');
+  const next = await locate(page, 'Next');
+  assert.ok(strip && next && strip.rect.y + strip.rect.h <= next.rect.y, JSON.stringify({ strip, next }));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -639,3 +639,51 @@ TEST_CASE("the lesson list scrolls to the current lesson when it is out of sight
   for (int i = 0; i < 3; ++i) h.frame(1280, 600);
   CHECK(toc->Scroll.y == 0);
 }
+
+// The window (or child) called `name` in the last frame, as a rectangle; empty when it was not drawn.
+static ImRect window_rect(const char* name) {
+  for (ImGuiWindow* w : GImGui->Windows)
+    if (w->WasActive && std::string(w->Name).find(name) != std::string::npos) return w->Rect();
+  return {};
+}
+
+TEST_CASE("notices have one place above the step bar, cover nothing, say a repeat once and a subject once") {
+  Headless h;
+  std::vector<std::string> heard;
+  h.s.hooks.announce = [&](const std::string& text) { heard.push_back(text); };
+  notify(h.s, apply_hash(h.s, "#lesson=sinusoidal&step=5&len=99999"));
+  REQUIRE(h.s.notices.size() == 1);
+  REQUIRE(heard.size() == 1);
+  CHECK(heard[0] == notice_text(h.s, h.s.notices[0]));
+  CHECK(heard[0].find("len: clamped to 4096") != std::string::npos);
+  struct Size {
+    float w, h;
+    const char* page;  // the window the notices must leave alone
+  };
+  for (const Size sz : {Size{1280, 800, "##visual"}, Size{900, 700, "##visual"}, Size{390, 844, "##page"}}) {
+    CAPTURE(sz.w);
+    h.frame(sz.w, sz.h);
+    h.frame(sz.w, sz.h);
+    const ImRect notes = window_rect("##notices");
+    REQUIRE(notes.GetArea() > 0);
+    const ImRect page = window_rect(sz.page);
+    CHECK_FALSE(notes.Overlaps(page));
+    if (sz.w > 400) CHECK_FALSE(notes.Overlaps(window_rect("##textscroll")));
+    const std::optional<ui::ItemRect> next = ui::locate("Next");
+    REQUIRE(next);
+    CHECK(notes.Max.y <= next->y);                        // above the step bar
+    CHECK(window_rect("Debug##Default").GetArea() == 0);  // measuring them opened no stray window
+  }
+  // A slider held past its end says the same frame after frame: one notice, not a stack of them.
+  for (int i = 0; i < 3; ++i)
+    notify(h.s, {{"{0}: clamped to {1} (allowed {2}–{3})", {"base", "2", "2", "9"}}});
+  CHECK(h.s.notices.size() == 2);
+  // Two messages about one subject name it once.
+  notify(h.s, {{"{0}: clamped to {1} (allowed {2}–{3})", {"dim", "2", "2", "512"}},
+               {"dim: the clock needs (sin, cos) pairs; using {0}", {"2"}}});
+  CHECK(notice_text(h.s, h.s.notices.back()) ==
+        "dim: clamped to 2 (allowed 2–512); the clock needs (sin, cos) pairs; using 2");
+  set_language(h.s, "zh");
+  const std::string zh = notice_text(h.s, h.s.notices.back());
+  CHECK(zh.find("\xE5\xB7\xB2\xE9\x99\x90\xE5\x88\xB6") != std::string::npos);  // re-translated: 已限制
+}

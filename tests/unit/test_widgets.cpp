@@ -395,6 +395,33 @@ TEST_CASE("a live value fits on one line as a chip; a sentence-long one wraps in
   CHECK(right <= 300.5f);        // … none of them past the width
 }
 
+TEST_CASE("a word wider than the line is cut after its dots, then after its underscores, never clipped") {
+  Headless h;
+  float height = 0, right = 0;
+  std::string text;
+  const auto draw = [&] {
+    const float top = ImGui::GetCursorPosY(), left = ImGui::GetCursorScreenPos().x;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const int first = dl->VtxBuffer.Size;
+    wrapped(text, h.theme, 0, 150);
+    height = ImGui::GetCursorPosY() - top;
+    right = 0;
+    for (int k = first; k < dl->VtxBuffer.Size; ++k) right = std::max(right, dl->VtxBuffer[k].pos.x - left);
+  };
+  text = "ok";
+  h.frame(draw);
+  const float one_line = height;
+  // A config key (ImGui's default font: 7 px a character): 46 characters are 322 px, on a 150 px line.
+  text = "missing rope_scaling.original_max_position_embeddings here";
+  h.frame(draw);
+  CHECK(right <= 150.5f);
+  CHECK(height >= 3 * one_line);
+  // A short word keeps its dot and its underscore: "e.g. a_b" is not cut where it fits.
+  text = "e.g. a_b x.y";
+  h.frame(draw);
+  CHECK(height == doctest::Approx(one_line));
+}
+
 TEST_CASE("a band's label moves to the band's foot when points cover its top corner") {
   Headless h;
   // Where the label's glyphs are (the only vertices in the theme's warn colour): mean y against the plot.
