@@ -12,6 +12,7 @@
 #include "export_bar.hpp"
 #include "glyphs.hpp"
 #include "question_box.hpp"
+#include "ui/controls.hpp"
 #include "ui/i18n.hpp"
 #include "ui/locate.hpp"
 #include "ui/nav.hpp"
@@ -268,6 +269,22 @@ void keyboard(AppState& s, Mode mode) {
   ImGuiIO& io = ImGui::GetIO();
   const auto pressed = [](ImGuiKey k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k)); };
   const bool focus_mode = io.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard;
+  if (pressed(ImGuiKey_Tab) && io.WantTextInput) {
+    // Tab in a text box leaves it (its text kept, as on any loss of focus) and moves the focus frame to
+    // the next control (Shift: the one before), as a web page's Tab does. ImGui's own tabbing would
+    // open the next slider's number edit instead.
+    ImGuiContext& g = *GImGui;
+    ImGui::NavMoveRequestCancel();
+    if (g.ActiveId) g.NavId = g.ActiveId;  // the box is where the move starts from
+    ui::request_leave_text_box();          // the box lets go as it draws, its text kept
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    g.NavDisableHighlight = false;
+    g.NavDisableMouseHover = true;
+    ImGui::NavMoveRequestSubmit(io.KeyShift ? ImGuiDir_Up : ImGuiDir_Down,
+                                io.KeyShift ? ImGuiDir_Up : ImGuiDir_Down, ImGuiNavMoveFlags_None,
+                                ImGuiScrollFlags_KeepVisibleEdgeY);
+    return;
+  }
   if (pressed(ImGuiKey_Tab) && !io.WantTextInput) {
     if (!focus_mode) {
       io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
@@ -485,6 +502,7 @@ void draw(AppState& s, float width, float height) {
     ImGui::PopStyleVar();
   }
   drawer(s, top, width, height);
+  ui::finish_leave_text_box();
   keep_focus_visible(s);
   s.animating = s.animating || working;
 }

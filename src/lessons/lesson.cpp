@@ -46,6 +46,7 @@ class ControlDrawer final : public ParamVisitor {
     // Applied on Enter or when the field loses focus, not on every keystroke.
     const bool entered =
         ImGui::InputText("##text", buf.data(), buf.size(), ImGuiInputTextFlags_EnterReturnsTrue);
+    ui::leave_text_box();              // Tab: out of the box, as on any loss of focus
     ui::remember(tr(lang_, p.label));  // (posenc.locate: tests click into it)
     if (entered || ImGui::IsItemDeactivatedAfterEdit()) {
       changed = value != buf.data();
@@ -289,6 +290,7 @@ void Lesson::paste_box(DrawContext& ctx, char* buffer, std::size_t size, const c
   ImGui::InputTextMultiline(
       "##paste", buffer, size,
       ImVec2(std::min(ImGui::GetContentRegionAvail().x, ui::em(30)), ui::em(height_em)));
+  ui::leave_text_box();
   const bool pressed = ImGui::Button(tr(lang_, button));
   ui::remember(tr(lang_, button));  // (posenc.locate: tests click it and type into the box above)
   if (!pressed) return;

@@ -21,6 +21,24 @@ void record(const char* label, double lo, double hi, bool log_scale) {
 
 void set_control_log(std::vector<ControlRecord>* log) { g_control_log = log; }
 
+namespace {
+bool g_leave_text_box = false;  // asked this frame (Tab in a text box), not yet done
+}  // namespace
+
+void request_leave_text_box() { g_leave_text_box = true; }
+
+bool leave_text_box() {
+  if (!g_leave_text_box || !ImGui::IsItemActive()) return false;
+  ImGui::ClearActiveID();
+  g_leave_text_box = false;
+  return true;
+}
+
+void finish_leave_text_box() {
+  if (g_leave_text_box && GImGui->ActiveId && ImGui::GetIO().WantTextInput) ImGui::ClearActiveID();
+  g_leave_text_box = false;
+}
+
 double nudge(double v, const Nudge& n) {
   double out = v;
   if (!n.log_scale) {

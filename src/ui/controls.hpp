@@ -56,6 +56,15 @@ int token_chips(const std::vector<std::string>& tokens, int selected, const Them
 // "label  value" with the value coloured by whether it is below `tolerance` (identity holds) or not.
 void residual(const char* label, double value, double tolerance, const Theme& theme);
 
+// Tab in a text box: the shell asks the box being edited to give up the keyboard (request_leave_text_box),
+// and the box, right after its ImGui::InputText…, lets go (leave_text_box) so that ImGui reports it
+// deactivated after its edit in that same frame, with the typed text in its buffer: the lesson keeps it
+// as on any loss of focus. Returns whether it let go. finish_leave_text_box (the shell, end of frame)
+// lets go of a box that did not.
+void request_leave_text_box();
+bool leave_text_box();
+void finish_leave_text_box();
+
 // Muted helper text that wraps.
 void caption(const char* text, const Theme& theme);
 

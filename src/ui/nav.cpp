@@ -28,6 +28,7 @@ int table_of_contents(const std::vector<TocEntry>& entries, int current, const T
     const float row_h = std::max(em(2.5f), title_h + em(1.1f));
     if (ImGui::Selectable("##lesson", i == current, 0, ImVec2(w, row_h))) clicked = i;
     if (i == current) {
+      default_focus();  // Tab into the list lands here, not on lesson 1
       // A new current lesson out of sight (a link to lesson 15, the drawer opened on a phone) is scrolled
       // into view once; the learner's own scrolling is left alone after that.
       int& shown = *ImGui::GetStateStorage()->GetIntRef(shown_key, -1);

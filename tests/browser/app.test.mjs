@@ -575,3 +575,28 @@ test('an input method, a paste and a phone keyboard type into a text box through
   await context.close();
   site.close();
 });
+
+test('Tab in a text box keeps the text and moves the focus frame on, in no number edit', async () => {
+  const site = await serve();
+  const { page, context, errors } = await open(browser, site.url, '#lesson=order&step=0');
+  const field = await locate(page, 'sentence');
+  await page.mouse.click(field.rect.x + field.rect.w - 4, field.y);
+  await frames(page, 3);
+  await page.keyboard.press('End');
+  await page.keyboard.type(' too');
+  await page.keyboard.press('Tab');
+  await frames(page, 10);
+  const s = await page.evaluate(() => posenc.state());
+  assert.match(s.params.text, / too$/);
+  const focus = await locate(page, ':focus');
+  assert.ok(focus && Math.abs(focus.y - field.y) > 5, JSON.stringify({ focus, field }));
+  // the keyboard is the app's again: ← → now move the focused slider, not a caret in a number edit
+  assert.notEqual(await page.evaluate(() => document.activeElement && document.activeElement.id), 'posenc-ime');
+  const dim = s.params.dim;
+  await page.keyboard.press('ArrowRight');
+  await frames(page, 5);
+  assert.notEqual((await page.evaluate(() => posenc.state())).params.dim, dim);
+  assert.deepEqual(errors, []);
+  await context.close();
+  site.close();
+});

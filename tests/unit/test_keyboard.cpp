@@ -166,3 +166,47 @@ TEST_CASE("keyboard: ← → move the focused slider without Space first; Shift 
   k.press(kRight, true);
   CHECK(current_hash(k.h.s).find("dim=") != std::string::npos);
 }
+
+TEST_CASE("keyboard: Tab in a text box keeps what was typed and moves the focus on, opening no number edit") {
+  for (const bool shift : {false, true}) {
+    CAPTURE(shift);
+    Keyboard k;
+    go(k.h.s, 0, find_step(k.h.s, 0, "tokens"));  // lesson order: sentence, dim, seed
+    k.frames(3);
+    const auto box = ui::locate("sentence");
+    REQUIRE(box.has_value());
+    k.h.click(*box);
+    k.frames(2);
+    REQUIRE(ImGui::GetIO().WantTextInput);
+    ImGui::GetIO().AddInputCharactersUTF8(" again");
+    k.frames(2);
+    k.press(kTab, shift);
+    k.frames(2);
+    CHECK_FALSE(ImGui::GetIO().WantTextInput);  // out of the box, and in no slider's number edit
+    CHECK(GImGui->ActiveId == 0);
+    std::string text;
+    for (const lessons::ParamValue& v : lessons::read_params(current_lesson(k.h.s)))
+      if (v.name == "text") text = v.text;
+    CHECK(text.find(" again") != std::string::npos);  // typed where the click put the caret
+    const auto f = k.focus();  // the focus frame shows, on another control of the visual
+    REQUIRE(f.has_value());
+    CHECK(std::abs(f->y - box->y) > 1);
+    CHECK(f->x > 640);
+  }
+}
+
+TEST_CASE("keyboard: Tab into the lesson list lands on the current lesson") {
+  Keyboard k;
+  const int lesson = 12;
+  go(k.h.s, lesson, 0);
+  k.frames(3);
+  k.press(kTab);  // the visual
+  k.press(kTab);  // the text
+  k.press(kTab);  // the lesson list
+  ImGuiWindow* toc = ImGui::FindWindowByName("##toc");
+  REQUIRE(toc != nullptr);
+  REQUIRE(GImGui->NavWindow == toc);
+  const ImGuiID row = ImHashStr("##lesson", 0, ImHashData(&lesson, sizeof lesson, toc->ID));
+  CHECK(GImGui->NavId == row);
+  CHECK(k.focus().has_value());  // and in sight
+}
