@@ -298,6 +298,56 @@ std::vector<PlaceholderUse> placeholders(const Document& doc) {
 
 bool truthy(std::string_view value) { return value == "1" || value == "true"; }
 
+std::string readable_exponents(std::string_view text) {
+  static const char* const kSuper[] = {"\xE2\x81\xB0", "\xC2\xB9",     "\xC2\xB2",     "\xC2\xB3",
+                                       "\xE2\x81\xB4", "\xE2\x81\xB5", "\xE2\x81\xB6", "\xE2\x81\xB7",
+                                       "\xE2\x81\xB8", "\xE2\x81\xB9"};
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  const auto word = [&](char c) {
+    return digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  };
+  std::string out;
+  size_t i = 0;
+  while (i < text.size()) {
+    // A number starts here: a digit not inside a word or another number.
+    if (!digit(text[i]) || (i > 0 && (word(text[i - 1]) || text[i - 1] == '.'))) {
+      out += text[i++];
+      continue;
+    }
+    size_t j = i;
+    while (j < text.size() && digit(text[j])) ++j;
+    if (j + 1 < text.size() && text[j] == '.' && digit(text[j + 1])) {
+      ++j;
+      while (j < text.size() && digit(text[j])) ++j;
+    }
+    size_t k = j;
+    if (k < text.size() && (text[k] == 'e' || text[k] == 'E')) {
+      ++k;
+      const bool negative = k < text.size() && text[k] == '-';
+      if (k < text.size() && (text[k] == '-' || text[k] == '+')) ++k;
+      const size_t exp_start = k;
+      while (k < text.size() && digit(text[k])) ++k;
+      if (k > exp_start && (k == text.size() || !word(text[k]))) {
+        out.append(text.substr(i, j - i));
+        size_t first = exp_start;
+        while (first + 1 < k && text[first] == '0') ++first;  // e+05 → 5
+        if (!(k - first == 1 && text[first] == '0')) {        // e+00: the mantissa alone
+          out +=
+              "\xC3\x97"
+              "10";                             // ×10
+          if (negative) out += "\xE2\x81\xBB";  // ⁻
+          for (size_t d = first; d < k; ++d) out += kSuper[text[d] - '0'];
+        }
+        i = k;
+        continue;
+      }
+    }
+    out.append(text.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
 std::vector<Run> visible_runs(const std::vector<Run>& runs,
                               const std::function<std::string(std::string_view)>& lookup) {
   std::vector<Run> out;

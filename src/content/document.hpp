@@ -98,6 +98,10 @@ std::vector<PlaceholderUse> placeholders(const Document& doc);
 // True when a condition placeholder's value means "yes" ("1" or "true").
 bool truthy(std::string_view value);
 
+// Numbers in running text as a reader writes them: C's e-notation (6.29e+05, 1.11e-16) becomes
+// 6.29×10⁵, 1.11×10⁻¹⁶; everything else, and a number inside a word or a name (base1e+06), is kept.
+std::string readable_exponents(std::string_view text);
+
 // The runs as shown under the current settings: conditional parts whose condition fails are dropped,
 // and the When / End markers with them.
 std::vector<Run> visible_runs(const std::vector<Run>& runs,

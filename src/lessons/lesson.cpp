@@ -8,6 +8,7 @@
 #include <cassert>
 #include <cstdio>
 
+#include "content/document.hpp"
 #include "core/permutation.hpp"
 #include "core/random.hpp"
 #include "ui/controls.hpp"
@@ -107,7 +108,9 @@ void Lesson::add_row(std::string_view name, std::function<std::string()> f) {
 std::string Lesson::placeholder(std::string_view name) {
   const auto row = std::lower_bound(rows_.begin(), rows_.end(), name,
                                     [](const auto& r, std::string_view n) { return r.first < n; });
-  std::string v = row != rows_.end() && row->first == name ? row->second() : std::string();
+  // Said in running text: 1.11e-16 reads 1.11×10⁻¹⁶.
+  std::string v =
+      row != rows_.end() && row->first == name ? content::readable_exponents(row->second()) : std::string();
   if (v.empty()) v = param_text(*this, name);
   if (v.empty() && name == "narrow") v = narrow_ ? "1" : "0";
   if (v.empty() && name == "touch") v = touch_ ? "1" : "0";

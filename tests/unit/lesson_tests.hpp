@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <initializer_list>
 #include <memory>
@@ -43,9 +44,38 @@ inline void placeholders_are(lessons::Lesson& l,
   }
 }
 
+// A number as the text says it: "0.25", "1.11×10⁻¹⁶" (superscript digits after ×10).
+inline double said_number(const std::string& said) {
+  char* end = nullptr;
+  const double mantissa = std::strtod(said.c_str(), &end);
+  std::string rest(end);
+  if (rest.rfind("\xC3\x97"
+                 "10",
+                 0) != 0)
+    return mantissa;  // ×10
+  rest = rest.substr(4);
+  const bool negative = rest.rfind("\xE2\x81\xBB", 0) == 0;  // ⁻
+  if (negative) rest = rest.substr(3);
+  const std::pair<const char*, int> digits[] = {{"\xE2\x81\xB0", 0}, {"\xC2\xB9", 1},     {"\xC2\xB2", 2},
+                                                {"\xC2\xB3", 3},     {"\xE2\x81\xB4", 4}, {"\xE2\x81\xB5", 5},
+                                                {"\xE2\x81\xB6", 6}, {"\xE2\x81\xB7", 7}, {"\xE2\x81\xB8", 8},
+                                                {"\xE2\x81\xB9", 9}};
+  int exponent = 0;
+  for (bool more = true; more;) {
+    more = false;
+    for (const auto& [glyph, value] : digits)
+      if (rest.rfind(glyph, 0) == 0) {
+        exponent = exponent * 10 + value;
+        rest = rest.substr(std::string(glyph).size());
+        more = true;
+      }
+  }
+  return mantissa * std::pow(10.0, negative ? -exponent : exponent);
+}
+
 // A placeholder read as a number (0 when it is none).
 inline double placeholder_number(lessons::Lesson& l, std::string_view name) {
-  return std::strtod(l.placeholder(name).c_str(), nullptr);
+  return said_number(l.placeholder(name));
 }
 
 }  // namespace posenc::test

@@ -339,3 +339,23 @@ TEST_CASE("a language's text can arrive later, as one pack of files, once") {
   CHECK(add_files("", pack) == 0);
   CHECK(add_files("en", pack) == 0);  // embedded languages are never replaced
 }
+
+TEST_CASE("numbers in running text: e-notation is written with ×10 and a superscript exponent") {
+  using posenc::content::readable_exponents;
+  CHECK(readable_exponents("6.29e+05") ==
+        "6.29\xC3\x97"
+        "10\xE2\x81\xB5");  // 6.29×10⁵
+  CHECK(readable_exponents("is 1.11e-16: rounding") ==
+        "is 1.11\xC3\x97"
+        "10\xE2\x81\xBB\xC2\xB9\xE2\x81\xB6: rounding");  // ×10⁻¹⁶
+  CHECK(readable_exponents("3e+00 and 2.5E-3") ==
+        "3 and 2.5\xC3\x97"
+        "10\xE2\x81\xBB\xC2\xB3");
+  CHECK(readable_exponents("7e+120") ==
+        "7\xC3\x97"
+        "10\xC2\xB9\xC2\xB2\xE2\x81\xB0");
+  // kept: plain numbers, words, names with numbers inside, an 'e' that starts a word
+  for (const char* same :
+       {"0.0599", "4095 radians", "base1e+06", "pe_len4096_d128", "x2e5", "3 each", "2e", "1.5e+"})
+    CHECK(readable_exponents(same) == same);
+}

@@ -120,3 +120,7 @@ TEST_CASE("… no word said twice in a row ('the the')") {
   expect_none(std::regex(R"(\b(the|a|an|of|to|is|and|in|it|its)\s+\1\b)", std::regex::icase),
               "a word doubled");
 }
+
+TEST_CASE("… no number in C's e-notation: 6.29e+05 is written 6.29×10⁵ (tables may keep a column format)") {
+  expect_none(std::regex(R"([0-9][eE][+\-]?[0-9])"), "a number in e-notation");
+}
