@@ -334,3 +334,17 @@ TEST_CASE("the catalogue's files may arrive later in a pack (the site's zh.txt),
   REQUIRE(!errors.empty());
   CHECK(errors.back() == "test/bad.tsv:1: want the English, one tab, the Chinese");
 }
+
+TEST_CASE(
+    "Chinese filled with a value keeps its space beside Latin text and drops it beside full-width "
+    "punctuation") {
+  using posenc::ui::trf;
+  CHECK(trf(1, "%s's config", "Llama 3 8B") ==
+        "Llama 3 8B \xE7\x9A\x84\xE9\x85\x8D\xE7\xBD\xAE");  // … 的配置
+  CHECK(trf(1, "%s's config", "GPT-NeoX-20B\xEF\xBC\x88x\xEF\xBC\x89") ==
+        "GPT-NeoX-20B\xEF\xBC\x88x\xEF\xBC\x89\xE7\x9A\x84\xE9\x85\x8D\xE7\xBD\xAE");  // …（x）的配置
+  CHECK(trf(0, "%s's config", "A (b)") == "A (b)'s config");                           // English untouched
+  // A scaling named in a verdict is said in words, not as "linear ×4".
+  CHECK(trf(1, "%s \xC3\x97%s", "linear", "4") ==
+        "linear \xE7\xBC\xA9\xE6\x94\xBE\xEF\xBC\x88\xE5\x80\x8D\xE6\x95\xB0 4\xEF\xBC\x89");
+}

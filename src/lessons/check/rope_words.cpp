@@ -16,7 +16,7 @@ std::string scaling_text(int lang, const std::string& type, double factor) {
   if (type == "default") return tr(lang, "none");
   if (type == "dynamic" || type == "longrope" || type == "unknown")
     return type == "unknown" ? tr(lang, "no known rule") : type;
-  return type + " \xC3\x97" + ui::short_number(factor, 4);
+  return trf(lang, "%s \xC3\x97%s", type.c_str(), ui::short_number(factor, 4).c_str());  // "linear ×4"
 }
 
 void CheckLesson::say_rope() {

@@ -260,7 +260,7 @@ TEST_CASE("posenc-check without a config: no false alarm on correct caches, each
   // The doubt and the fix in Chinese.
   const Run zh = check(file("yarn_no_factor_f32") + " --lang zh");
   CHECK(zh.status == 3);
-  CHECK(zh.out.find("漏乘注意力系数看起来正是这样") != std::string::npos);
+  CHECK(zh.out.find("漏乘注意力因子看起来正是这样") != std::string::npos);
   CHECK(zh.out.find("修正：目前还无法指出问题") != std::string::npos);
   // --json carries undecided, the storage, its hidden differences and the cause.
   const Run json = check(file("transposed") + " --json");
