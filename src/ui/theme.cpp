@@ -1,6 +1,10 @@
 #include "theme.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+
+#include "content/utf8.hpp"
 
 namespace posenc::ui {
 namespace {
@@ -38,6 +42,35 @@ void merge_cjk(const std::vector<unsigned char>& data, float px, const ImWchar* 
   const unsigned char* bytes = src ? src->data : data.data();
   const int size = src ? static_cast<int>(src->size) : static_cast<int>(data.size());
   ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(bytes), size, px, &cfg, ranges);
+}
+
+// Bold Han. The CJK font has no bold face, and Latin bold beside regular Han reads as two weights: the
+// bold faces' CJK glyphs are thickened in the atlas once, as FreeType's synthetic emboldening does — each
+// row's coverage smeared `strength` texels to the right, into the glyph's own packing padding, and the
+// glyph's quad widened by as much (its advance kept, as Han glyphs have room on their right).
+void embolden_cjk(ImFontAtlas* atlas, ImFont* font, int strength) {
+  unsigned char* px = atlas->TexPixelsAlpha8;
+  if (!px || !font || strength <= 0) return;
+  const int w = atlas->TexWidth, h = atlas->TexHeight;
+  std::vector<unsigned char> row;
+  for (ImFontGlyph& g : font->Glyphs) {
+    if (!g.Visible || !content::is_cjk(g.Codepoint)) continue;
+    const int x0 = static_cast<int>(std::lround(g.U0 * w)), x1 = static_cast<int>(std::lround(g.U1 * w));
+    const int y0 = static_cast<int>(std::lround(g.V0 * h)), y1 = static_cast<int>(std::lround(g.V1 * h));
+    if (x0 < 0 || y0 < 0 || x1 + strength > w || y1 > h || x1 <= x0) continue;
+    for (int y = y0; y < y1; ++y) {
+      unsigned char* line = px + static_cast<size_t>(y) * w;
+      row.assign(line + x0, line + x1 + strength);
+      for (int x = x0; x < x1 + strength; ++x) {
+        unsigned char v = 0;
+        for (int k = 0; k <= strength; ++k)
+          if (x - k >= x0 && x - k < x1) v = std::max(v, row[x - k - x0]);
+        line[x] = v;
+      }
+    }
+    g.U1 = static_cast<float>(x1 + strength) / w;
+    g.X1 += static_cast<float>(strength) * (g.X1 - g.X0) / static_cast<float>(x1 - x0);
+  }
 }
 
 }  // namespace
@@ -107,6 +140,14 @@ bool load_fonts(Theme& theme, const FontFiles& files, float px, const std::vecto
   theme.bold = with_cjk(add_font(files.bold, px, latin_greek_math_ranges(), 2), px);
   theme.title = with_cjk(add_font(files.bold, px * 1.35f, title_ranges(), 1), px * 1.35f);
   const bool ok = theme.regular && theme.bold && theme.title;
+  // A texel of thickening per 16 px of text, each glyph padded for it.
+  const auto strength = [](float size) { return std::max(1, static_cast<int>(std::lround(size / 16))); };
+  if (theme.has_cjk && ok) {
+    atlas->TexGlyphPadding = std::max(strength(px), strength(px * 1.35f)) + 1;
+    atlas->Build();
+    embolden_cjk(atlas, theme.bold, strength(px));
+    embolden_cjk(atlas, theme.title, strength(px * 1.35f));
+  }
   if (!theme.regular) {
     ImFontConfig cfg;
     cfg.SizePixels = px;

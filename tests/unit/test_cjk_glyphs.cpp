@@ -280,3 +280,41 @@ TEST_CASE("glyphs: what a learner types, pastes or links is drawn with its own g
     CHECK(notice_text(t.s, t.s.notices.back()).find("cjk-all.ttf") != std::string::npos);
   }
 }
+
+TEST_CASE("bold Chinese: the bold faces' Han glyphs are thicker than the regular face's, Latin untouched") {
+  test::Headless h;  // (its own ImGui context)
+  ImGui::SetCurrentContext(h.ctx);
+  const std::string cjk = read_file(posenc::test::kCjkFont);
+  REQUIRE(cjk.size() > 10000);
+  const std::vector<unsigned char> bytes(cjk.begin(), cjk.end());
+  REQUIRE(ui::load_fonts(h.s.theme,
+                         {{"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"},
+                          {"/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"},
+                          {}},
+                         16.0f, &bytes, "\xE4\xB8\xAD\xE4\xBD\x8D"));  // 中位
+  ImGuiIO& io = ImGui::GetIO();
+  unsigned char* px = nullptr;
+  int w = 0, hgt = 0;
+  io.Fonts->GetTexDataAsAlpha8(&px, &w, &hgt);
+  // The ink of a glyph: its coverage summed over its texels, and its quad's width.
+  const auto ink = [&](ImFont* f, unsigned cp) {
+    const ImFontGlyph* g = f->FindGlyphNoFallback(static_cast<ImWchar>(cp));
+    REQUIRE(g != nullptr);
+    double sum = 0;
+    for (int y = static_cast<int>(g->V0 * hgt + 0.5f); y < static_cast<int>(g->V1 * hgt + 0.5f); ++y)
+      for (int x = static_cast<int>(g->U0 * w + 0.5f); x < static_cast<int>(g->U1 * w + 0.5f); ++x)
+        sum += px[static_cast<size_t>(y) * w + x];
+    return std::make_pair(sum, g->X1 - g->X0);
+  };
+  for (unsigned cp : {0x4E2Du, 0x4F4Du}) {  // 中 位
+    CAPTURE(cp);
+    const auto regular = ink(h.s.theme.regular, cp), bold = ink(h.s.theme.bold, cp);
+    CHECK(bold.first > regular.first * 1.15);  // visibly heavier
+    CHECK(bold.second == doctest::Approx(regular.second + 1));
+    CHECK(ink(h.s.theme.title, cp).first > bold.first);  // the title's larger and bold too
+  }
+  // Latin bold is DejaVu's own bold face: heavier than regular, its quad as the font gives it.
+  const ImFontGlyph* a = h.s.theme.bold->FindGlyphNoFallback('A');
+  REQUIRE(a != nullptr);
+  CHECK(ink(h.s.theme.bold, 'A').first > ink(h.s.theme.regular, 'A').first);
+}
