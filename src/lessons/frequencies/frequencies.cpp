@@ -63,6 +63,12 @@ class FrequenciesLesson final : public Lesson {
     // the progression's ratio, base^(2/d), whether or not a second pair exists to show it
     say("ratio", [this] { return ui::short_number(std::pow(p_.base, 2.0 / p_.dim), 4); });
     say("one_pair", [=] { return pairs() < 2; });
+    // How far the slowest pair turns over the positions shown: under a radian it "barely moves".
+    const auto last_angle = [=] { return (p_.len - 1) * kTwoPi / d_.wavelength(pairs() - 1); };
+    say("last_angle", [=] { return num(last_angle()); });
+    say("last_turns", [=] { return num(last_angle() / kTwoPi); });
+    say("last_still", [=] { return pairs() > 1 && last_angle() < 1; });
+    say("last_moves", [=] { return pairs() > 1 && last_angle() >= 1; });
     say("limit", [=] { return num(kTwoPi * p_.base); });
     say("slow_pairs", [=] {
       int slow = 0;

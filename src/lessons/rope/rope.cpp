@@ -78,6 +78,11 @@ class RopeLesson final : public Lesson {
     say("bound_start", [=] { return num(d_.bound(0), 4); });
     say("bound_far", [=] { return num(d_.bound(d_.bound.size() - 1), 4); });
     say("bound_ratio", [=] { return num(d_.bound(d_.bound.size() - 1) / d_.bound(0), 3); });
+    // The bound has fallen by a tenth or more at the largest distance (not with one pair: one phase).
+    const auto falls = [this] { return p_.dim / 2 > 1 && d_.bound(d_.bound.size() - 1) < 0.9 * d_.bound(0); };
+    say("bound_falls", falls);
+    say("bound_one_pair", [this] { return p_.dim / 2 == 1; });
+    say("bound_flat", [=] { return p_.dim / 2 > 1 && !falls(); });
     say("perm_rows", [this] { return d_.perm.rows(); });
     say("perm_all", [this] { return d_.perm.rows() == p_.dim; });
     say("layout_residual", [=] { return num(d_.layout_residual); });

@@ -458,7 +458,7 @@ void ScalingLesson::draw_set_wavelengths() {
   o.fix_y = true;  // room above the curves and the trained length's line: its label, the legend
   o.y_min = lo / 2;
   o.y_max = std::max(hi, double(p_.original)) * 50;
-  o.y_markers.push_back({double(p_.original), trf(lang_, "trained length %d", p_.original), 0});
+  o.y_markers.push_back({double(p_.original), trf(lang_, "original length %d", p_.original), 0});
   o.hover_extra = set_frequencies;
   o.hover_user = &lines;
   ui::line_plot("sets", s, o, *theme_);
@@ -499,7 +499,7 @@ void ScalingLesson::draw_config(DrawContext& ctx) {
     row("rope_theta", ui::short_number(p_.base, 9));
     row("rope_type", kTypeNames[static_cast<int>(d_.type)]);
     if (d_.type != RopeType::Default) row("factor", ui::short_number(p_.factor, 6));
-    row(tr(lang_, "trained length L0"), std::to_string(p_.original));
+    row(tr(lang_, "original length L0"), std::to_string(p_.original));
     row(tr(lang_, "target length"), std::to_string(p_.target));
     row("attention_factor", ui::short_number(d_.current.attention_factor, 6));
     row(tr(lang_, "wavelengths"), trf(lang_, "%s … %s positions", positions(d_.wavelength(0)).c_str(),
@@ -522,10 +522,10 @@ void ScalingLesson::draw_wavelengths(DrawContext& ctx) {
     s[k].color = method_color(k == 0 ? RopeType::Default : d_.type);
   ui::LinePlotOptions o = pair_plot("Wavelength 2π/θ_i of each pair (positions, log scale)", 16);
   o.log_y = true;
-  o.y_markers.push_back({double(p_.original), trf(lang_, "trained length %d", p_.original), 0});
+  o.y_markers.push_back({double(p_.original), trf(lang_, "original length %d", p_.original), 0});
   o.y_markers.push_back({double(p_.target), trf(lang_, "target length %d", p_.target), 0});
   ui::line_plot("wavelengths", s, o, *theme_);
-  ui::caption(tr(lang_, "Pairs above the trained length never completed a turn in training."), *theme_);
+  ui::caption(tr(lang_, "Pairs above L0 never complete a turn within it."), *theme_);
 }
 
 }  // namespace posenc::lessons::scaling_lesson

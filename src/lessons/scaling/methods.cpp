@@ -146,7 +146,7 @@ std::string ScalingLesson::method_label(RopeType t) const {
 
 void ScalingLesson::draw_coverage(DrawContext& ctx) {
   draw_picker(ctx);
-  std::vector<ui::Series> s = {ui::series(trf(lang_, "seen in training (%d tokens)", p_.original), d_.seen),
+  std::vector<ui::Series> s = {ui::series(trf(lang_, "reached within L0 (%d tokens)", p_.original), d_.seen),
                                ui::series(trf(lang_, "unscaled at %d tokens", p_.target), d_.none.angle)};
   s[0].thickness = 6.0f;
   s[0].color = IM_COL32(190, 190, 190, 255);  // light grey, underneath: what training covered

@@ -66,7 +66,7 @@ void ScalingLesson::visit(ParamVisitor& v) {
   int type = static_cast<int>(p_.type);  // an option's index: the type's
   v.choice({"type", "rope_type"}, type, kTypeNames);
   p_.type = static_cast<RopeType>(type);
-  v.integer({"original", "L0 (trained)", L::min_length, L::max_original, Scale::Log}, p_.original);
+  v.integer({"original", "L0 (original)", L::min_length, L::max_original, Scale::Log}, p_.original);
   v.integer({"target", "target length", L::min_length, L::max_target, Scale::Log}, p_.target);
   v.real({"factor", "factor s", 1, L::max_factor, Scale::Log, "%.3g"}, p_.factor);
   v.real({"beta_fast", "beta_fast", 0.25, 256, Scale::Log, "%.3g"}, p_.beta_fast);

@@ -9,6 +9,7 @@
 #include "core/random.hpp"
 #include "core/rope.hpp"
 #include "core/sinusoidal.hpp"
+#include "lesson_tests.hpp"
 
 using namespace posenc::core;
 
@@ -189,4 +190,20 @@ TEST_CASE("the pair with a given wavelength: 2π · base^(2i/d) nearest on a log
   CHECK(pair_for_wavelength(64, 10000, 70) == 8);
   CHECK(pair_for_wavelength(64, 10000, 1) == 0);      // shorter than the fastest: pair 0
   CHECK(pair_for_wavelength(64, 10000, 1e12) == 31);  // longer than the slowest: the last pair
+}
+
+TEST_CASE("lesson rope's decay step says the bound falls only where it does: not with one pair") {
+  auto l = posenc::test::make_lesson("rope");
+  l->update();
+  // Defaults: many pairs over hundreds of positions — the bound falls well below its start.
+  CHECK(posenc::test::said_number(l->placeholder("bound_ratio")) < 0.9);
+  CHECK(l->placeholder("bound_falls") == "1");
+  CHECK(l->placeholder("bound_flat") == "0");
+  // d = 2: one pair, one phase e^{irθ}: Σ|S_j| = 1 at every r, so the bound is flat.
+  posenc::test::set(*l, "dim", "2");
+  l->update();
+  CHECK(posenc::test::said_number(l->placeholder("bound_ratio")) == doctest::Approx(1.0));
+  CHECK(l->placeholder("bound_falls") == "0");
+  CHECK(l->placeholder("bound_one_pair") == "1");
+  CHECK(l->placeholder("bound_flat") == "0");
 }

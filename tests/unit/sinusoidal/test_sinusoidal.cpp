@@ -8,6 +8,7 @@
 
 #include "core/random.hpp"
 #include "core/sinusoidal.hpp"
+#include "lesson_tests.hpp"
 
 using namespace posenc::core;
 
@@ -156,4 +157,31 @@ TEST_CASE(
   Eigen::MatrixXd wrong = Eigen::MatrixXd::Constant(3, 3, 7.0);
   sinusoidal_rows_into(wrong, {4, 4}, {0});  // not len × dim: left alone
   CHECK((wrong.array() == 7.0).all());
+}
+
+TEST_CASE("lesson frequencies says the last pair barely moves only where it does") {
+  auto l = posenc::test::make_lesson("frequencies");
+  const auto at = [&](const char* len, const char* dim, const char* base) {
+    posenc::test::set(*l, "len", len);
+    posenc::test::set(*l, "dim", dim);
+    posenc::test::set(*l, "base", base);
+    l->update();
+  };
+  // d = 64, base 10000, 100 positions: the last pair's ω = 10000^(−62/64), its angle over 99 steps
+  at("100", "64", "10000");
+  const double angle = 99 * std::pow(10000.0, -62.0 / 64);
+  CHECK(posenc::test::said_number(l->placeholder("last_angle")) == doctest::Approx(angle).epsilon(0.01));
+  CHECK(l->placeholder("last_still") == "1");
+  CHECK(l->placeholder("last_moves") == "0");
+  // base 2, 4096 positions: ω_last = 2^(−62/64), 4095·ω/2π turns
+  at("4096", "64", "2");
+  const double turns = 4095 * std::pow(2.0, -62.0 / 64) / (2 * M_PI);
+  CHECK(posenc::test::said_number(l->placeholder("last_turns")) == doctest::Approx(turns).epsilon(0.01));
+  CHECK(l->placeholder("last_still") == "0");
+  CHECK(l->placeholder("last_moves") == "1");
+  // d = 2: pair 0 is the last pair, said once
+  at("100", "2", "10000");
+  CHECK(l->placeholder("one_pair") == "1");
+  CHECK(l->placeholder("last_still") == "0");
+  CHECK(l->placeholder("last_moves") == "0");
 }
