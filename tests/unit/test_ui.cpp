@@ -5,6 +5,7 @@
 
 #include "content/bundle.hpp"
 #include "content/document.hpp"
+#include "core/metrics.hpp"
 #include "ui/colormap.hpp"
 #include "ui/i18n.hpp"
 #include "ui/math_layout.hpp"
@@ -263,4 +264,17 @@ TEST_CASE("typesetting: {a}/{b} stacks a centred fraction on the math axis; othe
   const MathBox g = layout_math("{ab}c", 20, half_width());
   CHECK(g.rules.empty());
   CHECK(g.width == doctest::Approx(30));
+}
+
+TEST_CASE("the 95% Wilson interval of a proportion, against values computed by hand") {
+  // n = 100, 90 hits: centre (0.9 + 1.92/100)/(1.0384), half 1.96·√(0.0009 + 0.000096)/1.0384
+  const posenc::core::Interval a = posenc::core::wilson_interval(90, 100);
+  CHECK(a.lo == doctest::Approx(0.8256).epsilon(0.001));
+  CHECK(a.hi == doctest::Approx(0.9448).epsilon(0.001));
+  // All right in 1000: not a certainty — the lower end is 1000/(1000 + 1.96²) = 0.99617.
+  const posenc::core::Interval b = posenc::core::wilson_interval(1000, 1000);
+  CHECK(b.lo == doctest::Approx(0.99617).epsilon(0.0001));
+  CHECK(b.hi == 1.0);
+  const posenc::core::Interval none = posenc::core::wilson_interval(0, 0);
+  CHECK((none.lo == 0 && none.hi == 1));
 }

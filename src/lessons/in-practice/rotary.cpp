@@ -43,6 +43,16 @@ void InPracticeLesson::say_rotary() {
   say("overflows", [this] { return p_.max_pos >= d_.fp16_overflow; });
   const char* const errors[] = {"err_bf16", "err_fp16", "err_fp32", "err_fp64", "err_fix"};
   for (int t = 0; t < 5; ++t) say(errors[t], [this, t] { return num(d_.worst[t]); });
+  // bfloat16's largest rounding of a cosine: half its spacing just below 1 (the spacing of [0.5, 1)).
+  const auto bf16_rounding = [] {
+    const double below_one = core::round_to_precision(1.0 - 1e-9, AnglePrecision::BFloat16) == 1.0
+                                 ? 1.0 - std::ldexp(1.0, -8)  // (when 1 − ε rounds up to 1)
+                                 : core::round_to_precision(1.0 - 1e-9, AnglePrecision::BFloat16);
+    return (1.0 - below_one) / 2;
+  };
+  say("bf16_cos_rounding", [=] { return num(bf16_rounding()); });
+  say("fp32_small", [=] { return d_.worst[2] < 0.1 * bf16_rounding(); });
+  say("fp32_large", [=] { return d_.worst[2] >= 0.1 * bf16_rounding(); });
   say("all_exact",
       [this] { return d_.worst[0] == 0 && d_.worst[1] == 0 && d_.worst[2] == 0 && d_.worst[3] == 0; });
 }

@@ -375,3 +375,24 @@ TEST_CASE("in-practice: an odd head_dim becomes the even one above it, and the l
   CHECK(lessons::set_param(*l, "head_dim", "16").notices.empty());  // even (and 16 · rotary_pct too)
   CHECK(l->placeholder("head_dim") == "16");
 }
+
+TEST_CASE(
+    "in-practice precision: the fix's error is said to be mostly bfloat16's rounding, float32's beside it") {
+  auto l = test::make_lesson("in-practice");
+  l->enter("precision");
+  l->update();
+  // bfloat16 keeps 8 significant bits: values in [0.5, 1) are 2⁻⁸ apart, so a cosine there rounds by ≤ 2⁻⁹.
+  CHECK(test::said_number(l->placeholder("bf16_cos_rounding")) ==
+        doctest::Approx(std::ldexp(1.0, -9)).epsilon(0.01));
+  for (const char* max_pos : {"256", "16777216"}) {
+    CAPTURE(max_pos);
+    test::set(*l, "max_pos", max_pos);
+    l->update();
+    const double fp32 = test::said_number(l->placeholder("err_fp32"));
+    const bool small = fp32 < 0.1 * std::ldexp(1.0, -9);
+    CHECK(l->placeholder("fp32_small") == (small ? "1" : "0"));
+    CHECK(l->placeholder("fp32_large") == (small ? "0" : "1"));
+  }
+  // Far out float32's angle error is no longer small (position 2²⁴ · θ₀ = 2²⁴ rad, spacing 2 in float32).
+  CHECK(l->placeholder("fp32_large") == "1");
+}
