@@ -43,7 +43,7 @@ class ControlDrawer final : public ParamVisitor {
     std::snprintf(buf.data(), buf.size(), "%s", value.c_str());
     ImGui::PushID(p.name);
     ui::label_column(tr(lang_, p.label));
-    ImGui::SetNextItemWidth(width_ - ui::em(ui::kLabelColumn));
+    ImGui::SetNextItemWidth(width_ - ui::label_column_x());
     // Applied on Enter or when the field loses focus, not on every keystroke.
     const bool entered =
         ImGui::InputText("##text", buf.data(), buf.size(), ImGuiInputTextFlags_EnterReturnsTrue);
@@ -173,6 +173,13 @@ void Lesson::draw(DrawContext& ctx) {
     const std::string label = std::string(tr(lang_, "Controls")) + "###controls";
     // Closed by default on phones, where it would push the visual off screen.
     if (ImGui::CollapsingHeader(label.c_str(), ctx.compact ? 0 : ImGuiTreeNodeFlags_DefaultOpen)) {
+      // The section's label column fits its longest label, up to 58% of the controls' width.
+      float widest = 0;
+      for (const ParamValue& p : read_params(*this))
+        if (!p.label.empty() && p.kind != ParamKind::Flag &&
+            std::find(s->controls.begin(), s->controls.end(), p.name) != s->controls.end())
+          widest = std::max(widest, ImGui::CalcTextSize(tr(lang_, p.label.c_str())).x);
+      const ui::LabelColumn column(widest, 0.58f * std::min(ImGui::GetContentRegionAvail().x, ui::em(26)));
       extra_controls(ctx);
       for (std::string_view name : s->controls) control(ctx, name);
     }

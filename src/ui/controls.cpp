@@ -62,16 +62,29 @@ double nudge(double v, const Nudge& n) {
   return std::clamp(out, n.lo, n.hi);
 }
 
+namespace {
+float g_label_column_em = kLabelColumn;  // in font sizes, so that a change of font size follows
+}  // namespace
+
+float label_column_x() { return em(g_label_column_em); }
+
+LabelColumn::LabelColumn(float widest, float most) : previous_(g_label_column_em) {
+  const float fit = ImGui::GetCursorPosX() + widest + em(0.6f);  // from where the labels start
+  if (fit > label_column_x() && fit <= most) g_label_column_em = fit / ImGui::GetFontSize();
+}
+
+LabelColumn::~LabelColumn() { g_label_column_em = previous_; }
+
 float label_column(const char* label, float wide) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
   const float line = ImGui::GetContentRegionAvail().x;  // a whole line's room: the cursor is on the next one
-  if (wide > 0 && line < em(kLabelColumn + wide)) return line;  // narrow: the next line, all of it
+  if (wide > 0 && line < label_column_x() + em(wide)) return line;  // narrow: the next line, all of it
   // SameLine's offset counts from the window's left edge (its padding included), like the column's.
-  if (ImGui::GetItemRectMax().x + em(0.4f) <= ImGui::GetWindowPos().x + em(kLabelColumn))
-    ImGui::SameLine(em(kLabelColumn));
+  if (ImGui::GetItemRectMax().x + em(0.4f) <= ImGui::GetWindowPos().x + label_column_x())
+    ImGui::SameLine(label_column_x());
   else
-    ImGui::SetCursorPosX(em(kLabelColumn));  // a new line, at the controls' column
+    ImGui::SetCursorPosX(label_column_x());  // a new line, at the controls' column
   return em(wide);
 }
 
@@ -97,7 +110,7 @@ bool labelled_slider(const char* label, T* value, double lo, double hi, float wi
   record(label, lo, hi, log_scale);
   ImGui::PushID(label);
   label_column(label);
-  ImGui::SetNextItemWidth(width - em(kLabelColumn));
+  ImGui::SetNextItemWidth(width - label_column_x());
   bool changed = draw(ImGuiSliderFlags_AlwaysClamp | (log_scale ? ImGuiSliderFlags_Logarithmic : 0));
   if (const int dir = arrow_on_focused_item()) {
     const Nudge n{lo, hi, log_scale, std::is_integral_v<T>, dir, ImGui::GetIO().KeyShift};
@@ -142,7 +155,7 @@ bool choice(const char* label, int* value, const std::vector<const char*>& optio
     const float width =
         ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(options[i]).x;
     if (i > 0 && ImGui::GetItemRectMax().x + style.ItemSpacing.x + width > right)
-      ImGui::SetCursorPosX(em(kLabelColumn));  // no SameLine: a new line, from the options' column
+      ImGui::SetCursorPosX(label_column_x());  // no SameLine: a new line, from the options' column
     else if (i > 0)
       ImGui::SameLine();
     if (ImGui::RadioButton(options[i], *value == i) && *value != i) {
@@ -195,7 +208,7 @@ int token_chips(const std::vector<std::string>& tokens, int selected, const Them
 void residual(const char* label, double value, double tolerance, const Theme& theme) {
   // The caption's formulas typeset, then the value as a chip: green within the tolerance, orange
   // beyond; the line wraps on narrow screens.
-  const std::string v = short_number(value, 3);
+  const std::string v = content::readable_exponents(short_number(value, 3));  // 4.44×10⁻¹⁶
   std::vector<content::Run> runs = formula_runs(label);
   runs.push_back({content::RunKind::Text, " "});
   runs.push_back({content::RunKind::Placeholder, "value"});

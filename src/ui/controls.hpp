@@ -13,6 +13,22 @@ namespace posenc::ui {
 // Width of the controls' label column, in font sizes: holds the longest label ("训练长度 L_train").
 constexpr float kLabelColumn = 8.4f;
 
+// The label column a section of controls uses (pixels from the window's left edge): kLabelColumn, or
+// wider for a section whose labels are longer (num_key_value_heads), so that its sliders stay beside
+// their labels. LabelColumn widens it for its lifetime to fit `widest` (a label's width in pixels), up to
+// `most` pixels (beyond that, a label takes a line of its own, as before).
+float label_column_x();
+class LabelColumn {
+ public:
+  LabelColumn(float widest, float most);
+  ~LabelColumn();
+  LabelColumn(const LabelColumn&) = delete;
+  LabelColumn& operator=(const LabelColumn&) = delete;
+
+ private:
+  float previous_;
+};
+
 // "label [====o====]" on one line; returns true when the value changed. Lessons reach these through
 // their parameters' declarations (lessons::Lesson::control), never with ranges of their own.
 // One keyboard step of a slider: ← or → (dir −1 / +1), Shift for a big step. Linear: 1 (integers) or

@@ -197,6 +197,8 @@ void thin_columns(std::vector<ImVec2>& pts) {
   pts.resize(out);
 }
 
+float dot_radius(float thickness, float scale) { return 1.6f * thickness + scale; }
+
 void draw_series(ImDrawList* dl, const Series& s, ImU32 col, const Layout& L, float scale) {
   const float th = std::max(1.0f, std::round(s.thickness * scale));  // whole pixels: textured AA lines
   const size_t n = std::min(s.x.size(), s.y.size());
@@ -237,7 +239,7 @@ void draw_series(ImDrawList* dl, const Series& s, ImU32 col, const Layout& L, fl
     const ImVec2 p(L.x.px(s.x[i]), L.y.px(s.y[i]));
     if (s.steps && !run.empty()) run.emplace_back(p.x, run.back().y);
     run.push_back(p);
-    if (dots) dl->AddCircleFilled(p, 1.6f * th + scale, col);
+    if (dots) dl->AddCircleFilled(p, dot_radius(th, scale), col);
   }
   flush();
 }
@@ -267,9 +269,13 @@ int legend_corner(const std::vector<Series>& series, const LinePlotOptions& opt,
                             {L.b.x - m - size.x, L.b.y - m - size.y},
                             {L.a.x + m, L.b.y - m - size.y}};
   const Projected projected(series, L);
+  // Points (with a dot's reach around the box) and the lines between them count.
   int covered[4];
+  const float r = em(0.4f);
   for (int c = 0; c < 4; ++c)
-    covered[c] = projected.points_in(corners[c], ImVec2(corners[c].x + size.x, corners[c].y + size.y));
+    covered[c] = projected.points_in(ImVec2(corners[c].x - r, corners[c].y - r),
+                                     ImVec2(corners[c].x + size.x + r, corners[c].y + size.y + r)) +
+                 projected.segments_in(corners[c], ImVec2(corners[c].x + size.x, corners[c].y + size.y));
   const std::vector<ImVec2> labels = marker_label_pos(projected, L, opt);
   for (size_t i = 0; i < opt.markers.size(); ++i) {
     const Marker& m = opt.markers[i];
@@ -410,8 +416,20 @@ ImU32 palette(int i) {
 namespace {
 std::vector<PlotRecord>* g_plot_log = nullptr;  // tests only
 
-void record_plot(const LinePlotOptions& opt, const std::vector<Series>& series, const Layout& L) {
+void record_plot(const LinePlotOptions& opt, const std::vector<Series>& series, const Layout& L,
+                 ImVec2 legend_a, ImVec2 legend_b, float scale) {
   PlotRecord r{opt.title ? opt.title : "", L.y.lo, L.y.hi, opt.log_y, {}};
+  r.frame_a = L.a, r.frame_b = L.b, r.legend_a = legend_a, r.legend_b = legend_b;
+  for (const Series& s : series) {
+    const size_t n = std::min(s.x.size(), s.y.size());
+    const float dot = s.points && n <= static_cast<size_t>((L.b.x - L.a.x) / 2)
+                          ? dot_radius(std::max(1.0f, std::round(s.thickness * scale)), scale)
+                          : 0;
+    for (size_t k = 0; k < n; ++k)
+      if (usable(s.y[k], opt.log_y) && (!opt.log_x || s.x[k] > 0) && std::isfinite(s.x[k]) &&
+          s.x[k] >= L.x.lo && s.x[k] <= L.x.hi && s.y[k] >= L.y.lo && s.y[k] <= L.y.hi)
+        r.points.push_back({ImVec2(L.x.px(s.x[k]), L.y.px(s.y[k])), dot});
+  }
   for (const Series& s : series) {
     PlotRecord::End e{s.label, 0, 0};
     bool any = false;
@@ -450,7 +468,10 @@ LinePlotResult line_plot(const char* id, const std::vector<Series>& series, cons
   }
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const Layout L = make_layout(series, opt, origin, ImVec2(width, plot_height));
-  if (g_plot_log) record_plot(opt, series, L);
+  if (g_plot_log)
+    record_plot(opt, series, L, legend_inside ? legend_pos : ImVec2(),
+                legend_inside ? ImVec2(legend_pos.x + legend_size.x, legend_pos.y + legend_size.y) : ImVec2(),
+                theme.scale);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(L.a, L.b, theme.panel);
   dl->PushClipRect(L.a, L.b, true);

@@ -78,6 +78,14 @@ struct PlotRecord {
     double first = 0, last = 0;
   };
   std::vector<End> ends;
+  // Where it was drawn: the frame, the legend's box inside it (empty: none, or above the plot), and
+  // each point on screen with the radius of its dot (0: no dot; a line's points still count).
+  ImVec2 frame_a, frame_b, legend_a, legend_b;
+  struct Point {
+    ImVec2 at;
+    float dot = 0;
+  };
+  std::vector<Point> points;
 };
 void set_plot_log(std::vector<PlotRecord>* log);
 

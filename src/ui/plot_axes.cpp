@@ -91,8 +91,12 @@ Layout make_layout(const std::vector<Series>& series, const LinePlotOptions& opt
   left += em(0.6f);
   L.a = ImVec2(origin.x + left, origin.y + top);
   L.b = ImVec2(std::max(L.a.x + em(2), origin.x + size.x - em(0.8f)), L.a.y + plot_h);
-  L.x = Axis{xr.lo, xr.hi, opt.log_x, L.a.x, L.b.x};
-  L.y = Axis{yr.lo, yr.hi, opt.log_y, L.b.y, L.a.y};
+  // Dots at the data's ends would be cut in half by the frame: with dots the data stays a dot's width
+  // inside it (the frame and its grid as before).
+  const bool dots = std::any_of(series.begin(), series.end(), [](const Series& s) { return s.points; });
+  const float inset = dots ? em(0.4f) : 0;
+  L.x = Axis{xr.lo, xr.hi, opt.log_x, L.a.x + inset, L.b.x - inset};
+  L.y = Axis{yr.lo, yr.hi, opt.log_y, L.b.y - inset, L.a.y + inset};
   fit_x_ticks(L, opt.integer_x);
   return L;
 }

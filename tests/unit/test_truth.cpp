@@ -70,7 +70,9 @@ void check_step(AppState& s, int lesson, int step) {
     }
 }
 
-int g_curves_seen = 0;  // how many curves check_plots looked at (the check must have something to check)
+int g_curves_seen = 0;
+int g_dots_seen = 0;  // … and dots (so that the check of dots inside the frame checks something)  // how many
+                      // curves check_plots looked at (the check must have something to check)
 
 // Every curve's ends (the values a text quotes: "falls to …", "reaches …") inside its plot's y axis.
 void check_plots(const std::vector<ui::PlotRecord>& plots) {
@@ -80,6 +82,24 @@ void check_plots(const std::vector<ui::PlotRecord>& plots) {
     for (size_t a = 0; a < p.ends.size(); ++a)  // no curve drawn twice under one name
       for (size_t b = a + 1; b < p.ends.size(); ++b)
         if (!p.ends[a].label.empty()) CHECK(p.ends[a].label != p.ends[b].label);
+    // A legend inside the frame covers no point (nor its dot), and no dot is cut by the frame.
+    const bool legend_inside = p.legend_b.x > p.legend_a.x;
+    for (const ui::PlotRecord::Point& pt : p.points) {
+      if (legend_inside) {
+        CAPTURE(pt.at.x);
+        CAPTURE(pt.at.y);
+        const float r = std::max(pt.dot, 1.0f);
+        CHECK_FALSE((pt.at.x + r > p.legend_a.x && pt.at.x - r < p.legend_b.x && pt.at.y + r > p.legend_a.y &&
+                     pt.at.y - r < p.legend_b.y));
+      }
+      if (pt.dot > 0) {
+        ++g_dots_seen;
+        CHECK(pt.at.x - pt.dot >= p.frame_a.x - 0.5f);
+        CHECK(pt.at.x + pt.dot <= p.frame_b.x + 0.5f);
+        CHECK(pt.at.y - pt.dot >= p.frame_a.y - 0.5f);
+        CHECK(pt.at.y + pt.dot <= p.frame_b.y + 0.5f);
+      }
+    }
     for (const ui::PlotRecord::End& e : p.ends) {
       ++g_curves_seen;
       CAPTURE(e.label);
@@ -134,4 +154,5 @@ TEST_CASE("every step's text holds at the defaults and with each control at eith
     }
   }
   CHECK(g_curves_seen > 100);  // the plots of lessons 4, 6, 7, 9 and 10 at every setting
+  CHECK(g_dots_seen > 100);
 }

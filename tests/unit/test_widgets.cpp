@@ -479,6 +479,30 @@ TEST_CASE("a label wider than the controls' column puts its slider and its optio
   }
 }
 
+TEST_CASE("a section with a longer label widens its label column: the sliders stay beside their labels") {
+  Headless h;
+  float start = 0, top = 0, left = 0, short_left = 0;
+  int v = 1;
+  const char* label = "num_key_value_heads";  // ImGui's default font: 7 px a character, 133 px > 8.4 em
+  h.frame([&] {
+    const LabelColumn column(ImGui::CalcTextSize(label).x, 0.5f * 400);
+    slider_int("steps", &v, 0, 10, 400);
+    short_left = ImGui::GetItemRectMin().x;
+    start = ImGui::GetCursorScreenPos().y;
+    slider_int(label, &v, 0, 10, 400);
+    top = ImGui::GetItemRectMin().y, left = ImGui::GetItemRectMin().x;
+  });
+  CHECK(top - start < 8);                      // on the label's line
+  CHECK(left == doctest::Approx(short_left));  // one column for the section
+  CHECK(left >= ImGui::CalcTextSize(label).x);
+  float after = 0;
+  h.frame([&] {  // the column is the default again after the section
+    slider_int("steps", &v, 0, 10, 400);
+    after = ImGui::GetItemRectMin().x;
+  });
+  CHECK(after < short_left);
+}
+
 TEST_CASE(
     "a control that asks for a width takes the next line, whole, where the room right of the column is "
     "short") {

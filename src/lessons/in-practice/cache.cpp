@@ -123,10 +123,22 @@ const Lazy& InPracticeLesson::fill_dynamic() {
 void InPracticeLesson::draw_padding() {
   const ui::Theme& t = *theme_;
   const int cols = p_.len_a;
-  // Seven rows, and room for the horizontal scroll bar that long rows need on a phone.
+  // Seven rows, and room for the horizontal scroll bar only when the rows are wider than the panel (on a
+  // phone): without one that room showed as an empty last row. The widths: each column's widest text
+  // and its padding and border, as the fixed-fit sizing gives them.
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float height =
-      7 * (ImGui::GetTextLineHeight() + 2 * style.CellPadding.y + 1) + style.ScrollbarSize + 2;
+  const char* const labels[] = {"A: mask", "A: arange", "A: cumsum − 1",
+                                "B: mask", "B: arange", "B: cumsum − 1"};
+  float label_w = ImGui::CalcTextSize("token").x;
+  for (const char* l : labels) label_w = std::max(label_w, ImGui::CalcTextSize(tr(lang_, l)).x);
+  float cells_w = 0;
+  for (int c = 0; c < cols; ++c) {
+    const int widest = std::max({c, d_.arange[c], d_.cumsum_a[c], d_.cumsum_b[c]});
+    cells_w += ImGui::CalcTextSize(std::to_string(widest).c_str()).x + 2 * style.CellPadding.x + 1;
+  }
+  const bool scrolls = label_w + 2 * style.CellPadding.x + 1 + cells_w > ImGui::GetContentRegionAvail().x;
+  const float height = 7 * (ImGui::GetTextLineHeight() + 2 * style.CellPadding.y + 1) +
+                       (scrolls ? style.ScrollbarSize : 0) + 2;
   if (ImGui::BeginTable("ids", cols + 1,
                         ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX,
                         ImVec2(0, height))) {
