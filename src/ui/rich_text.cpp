@@ -94,7 +94,11 @@ ImGuiID paragraph_id(const content::Block& b) {
 struct Line {
   std::vector<std::pair<Atom, float>> atoms;  // atom and its x offset
   float width = 0;
+  int groups = 0;
+  float last_group = 0;
 };
+
+std::vector<TypesetLine>* g_line_log = nullptr;  // tests only
 
 }  // namespace
 
@@ -259,12 +263,29 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
     std::vector<Line> lines(line_start.size());
     for (size_t li = 0; li < line_start.size(); ++li) {
       const size_t to = li + 1 < line_start.size() ? line_start[li + 1] : groups.size();
-      for (size_t gi = line_start[li]; gi < to; ++gi)
+      for (size_t gi = line_start[li]; gi < to; ++gi) {
+        const float before = lines[li].width;
         for (size_t k = groups[gi].begin; k < groups[gi].end; ++k) {
           lines[li].atoms.push_back({atoms[k], lines[li].width});
           lines[li].width += width_of(atoms[k], false);
         }
+        ++lines[li].groups;
+        lines[li].last_group = lines[li].width - before;
+      }
     }
+    if (g_line_log && draw)
+      for (size_t li = 0; li < lines.size(); ++li) {
+        TypesetLine rec;
+        for (const auto& entry : lines[li].atoms) rec.text += entry.first.text;
+        rec.width = lines[li].width;
+        rec.room = width;
+        rec.groups = lines[li].groups;
+        rec.last_group = lines[li].last_group;
+        rec.broken_inside = lines[li].atoms.front().first.cut;
+        rec.index = static_cast<int>(li);
+        rec.count = static_cast<int>(lines.size());
+        g_line_log->push_back(std::move(rec));
+      }
 
     // A line grows where a formula reaches above or below the text (fractions, stacked scripts).
     const float text_asc = theme.regular->Ascent * font_px / theme.regular->FontSize;
@@ -347,6 +368,8 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
   return last_height;
 }
 }  // namespace
+
+void set_line_log(std::vector<TypesetLine>* log) { g_line_log = log; }
 
 void rich_text(const std::vector<content::Block>& blocks, float wrap_width, const Theme& theme,
                const PlaceholderLookup& lookup, const RichStyle* style_override) {

@@ -57,6 +57,20 @@ void formula_line(const std::vector<content::Run>& runs, float wrap_width, const
 // characters, but never before closing punctuation (，。）) or after opening punctuation (（).
 bool can_break_between(std::string_view before, std::string_view after);
 
+// For tests: every line typeset and drawn while a log is set (lesson text, captions, titles, tooltips).
+struct TypesetLine {
+  std::string text;          // its atoms' text in order, trailing spaces included (a formula: its source)
+  float width = 0;           // as drawn, with trailing spaces
+  float room = 0;            // the width the line may take
+  int groups = 0;            // pieces the line may not break inside
+  float last_group = 0;      // the width of its last piece, with its trailing space
+  int index = 0, count = 0;  // its place in its paragraph, and the paragraph's number of lines
+  // It starts inside a piece wider than the line, where that piece had to break: a long word cut after a
+  // dot or '_', an equation before one of its relations.
+  bool broken_inside = false;
+};
+void set_line_log(std::vector<TypesetLine>* log);
+
 // Splits UTF-8 text into pieces a line may break after: words with their trailing space, and single
 // CJK characters (which break anywhere). Exposed for tests.
 std::vector<std::string_view> break_units(std::string_view text);
