@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "colormap.hpp"
+#include "content/document.hpp"
 #include "i18n.hpp"
 #include "locate.hpp"
 #include "matrix_view.hpp"
@@ -112,17 +113,25 @@ std::vector<double> cell_ticks(double first, int n, int max_ticks) {
 
 std::vector<HeatmapRecord>* g_heatmap_log = nullptr;  // tests only
 
-// The hover readout of cell (r, c), a line each.
+// The hover readout of cell (r, c), a line each (the lesson's lines split at their '\n'), its numbers to
+// four significant digits, written as a reader writes them (1.5×10⁻⁵, not 1.5e-05).
 std::vector<std::string> readout(const Eigen::MatrixXd& m, const HeatmapOptions& opt, int r, int c,
                                  const Theme& theme) {
+  const double v = m(r, c);
   std::vector<std::string> lines = {
       std::string(tr(theme.lang, opt.y_name)) + " " + tick_label(opt.y_offset + r),
       std::string(tr(theme.lang, opt.x_name)) + " " + tick_label(opt.x_offset + c),
-      std::string(tr(theme.lang, "value")) + " " + value_text(m(r, c), 9)};
+      std::string(tr(theme.lang, "value")) + " " +
+          (std::isfinite(v) ? short_number(v, 4) : value_text(v, 4))};
   if (opt.hover_extra) {
     const std::string extra = opt.hover_extra(r, c);
-    if (!extra.empty()) lines.push_back(extra);
+    for (size_t at = 0; at < extra.size();) {
+      const size_t end = std::min(extra.find('\n', at), extra.size());
+      lines.push_back(extra.substr(at, end - at));
+      at = end + 1;
+    }
   }
+  for (std::string& line : lines) line = content::readable_exponents(line);
   return lines;
 }
 

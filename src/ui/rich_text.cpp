@@ -376,12 +376,31 @@ void rich_text(const std::vector<content::Block>& blocks, float wrap_width, cons
   typeset(blocks, wrap_width, theme, lookup, style_override, true);
 }
 
+namespace {
+// Calls `line` with each '\n'-separated line of `text` (a newline inside a piece of text would be drawn
+// back at that piece's left edge, over the words after it).
+template <class F>
+void each_line(std::string_view text, const F& line) {
+  for (size_t at = 0; at <= text.size();) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    line(text.substr(at, end - at));
+    at = end + 1;
+  }
+}
+}  // namespace
+
 float measure_wrapped(std::string_view text, const Theme& theme, float wrap_width, ImFont* font,
                       float line_height) {
   RichStyle style{font ? font : theme.regular, theme.text};
   style.line_height = line_height;
-  return typeset({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(text)}}, 0}},
-                 wrap_width, theme, nullptr, &style, false);
+  float height = 0;
+  int lines = 0;
+  each_line(text, [&](std::string_view l) {
+    height += typeset({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(l)}}, 0}},
+                      wrap_width, theme, nullptr, &style, false);
+    ++lines;
+  });
+  return height + (lines - 1) * ImGui::GetStyle().ItemSpacing.y;  // as wrapped() stacks them
 }
 
 std::vector<content::Run> formula_runs(std::string_view text) {
@@ -432,8 +451,10 @@ void wrapped(std::string_view text, const Theme& theme, ImU32 color, float wrap_
   RichStyle style{font ? font : theme.regular, color ? color : theme.text};
   style.line_height = line_height;
   if (wrap_width <= 0) wrap_width = ImGui::GetContentRegionAvail().x;
-  rich_text({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(text)}}, 0}}, wrap_width,
-            theme, nullptr, &style);
+  each_line(text, [&](std::string_view l) {  // a line each
+    rich_text({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(l)}}, 0}}, wrap_width,
+              theme, nullptr, &style);
+  });
 }
 
 void heading(std::string_view text, const Theme& theme) { wrapped(text, theme, theme.strong, 0, theme.bold); }

@@ -36,7 +36,8 @@ void title(std::string_view text, float wrap_width, const Theme& theme, ImU32 co
 
 // Program text (captions, notices, hints) wrapped by the same rules as lesson text: never inside a
 // number, never after a lone operator, around CJK characters but not before closing punctuation, and
-// without a lone character on the last line. Colour 0: the theme's text; width 0: what is left.
+// without a lone piece on the last line; a '\n' starts a new line. Colour 0: the theme's text; width 0:
+// what is left.
 // line_height in font sizes (0: the lesson text's 1.45).
 void wrapped(std::string_view text, const Theme& theme, ImU32 color = 0, float wrap_width = 0,
              ImFont* font = nullptr, float line_height = 0);

@@ -89,6 +89,8 @@ TEST_CASE("short numbers keep three significant digits and switch to exponents f
   CHECK(short_number(12.3456) == "12.3");
   CHECK(short_number(2.2e-17) == "2.20e-17");
   CHECK(short_number(0) == "0");
+  CHECK(short_number(0.99999, 4) == "1.000");  // rounded up to a power of ten: still four digits
+  CHECK(short_number(-9.9996, 4) == "-10.00");
 }
 
 namespace {
