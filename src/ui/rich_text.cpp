@@ -229,14 +229,31 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
       float width;
     };
     std::vector<Group> groups;
-    for (size_t g = 0; g < atoms.size();) {
-      size_t end = g + 1;
-      while (end < atoms.size() && !breakable(end)) ++end;
-      float group_w = 0;
-      for (size_t k = g; k < end; ++k) group_w += width_of(atoms[k], k + 1 == end);
-      groups.push_back({g, end, group_w});
-      g = end;
-    }
+    const auto form_groups = [&] {
+      groups.clear();
+      for (size_t g = 0; g < atoms.size();) {
+        size_t end = g + 1;
+        while (end < atoms.size() && !breakable(end)) ++end;
+        float group_w = 0;
+        for (size_t k = g; k < end; ++k) group_w += width_of(atoms[k], k + 1 == end);
+        groups.push_back({g, end, group_w});
+        g = end;
+      }
+    };
+    form_groups();
+    // An equation wider than the line (a chain "a = b = c" of long formulas) has no other place to break:
+    // it breaks before its relations, as a displayed derivation does, where it must.
+    bool split = false;
+    for (const Group& g : groups)
+      if (g.width > width)
+        for (size_t k = g.begin + 1; k < g.end; ++k) {
+          std::string_view t = atoms[k].text;
+          while (!t.empty() && t.back() == ' ') t.remove_suffix(1);
+          if (atoms[k].math < 0 && is_relation(t) && !atoms[k - 1].text.empty() &&
+              atoms[k - 1].text.back() == ' ')
+            atoms[k].cut = split = true;
+        }
+    if (split) form_groups();
     std::vector<size_t> line_start{0};  // index of each line's first group
     float line_w = 0;
     for (size_t gi = 0; gi < groups.size(); ++gi) {

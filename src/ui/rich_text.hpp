@@ -55,8 +55,12 @@ float measure_wrapped(std::string_view text, const Theme& theme, float wrap_widt
 void formula_line(const std::vector<content::Run>& runs, float wrap_width, const Theme& theme);
 
 // Whether a line may break between two adjacent pieces of text: after a space, or around CJK
-// characters, but never before closing punctuation (，。）) or after opening punctuation (（).
+// characters, but never before closing punctuation (，。）) or after opening punctuation (（), nor beside
+// a lone relation (= ≈ < > ≤ ≥ ≠: an equation breaks elsewhere, or moves to the next line whole).
 bool can_break_between(std::string_view before, std::string_view after);
+
+// Whether `word` (without spaces) is a relation: = ≈ < > ≤ ≥ ≠.
+bool is_relation(std::string_view word);
 
 // For tests: every line typeset and drawn while a log is set (lesson text, captions, titles, tooltips).
 struct TypesetLine {

@@ -168,7 +168,14 @@ void expect_none(const Found& found, const char* what, int of, const char* unit)
 }  // namespace
 
 TEST_CASE(
-    "every step laid out at desktop and phone sizes, defaults and extremes, en and zh: every heatmap's hover "
-    "readout: one line each, numbers to four significant digits") {
+    "every step laid out at desktop and phone sizes, defaults and extremes, en and zh: no line starts "
+    "or ends with a lone relation operator (= ≈ ≤ ≥ < >)") {
+  expect_none(findings().relation, "a line beginning or ending with a relation", findings().lines, "lines");
+  MESSAGE("lines continuing an equation wider than the line, before a relation (excused): "
+          << findings().wide_equation.count);
+  for (const std::string& e : findings().wide_equation.examples) MESSAGE(e);
+}
+
+TEST_CASE("… every heatmap's hover readout: one line each, numbers to four significant digits") {
   expect_none(findings().readout, "a garbled readout line", findings().readouts, "readout lines");
 }

@@ -62,8 +62,12 @@ TEST_CASE(
   CHECK_FALSE(can_break_between("r ", "= "));
   CHECK_FALSE(can_break_between("k ", "+ "));
   CHECK_FALSE(can_break_between("2i+1 ", "< "));
-  CHECK_FALSE(can_break_between("\xE8\xA1\x8C ", "+ "));    // 行 + Δr
-  CHECK(can_break_between("sin(pos/base^(2i/d)) ", "= "));  // a long formula before " = " may end a line
+  CHECK_FALSE(can_break_between("\xE8\xA1\x8C ", "+ "));  // 行 + Δr
+  // nor before a relation however long its left side ("sin(pos/base^(2i/d))" / "= 0.2" read as a broken
+  // equation: no line starts or ends with = ≈ < > ≤ ≥); a long term before " + " may still end a line
+  CHECK_FALSE(can_break_between("sin(pos/base^(2i/d)) ", "= "));
+  CHECK_FALSE(can_break_between("vectors| ", "\xE2\x89\xA4 "));  // ≤
+  CHECK(can_break_between("sin(pos/base^(2i/d)) ", "+ "));
   CHECK(can_break_between("word ", "- "));
   CHECK(can_break_between("a=b ", "next"));
   CHECK(can_break_between("x ", "=b "));
