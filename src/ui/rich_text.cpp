@@ -254,6 +254,11 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
             atoms[k].cut = split = true;
         }
     if (split) form_groups();
+    const auto full_width = [&](const Group& g) {  // with trailing spaces
+      float w = 0;
+      for (size_t k = g.begin; k < g.end; ++k) w += width_of(atoms[k], false);
+      return w;
+    };
     std::vector<size_t> line_start{0};  // index of each line's first group
     float line_w = 0;
     for (size_t gi = 0; gi < groups.size(); ++gi) {
@@ -261,20 +266,24 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
         line_start.push_back(gi);
         line_w = 0;
       }
-      float full = 0;  // with trailing spaces, as the next group starts after them
-      for (size_t k = groups[gi].begin; k < groups[gi].end; ++k) full += width_of(atoms[k], false);
-      line_w += full;
+      line_w += full_width(groups[gi]);  // with trailing spaces, as the next group starts after them
     }
-    // No orphan: a last line of one lone character (a CJK character with its punctuation) takes the
-    // word before it along.
+    // No orphan: a last line of one short lone piece (a word with its punctuation, a value, a formula: the
+    // last item of a list after "… and"; at most a third of the line), or of one or two CJK characters,
+    // takes the piece before it along when the line before keeps two or more and the two fit.
     if (line_start.size() >= 2) {
       const size_t last = line_start.back(), before = line_start[line_start.size() - 2];
       std::string tail;
-      for (size_t gi = last; gi < groups.size(); ++gi)
+      float tail_w = 0;
+      for (size_t gi = last; gi < groups.size(); ++gi) {
         for (size_t k = groups[gi].begin; k < groups[gi].end; ++k) tail += atoms[k].text;
+        tail_w += full_width(groups[gi]);
+      }
       size_t points = 0;
       for (unsigned char c : tail) points += (c & 0xC0) != 0x80 && c != ' ';
-      if (points <= 2 && !tail.empty() && static_cast<unsigned char>(tail[0]) >= 0x80 && last - before >= 3)
+      const bool lone = (groups.size() - last == 1 && tail_w <= width / 3) ||
+                        (points <= 2 && !tail.empty() && static_cast<unsigned char>(tail[0]) >= 0x80);
+      if (lone && last - before >= 3 && full_width(groups[last - 1]) + tail_w <= width)
         line_start.back() = last - 1;
     }
     std::vector<Line> lines(line_start.size());
