@@ -4,8 +4,10 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "colormap.hpp"
+#include "content/document.hpp"
 #include "i18n.hpp"
 #include "locate.hpp"
 #include "matrix_view.hpp"
@@ -109,7 +111,33 @@ std::vector<double> cell_ticks(double first, int n, int max_ticks) {
   return t;
 }
 
+std::vector<HeatmapRecord>* g_heatmap_log = nullptr;  // tests only
+
+// The hover readout of cell (r, c), a line each (the lesson's lines split at their '\n'), its numbers to
+// four significant digits, written as a reader writes them (1.5×10⁻⁵, not 1.5e-05).
+std::vector<std::string> readout(const Eigen::MatrixXd& m, const HeatmapOptions& opt, int r, int c,
+                                 const Theme& theme) {
+  const double v = m(r, c);
+  std::vector<std::string> lines = {
+      std::string(tr(theme.lang, opt.y_name)) + " " + tick_label(opt.y_offset + r),
+      std::string(tr(theme.lang, opt.x_name)) + " " + tick_label(opt.x_offset + c),
+      std::string(tr(theme.lang, "value")) + " " +
+          (std::isfinite(v) ? short_number(v, 4) : value_text(v, 4))};
+  if (opt.hover_extra) {
+    const std::string extra = opt.hover_extra(r, c);
+    for (size_t at = 0; at < extra.size();) {
+      const size_t end = std::min(extra.find('\n', at), extra.size());
+      lines.push_back(extra.substr(at, end - at));
+      at = end + 1;
+    }
+  }
+  for (std::string& line : lines) line = content::readable_exponents(line);
+  return lines;
+}
+
 }  // namespace
+
+void set_heatmap_log(std::vector<HeatmapRecord>* log) { g_heatmap_log = log; }
 
 HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions& opt, const Theme& theme,
                       TextureHost& host) {
@@ -189,15 +217,20 @@ HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions&
       dl->AddRect(ImVec2(p0.x + c * cw, p0.y + r * ch), ImVec2(p0.x + (c + 1) * cw, p0.y + (r + 1) * ch),
                   theme.strong);
     ImGui::BeginTooltip();
-    ImGui::Text("%s %s", tr(theme.lang, opt.y_name), tick_label(opt.y_offset + r).c_str());
-    ImGui::Text("%s %s", tr(theme.lang, opt.x_name), tick_label(opt.x_offset + c).c_str());
-    ImGui::Text("%s %s", tr(theme.lang, "value"), value_text((*m)(r, c), 9).c_str());
-    if (opt.hover_extra) {
-      const std::string extra = opt.hover_extra(r, c);
-      if (!extra.empty())
-        wrapped(extra, theme, 0, em(24));  // long formulas wrap: the tooltip stays on screen
-    }
+    const std::vector<std::string> lines = readout(*m, opt, r, c, theme);
+    for (size_t i = 0; i < lines.size(); ++i)
+      if (i < 3)
+        ImGui::TextUnformatted(lines[i].c_str());
+      else  // the lesson's lines; long formulas wrap: the tooltip stays on screen
+        wrapped(lines[i], theme, 0, em(24));
     ImGui::EndTooltip();
+  }
+  if (g_heatmap_log) {
+    HeatmapRecord rec{opt.title ? opt.title : id, {}};
+    const std::pair<int, int> cells[] = {
+        {0, 0}, {0, cols - 1}, {rows - 1, 0}, {rows - 1, cols - 1}, {rows / 2, cols / 2}};
+    for (const auto& [r, c] : cells) rec.readouts.push_back(readout(*m, opt, r, c, theme));
+    g_heatmap_log->push_back(std::move(rec));
   }
   res.clicked = item_tapped();
   ImGui::SetCursorScreenPos(ImVec2(origin.x, p1.y + bottom));

@@ -78,4 +78,12 @@ struct HeatmapResult {
 HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions& opt, const Theme& theme,
                       TextureHost& host);
 
+// For tests: every heatmap drawn while a log is set, with the hover readout, line by line as the tooltip
+// shows it, of its four corner cells and its centre cell (the readout shows without hovering).
+struct HeatmapRecord {
+  std::string title;
+  std::vector<std::vector<std::string>> readouts;
+};
+void set_heatmap_log(std::vector<HeatmapRecord>* log);
+
 }  // namespace posenc::ui

@@ -1,5 +1,5 @@
 // Where lesson and program text may break a line (declared in rich_text.hpp): after a space, around
-// CJK characters, never before closing or after opening punctuation, never beside a lone operator.
+// CJK characters, never before closing or after opening punctuation, never beside a lone relation.
 #include <string_view>
 #include <vector>
 
@@ -28,23 +28,30 @@ bool is_opening(unsigned cp) {  // … and that must not end one
 
 }  // namespace
 
+bool is_relation(std::string_view word) {
+  for (std::string_view op : {"=", "\xE2\x89\x88", "<", ">", "\xE2\x89\xA4", "\xE2\x89\xA5", "\xE2\x89\xA0"})
+    if (word == op) return true;  // = ≈ < > ≤ ≥ ≠
+  return false;
+}
+
 bool can_break_between(std::string_view before, std::string_view after) {
   if (before.empty() || after.empty()) return true;
   unsigned first = 0;
   utf8_at(after, 0, first);
   const unsigned last = last_code_point(before);
   if (is_closing(first) || is_opening(last)) return false;
-  // Nor after a lone operator ("= 3" stays together), nor before one after a short word: "r = 512",
-  // "(ω = …)", "k + 1" keep their left side (a long formula before " = " may still end a line, so a chain
-  // of them wraps; a dash, " - ", may start a line).
+  // Nor beside a lone relation ("= 3", "x ≤ 4" stay together: no line starts or ends with = ≈ < > ≤ ≥ ≠),
+  // nor after another lone operator, nor before one after a short word ("k + 1" keeps its left side; a
+  // long term before " + " may end a line, and a dash, " - ", may start one). An equation wider than the
+  // line is broken before its relations by typeset (breakable_relation), the only places left.
   std::string_view word = before, next = after;
   while (!word.empty() && word.back() == ' ') word.remove_suffix(1);
   while (!next.empty() && next.back() == ' ') next.remove_suffix(1);
+  if (is_relation(word) || is_relation(next)) return false;
   size_t letters = 0;  // code points in the word before
   for (char c : word) letters += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  for (std::string_view op : {"=", "\xE2\x89\x88", "<", ">", "\xE2\x89\xA4", "\xE2\x89\xA5", "\xC3\x97", "+",
-                              "\xE2\x88\x92", "-", "\xC2\xB1"})
-    if (word == op || (next == op && op != "-" && letters <= 4)) return false;  // = ≈ < > ≤ ≥ × + − - ±
+  for (std::string_view op : {"\xC3\x97", "+", "\xE2\x88\x92", "-", "\xC2\xB1"})
+    if (word == op || (next == op && op != "-" && letters <= 4)) return false;  // × + − - ±
   if (before.back() == ' ') return true;
   return is_cjk(last) || is_cjk(first);
 }

@@ -26,10 +26,15 @@ std::string short_number(double v, int digits) {
     std::snprintf(buf, sizeof buf, "%.0f", v);
     return buf;
   }
-  if (a >= 1e-3 && a < 1e5)
-    std::snprintf(buf, sizeof buf, "%.*f", std::max(0, digits - 1 - (int)std::floor(std::log10(a))), v);
-  else
+  if (a >= 1e-3 && a < 1e5) {
+    const int e = static_cast<int>(std::floor(std::log10(a)));
+    std::snprintf(buf, sizeof buf, "%.*f", std::max(0, digits - 1 - e), v);
+    // Rounded up to the next power of ten (0.99999 → 1.0000): one decimal fewer keeps `digits`.
+    if (std::fabs(std::strtod(buf, nullptr)) >= std::pow(10.0, e + 1) && digits - 1 - e > 0)
+      std::snprintf(buf, sizeof buf, "%.*f", digits - 2 - e, v);
+  } else {
     std::snprintf(buf, sizeof buf, "%.*e", std::max(0, digits - 1), v);
+  }
   return buf;
 }
 

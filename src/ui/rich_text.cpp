@@ -94,7 +94,11 @@ ImGuiID paragraph_id(const content::Block& b) {
 struct Line {
   std::vector<std::pair<Atom, float>> atoms;  // atom and its x offset
   float width = 0;
+  int groups = 0;
+  float last_group = 0;
 };
+
+std::vector<TypesetLine>* g_line_log = nullptr;  // tests only
 
 }  // namespace
 
@@ -225,14 +229,36 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
       float width;
     };
     std::vector<Group> groups;
-    for (size_t g = 0; g < atoms.size();) {
-      size_t end = g + 1;
-      while (end < atoms.size() && !breakable(end)) ++end;
-      float group_w = 0;
-      for (size_t k = g; k < end; ++k) group_w += width_of(atoms[k], k + 1 == end);
-      groups.push_back({g, end, group_w});
-      g = end;
-    }
+    const auto form_groups = [&] {
+      groups.clear();
+      for (size_t g = 0; g < atoms.size();) {
+        size_t end = g + 1;
+        while (end < atoms.size() && !breakable(end)) ++end;
+        float group_w = 0;
+        for (size_t k = g; k < end; ++k) group_w += width_of(atoms[k], k + 1 == end);
+        groups.push_back({g, end, group_w});
+        g = end;
+      }
+    };
+    form_groups();
+    // An equation wider than the line (a chain "a = b = c" of long formulas) has no other place to break:
+    // it breaks before its relations, as a displayed derivation does, where it must.
+    bool split = false;
+    for (const Group& g : groups)
+      if (g.width > width)
+        for (size_t k = g.begin + 1; k < g.end; ++k) {
+          std::string_view t = atoms[k].text;
+          while (!t.empty() && t.back() == ' ') t.remove_suffix(1);
+          if (atoms[k].math < 0 && is_relation(t) && !atoms[k - 1].text.empty() &&
+              atoms[k - 1].text.back() == ' ')
+            atoms[k].cut = split = true;
+        }
+    if (split) form_groups();
+    const auto full_width = [&](const Group& g) {  // with trailing spaces
+      float w = 0;
+      for (size_t k = g.begin; k < g.end; ++k) w += width_of(atoms[k], false);
+      return w;
+    };
     std::vector<size_t> line_start{0};  // index of each line's first group
     float line_w = 0;
     for (size_t gi = 0; gi < groups.size(); ++gi) {
@@ -240,31 +266,52 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
         line_start.push_back(gi);
         line_w = 0;
       }
-      float full = 0;  // with trailing spaces, as the next group starts after them
-      for (size_t k = groups[gi].begin; k < groups[gi].end; ++k) full += width_of(atoms[k], false);
-      line_w += full;
+      line_w += full_width(groups[gi]);  // with trailing spaces, as the next group starts after them
     }
-    // No orphan: a last line of one lone character (a CJK character with its punctuation) takes the
-    // word before it along.
+    // No orphan: a last line of one short lone piece (a word with its punctuation, a value, a formula: the
+    // last item of a list after "… and"; at most a third of the line), or of one or two CJK characters,
+    // takes the piece before it along when the line before keeps two or more and the two fit.
     if (line_start.size() >= 2) {
       const size_t last = line_start.back(), before = line_start[line_start.size() - 2];
       std::string tail;
-      for (size_t gi = last; gi < groups.size(); ++gi)
+      float tail_w = 0;
+      for (size_t gi = last; gi < groups.size(); ++gi) {
         for (size_t k = groups[gi].begin; k < groups[gi].end; ++k) tail += atoms[k].text;
+        tail_w += full_width(groups[gi]);
+      }
       size_t points = 0;
       for (unsigned char c : tail) points += (c & 0xC0) != 0x80 && c != ' ';
-      if (points <= 2 && !tail.empty() && static_cast<unsigned char>(tail[0]) >= 0x80 && last - before >= 3)
+      const bool lone = (groups.size() - last == 1 && tail_w <= width / 3) ||
+                        (points <= 2 && !tail.empty() && static_cast<unsigned char>(tail[0]) >= 0x80);
+      if (lone && last - before >= 3 && full_width(groups[last - 1]) + tail_w <= width)
         line_start.back() = last - 1;
     }
     std::vector<Line> lines(line_start.size());
     for (size_t li = 0; li < line_start.size(); ++li) {
       const size_t to = li + 1 < line_start.size() ? line_start[li + 1] : groups.size();
-      for (size_t gi = line_start[li]; gi < to; ++gi)
+      for (size_t gi = line_start[li]; gi < to; ++gi) {
+        const float before = lines[li].width;
         for (size_t k = groups[gi].begin; k < groups[gi].end; ++k) {
           lines[li].atoms.push_back({atoms[k], lines[li].width});
           lines[li].width += width_of(atoms[k], false);
         }
+        ++lines[li].groups;
+        lines[li].last_group = lines[li].width - before;
+      }
     }
+    if (g_line_log && draw)
+      for (size_t li = 0; li < lines.size(); ++li) {
+        TypesetLine rec;
+        for (const auto& entry : lines[li].atoms) rec.text += entry.first.text;
+        rec.width = lines[li].width;
+        rec.room = width;
+        rec.groups = lines[li].groups;
+        rec.last_group = lines[li].last_group;
+        rec.broken_inside = lines[li].atoms.front().first.cut;
+        rec.index = static_cast<int>(li);
+        rec.count = static_cast<int>(lines.size());
+        g_line_log->push_back(std::move(rec));
+      }
 
     // A line grows where a formula reaches above or below the text (fractions, stacked scripts).
     const float text_asc = theme.regular->Ascent * font_px / theme.regular->FontSize;
@@ -348,17 +395,38 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
 }
 }  // namespace
 
+void set_line_log(std::vector<TypesetLine>* log) { g_line_log = log; }
+
 void rich_text(const std::vector<content::Block>& blocks, float wrap_width, const Theme& theme,
                const PlaceholderLookup& lookup, const RichStyle* style_override) {
   typeset(blocks, wrap_width, theme, lookup, style_override, true);
 }
 
+namespace {
+// Calls `line` with each '\n'-separated line of `text` (a newline inside a piece of text would be drawn
+// back at that piece's left edge, over the words after it).
+template <class F>
+void each_line(std::string_view text, const F& line) {
+  for (size_t at = 0; at <= text.size();) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    line(text.substr(at, end - at));
+    at = end + 1;
+  }
+}
+}  // namespace
+
 float measure_wrapped(std::string_view text, const Theme& theme, float wrap_width, ImFont* font,
                       float line_height) {
   RichStyle style{font ? font : theme.regular, theme.text};
   style.line_height = line_height;
-  return typeset({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(text)}}, 0}},
-                 wrap_width, theme, nullptr, &style, false);
+  float height = 0;
+  int lines = 0;
+  each_line(text, [&](std::string_view l) {
+    height += typeset({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(l)}}, 0}},
+                      wrap_width, theme, nullptr, &style, false);
+    ++lines;
+  });
+  return height + (lines - 1) * ImGui::GetStyle().ItemSpacing.y;  // as wrapped() stacks them
 }
 
 std::vector<content::Run> formula_runs(std::string_view text) {
@@ -409,8 +477,10 @@ void wrapped(std::string_view text, const Theme& theme, ImU32 color, float wrap_
   RichStyle style{font ? font : theme.regular, color ? color : theme.text};
   style.line_height = line_height;
   if (wrap_width <= 0) wrap_width = ImGui::GetContentRegionAvail().x;
-  rich_text({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(text)}}, 0}}, wrap_width,
-            theme, nullptr, &style);
+  each_line(text, [&](std::string_view l) {  // a line each
+    rich_text({{content::BlockKind::Paragraph, {{content::RunKind::Text, std::string(l)}}, 0}}, wrap_width,
+              theme, nullptr, &style);
+  });
 }
 
 void heading(std::string_view text, const Theme& theme) { wrapped(text, theme, theme.strong, 0, theme.bold); }

@@ -36,7 +36,8 @@ void title(std::string_view text, float wrap_width, const Theme& theme, ImU32 co
 
 // Program text (captions, notices, hints) wrapped by the same rules as lesson text: never inside a
 // number, never after a lone operator, around CJK characters but not before closing punctuation, and
-// without a lone character on the last line. Colour 0: the theme's text; width 0: what is left.
+// without a lone piece on the last line; a '\n' starts a new line. Colour 0: the theme's text; width 0:
+// what is left.
 // line_height in font sizes (0: the lesson text's 1.45).
 void wrapped(std::string_view text, const Theme& theme, ImU32 color = 0, float wrap_width = 0,
              ImFont* font = nullptr, float line_height = 0);
@@ -54,8 +55,26 @@ float measure_wrapped(std::string_view text, const Theme& theme, float wrap_widt
 void formula_line(const std::vector<content::Run>& runs, float wrap_width, const Theme& theme);
 
 // Whether a line may break between two adjacent pieces of text: after a space, or around CJK
-// characters, but never before closing punctuation (，。）) or after opening punctuation (（).
+// characters, but never before closing punctuation (，。）) or after opening punctuation (（), nor beside
+// a lone relation (= ≈ < > ≤ ≥ ≠: an equation breaks elsewhere, or moves to the next line whole).
 bool can_break_between(std::string_view before, std::string_view after);
+
+// Whether `word` (without spaces) is a relation: = ≈ < > ≤ ≥ ≠.
+bool is_relation(std::string_view word);
+
+// For tests: every line typeset and drawn while a log is set (lesson text, captions, titles, tooltips).
+struct TypesetLine {
+  std::string text;          // its atoms' text in order, trailing spaces included (a formula: its source)
+  float width = 0;           // as drawn, with trailing spaces
+  float room = 0;            // the width the line may take
+  int groups = 0;            // pieces the line may not break inside
+  float last_group = 0;      // the width of its last piece, with its trailing space
+  int index = 0, count = 0;  // its place in its paragraph, and the paragraph's number of lines
+  // It starts inside a piece wider than the line, where that piece had to break: a long word cut after a
+  // dot or '_', an equation before one of its relations.
+  bool broken_inside = false;
+};
+void set_line_log(std::vector<TypesetLine>* log);
 
 // Splits UTF-8 text into pieces a line may break after: words with their trailing space, and single
 // CJK characters (which break anywhere). Exposed for tests.

@@ -63,8 +63,12 @@ TEST_CASE(
   CHECK_FALSE(can_break_between("r ", "= "));
   CHECK_FALSE(can_break_between("k ", "+ "));
   CHECK_FALSE(can_break_between("2i+1 ", "< "));
-  CHECK_FALSE(can_break_between("\xE8\xA1\x8C ", "+ "));    // 行 + Δr
-  CHECK(can_break_between("sin(pos/base^(2i/d)) ", "= "));  // a long formula before " = " may end a line
+  CHECK_FALSE(can_break_between("\xE8\xA1\x8C ", "+ "));  // 行 + Δr
+  // nor before a relation however long its left side ("sin(pos/base^(2i/d))" / "= 0.2" read as a broken
+  // equation: no line starts or ends with = ≈ < > ≤ ≥); a long term before " + " may still end a line
+  CHECK_FALSE(can_break_between("sin(pos/base^(2i/d)) ", "= "));
+  CHECK_FALSE(can_break_between("vectors| ", "\xE2\x89\xA4 "));  // ≤
+  CHECK(can_break_between("sin(pos/base^(2i/d)) ", "+ "));
   CHECK(can_break_between("word ", "- "));
   CHECK(can_break_between("a=b ", "next"));
   CHECK(can_break_between("x ", "=b "));
@@ -90,6 +94,8 @@ TEST_CASE("short numbers keep three significant digits and switch to exponents f
   CHECK(short_number(12.3456) == "12.3");
   CHECK(short_number(2.2e-17) == "2.20e-17");
   CHECK(short_number(0) == "0");
+  CHECK(short_number(0.99999, 4) == "1.000");  // rounded up to a power of ten: still four digits
+  CHECK(short_number(-9.9996, 4) == "-10.00");
 }
 
 namespace {

@@ -177,8 +177,8 @@ void CheckLesson::draw_rope_diff(DrawContext& ctx) {
     o.height = h;
     if (cmp_.worst_in_sin == sin) o.mark_row = cmp_.worst_row, o.mark_col = cmp_.worst_col;
     o.hover_extra = [this, &yours, &diff](int r, int c) {
-      return trf(lang_, "yours %s, reference %s", ui::short_number(yours(r, c), 6).c_str(),
-                 ui::short_number(yours(r, c) - diff(r, c), 6).c_str());
+      return trf(lang_, "yours %s, reference %s", ui::short_number(yours(r, c), 4).c_str(),
+                 ui::short_number(yours(r, c) - diff(r, c), 4).c_str());
     };
     ui::heatmap(id, img, o, t, *ctx.textures);
   };

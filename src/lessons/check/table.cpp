@@ -154,8 +154,8 @@ void CheckLesson::draw_diff(DrawContext& ctx, const ui::Theme& t) {
   ui::HeatmapOptions o = position_rows("yours − reference");
   o.height = std::min(ImGui::GetContentRegionAvail().x * 0.7f, ui::em(18));
   o.hover_extra = [this](int r, int c) {
-    return trf(lang_, "yours %s, reference %s", ui::short_number(d_.table(r, c), 6).c_str(),
-               ui::short_number(d_.table(r, c) - d_.result.diff(r, c), 6).c_str());
+    return trf(lang_, "yours %s, reference %s", ui::short_number(d_.table(r, c), 4).c_str(),
+               ui::short_number(d_.table(r, c) - d_.result.diff(r, c), 4).c_str());
   };
   ui::heatmap("diff", view_.diff, o, t, *ctx.textures);
 }

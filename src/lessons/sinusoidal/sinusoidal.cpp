@@ -231,9 +231,15 @@ class SinusoidalLesson final : public Lesson {
     const auto [i, is_sin] = pair_of(col);
     const double pos = p_.offset + row;
     const double angle = pos * d_.omega(i);
+    // To four significant digits, as the readout's value ("%.6g" then shows no more than that).
+    const auto rounded = [](double v) {
+      if (v == 0 || !std::isfinite(v)) return v;
+      const double scale = std::pow(10.0, 3 - std::floor(std::log10(std::fabs(v))));
+      return std::round(v * scale) / scale;
+    };
     char buf[160];
     std::snprintf(buf, sizeof buf, tr(lang_, "pair i = %d (%s)\nω_i = %.6g\nangle pos·ω_i = %.6g rad"), i,
-                  is_sin ? "sin" : "cos", d_.omega(i), angle);
+                  is_sin ? "sin" : "cos", rounded(d_.omega(i)), rounded(angle));
     return buf;
   }
 
