@@ -420,7 +420,10 @@ void record_plot(const LinePlotOptions& opt, const std::vector<Series>& series, 
                  ImVec2 legend_a, ImVec2 legend_b, float scale) {
   PlotRecord r{opt.title ? opt.title : "", L.y.lo, L.y.hi, opt.log_y, {}};
   r.frame_a = L.a, r.frame_b = L.b, r.legend_a = legend_a, r.legend_b = legend_b;
-  for (const Series& s : series) {
+  for (size_t si = 0; si < series.size(); ++si) {
+    const Series& s = series[si];
+    r.lines.push_back({std::max(1.0f, std::round(s.thickness * scale)),
+                       ((series_color(series, si) >> IM_COL32_A_SHIFT) & 0xFF) == 0xFF});
     const size_t n = std::min(s.x.size(), s.y.size());
     const float dot = s.points && n <= static_cast<size_t>((L.b.x - L.a.x) / 2)
                           ? dot_radius(std::max(1.0f, std::round(s.thickness * scale)), scale)
@@ -428,7 +431,7 @@ void record_plot(const LinePlotOptions& opt, const std::vector<Series>& series, 
     for (size_t k = 0; k < n; ++k)
       if (usable(s.y[k], opt.log_y) && (!opt.log_x || s.x[k] > 0) && std::isfinite(s.x[k]) &&
           s.x[k] >= L.x.lo && s.x[k] <= L.x.hi && s.y[k] >= L.y.lo && s.y[k] <= L.y.hi)
-        r.points.push_back({ImVec2(L.x.px(s.x[k]), L.y.px(s.y[k])), dot});
+        r.points.push_back({ImVec2(L.x.px(s.x[k]), L.y.px(s.y[k])), dot, static_cast<int>(si)});
   }
   for (const Series& s : series) {
     PlotRecord::End e{s.label, 0, 0};

@@ -84,8 +84,14 @@ struct PlotRecord {
   struct Point {
     ImVec2 at;
     float dot = 0;
+    int series = 0;  // index in draw order
   };
   std::vector<Point> points;
+  struct Line {
+    float width = 0;     // pixels
+    bool opaque = true;  // its colour's alpha is full
+  };
+  std::vector<Line> lines;  // per series, in draw order
 };
 void set_plot_log(std::vector<PlotRecord>* log);
 

@@ -70,12 +70,20 @@ void check_step(AppState& s, int lesson, int step) {
     }
 }
 
+// The distance from p to the segment [a, b] (pixels).
+float distance_to(ImVec2 p, ImVec2 a, ImVec2 b) {
+  const float dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+  const float t = len2 > 0 ? std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0f, 1.0f) : 0.0f;
+  const float ex = a.x + t * dx - p.x, ey = a.y + t * dy - p.y;
+  return std::sqrt(ex * ex + ey * ey);
+}
+
 int g_curves_seen = 0;
 int g_dots_seen = 0;  // … and dots (so that the check of dots inside the frame checks something)  // how many
                       // curves check_plots looked at (the check must have something to check)
 
 // Every curve's ends (the values a text quotes: "falls to …", "reaches …") inside its plot's y axis.
-void check_plots(const std::vector<ui::PlotRecord>& plots) {
+void check_plots(const std::vector<ui::PlotRecord>& plots, bool defaults) {
   for (const ui::PlotRecord& p : plots) {
     CAPTURE(p.title);
     const double slack = p.log_y ? 0 : 1e-9 * std::max(1.0, p.y_hi - p.y_lo);
@@ -100,6 +108,31 @@ void check_plots(const std::vector<ui::PlotRecord>& plots) {
         CHECK(pt.at.y + pt.dot <= p.frame_b.y + 0.5f);
       }
     }
+    // No curve hidden under one drawn after it: every point of series a within the later, opaque, at
+    // least as wide line of series b (the blue line under the grey at the defaults, once).
+    // (At the defaults: at a degenerate extreme, s = 1 say, every method's curve is the same line.)
+    for (size_t b = 1; defaults && b < p.lines.size(); ++b) {
+      if (!p.lines[b].opaque) continue;
+      std::vector<ImVec2> line;
+      for (const ui::PlotRecord::Point& pt : p.points)
+        if (pt.series == static_cast<int>(b)) line.push_back(pt.at);
+      if (line.size() < 2) continue;
+      for (size_t a = 0; a < b; ++a) {
+        if (p.lines[a].width > p.lines[b].width) continue;
+        int points = 0, under = 0;
+        for (const ui::PlotRecord::Point& pt : p.points) {
+          if (pt.series != static_cast<int>(a)) continue;
+          ++points;
+          float nearest = 1e9f;
+          for (size_t k = 1; k < line.size(); ++k)
+            nearest = std::min(nearest, distance_to(pt.at, line[k - 1], line[k]));
+          under += nearest <= p.lines[b].width / 2 + 0.5f;
+        }
+        CAPTURE(a);
+        CAPTURE(b);
+        CHECK_FALSE((points >= 2 && under == points));
+      }
+    }
     for (const ui::PlotRecord::End& e : p.ends) {
       ++g_curves_seen;
       CAPTURE(e.label);
@@ -114,7 +147,7 @@ void check_plots(const std::vector<ui::PlotRecord>& plots) {
 }
 
 // Draws every step of the current lesson (its question answered) and checks its text and plots.
-void check_every_step(test::Headless& h, int lesson) {
+void check_every_step(test::Headless& h, int lesson, bool defaults) {
   for (int st = 0; st < step_count(h.s, lesson); ++st) {
     CAPTURE(st);
     go(h.s, lesson, st);
@@ -125,7 +158,7 @@ void check_every_step(test::Headless& h, int lesson) {
     h.frame(1280, 800);
     ui::set_plot_log(nullptr);
     check_step(h.s, lesson, st);
-    check_plots(plots);
+    check_plots(plots, defaults);
   }
 }
 
@@ -139,7 +172,7 @@ TEST_CASE("every step's text holds at the defaults and with each control at eith
     CAPTURE(lessons::lesson_table()[l].id);
     h.s.slots[l].lesson = lessons::lesson_table()[l].create();
     go(h.s, l, 0);
-    check_every_step(h, l);
+    check_every_step(h, l, true);
     for (const lessons::ParamValue& p : lessons::read_params(current_lesson(h.s))) {
       if (p.kind != lessons::ParamKind::Integer && p.kind != lessons::ParamKind::Real &&
           p.kind != lessons::ParamKind::Flag)
@@ -149,7 +182,7 @@ TEST_CASE("every step's text holds at the defaults and with each control at eith
         CAPTURE(end);
         h.s.slots[l].lesson = lessons::lesson_table()[l].create();  // each extreme from the defaults
         lessons::set_param(current_lesson(h.s), p.name, lessons::format_number(end));
-        check_every_step(h, l);
+        check_every_step(h, l, false);
       }
     }
   }

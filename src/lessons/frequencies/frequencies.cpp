@@ -131,13 +131,19 @@ class FrequenciesLesson final : public Lesson {
   void draw_wavelengths(const ui::Theme& t, bool compare) {
     // x: the exponent 2i/d itself, so settings with different d share one axis from 0 to (almost) 1, and
     // with the same base their curves lie on one another: d only sets how densely the pairs sample it.
-    std::vector<ui::Series> s = {
-        ui::series(trf(lang_, "this setting: d = %d, base %s", p_.dim, ui::short_number(p_.base, 6).c_str()),
-                   d_.wavelength, 0, 2.0 / p_.dim)};
+    // The paper's curve first, wide and grey (as the text says), so that this setting's, drawn over it
+    // with a dot per pair, stays visible where the two coincide (any d at base 10000).
+    std::vector<ui::Series> s;
     if (compare) {
       s.push_back(ui::series(tr(lang_, "the paper: d = 512, base 10000"), d_.wavelength_ref, 0, 2.0 / 512));
-      s.back().color = t.muted;  // grey, as the text says
+      s.back().color = (t.muted & 0x00FFFFFF) | 0x80000000;  // half transparent
+      s.back().thickness = 6;
     }
+    s.push_back(
+        ui::series(trf(lang_, "this setting: d = %d, base %s", p_.dim, ui::short_number(p_.base, 6).c_str()),
+                   d_.wavelength, 0, 2.0 / p_.dim));
+    s.back().color = ui::palette(0);
+    s.back().points = true;
     ui::LinePlotOptions o = plot("Wavelength 2π · base^(2i/d) of each pair (log scale)",
                                  "pair index as a fraction of the way, 2i/d", 16, "positions per turn");
     o.log_y = true;
