@@ -30,7 +30,7 @@
   var sentences = {
     loading: ['Loading…', '正在加载…'],
     megabytes: ['Loading… {0} MB', '正在加载… {0} MB'],
-    tagline: ['positional encoding in Transformers, step by step', 'Transformer 中的位置编码，一步一步'],
+    tagline: ['positional encoding in Transformers, step by step', '一步步看懂 Transformer 中的位置编码'],
     noWebGL2: ['posenc needs WebGL2, which this browser or device does not provide. ' +
                'Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.',
                'posenc 需要 WebGL2，但这个浏览器或设备不支持。请换用新版的 Firefox、Chrome、Edge 或 Safari，或者打开硬件加速。'],

@@ -123,7 +123,7 @@ test('lang=zh shows Chinese titles and text, loads the font once, and keeps the 
   // The page says which language it speaks: <html lang>, the mirror's lang, the title, the canvas label.
   const page_lang = await page.evaluate(() => ({ html: document.documentElement.lang, mirror: document.getElementById('a11y').lang,
     title: document.title, label: document.getElementById('canvas').getAttribute('aria-label') }));
-  assert.deepEqual(page_lang, { html: 'zh', mirror: 'zh', title: 'posenc——位置编码，一步一步', label: 'posenc 交互式讲解' });
+  assert.deepEqual(page_lang, { html: 'zh', mirror: 'zh', title: 'posenc——一步步看懂位置编码', label: 'posenc 交互式讲解' });
   await page.evaluate(() => { location.hash = '#lesson=offsets&step=1&lang=en'; });
   await page.waitForFunction(() => document.documentElement.lang === 'en', null, { timeout: 10000 });
   assert.equal(await page.evaluate(() => document.getElementById('a11y').lang), 'en');
