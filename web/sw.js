@@ -18,13 +18,34 @@ self.addEventListener('activate', function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
+// The same file by its validators: the ETag, or the modification time and the length.
+function sameFile(a, b) {
+  var h = function (r, k) { return r.headers.get(k); };
+  if (h(a, 'ETag') || h(b, 'ETag')) return h(a, 'ETag') === h(b, 'ETag');
+  return !!h(a, 'Last-Modified') && h(a, 'Last-Modified') === h(b, 'Last-Modified') &&
+         h(a, 'Content-Length') === h(b, 'Content-Length');
+}
+
 self.addEventListener('fetch', function (event) {
   var request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(fetch(request).then(function (response) {
     if (response.ok && response.type === 'basic') {
+      // Stored only once its whole body has arrived (a download cut short must not replace the good copy
+      // kept from before), and not again when the copy kept is the same file: a cache replaces an entry by
+      // removing it first, so each needless store left a moment without one (the offline test caught it).
       var copy = response.clone();
-      caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
+      caches.open(CACHE).then(function (cache) {
+        return cache.match(request, { ignoreSearch: true }).then(function (kept) {
+          if (kept && sameFile(kept, copy)) return;
+          return copy.arrayBuffer().then(function (body) {
+            // The page's "?keep" copies (loader.js) are kept under the file's own name.
+            var key = new URL(request.url).search === '?keep' ? request.url.split('?')[0] : request;
+            return cache.put(key, new Response(body, { status: copy.status, statusText: copy.statusText,
+                                                            headers: copy.headers }));
+          });
+        });
+      }).catch(function () {});
     }
     return response;
   }).catch(function () {

@@ -16,7 +16,7 @@ export async function serve({ prefix = '/', hide = [], dir = root } = {}) {
   const requests = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
-    requests.push(url.pathname);
+    requests.push(url.pathname + url.search);
     if (!url.pathname.startsWith(prefix)) { res.writeHead(404).end(); return; }
     let rel = decodeURIComponent(url.pathname.slice(prefix.length)) || 'index.html';
     if (rel.endsWith('/')) rel += 'index.html';
