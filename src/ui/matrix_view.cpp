@@ -42,7 +42,8 @@ void color_bar(double range, float width, const Theme& theme, bool non_negative)
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float h = em(0.55f);
   const ImVec2 p = ImGui::GetCursorScreenPos();
-  const std::string lo = non_negative ? "0" : short_number(-range), hi = short_number(range);
+  const std::string lo = non_negative ? "0" : content::readable_exponents(short_number(-range)),
+                    hi = content::readable_exponents(short_number(range));  // 3.61×10⁻⁶, not 3.61e-06
   const float lo_w = ImGui::CalcTextSize(lo.c_str()).x, hi_w = ImGui::CalcTextSize(hi.c_str()).x;
   const float bar_x0 = p.x + lo_w + em(0.4f), bar_x1 = p.x + width - hi_w - em(0.4f);
   const int segments = 32;

@@ -5,6 +5,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+
+#include "content/document.hpp"
 
 namespace posenc::ui {
 namespace {
@@ -79,9 +82,11 @@ std::string tick_label(double v) {
     return buf;
   }
   std::snprintf(buf, sizeof buf, "%.5g", v);
-  const std::string s = buf;
-  const size_t e = s.find('e');
-  return e == std::string::npos ? s : s.substr(0, e) + "e" + std::to_string(std::atoi(s.c_str() + e + 1));
+  // Small and large ticks as a reader writes them: 1.5×10⁻⁷, and a power of ten alone: 10⁻⁸.
+  std::string s = content::readable_exponents(buf);
+  for (const char* one : {"1\xC3\x97", "-1\xC3\x97"})  // "1×" (and "-1×") before a power of ten
+    if (s.rfind(one, 0) == 0) s = (one[0] == '-' ? "-" : "") + s.substr(std::strlen(one));
+  return s;
 }
 
 std::vector<double> nice_ticks(double lo, double hi, int max_ticks, bool log) {

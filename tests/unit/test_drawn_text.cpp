@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <regex>
 #include <set>
 #include <string>
 #include <utility>
@@ -365,4 +366,25 @@ TEST_CASE(
         }
       }
   z.hover_everywhere();  // the difference maps' tooltips
+}
+
+TEST_CASE("no number drawn in C's e-notation outside tables and file names: every step at its defaults, en") {
+  test::Headless h;
+  ImGui::SetCurrentContext(h.ctx);
+  const std::regex e_notation(R"([0-9][eE][+\-][0-9])");
+  int found = 0, words = 0;
+  for (int l = 0; l < static_cast<int>(h.s.slots.size()); ++l)
+    for (int st = 0; st < step_count(h.s, l); ++st) {
+      go(h.s, l, st);
+      record_prediction(h.s, -1);
+      h.frame(1280, 800);
+      h.frame(1280, 800);
+      for (const DrawnWord& w : drawn_words(h.s.theme)) {
+        ++words;
+        if (w.code || !std::regex_search(w.text, e_notation) || w.text.find('_') != std::string::npos)
+          continue;
+        if (++found <= 12) FAIL_CHECK(lessons::lesson_table()[l].id << " step " << st << ": " << w.text);
+      }
+    }
+  MESSAGE(found << " numbers in e-notation among " << words << " drawn words");
 }

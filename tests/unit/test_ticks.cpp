@@ -114,11 +114,17 @@ TEST_CASE("a series from a vector: x = x0 + i·dx, y as given") {
   CHECK(series("empty", Eigen::VectorXd()).x.empty());
 }
 
-TEST_CASE("tick labels: whole numbers in full, others in five significant digits with a short exponent") {
+TEST_CASE("tick labels: whole numbers in full, others in five significant digits, powers of ten as 10ⁿ") {
   CHECK(tick_label(999936) == "999936");
   CHECK(tick_label(1e6) == "1000000");
   CHECK(tick_label(-3) == "-3");
   CHECK(tick_label(0.25) == "0.25");
-  CHECK(tick_label(1.5e-7) == "1.5e-7");
-  CHECK(tick_label(2e12) == "2e12");
+  CHECK(tick_label(1.5e-7) ==
+        "1.5\xC3\x97"
+        "10\xE2\x81\xBB\xE2\x81\xB7");                               // 1.5×10⁻⁷
+  CHECK(tick_label(1e-8) == "10\xE2\x81\xBB\xE2\x81\xB8");           // 10⁻⁸
+  CHECK(tick_label(1e-15) == "10\xE2\x81\xBB\xC2\xB9\xE2\x81\xB5");  // 10⁻¹⁵
+  CHECK(tick_label(2e12) ==
+        "2\xC3\x97"
+        "10\xC2\xB9\xC2\xB2");  // 2×10¹²
 }

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "content/document.hpp"
 #include "core/constants.hpp"
 #include "core/offsets.hpp"
 #include "core/sinusoidal.hpp"
@@ -108,8 +109,9 @@ class ClockLesson final : public Lesson {
   }
 
   std::string caption(int i) const {
-    return trf(lang_, "ω = %s, turn every %s", ui::short_number(d_.omega(i), 3).c_str(),
-               ui::short_number(kTwoPi / d_.omega(i), 3).c_str());
+    return trf(lang_, "ω = %s, turn every %s",
+               content::readable_exponents(ui::short_number(d_.omega(i), 3)).c_str(),
+               content::readable_exponents(ui::short_number(kTwoPi / d_.omega(i), 3)).c_str());
   }
 
   void draw_one(const ui::Theme& t) {
