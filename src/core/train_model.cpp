@@ -161,8 +161,13 @@ Model<S>::Model(const ModelConfig& config, std::uint64_t seed)
     // Rows for every position up to the longest test sequence. Only rows that training sequences
     // reach get gradients; the rest stay at these initial random values, which is what a learned
     // table shows past the training length.
+    // From a stream of its own (#35): the shared weights below are then the same for every encoding
+    // at one seed, so runs that differ in their encoding differ in nothing else.
     pos_ = add("positions", P, d);
-    gaussian(pos_, 1.0);
+    Random table_rng(mix_seed(seed, 0x7461626c65ull));  // "table"
+    Mat& table = tensors_[pos_].value;
+    for (Eigen::Index c = 0; c < table.cols(); ++c)
+      for (Eigen::Index r = 0; r < table.rows(); ++r) table(r, c) = static_cast<S>(table_rng.gaussian());
   }
   if (cfg_.pe == Encoding::T5) t5_ = add("t5_bias", cfg_.t5_buckets, heads);  // zeros, as T5 starts
   for (int l = 0; l < L; ++l) {

@@ -472,3 +472,28 @@ TEST_CASE("train: hostile requests get a clear message and train nothing") {
   c.train_len = 2;  // k_back with k = 2 needs at least 3 tokens
   CHECK(check_train_config(c).find("train_len must be between 3") != std::string::npos);
 }
+
+TEST_CASE("train: at one seed every encoding starts from the same shared weights (the learned table apart)") {
+  using posenc::core::Model;
+  using posenc::core::ModelConfig;
+  ModelConfig base;
+  base.pe = Encoding::None;
+  const Model<float> none(base, 7);
+  int compared = 0;
+  for (Encoding e :
+       {Encoding::Learned, Encoding::Sinusoidal, Encoding::Rope, Encoding::Alibi, Encoding::T5}) {
+    CAPTURE(static_cast<int>(e));
+    ModelConfig c = base;
+    c.pe = e;
+    const Model<float> m(c, 7);
+    for (const auto& t : m.tensors())
+      for (const auto& u : none.tensors())
+        if (t.name == u.name) {
+          CAPTURE(t.name);
+          CHECK((t.value.array() == u.value.array()).all());
+          ++compared;
+        }
+  }
+  CHECK(compared ==
+        5 * 29);  // each: the embedding, 12 tensors in each of 2 layers, the final norm's 2, the output's 2
+}
