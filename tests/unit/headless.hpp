@@ -4,10 +4,13 @@
 
 #include <imgui.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "app/app.hpp"
+#include "lessons/lesson.hpp"
+#include "lessons/params.hpp"
 #include "ui/locate.hpp"
 #include "ui/theme.hpp"
 
@@ -59,5 +62,21 @@ struct Headless {
     io.MousePos = ImVec2(-1, -1);
   }
 };
+
+// The settings a sweep visits for lesson `lesson`: "" (the defaults), then "&name=value" for each end of
+// each numeric control, as a URL hash spells them (values in full precision).
+inline std::vector<std::string> extreme_settings(int lesson) {
+  std::vector<std::string> settings = {""};
+  Headless h;
+  app::go(h.s, lesson, 0);
+  for (const lessons::ParamValue& p : lessons::read_params(app::current_lesson(h.s)))
+    if ((p.kind == lessons::ParamKind::Integer || p.kind == lessons::ParamKind::Real) && p.hi > p.lo)
+      for (double v : {p.lo, p.hi}) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.17g", v);
+        settings.push_back("&" + p.name + "=" + buf);
+      }
+  return settings;
+}
 
 }  // namespace posenc::test

@@ -41,12 +41,6 @@ struct Findings {
   Found wide_equation;  // lines that continue an equation wider than the line: excused
 };
 
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
-
 std::string trimmed(const std::string& s) {
   const size_t a = s.find_first_not_of(' ');
   if (a == std::string::npos) return "";
@@ -110,14 +104,7 @@ void sweep(const char* lang, Findings& f) {
   std::vector<ui::HeatmapRecord> maps;
   for (int l = 0; l < static_cast<int>(lessons::lesson_table().size()); ++l) {
     const std::string id(lessons::lesson_table()[l].id);
-    std::vector<std::string> settings = {""};
-    {
-      test::Headless h;
-      go(h.s, l, 0);
-      for (const lessons::ParamValue& p : lessons::read_params(current_lesson(h.s)))
-        if ((p.kind == lessons::ParamKind::Integer || p.kind == lessons::ParamKind::Real) && p.hi > p.lo)
-          for (double v : {p.lo, p.hi}) settings.push_back("&" + p.name + "=" + number(v));
-    }
+    const std::vector<std::string> settings = test::extreme_settings(l);
     for (const std::string& setting : settings) {
       test::Headless h;
       set_language(h.s, lang);

@@ -23,26 +23,13 @@ struct Said {
   std::string where, text;
 };
 
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
-
 // Every step of every lesson, in `lang`, at the defaults and with each numeric control at its ends, the
 // question of each step answered (its reveal shown).
 std::vector<Said> sweep(const char* lang) {
   std::vector<Said> out;
   for (int l = 0; l < static_cast<int>(lessons::lesson_table().size()); ++l) {
     const std::string id(lessons::lesson_table()[l].id);
-    std::vector<std::string> settings = {""};
-    {
-      test::Headless h;
-      go(h.s, l, 0);
-      for (const lessons::ParamValue& p : lessons::read_params(current_lesson(h.s)))
-        if ((p.kind == lessons::ParamKind::Integer || p.kind == lessons::ParamKind::Real) && p.hi > p.lo)
-          for (double v : {p.lo, p.hi}) settings.push_back("&" + p.name + "=" + number(v));
-    }
+    const std::vector<std::string> settings = test::extreme_settings(l);
     for (const std::string& setting : settings) {
       test::Headless h;
       std::string said;
