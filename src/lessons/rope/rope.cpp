@@ -206,7 +206,7 @@ class RopeLesson final : public Lesson {
     bound.thickness = 2.5f;
     ui::Series actual = ui::series(tr(lang_, "|score of q and k|, r apart"), d_.actual);
     actual.thickness = 1.0f;
-    ui::LinePlotOptions o = plot("Long-term decay: far-apart tokens interact less (log scale)",
+    ui::LinePlotOptions o = plot("|score| and RoFormer's bound on it against distance (log scale)",
                                  "relative distance r = m − n", 16);
     // A logarithmic axis: the bound runs in the thousands and the score in the tens, and a linear axis
     // flattens the score into its floor. The axis reaches down to the smallest |score| drawn, but no more
