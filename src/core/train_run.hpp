@@ -1,0 +1,83 @@
+// One run of lesson train from start to end, as a page's worker, a desktop thread or compute('train')
+// runs it: train until the run converges or its step cap (TrainConfig::steps) is reached, then score
+// it on the fixed test sets. The record it leaves (RunRecord) is what every screen, export and the
+// PyTorch script's JSON share.
+//
+// Converged (the plateau rule, checked every kEvalEvery steps on a held-out set at train_len drawn from
+// a stream of its own, teacher-forced token accuracy):
+//   solved — every held-out target right at two checks in a row; or
+//   flat   — over the last max(kFlatMin, half the steps so far) steps neither the held-out accuracy rose
+//            more than kFlatAccuracy above its best before them nor the training loss (mean of the last
+//            kEvalEvery steps) fell by more than kFlatLoss of its value then.
+// Either stops the run early. A run that reaches its cap without either is not converged, and is never
+// evidence about its encoding.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "train.hpp"
+
+namespace posenc::core {
+
+struct Plateau {
+  static constexpr int kEvalEvery = 50;
+  static constexpr int kFlatMin = 600;
+  static constexpr double kFlatAccuracy = 0.01;
+  static constexpr double kFlatLoss = 0.05;
+  static constexpr int kHeldOut = 64;  // held-out sequences at train_len
+};
+
+// Per test length: teacher-forced and free-running (greedy) scores. For causal copy and reverse the
+// greedy model writes its own earlier answers into the slots; elsewhere nothing feeds back and greedy
+// equals teacher-forced.
+struct RunScores {
+  std::vector<double> token;            // share of answer tokens right
+  std::vector<double> sequence;         // share of sequences with every answer token right
+  std::vector<double> greedy_token;
+  std::vector<double> greedy_sequence;
+};
+
+struct RunRecord {
+  TrainConfig config;        // the setup; config.steps is the cap
+  std::string source = "posenc";  // or "pytorch" (loaded from the script's JSON)
+  std::vector<float> losses;  // every step's training loss
+  int steps = 0;              // steps run (≤ config.steps)
+  bool converged = false;
+  std::string stop;           // "solved", "flat" or "cap"
+  double seconds = 0;         // wall time of this run alone (training and scoring)
+  std::vector<int> test_lens;
+  RunScores scores;
+  std::vector<float> weights;  // every tensor's values in Model::tensors() order, column-major (may be empty)
+};
+
+// Progress callback: steps done so far and the losses of the steps since the last call. Returning
+// false stops the run (the record is then marked stop = "cancelled" and holds no scores).
+using RunProgress = std::function<bool(int steps_done, const float* new_losses, int count)>;
+
+// `config` must pass check_train_config. Calls `progress` about every `report_every` steps.
+RunRecord train_run(const TrainConfig& config, const RunProgress& progress = {}, int report_every = 25);
+
+// A model holding a record's weights (for the page's attention map and table); empty weights or a size
+// that does not match leave the seeded initial weights and return false.
+bool load_weights(Model<float>& model, const std::vector<float>& weights);
+std::vector<float> model_weights(const Model<float>& model);
+
+// JSON, the one format for a run's setup and its record (docs/train-runs.md):
+//   setup: {"task", "pe", "causal", "layers", "heads", "d_model", "d_ff", "vocab", "k", "train_len",
+//           "min_len", "test_lens", "max_steps", "batch", "lr", "warmup", "clip", "test_examples", "seed"}
+//   record: the setup's members and {"source", "steps", "converged", "stop", "seconds", "loss",
+//           "token_accuracy", "sequence_accuracy", "greedy_token_accuracy",
+//           "greedy_sequence_accuracy"} (+ "weights" when asked)
+//   a file of runs: {"format": "posenc-train-runs", "version": 1, "runs": [record, …]}
+std::string setup_json(const TrainConfig& config);
+std::string record_json(const RunRecord& record, bool with_weights);
+std::string runs_file_json(const std::vector<RunRecord>& records);
+// Read back (errors name the member; every value checked as check_train_config checks it).
+std::string read_setup_json(std::string_view json, TrainConfig& config);
+std::string read_record_json(std::string_view json, RunRecord& record);
+std::string read_runs_file(std::string_view json, std::vector<RunRecord>& records);
+
+}  // namespace posenc::core
