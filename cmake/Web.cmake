@@ -53,7 +53,8 @@ target_link_options(posenc PRIVATE
   -sSPLIT_MODULE=1 --profiling-funcs)
 set_property(TARGET posenc APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/api.js")
 # The module in two (tools/split_wasm.py): posenc.wasm holds what the first view runs (lesson 1, the
-# interface), posenc.deferred.wasm the other lessons and compute(); web/loader.js fetches the second
+# interface), posenc.deferred.wasm the other lessons, compute() and lesson train's pools (their methods are
+# in the table through their vtables, which would keep them and the training code they reach); web/loader.js fetches the second
 # when the learner first interacts, or at once when a link opens another lesson. Emscripten leaves the
 # linked module, with its names, in posenc.wasm.orig (and an instrumented build in posenc.wasm, replaced
 # here); neither ships.
@@ -63,6 +64,7 @@ add_custom_command(TARGET posenc POST_BUILD
           --primary "${POSENC_DIST}/posenc.wasm" --deferred "${POSENC_DIST}/posenc.deferred.wasm"
           --keep-lesson ${POSENC_FIRST_LESSON_CLASS} --keep-create ${POSENC_FIRST_LESSON_FACTORY} --split-name posenc_compute
           "--split-regex=^posenc::app::(detail|\\(anonymous namespace\\))::[a-z0-9_]+\\(std::__2::map<[^()]*posenc::app::ArgValue"
+          "--split-regex=(WebTrainPool|InFramePool)::|^posenc::(app|core)::make_[a-z_]*pool\\("
           --report "${CMAKE_BINARY_DIR}/split_report.txt"
   COMMAND ${CMAKE_COMMAND} -E remove "${POSENC_DIST}/posenc.wasm.orig"
   VERBATIM)
