@@ -213,6 +213,7 @@ class WebTrainPool final : public core::TrainPool {
       js_train_floats(0, record.losses.data());
       record.weights.resize(static_cast<std::size_t>(weights));
       js_train_floats(1, record.weights.data());
+      record.config = configs_[run];  // as given (the JSON spells out the default test lengths)
       s.record = std::move(record);
       s.losses = s.record.losses;
       s.steps_done = s.record.steps;
