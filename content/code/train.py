@@ -34,6 +34,33 @@ def bag_of_tokens_bound(examples, task):
         total += has.sum()
     return right / total
 
+def position_blind_baseline(examples, task, causal):
+    """The expected token accuracy of the best guesser that sees no positions, for what it sees
+    (teacher-forced). Bidirectional: the bag of the input (bag_of_tokens_bound on the same inputs).
+    Causal copy / reverse: slot j sees the input's bag and the answers already written, so its answer is
+    one of the input tokens not yet written; guess their most frequent. Causal k_back: position i sees
+    x₁ … x_i; the target is one of the i − 1 before it; guess their most frequent."""
+    if not causal:
+        return bag_of_tokens_bound([make_example(task, inputs(t, task)) for t, _ in examples], task)
+    expected = total = 0
+    for tokens, targets in examples:
+        if task == "k_back":
+            for i in np.flatnonzero(targets >= 0):
+                expected += np.bincount(tokens[:i]).max() / i
+                total += 1
+            continue
+        n = (len(tokens) - 1) // 2
+        left = list(tokens[:n])
+        for j in range(n):
+            expected += max(left.count(t) for t in set(left)) / len(left)
+            left.remove(targets[n + 1 + j])
+            total += 1
+    return expected / total
+
+def inputs(tokens, task):
+    """The input x₁ … xₙ of a sequence."""
+    return list(tokens) if task == "k_back" else list(tokens[:(len(tokens) - 1) // 2])
+
 def causal_mask(n):
     """0 where query i may read key j ≤ i, −inf above the diagonal (added to the attention logits)."""
     return np.where(np.arange(n)[None, :] <= np.arange(n)[:, None], 0.0, -np.inf)

@@ -202,9 +202,12 @@ int Trainer::step(int n) {
 }
 // </code>
 
-double token_accuracy(const Model<float>& model, const std::vector<Example>& examples) {
-  // In chunks, so that long test sequences stay within the memory a training step may use.
-  long right = 0, total = 0;
+namespace {
+
+// The arg-max answers of each sequence, in chunks, so that long test sequences stay within the memory a
+// training step may use.
+std::vector<std::vector<int>> predictions(const Model<float>& model, const std::vector<Example>& examples) {
+  std::vector<std::vector<int>> out;
   const ModelConfig& m = model.config();
   size_t chunk = 1;
   if (!examples.empty()) {
@@ -218,14 +221,66 @@ double token_accuracy(const Model<float>& model, const std::vector<Example>& exa
                                     examples.begin() + std::min(examples.size(), first + chunk));
     const std::vector<int> predicted = model.predict(part);
     size_t i = 0;
-    for (const Example& e : part)
+    for (const Example& e : part) {
+      std::vector<int> answers;
       for (int target : e.targets)
-        if (target >= 0) {
-          right += i < predicted.size() && predicted[i] == target;
-          ++i, ++total;
-        }
+        if (target >= 0) answers.push_back(i < predicted.size() ? predicted[i++] : -1);
+      out.push_back(std::move(answers));
+    }
   }
-  return total ? double(right) / total : 0.0;
+  return out;
+}
+
+SetScore score(const std::vector<Example>& examples, const std::vector<std::vector<int>>& answers) {
+  long right = 0, total = 0, whole = 0;
+  for (size_t e = 0; e < examples.size(); ++e) {
+    size_t i = 0;
+    long wrong = 0;
+    for (int target : examples[e].targets)
+      if (target >= 0) {
+        const bool ok = i < answers[e].size() && answers[e][i++] == target;
+        right += ok, wrong += !ok, ++total;
+      }
+    whole += wrong == 0;
+  }
+  SetScore s;
+  s.token = total ? double(right) / total : 0.0;
+  s.sequence = examples.empty() ? 0.0 : double(whole) / examples.size();
+  return s;
+}
+
+}  // namespace
+
+SetScore score_examples(const Model<float>& model, const std::vector<Example>& examples) {
+  return score(examples, predictions(model, examples));
+}
+
+// <code id="greedy">
+SetScore greedy_score(const Model<float>& model, const std::vector<Example>& examples, const TaskSpec& spec) {
+  if (!spec.causal || spec.task == Task::KBack) return score_examples(model, examples);
+  // Slot j (after x₁ … xₙ SEP) holds the answer given for slot j − 1. A slot's answer depends only on
+  // the slots before it, so after pass p the first p + 1 answers are final: rewrite the slots from the
+  // answers and run again until nothing changes.
+  std::vector<Example> run = examples;
+  std::vector<std::vector<int>> answers;
+  for (;;) {
+    answers = predictions(model, run);
+    bool changed = false;
+    for (size_t e = 0; e < run.size(); ++e) {
+      const size_t n = (run[e].tokens.size() - 1) / 2;
+      for (size_t j = 1; j < n && j < answers[e].size(); ++j) {
+        int& slot = run[e].tokens[n + 1 + j];
+        if (slot != answers[e][j - 1]) slot = answers[e][j - 1], changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  return score(examples, answers);
+}
+// </code>
+
+double token_accuracy(const Model<float>& model, const std::vector<Example>& examples) {
+  return score_examples(model, examples).token;
 }
 
 // <code id="bag_of_tokens">
@@ -259,6 +314,54 @@ double bag_of_tokens_bound(const std::vector<Example>& examples, Task task) {
     }
   }
   return total ? best / total : 0.0;
+}
+// </code>
+
+namespace {
+
+int most_frequent(const std::map<int, int>& bag) {
+  int most = 0;
+  for (const auto& kind : bag) most = std::max(most, kind.second);
+  return most;
+}
+
+}  // namespace
+
+// <code id="position_blind">
+double position_blind_baseline(const std::vector<Example>& examples, const TaskSpec& spec) {
+  if (!spec.causal) {
+    // The same inputs asked all at once (every slot MASK).
+    TaskSpec bidirectional = spec;
+    bidirectional.causal = false;
+    std::vector<Example> bag;
+    for (const Example& e : examples) {
+      const size_t n = spec.task == Task::KBack ? e.tokens.size() : (e.tokens.size() - 1) / 2;
+      bag.push_back(make_example(bidirectional, std::vector<int>(e.tokens.begin(), e.tokens.begin() + n)));
+    }
+    return bag_of_tokens_bound(bag, spec.task);
+  }
+  double expected = 0;
+  long total = 0;
+  for (const Example& e : examples) {
+    if (spec.task == Task::KBack) {
+      std::map<int, int> before;  // x₁ … x_{i−1}
+      for (size_t i = 0; i < e.tokens.size(); ++i) {
+        if (i < e.targets.size() && e.targets[i] >= 0 && i > 0)
+          expected += double(most_frequent(before)) / double(i), ++total;
+        ++before[e.tokens[i]];
+      }
+      continue;
+    }
+    const size_t n = (e.tokens.size() - 1) / 2;
+    std::map<int, int> left;  // the input's tokens not yet written
+    for (size_t i = 0; i < n; ++i) ++left[e.tokens[i]];
+    for (size_t j = 0; j < n; ++j) {
+      expected += double(most_frequent(left)) / double(n - j), ++total;
+      const int written = e.targets[n + 1 + j];  // the answer slot j gets right, written before slot j + 1
+      if (--left[written] == 0) left.erase(written);
+    }
+  }
+  return total ? expected / total : 0.0;
 }
 // </code>
 

@@ -110,7 +110,17 @@ class Trainer {
   std::vector<std::vector<Example>> test_sets_;
 };
 
-// Exact-match token accuracy of a model on sequences (share of targets predicted exactly).
+// A model's scores on sequences: the share of targets predicted exactly, and the share of sequences with
+// every target right.
+struct SetScore {
+  double token = 0, sequence = 0;
+};
+// Teacher-forced: each slot holds what the sequence holds (for the causal mask, the right answers before).
+SetScore score_examples(const Model<float>& model, const std::vector<Example>& examples);
+// Free-running (greedy) for the causal mask on copy and reverse: each slot holds the model's own arg-max
+// answer for the slot before (found by re-running until no slot changes: at most n + 1 passes); on
+// every other task and mask nothing is fed back and this equals score_examples.
+SetScore greedy_score(const Model<float>& model, const std::vector<Example>& examples, const TaskSpec& spec);
 double token_accuracy(const Model<float>& model, const std::vector<Example>& examples);
 
 // The best exact-match token accuracy on `examples` of any model that sees only the bag of its tokens:
@@ -122,6 +132,17 @@ double token_accuracy(const Model<float>& model, const std::vector<Example>& exa
 // bag-only model may beat it on one test set by chance). (Per sequence the most frequent target among
 // a token's positions would be no bound on k_back: with one such position it is always right.)
 double bag_of_tokens_bound(const std::vector<Example>& examples, Task task);
+
+// The best token accuracy, on average, of a model that sees no positions, counted for what it sees on
+// `examples` (sequences as spec builds them; teacher-forced):
+//   bidirectional: the bag of the input (bag_of_tokens_bound);
+//   causal, copy and reverse: at slot j the bag of the input and the answers already written: the answer
+//     is one of the input's tokens not yet written, each equally likely as far as the bags tell; the best
+//     guess is their most frequent, right on average (its count)/(tokens left) of the time;
+//   causal, k_back: at position i the bag of x₁ … x_i and its own token: the target is one of the other
+//     i − 1, the best guess their most frequent.
+// An expectation over the orders the bags allow (one test set may hold more or fewer such hits).
+double position_blind_baseline(const std::vector<Example>& examples, const TaskSpec& spec);
 
 // A learned position table's first k principal components over its rows 0 … rows−1: each row's
 // coordinates (rows × k) and the share of variance each component explains.

@@ -13,7 +13,9 @@
 // evidence about its encoding.
 #pragma once
 
+#include <chrono>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,23 +36,55 @@ struct Plateau {
 // greedy model writes its own earlier answers into the slots; elsewhere nothing feeds back and greedy
 // equals teacher-forced.
 struct RunScores {
-  std::vector<double> token;            // share of answer tokens right
-  std::vector<double> sequence;         // share of sequences with every answer token right
+  std::vector<double> token;     // share of answer tokens right
+  std::vector<double> sequence;  // share of sequences with every answer token right
   std::vector<double> greedy_token;
   std::vector<double> greedy_sequence;
 };
 
 struct RunRecord {
-  TrainConfig config;        // the setup; config.steps is the cap
+  TrainConfig config;             // the setup; config.steps is the cap
   std::string source = "posenc";  // or "pytorch" (loaded from the script's JSON)
-  std::vector<float> losses;  // every step's training loss
-  int steps = 0;              // steps run (≤ config.steps)
+  std::vector<float> losses;      // every step's training loss
+  int steps = 0;                  // steps run (≤ config.steps)
   bool converged = false;
-  std::string stop;           // "solved", "flat" or "cap"
-  double seconds = 0;         // wall time of this run alone (training and scoring)
+  std::string stop;    // "solved", "flat" or "cap"
+  double seconds = 0;  // wall time of this run alone (training and scoring)
   std::vector<int> test_lens;
   RunScores scores;
   std::vector<float> weights;  // every tensor's values in Model::tensors() order, column-major (may be empty)
+};
+
+// One run, resumable: train(n) runs up to n more steps (checking the plateau rule every kEvalEvery),
+// score_next() scores one more test length once training is done. train_run and the in-frame pool both
+// drive one, so a run's record does not depend on how it was sliced.
+struct PlateauCheck {
+  int step;
+  double accuracy;  // held-out token accuracy
+  double loss;      // mean training loss of the kEvalEvery steps before
+};
+
+class RunStepper {
+ public:
+  explicit RunStepper(const TrainConfig& config);  // must pass check_train_config
+  ~RunStepper();
+  RunStepper(RunStepper&&) noexcept;
+
+  int train(int n);  // steps run
+  bool training_done() const { return !record_.stop.empty(); }
+  bool score_next();  // true while more test lengths remain
+  bool done() const;
+  const Trainer& trainer() const { return *trainer_; }
+  const std::vector<PlateauCheck>& checks() const { return checks_; }
+  // The record so far (scores as far as scored; seconds since the stepper was made).
+  RunRecord record() const;
+
+ private:
+  std::unique_ptr<Trainer> trainer_;
+  std::vector<Example> held_out_;
+  std::vector<PlateauCheck> checks_;
+  RunRecord record_;
+  std::chrono::steady_clock::time_point start_;
 };
 
 // Progress callback: steps done so far and the losses of the steps since the last call. Returning

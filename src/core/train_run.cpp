@@ -1,0 +1,397 @@
+#include "train_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "json.hpp"
+#include "json_writer.hpp"
+
+namespace posenc::core {
+namespace {
+
+constexpr std::uint64_t kHeldOutSeed = 0x4e1d'0075ULL;  // the held-out set (not a test set)
+using Clock = std::chrono::steady_clock;
+
+double mean_loss(const std::vector<float>& losses, int count) {
+  const int n = std::min<int>(count, static_cast<int>(losses.size()));
+  double s = 0;
+  int finite = 0;
+  for (int i = static_cast<int>(losses.size()) - n; i < static_cast<int>(losses.size()); ++i)
+    if (std::isfinite(losses[i])) s += losses[i], ++finite;
+  return finite ? s / finite : INFINITY;
+}
+
+// "solved", "flat" or "" (train on), after the newest check.
+const char* plateau(const std::vector<PlateauCheck>& checks) {
+  using P = Plateau;
+  const size_t n = checks.size();
+  if (n >= 2 && checks[n - 1].accuracy >= 1.0 && checks[n - 2].accuracy >= 1.0) return "solved";
+  const int now = checks.back().step;
+  const int from = now - std::max(P::kFlatMin, now / 2);  // the window is (from, now]
+  if (from < checks.front().step) return "";
+  double best_before = 0, best_in = 0, loss_then = INFINITY;
+  for (const PlateauCheck& c : checks) {
+    if (c.step <= from) {
+      best_before = std::max(best_before, c.accuracy);
+      loss_then = c.loss;  // the last check at or before the window's start
+    } else {
+      best_in = std::max(best_in, c.accuracy);
+    }
+  }
+  const bool accuracy_flat = best_in <= best_before + P::kFlatAccuracy;
+  const bool loss_flat = !(checks.back().loss < loss_then * (1 - P::kFlatLoss));
+  return accuracy_flat && loss_flat ? "flat" : "";
+}
+
+}  // namespace
+
+std::vector<float> model_weights(const Model<float>& model) {
+  std::vector<float> w;
+  for (const auto& t : model.tensors()) w.insert(w.end(), t.value.data(), t.value.data() + t.value.size());
+  return w;
+}
+
+bool load_weights(Model<float>& model, const std::vector<float>& weights) {
+  size_t total = 0;
+  for (const auto& t : model.tensors()) total += static_cast<size_t>(t.value.size());
+  if (weights.empty() || weights.size() != total) return false;
+  size_t at = 0;
+  for (auto& t : model.tensors()) {
+    std::copy(weights.begin() + at, weights.begin() + at + t.value.size(), t.value.data());
+    at += static_cast<size_t>(t.value.size());
+  }
+  return true;
+}
+
+RunStepper::RunStepper(const TrainConfig& config)
+    : trainer_(std::make_unique<Trainer>(config)), start_(Clock::now()) {
+  record_.config = config;
+  const TaskSpec spec = task_spec(config);
+  Random rng(mix_seed(kHeldOutSeed, static_cast<std::uint64_t>(config.train_len)));
+  for (int i = 0; i < Plateau::kHeldOut; ++i)
+    held_out_.push_back(random_example(spec, config.train_len, rng));
+}
+
+RunStepper::~RunStepper() = default;
+RunStepper::RunStepper(RunStepper&&) noexcept = default;
+
+// <code id="train_run">
+int RunStepper::train(int n) {
+  Trainer& t = *trainer_;
+  int ran = 0;
+  while (ran < n && !training_done()) {
+    // Up to the next check at most.
+    const int s = t.steps_done();
+    const int next_check = (s / Plateau::kEvalEvery + 1) * Plateau::kEvalEvery;
+    ran += t.step(std::min(next_check - s, n - ran));
+    if (t.finished()) {
+      record_.stop = "cap";
+    } else if (t.steps_done() % Plateau::kEvalEvery == 0) {
+      checks_.push_back({t.steps_done(), score_examples(t.model(), held_out_).token,
+                         mean_loss(t.losses(), Plateau::kEvalEvery)});
+      if (const char* why = plateau(checks_); *why) record_.stop = why;
+    }
+  }
+  return ran;
+}
+
+bool RunStepper::score_next() {
+  Trainer& t = *trainer_;
+  RunScores& s = record_.scores;
+  const size_t l = s.token.size();
+  if (!training_done() || l >= t.test_lens().size()) return false;
+  const std::vector<Example>& set = t.test_set(static_cast<int>(l));
+  const SetScore forced = score_examples(t.model(), set);
+  const SetScore greedy = greedy_score(t.model(), set, task_spec(record_.config));
+  s.token.push_back(forced.token);
+  s.sequence.push_back(forced.sequence);
+  s.greedy_token.push_back(greedy.token);
+  s.greedy_sequence.push_back(greedy.sequence);
+  return s.token.size() < t.test_lens().size();
+}
+
+bool RunStepper::done() const {
+  return training_done() && record_.scores.token.size() >= trainer_->test_lens().size();
+}
+
+RunRecord RunStepper::record() const {
+  RunRecord r = record_;
+  const Trainer& t = *trainer_;
+  r.converged = r.stop == "solved" || r.stop == "flat";
+  r.steps = t.steps_done();
+  r.losses = t.losses();
+  r.test_lens = t.test_lens();
+  r.weights = model_weights(t.model());
+  r.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+  return r;
+}
+
+RunRecord train_run(const TrainConfig& config, const RunProgress& progress, int report_every) {
+  RunStepper run(config);
+  report_every = std::max(1, report_every);
+  int reported = 0;
+  while (!run.training_done()) {
+    run.train(report_every);
+    const std::vector<float>& losses = run.trainer().losses();
+    const int now = static_cast<int>(losses.size());
+    if (progress && !progress(now, losses.data() + reported, now - reported)) {
+      RunRecord r = run.record();
+      r.stop = "cancelled";
+      r.converged = false;
+      r.weights.clear();
+      return r;
+    }
+    reported = now;
+  }
+  while (run.score_next()) {
+  }
+  return run.record();
+}
+// </code>
+
+// ---- JSON ----
+
+namespace {
+
+void write_setup(Json& j, const TrainConfig& c) {
+  j.key("task").str(task_name(c.task)).key("pe").str(encoding_name(c.pe)).key("causal").boolean(c.causal);
+  j.key("layers").num(c.layers).key("heads").num(c.heads).key("d_model").num(c.d_model);
+  j.key("d_ff").num(c.d_ff).key("vocab").num(c.vocab).key("k").num(c.k);
+  j.key("train_len").num(c.train_len).key("min_len").num(c.min_len).key("test_lens").begin_array();
+  for (int n : test_lengths(c)) j.num(n);
+  j.end_array().key("max_steps").num(c.steps).key("batch").num(c.batch).key("lr").num(c.lr);
+  j.key("warmup").num(c.warmup).key("clip").num(c.clip).key("test_examples").num(c.test_examples);
+  j.key("seed").num(static_cast<double>(c.seed));
+}
+
+template <class T>
+void write_array(Json& j, const char* key, const std::vector<T>& v) {
+  j.key(key).begin_array();
+  for (T x : v) j.num(static_cast<double>(x));
+  j.end_array();
+}
+
+void write_record(Json& j, const RunRecord& r, bool with_weights) {
+  j.begin_object();
+  write_setup(j, r.config);
+  j.key("source").str(r.source).key("steps").num(r.steps).key("converged").boolean(r.converged);
+  j.key("stop").str(r.stop).key("seconds").num(r.seconds);
+  write_array(j, "loss", r.losses);
+  write_array(j, "token_accuracy", r.scores.token);
+  write_array(j, "sequence_accuracy", r.scores.sequence);
+  write_array(j, "greedy_token_accuracy", r.scores.greedy_token);
+  write_array(j, "greedy_sequence_accuracy", r.scores.greedy_sequence);
+  if (with_weights) write_array(j, "weights", r.weights);
+  j.end_object();
+}
+
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+// Reads members of an object, each checked; the first problem is kept.
+class Members {
+ public:
+  explicit Members(const JsonValue& v) : v_(v) {}
+  const std::string& error() const { return error_; }
+
+  const JsonValue* get(const char* key, JsonValue::Kind kind, const char* what, bool required = true) {
+    const JsonValue* m = v_.find(key);
+    if (!m) {
+      if (required) fail(std::string("missing \"") + key + "\"");
+      return nullptr;
+    }
+    if (m->kind != kind) {
+      fail(std::string("\"") + key + "\" must be " + what);
+      return nullptr;
+    }
+    return m;
+  }
+  void whole(const char* key, int& out, double lo, double hi, bool required = true) {
+    const JsonValue* m = get(key, JsonValue::Kind::Number, "a number", required);
+    if (!m) return;
+    if (m->number != std::floor(m->number) || m->number < lo || m->number > hi)
+      return fail(std::string("\"") + key + "\" must be a whole number from " + num(lo) + " to " + num(hi) +
+                  ", got " + num(m->number));
+    out = static_cast<int>(m->number);
+  }
+  void real(const char* key, double& out, bool required = true) {
+    if (const JsonValue* m = get(key, JsonValue::Kind::Number, "a number", required)) out = m->number;
+  }
+  void flag(const char* key, bool& out, bool required = true) {
+    if (const JsonValue* m = get(key, JsonValue::Kind::Bool, "true or false", required)) out = m->boolean;
+  }
+  void text(const char* key, std::string& out, bool required = true) {
+    if (const JsonValue* m = get(key, JsonValue::Kind::String, "a string", required)) out = m->string;
+  }
+  // Numbers, or null for a value that was not finite; at most `most` of them, each in [lo, hi].
+  template <class T>
+  void numbers(const char* key, std::vector<T>& out, size_t most, double lo, double hi,
+               bool required = true) {
+    const JsonValue* m = get(key, JsonValue::Kind::Array, "an array", required);
+    if (!m) return;
+    if (m->items.size() > most)
+      return fail(std::string("\"") + key + "\" has " + std::to_string(m->items.size()) +
+                  " values; at most " + std::to_string(most));
+    out.clear();
+    for (const JsonValue& x : m->items) {
+      if (x.is_null()) {
+        out.push_back(static_cast<T>(NAN));
+        continue;
+      }
+      if (!x.is_number() || x.number < lo || x.number > hi)
+        return fail(std::string("\"") + key + "\" must hold numbers from " + num(lo) + " to " + num(hi));
+      out.push_back(static_cast<T>(x.number));
+    }
+  }
+  void fail(const std::string& e) {
+    if (error_.empty()) error_ = e;
+  }
+
+ private:
+  const JsonValue& v_;
+  std::string error_;
+};
+
+std::string read_setup(const JsonValue& v, TrainConfig& c) {
+  if (!v.is_object()) return "a run's setup must be an object";
+  using L = TrainLimits;
+  Members m(v);
+  c = TrainConfig{};
+  std::string task, pe;
+  m.text("task", task);
+  m.text("pe", pe);
+  if (!m.error().empty()) return m.error();
+  const std::optional<Task> t = task_from_name(task);
+  if (!t) return "\"task\" must be one of copy, reverse, k_back, got '" + task.substr(0, 40) + "'";
+  const std::optional<Encoding> e = encoding_from_name(pe);
+  if (!e)
+    return "\"pe\" must be one of none, learned, sinusoidal, rope, alibi, t5, got '" + pe.substr(0, 40) + "'";
+  c.task = *t;
+  c.pe = *e;
+  m.flag("causal", c.causal);
+  m.whole("layers", c.layers, 1, L::layers);
+  m.whole("heads", c.heads, 1, L::heads);
+  m.whole("d_model", c.d_model, 2, L::d_model);
+  m.whole("d_ff", c.d_ff, 1, L::d_ff);
+  m.whole("vocab", c.vocab, 2, L::vocab);
+  m.whole("k", c.k, 1, L::train_len - 1);
+  m.whole("train_len", c.train_len, 1, L::train_len);
+  m.whole("min_len", c.min_len, 1, L::train_len);
+  std::vector<double> lens;
+  m.numbers("test_lens", lens, L::test_lens, 1, L::test_len);
+  for (double n : lens) {
+    if (n != std::floor(n)) m.fail("\"test_lens\" must hold whole numbers");
+    c.test_lens.push_back(static_cast<int>(n));
+  }
+  m.whole("max_steps", c.steps, 1, L::steps);
+  m.whole("batch", c.batch, 1, L::batch);
+  m.real("lr", c.lr);
+  m.whole("warmup", c.warmup, 0, L::steps);
+  m.real("clip", c.clip);
+  m.whole("test_examples", c.test_examples, 1, L::test_examples);
+  int seed = 0;
+  m.whole("seed", seed, 0, 2147483647);
+  c.seed = static_cast<std::uint64_t>(seed);
+  if (!m.error().empty()) return m.error();
+  return check_train_config(c);
+}
+
+std::string read_record(const JsonValue& v, RunRecord& r) {
+  r = RunRecord{};
+  if (std::string e = read_setup(v, r.config); !e.empty()) return e;
+  Members m(v);
+  m.text("source", r.source);
+  m.whole("steps", r.steps, 0, r.config.steps);
+  m.flag("converged", r.converged);
+  m.text("stop", r.stop);
+  m.real("seconds", r.seconds);
+  r.test_lens = test_lengths(r.config);
+  const size_t lens = r.test_lens.size();
+  m.numbers("loss", r.losses, static_cast<size_t>(r.config.steps), -INFINITY, INFINITY);
+  m.numbers("token_accuracy", r.scores.token, lens, 0, 1);
+  m.numbers("sequence_accuracy", r.scores.sequence, lens, 0, 1);
+  m.numbers("greedy_token_accuracy", r.scores.greedy_token, lens, 0, 1);
+  m.numbers("greedy_sequence_accuracy", r.scores.greedy_sequence, lens, 0, 1);
+  m.numbers("weights", r.weights, 1u << 24, -INFINITY, INFINITY, false);
+  if (!m.error().empty()) return m.error();
+  if (r.source.size() > 40) return "\"source\" is longer than 40 characters";
+  for (const auto* v :
+       {&r.scores.token, &r.scores.sequence, &r.scores.greedy_token, &r.scores.greedy_sequence})
+    if (v->size() != lens)
+      return "each accuracy needs one value per test length (" + std::to_string(lens) + ")";
+  if (!(r.seconds >= 0)) return "\"seconds\" must be a number ≥ 0";
+  return {};
+}
+
+std::string parsed(std::string_view json, JsonParse& p) {
+  p = parse_json(json);
+  if (!p.ok()) return p.error.english();
+  return {};
+}
+
+}  // namespace
+
+std::string setup_json(const TrainConfig& config) {
+  Json j;
+  j.begin_object();
+  write_setup(j, config);
+  j.end_object();
+  return j.text();
+}
+
+std::string record_json(const RunRecord& record, bool with_weights) {
+  Json j;
+  write_record(j, record, with_weights);
+  return j.text();
+}
+
+std::string runs_file_json(const std::vector<RunRecord>& records) {
+  Json j;
+  j.begin_object().key("format").str("posenc-train-runs").key("version").num(1).key("runs").begin_array();
+  for (const RunRecord& r : records) write_record(j, r, false);
+  j.end_array().end_object();
+  return j.text();
+}
+
+std::string read_setup_json(std::string_view json, TrainConfig& config) {
+  JsonParse p;
+  if (std::string e = parsed(json, p); !e.empty()) return e;
+  return read_setup(p.value, config);
+}
+
+std::string read_record_json(std::string_view json, RunRecord& record) {
+  JsonParse p;
+  if (std::string e = parsed(json, p); !e.empty()) return e;
+  return read_record(p.value, record);
+}
+
+std::string read_runs_file(std::string_view json, std::vector<RunRecord>& records) {
+  records.clear();
+  JsonParse p;
+  if (std::string e = parsed(json, p); !e.empty()) return e;
+  const JsonValue& v = p.value;
+  const JsonValue* format = v.is_object() ? v.find("format") : nullptr;
+  if (!format || !format->is_string() || format->string != "posenc-train-runs")
+    return "not a file of runs: it needs \"format\": \"posenc-train-runs\"";
+  const JsonValue* version = v.find("version");
+  if (!version || !version->is_number() || version->number != 1) return "\"version\" must be 1";
+  const JsonValue* runs = v.find("runs");
+  if (!runs || !runs->is_array()) return "\"runs\" must be an array";
+  if (runs->items.size() > 1000) return "\"runs\" holds more than 1000 runs";
+  for (size_t i = 0; i < runs->items.size(); ++i) {
+    RunRecord r;
+    if (std::string e = read_record(runs->items[i], r); !e.empty()) {
+      records.clear();
+      return "run " + std::to_string(i + 1) + ": " + e;
+    }
+    records.push_back(std::move(r));
+  }
+  return {};
+}
+
+}  // namespace posenc::core
