@@ -334,42 +334,48 @@ def plateau(checks):
     return None
 
 
+def train_step(model, moments, s, step, cap, tokens, targets, lengths):
+    """One optimiser step on a batch; returns its loss (the mean cross-entropy over every target). Adam as
+    torch.optim.Adam(betas=BETAS, eps=ADAM_EPS) computes it, after clipping the gradient to a global norm of
+    `clip` (≤ 0: none); a non-finite gradient skips the update (the loss still says so)."""
+    params = list(model.parameters())
+    mask = targets >= 0
+    loss = F.cross_entropy(model(tokens, lengths, mask), targets[mask])
+    for p in params:
+        p.grad = None
+    loss.backward()
+    norm = sum(p.grad.double().square().sum() for p in params).sqrt().item()
+    if math.isfinite(norm):
+        shrink = s["clip"] / norm if s["clip"] > 0 and norm > s["clip"] else 1.0
+        lr, t = learning_rate(s, step, cap), step + 1
+        c1, c2 = 1 - BETAS[0] ** t, 1 - BETAS[1] ** t
+        with torch.no_grad():
+            for p, (m, v) in zip(params, moments):
+                g = p.grad * shrink
+                m.mul_(BETAS[0]).add_(g, alpha=1 - BETAS[0])
+                v.mul_(BETAS[1]).addcmul_(g, g, value=1 - BETAS[1])
+                p.sub_(lr * (m / c1) / ((v / c2).sqrt() + ADAM_EPS))
+    return loss.item()
+
+
 def train_run(s, device, scale):
     """One run: train to the plateau rule or the step cap, then score on the test sets."""
     start = time.perf_counter()
     cap = max(1, round(s["max_steps"] * scale))
-    lens = test_lengths(s)
     model = Transformer(s, max_positions(s), s["seed"]).to(device)
-    params = list(model.parameters())
-    moments = [(torch.zeros_like(p), torch.zeros_like(p)) for p in params]
+    moments = [(torch.zeros_like(p), torch.zeros_like(p)) for p in model.parameters()]
     data = generator(s["seed"], 2)
     held_out = random_inputs(s, HELD_OUT, s["train_len"], generator(HELD_OUT_SEED, s["train_len"]))
     losses, checks, stop = [], [], None
     for step in range(cap):
-        tokens, targets, lengths = training_batch(s, step, data, device)
-        mask = targets >= 0
-        loss = F.cross_entropy(model(tokens, lengths, mask), targets[mask])  # mean over every target
-        for p in params:
-            p.grad = None
-        loss.backward()
-        norm = sum(p.grad.double().square().sum() for p in params).sqrt().item()
-        if math.isfinite(norm):  # a non-finite gradient skips the update (the loss still says so)
-            shrink = s["clip"] / norm if s["clip"] > 0 and norm > s["clip"] else 1.0
-            lr, t = learning_rate(s, step, cap), step + 1
-            c1, c2 = 1 - BETAS[0] ** t, 1 - BETAS[1] ** t
-            with torch.no_grad():  # Adam, as torch.optim.Adam(betas=BETAS, eps=ADAM_EPS) computes it
-                for p, (m, v) in zip(params, moments):
-                    g = p.grad * shrink
-                    m.mul_(BETAS[0]).add_(g, alpha=1 - BETAS[0])
-                    v.mul_(BETAS[1]).addcmul_(g, g, value=1 - BETAS[1])
-                    p.sub_(lr * (m / c1) / ((v / c2).sqrt() + ADAM_EPS))
-        losses.append(loss.item())
+        losses.append(train_step(model, moments, s, step, cap, *training_batch(s, step, data, device)))
         if (step + 1) % EVAL_EVERY == 0 and step + 1 < cap:  # at the cap the run stops anyway
             checks.append((step + 1, scores(model, s, held_out, device)[0], mean_loss(losses)))
             stop = plateau(checks)
             if stop:
                 break
     stop = stop or "cap"
+    lens = test_lengths(s)
     results = [scores(model, s, random_inputs(s, s["test_examples"], n, generator(TEST_SEED, n)), device)
                for n in lens]
     record = dict(s)
