@@ -207,7 +207,10 @@ TEST_CASE(
           random_example(task_spec(opt), 1 + (s * opt.batch + b) % opt.train_len, data));
   }
   trained.step(opt.steps);
-  REQUIRE(start.loss(opt_batches[0], false) == trained.losses()[0]);
+  REQUIRE(start.loss(opt_batches[0], true) == trained.losses()[0]);
+  double norm2 = 0;
+  for (const auto& t : start.tensors()) norm2 += t.grad.squaredNorm();
+  REQUIRE(std::sqrt(norm2) > opt.clip);  // the first step is clipped
   j.key("steps").begin_object().key("setup").str(setup_json(opt));
   write_tensors(j, start);
   j.key("batches").begin_array();
