@@ -16,8 +16,8 @@ load the file into the page's runs table to see these runs beside the page's own
 What is the page's: the model (its shape and its initial scales), the tasks and their slot tokens, the
 encodings, the lengths of each batch, Adam and its schedule, clipping, the plateau rule, the metrics.
 What is not: the random streams. Weights, batches, the held-out set and the test sets are drawn from
-torch's generators, seeded from the setup's seed (the test sets from one fixed seed, as in the page), not
-from the page's xoshiro256**: a run here is another draw of the same experiment, not the page's run
+torch's generators, seeded from the setup's seed (the held-out and test sets from fixed seeds, the same for
+every run, as in the page), not from the page's xoshiro256**: a run here is another draw of the same experiment, not the page's run
 replayed. Compare accuracies and steps to converge over seeds, never losses step by step. On a GPU, float
 arithmetic also differs from the page's float32 in the last bits.
 """
@@ -62,7 +62,7 @@ def generator(seed, stream):
 # Content tokens 0 … vocab−1, SEP = vocab, MASK = vocab + 1; n is the input's length.
 #   copy, reverse: x₁ … xₙ SEP s₁ … sₙ, targets at the slots (copy: x, reverse: x reversed). Slots are
 #     all MASK with a bidirectional mask; with a causal one s₁ = MASK and s_j = y_{j−1} (teacher forcing).
-#   k_back: x₁ … xₙ, the target at position i ≥ k is the token k places back.
+#   k_back: x₁ … xₙ, the target at x_i, i > k, is x_{i−k}: the token k places back.
 
 def shortest_input(s):
     return s["k"] + 1 if s["task"] == "k_back" else 1
