@@ -3,7 +3,7 @@
 // core's weights the script's model, sequences, schedule, batches, Adam step and scores are the core's
 // (train_torch_check.py runs the script's parts with /usr/bin/python3 and Debian's PyTorch); and the whole
 // script, run on a small setup, learns what the core's train_run learns and writes a runs file the core
-// reads.
+// reads (and its options --setups and --scale do what they say).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -346,11 +346,24 @@ TEST_CASE(
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::vector<RunRecord> torch;
   const std::string read = read_runs_file(read_text(results), torch);
-  std::remove(script.c_str());
-  std::remove(results.c_str());
+  // The options: the setups of that file (a runs file) again, each cap scaled to a tenth.
+  const std::string again = script + ".scaled.json";
+  posenc::test::run_command("/usr/bin/python3 " + script + " --threads 1 --scale 0.1 --setups " + results +
+                            " --out " + again);
+  std::vector<RunRecord> scaled;
+  const std::string read_scaled = read_runs_file(read_text(again), scaled);
+  for (const std::string& f : {script, results, again}) std::remove(f.c_str());
   INFO(said);
   REQUIRE(read == "");
   REQUIRE(torch.size() == runs.size());
+  REQUIRE(read_scaled == "");
+  REQUIRE(scaled.size() == runs.size());
+  for (size_t i = 0; i < runs.size(); ++i) {
+    TrainConfig tenth = runs[i];
+    tenth.steps = runs[i].steps / 10;
+    CHECK(setup_json(scaled[i].config) == setup_json(tenth));
+    CHECK(scaled[i].steps <= tenth.steps);
+  }
 
   const auto mean = [](const std::vector<float>& v, size_t from, size_t count) {
     return std::accumulate(v.begin() + from, v.begin() + from + count, 0.0) / count;
