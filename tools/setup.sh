@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what posenc needs, idempotently, from Debian's archive and the npm registry only:
 # the toolchains (emscripten, cmake), libraries (Eigen, doctest), Debian's Chromium for browser tests,
-# fonts, the node packages in package-lock.json, and Dear ImGui's source (Debian's source package of the
+# fonts, PyTorch (Debian's python3-torch: the test that runs lesson train's exported script), the node
+# packages in package-lock.json, and Dear ImGui's source (Debian's source package of the
 # same version as libimgui-dev) unpacked into .deps/. Uses sudo when not root. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +17,7 @@ PACKAGES=(
   chromium fonts-dejavu-core fonts-wqy-microhei fonttools python3-numpy
   libglfw3-dev libgl-dev xvfb xauth
   clang libclang-rt-14-dev
+  python3-torch
 )
 # node and npm may come from elsewhere (e.g. a repacked nodejs that bundles npm): only ask for the
 # Debian packages when the commands are missing.

@@ -1,13 +1,24 @@
-// The `train` compute kind: one tiny Transformer of lesson train, trained to the end in the call
-// (core::train_to_end, which checks every argument and caps the work), answered as JSON:
-// {loss: [per step], train_len, test_lens: [...], accuracy: [per test length], ms}.
+// The `train` compute kind: one tiny Transformer of lesson train, trained in the call (core::train_to_end,
+// which checks every argument and caps the work), answered as JSON:
+// {loss: [per step], train_len, test_lens: [...], accuracy: [per test length], sequence_accuracy,
+//  greedy_accuracy, greedy_sequence_accuracy, baseline, steps, converged, converged_at, stop, ms}.
 #include <limits>
 
 #include "compute_args.hpp"
-#include "core/train.hpp"
+#include "core/train_run.hpp"
 #include "json.hpp"
 
 namespace posenc::app::detail {
+namespace {
+
+template <class T>
+void array(Json& j, const char* key, const std::vector<T>& v) {
+  j.key(key).begin_array();
+  for (T x : v) j.num(static_cast<double>(x));
+  j.end_array();
+}
+
+}  // namespace
 
 ComputeResult train_kind(const Args& args) {
   Reader in("train", args);
@@ -26,19 +37,30 @@ ComputeResult train_kind(const Args& args) {
   q.batch = in.number("batch", q.batch, -big, big);
   q.seed = in.number("seed", q.seed, -big, big);
   q.lr = in.number("lr", q.lr, -big, big);
+  q.vocab = in.number("vocab", q.vocab, -big, big);
+  q.k = in.number("k", q.k, -big, big);
+  q.min_len = in.number("min_len", q.min_len, -big, big);
+  q.warmup = in.number("warmup", q.warmup, -big, big);
+  q.stop_early = in.flag("stop_early", q.stop_early);
   in.reject_unknown();
   if (!in.ok()) return failure(in.error());
   if (test_lens) q.test_lens = *test_lens;
   const core::TrainResult r = core::train_to_end(q);
   if (!r.error.empty()) return failure("train: " + r.error);
+  const core::RunRecord& rec = r.record;
   Json j;
-  j.begin_object().key("loss").begin_array();
-  for (double v : r.loss) j.num(v);
-  j.end_array().key("train_len").num(r.train_len).key("test_lens").begin_array();
-  for (int n : r.test_lens) j.num(n);
-  j.end_array().key("accuracy").begin_array();
-  for (double a : r.accuracy) j.num(a);
-  j.end_array().key("ms").num(r.ms).end_object();
+  j.begin_object();
+  array(j, "loss", rec.losses);
+  j.key("train_len").num(rec.config.train_len);
+  array(j, "test_lens", rec.test_lens);
+  array(j, "accuracy", rec.scores.token);
+  array(j, "sequence_accuracy", rec.scores.sequence);
+  array(j, "greedy_accuracy", rec.scores.greedy_token);
+  array(j, "greedy_sequence_accuracy", rec.scores.greedy_sequence);
+  array(j, "baseline", r.baseline);
+  j.key("steps").num(rec.steps).key("converged").boolean(rec.converged);
+  j.key("converged_at").num(rec.converged_at).key("stop").str(rec.stop);
+  j.key("ms").num(r.ms).end_object();
   ComputeResult out;
   out.json = j.text();
   return out;

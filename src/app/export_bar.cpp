@@ -88,23 +88,39 @@ void export_bar(AppState& s) {
   s.export_choice = std::clamp(s.export_choice, 0, static_cast<int>(list.size()) - 1);
   const lessons::Export& e = list[s.export_choice];
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
-  if (ImGui::Button("\xE2\x86\x93 .npy") && s.hooks.download)
-    s.hooks.download(e.name + ".npy", core::write_npy(e.data()), "application/octet-stream");
-  ui::remember("\xE2\x86\x93 .npy");
-  ImGui::SameLine();
-  if (ImGui::Button("\xE2\x86\x93 .csv") && s.hooks.download)
-    s.hooks.download(e.name + ".csv", core::write_csv(e.data()), "text/csv");
-  ui::remember("\xE2\x86\x93 .csv");
-  ImGui::SameLine();
-  if (ImGui::Button(ui::tr(lang, "Copy CSV")) && s.hooks.copy_text) {
-    s.hooks.copy_text(core::write_csv(e.data()));
-    notify(s,
-           {{"copied {0} ({1} × {2}) as CSV",
-             {e.name, std::to_string(e.data().rows()), std::to_string(e.data().cols())}}},
-           3);
+  if (e.is_file()) {  // a file of its own format: download it, or copy its text
+    const std::string download = "\xE2\x86\x93 " + e.extension;
+    if (ImGui::Button(download.c_str()) && s.hooks.download) {
+      s.hooks.download(e.name + e.extension, e.text(), e.mime.c_str());
+    }
+    ui::remember(download);
+    ImGui::SameLine();
+    const std::string copy = std::string(ui::tr(lang, "Copy")) + " " + e.extension;
+    if (ImGui::Button(copy.c_str()) && s.hooks.copy_text) {
+      s.hooks.copy_text(e.text());
+      notify(s, {{"copied {0}", {e.name + e.extension}}}, 3);
+    }
+    ui::remember(copy);
+    ImGui::SameLine();
+  } else {
+    if (ImGui::Button("\xE2\x86\x93 .npy") && s.hooks.download)
+      s.hooks.download(e.name + ".npy", core::write_npy(e.data()), "application/octet-stream");
+    ui::remember("\xE2\x86\x93 .npy");
+    ImGui::SameLine();
+    if (ImGui::Button("\xE2\x86\x93 .csv") && s.hooks.download)
+      s.hooks.download(e.name + ".csv", core::write_csv(e.data()), "text/csv");
+    ui::remember("\xE2\x86\x93 .csv");
+    ImGui::SameLine();
+    if (ImGui::Button(ui::tr(lang, "Copy CSV")) && s.hooks.copy_text) {
+      s.hooks.copy_text(core::write_csv(e.data()));
+      notify(s,
+             {{"copied {0} ({1} × {2}) as CSV",
+               {e.name, std::to_string(e.data().rows()), std::to_string(e.data().cols())}}},
+             3);
+    }
+    ui::remember(ui::tr(lang, "Copy CSV"));
+    ImGui::SameLine();
   }
-  ui::remember(ui::tr(lang, "Copy CSV"));
-  ImGui::SameLine();
   if (list.size() > 1) {
     if (ImGui::GetContentRegionAvail().x < ui::em(10))
       ImGui::NewLine();  // too narrow to read a name: next line
@@ -115,7 +131,8 @@ void export_bar(AppState& s) {
     const std::string shown = elide(e.name, width - ImGui::GetFrameHeight() - 2 * st.FramePadding.x);
     if (ImGui::BeginCombo("##export", shown.c_str())) {
       for (int i = 0; i < static_cast<int>(list.size()); ++i)
-        if (ImGui::Selectable(list[i].name.c_str(), i == s.export_choice)) s.export_choice = i;
+        if (ImGui::Selectable((list[i].name + list[i].extension).c_str(), i == s.export_choice))
+          s.export_choice = i;
       ImGui::EndCombo();
     } else if (shown != e.name && ImGui::IsItemHovered()) {
       ImGui::SetTooltip("%s", e.name.c_str());

@@ -9,6 +9,14 @@
 
 namespace posenc::core {
 
+// v in the shorter of 15 and 17 significant digits that reads back as v (0.0042, not 0.0041999…).
+inline std::string exact_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  if (std::strtod(buf, nullptr) != v) std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
 class Json {
  public:
   Json& begin_object() { return open('{'); }
@@ -33,10 +41,7 @@ class Json {
       out_ += "null";
       return *this;
     }
-    char buf[32];  // the shortest of 15 and 17 digits that reads back as v (0.0042, not 0.0041999…)
-    std::snprintf(buf, sizeof buf, "%.15g", v);
-    if (std::strtod(buf, nullptr) != v) std::snprintf(buf, sizeof buf, "%.17g", v);
-    out_ += buf;
+    out_ += exact_number(v);
     return *this;
   }
   Json& boolean(bool b) {

@@ -139,6 +139,18 @@ std::string check_train_config(const TrainConfig& c) {
   return {};
 }
 
+std::vector<std::vector<Example>> make_test_sets(const TrainConfig& c) {
+  std::vector<std::vector<Example>> sets;
+  const TaskSpec spec = task_spec(c);
+  for (int n : test_lengths(c)) {
+    Random rng(mix_seed(kTestSeed, static_cast<std::uint64_t>(n)));
+    std::vector<Example> set;
+    for (int i = 0; i < c.test_examples; ++i) set.push_back(random_example(spec, n, rng));
+    sets.push_back(std::move(set));
+  }
+  return sets;
+}
+
 Trainer::Trainer(const TrainConfig& config)
     : cfg_(config),
       spec_(task_spec(config)),
@@ -150,12 +162,7 @@ Trainer::Trainer(const TrainConfig& config)
     m_.push_back(Eigen::MatrixXf::Zero(t.value.rows(), t.value.cols()));
     v_.push_back(Eigen::MatrixXf::Zero(t.value.rows(), t.value.cols()));
   }
-  for (int n : test_lens_) {
-    Random rng(mix_seed(kTestSeed, static_cast<std::uint64_t>(n)));
-    std::vector<Example> set;
-    for (int i = 0; i < cfg_.test_examples; ++i) set.push_back(random_example(spec_, n, rng));
-    test_sets_.push_back(std::move(set));
-  }
+  test_sets_ = make_test_sets(cfg_);
   losses_.reserve(cfg_.steps);
 }
 
@@ -395,66 +402,6 @@ Components principal_components(const Eigen::MatrixXf& table, int rows, int k) {
     out.coords.col(i) = x * eig.eigenvectors().col(d - 1 - i);
     out.explained(i) = eig.eigenvalues()(d - 1 - i) / total;
   }
-  return out;
-}
-
-std::string read_train_request(const TrainRequest& r, TrainConfig& c) {
-  const auto whole = [](const char* name, double v, double lo, double hi, int& out) -> std::string {
-    if (!std::isfinite(v) || v != std::floor(v))
-      return std::string(name) + " must be a whole number, got " + num(v);
-    if (v < lo || v > hi)
-      return std::string(name) + " must be between " + num(lo) + " and " + num(hi) + ", got " + num(v);
-    out = static_cast<int>(v);
-    return {};
-  };
-  using L = TrainLimits;
-  const std::optional<Task> task = task_from_name(r.task);
-  if (!task) return "task must be one of 'copy', 'reverse', 'k_back', got '" + r.task.substr(0, 40) + "'";
-  const std::optional<Encoding> pe = encoding_from_name(r.pe);
-  if (!pe)
-    return "pe must be one of 'none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5', got '" +
-           r.pe.substr(0, 40) + "'";
-  c = TrainConfig{};
-  c.task = *task;
-  c.pe = *pe;
-  c.causal = r.causal;
-  int seed = 0;
-  for (const std::string& e :
-       {whole("layers", r.layers, 1, L::layers, c.layers), whole("heads", r.heads, 1, L::heads, c.heads),
-        whole("d_model", r.d_model, 2, L::d_model, c.d_model),
-        whole("train_len", r.train_len, 1, L::train_len, c.train_len),
-        whole("steps", r.steps, 1, L::steps, c.steps), whole("batch", r.batch, 1, L::batch, c.batch),
-        whole("seed", r.seed, 0, 2147483647, seed)})
-    if (!e.empty()) return e;
-  c.seed = static_cast<std::uint64_t>(seed);
-  if (!std::isfinite(r.lr) || r.lr <= 0 || r.lr > 1) return "lr must be a number in (0, 1], got " + num(r.lr);
-  c.lr = r.lr;
-  c.d_ff = 2 * c.d_model;
-  if (r.test_lens.size() > static_cast<size_t>(L::test_lens))
-    return "test_lens has " + std::to_string(r.test_lens.size()) + " lengths; at most " +
-           std::to_string(L::test_lens);
-  for (double v : r.test_lens) {
-    int n = 0;
-    const std::string e = whole("each of test_lens", v, 1, L::test_len, n);
-    if (!e.empty()) return e;
-    c.test_lens.push_back(n);
-  }
-  return check_train_config(c);
-}
-
-TrainResult train_to_end(const TrainRequest& request) {
-  TrainResult out;
-  TrainConfig c;
-  out.error = read_train_request(request, c);
-  if (!out.error.empty()) return out;
-  const auto start = std::chrono::steady_clock::now();
-  Trainer trainer(c);
-  trainer.step(c.steps);
-  out.accuracy = trainer.accuracy();
-  out.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  out.loss.assign(trainer.losses().begin(), trainer.losses().end());
-  out.train_len = c.train_len;
-  out.test_lens = trainer.test_lens();
   return out;
 }
 

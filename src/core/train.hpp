@@ -46,6 +46,10 @@ TaskSpec task_spec(const TrainConfig& config);
 // test_lens, or the default ones.
 std::vector<int> test_lengths(const TrainConfig& config);
 
+// The fixed test sets, one per test length: test_examples sequences each, from a seed of their own (the
+// same for every run, encoding and seed).
+std::vector<std::vector<Example>> make_test_sets(const TrainConfig& config);
+
 // Why the configuration cannot run (empty: it can): sizes outside the limits below, a total amount of
 // work or memory over the caps, heads not dividing d_model, …
 std::string check_train_config(const TrainConfig& config);
@@ -151,31 +155,5 @@ struct Components {
   Eigen::VectorXd explained;
 };
 Components principal_components(const Eigen::MatrixXf& table, int rows, int k);
-
-// The `train` compute kind's request, as numbers arrive from JavaScript (checked here: NaN, fractions,
-// huge or negative values give an error naming the argument and its range).
-struct TrainRequest {
-  std::string task = "reverse";
-  std::string pe = "rope";
-  bool causal = false;
-  double layers = 2, heads = 4, d_model = 32, train_len = 8;
-  std::vector<double> test_lens;  // empty: the default lengths
-  double steps = 900, batch = 32, seed = 1, lr = 3e-3;
-};
-
-struct TrainResult {
-  std::string error;  // non-empty: nothing was trained
-  std::vector<double> loss;
-  int train_len = 0;
-  std::vector<int> test_lens;
-  std::vector<double> accuracy;
-  double ms = 0;
-};
-
-// The configuration a request asks for, or an error (TrainResult::error's text).
-std::string read_train_request(const TrainRequest& request, TrainConfig& config);
-
-// Checks the request, trains to the end, evaluates.
-TrainResult train_to_end(const TrainRequest& request);
 
 }  // namespace posenc::core

@@ -65,13 +65,15 @@ bool load_weights(Model<float>& model, const std::vector<float>& weights) {
   return true;
 }
 
-RunStepper::RunStepper(const TrainConfig& config)
-    : trainer_(std::make_unique<Trainer>(config)), start_(Clock::now()) {
+RunStepper::RunStepper(const TrainConfig& config, bool stop_early)
+    : trainer_(std::make_unique<Trainer>(config)), stop_early_(stop_early) {
+  const Clock::time_point start = Clock::now();
   record_.config = config;
   const TaskSpec spec = task_spec(config);
   Random rng(mix_seed(kHeldOutSeed, static_cast<std::uint64_t>(config.train_len)));
   for (int i = 0; i < Plateau::kHeldOut; ++i)
     held_out_.push_back(random_example(spec, config.train_len, rng));
+  seconds_ = std::chrono::duration<double>(Clock::now() - start).count();
 }
 
 RunStepper::~RunStepper() = default;
@@ -79,6 +81,7 @@ RunStepper::RunStepper(RunStepper&&) noexcept = default;
 
 // <code id="train_run">
 int RunStepper::train(int n) {
+  const Clock::time_point start = Clock::now();
   Trainer& t = *trainer_;
   int ran = 0;
   while (ran < n && !training_done()) {
@@ -86,18 +89,23 @@ int RunStepper::train(int n) {
     const int s = t.steps_done();
     const int next_check = (s / Plateau::kEvalEvery + 1) * Plateau::kEvalEvery;
     ran += t.step(std::min(next_check - s, n - ran));
-    if (t.finished()) {
-      record_.stop = "cap";
-    } else if (t.steps_done() % Plateau::kEvalEvery == 0) {
+    if (record_.converged_at == 0 && !t.finished() && t.steps_done() % Plateau::kEvalEvery == 0) {
       checks_.push_back({t.steps_done(), score_examples(t.model(), held_out_).token,
                          mean_loss(t.losses(), Plateau::kEvalEvery)});
-      if (const char* why = plateau(checks_); *why) record_.stop = why;
+      if (const char* why = plateau(checks_); *why) {
+        record_.stop = why;
+        record_.converged = true;
+        record_.converged_at = t.steps_done();
+      }
     }
+    if (t.finished() && record_.stop.empty()) record_.stop = "cap";
   }
+  seconds_ += std::chrono::duration<double>(Clock::now() - start).count();
   return ran;
 }
 
 bool RunStepper::score_next() {
+  const Clock::time_point start = Clock::now();
   Trainer& t = *trainer_;
   RunScores& s = record_.scores;
   const size_t l = s.token.size();
@@ -109,6 +117,7 @@ bool RunStepper::score_next() {
   s.sequence.push_back(forced.sequence);
   s.greedy_token.push_back(greedy.token);
   s.greedy_sequence.push_back(greedy.sequence);
+  seconds_ += std::chrono::duration<double>(Clock::now() - start).count();
   return s.token.size() < t.test_lens().size();
 }
 
@@ -119,17 +128,17 @@ bool RunStepper::done() const {
 RunRecord RunStepper::record() const {
   RunRecord r = record_;
   const Trainer& t = *trainer_;
-  r.converged = r.stop == "solved" || r.stop == "flat";
   r.steps = t.steps_done();
   r.losses = t.losses();
   r.test_lens = t.test_lens();
   r.weights = model_weights(t.model());
-  r.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+  r.seconds = seconds_;
   return r;
 }
 
-RunRecord train_run(const TrainConfig& config, const RunProgress& progress, int report_every) {
-  RunStepper run(config);
+RunRecord train_run(const TrainConfig& config, const RunProgress& progress, int report_every,
+                    bool stop_early) {
+  RunStepper run(config, stop_early);
   report_every = std::max(1, report_every);
   int reported = 0;
   while (!run.training_done()) {
@@ -177,7 +186,7 @@ void write_record(Json& j, const RunRecord& r, bool with_weights) {
   j.begin_object();
   write_setup(j, r.config);
   j.key("source").str(r.source).key("steps").num(r.steps).key("converged").boolean(r.converged);
-  j.key("stop").str(r.stop).key("seconds").num(r.seconds);
+  j.key("stop").str(r.stop).key("converged_at").num(r.converged_at).key("seconds").num(r.seconds);
   write_array(j, "loss", r.losses);
   write_array(j, "token_accuracy", r.scores.token);
   write_array(j, "sequence_accuracy", r.scores.sequence);
@@ -309,6 +318,7 @@ std::string read_record(const JsonValue& v, RunRecord& r) {
   m.whole("steps", r.steps, 0, r.config.steps);
   m.flag("converged", r.converged);
   m.text("stop", r.stop);
+  m.whole("converged_at", r.converged_at, 0, r.config.steps, false);
   m.real("seconds", r.seconds);
   r.test_lens = test_lengths(r.config);
   const size_t lens = r.test_lens.size();
@@ -394,4 +404,65 @@ std::string read_runs_file(std::string_view json, std::vector<RunRecord>& record
   return {};
 }
 
+// ---- the `train` compute kind ----
+
+std::string read_train_request(const TrainRequest& r, TrainConfig& c) {
+  const auto whole = [](const char* name, double v, double lo, double hi, int& out) -> std::string {
+    if (!std::isfinite(v) || v != std::floor(v))
+      return std::string(name) + " must be a whole number, got " + num(v);
+    if (v < lo || v > hi)
+      return std::string(name) + " must be between " + num(lo) + " and " + num(hi) + ", got " + num(v);
+    out = static_cast<int>(v);
+    return {};
+  };
+  using L = TrainLimits;
+  const std::optional<Task> task = task_from_name(r.task);
+  if (!task) return "task must be one of 'copy', 'reverse', 'k_back', got '" + r.task.substr(0, 40) + "'";
+  const std::optional<Encoding> pe = encoding_from_name(r.pe);
+  if (!pe)
+    return "pe must be one of 'none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5', got '" +
+           r.pe.substr(0, 40) + "'";
+  c = TrainConfig{};
+  c.task = *task;
+  c.pe = *pe;
+  c.causal = r.causal;
+  int seed = 0;
+  for (const std::string& e :
+       {whole("layers", r.layers, 1, L::layers, c.layers), whole("heads", r.heads, 1, L::heads, c.heads),
+        whole("d_model", r.d_model, 2, L::d_model, c.d_model),
+        whole("train_len", r.train_len, 1, L::train_len, c.train_len),
+        whole("steps", r.steps, 1, L::steps, c.steps), whole("batch", r.batch, 1, L::batch, c.batch),
+        whole("seed", r.seed, 0, 2147483647, seed), whole("vocab", r.vocab, 2, L::vocab, c.vocab),
+        whole("k", r.k, 1, L::train_len - 1, c.k), whole("min_len", r.min_len, 1, L::train_len, c.min_len),
+        whole("warmup", r.warmup, 0, L::steps, c.warmup)})
+    if (!e.empty()) return e;
+  c.seed = static_cast<std::uint64_t>(seed);
+  if (!std::isfinite(r.lr) || r.lr <= 0 || r.lr > 1) return "lr must be a number in (0, 1], got " + num(r.lr);
+  c.lr = r.lr;
+  c.d_ff = 2 * c.d_model;
+  if (r.test_lens.size() > static_cast<size_t>(L::test_lens))
+    return "test_lens has " + std::to_string(r.test_lens.size()) + " lengths; at most " +
+           std::to_string(L::test_lens);
+  for (double v : r.test_lens) {
+    int n = 0;
+    const std::string e = whole("each of test_lens", v, 1, L::test_len, n);
+    if (!e.empty()) return e;
+    c.test_lens.push_back(n);
+  }
+  return check_train_config(c);
+}
+
+TrainResult train_to_end(const TrainRequest& request) {
+  TrainResult out;
+  TrainConfig c;
+  out.error = read_train_request(request, c);
+  if (!out.error.empty()) return out;
+  const auto start = Clock::now();
+  out.record = train_run(c, {}, 25, request.stop_early);
+  out.record.weights.clear();
+  for (const auto& set : make_test_sets(c))
+    out.baseline.push_back(position_blind_baseline(set, task_spec(c)));
+  out.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  return out;
+}
 }  // namespace posenc::core

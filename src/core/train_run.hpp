@@ -47,9 +47,10 @@ struct RunRecord {
   std::string source = "posenc";  // or "pytorch" (loaded from the script's JSON)
   std::vector<float> losses;      // every step's training loss
   int steps = 0;                  // steps run (≤ config.steps)
-  bool converged = false;
-  std::string stop;    // "solved", "flat" or "cap"
-  double seconds = 0;  // wall time of this run alone (training and scoring)
+  bool converged = false;         // the plateau rule held (at step converged_at)
+  int converged_at = 0;           // 0: never
+  std::string stop;               // why it converged ("solved", "flat"), else "cap" (or "cancelled")
+  double seconds = 0;             // the time this run's own work took (training and scoring), as if alone
   std::vector<int> test_lens;
   RunScores scores;
   std::vector<float> weights;  // every tensor's values in Model::tensors() order, column-major (may be empty)
@@ -66,17 +67,20 @@ struct PlateauCheck {
 
 class RunStepper {
  public:
-  explicit RunStepper(const TrainConfig& config);  // must pass check_train_config
+  // `config` must pass check_train_config. stop_early false: the plateau rule is checked (and the record
+  // says when it held) but training goes on to the cap.
+  explicit RunStepper(const TrainConfig& config, bool stop_early = true);
   ~RunStepper();
   RunStepper(RunStepper&&) noexcept;
 
   int train(int n);  // steps run
-  bool training_done() const { return !record_.stop.empty(); }
+  bool training_done() const { return trainer_->finished() || (stop_early_ && record_.converged); }
   bool score_next();  // true while more test lengths remain
   bool done() const;
   const Trainer& trainer() const { return *trainer_; }
   const std::vector<PlateauCheck>& checks() const { return checks_; }
-  // The record so far (scores as far as scored; seconds since the stepper was made).
+  // The record so far (scores as far as scored; seconds: the time spent in this run's own calls, so a
+  // run sliced among others still reports its time alone).
   RunRecord record() const;
 
  private:
@@ -84,7 +88,8 @@ class RunStepper {
   std::vector<Example> held_out_;
   std::vector<PlateauCheck> checks_;
   RunRecord record_;
-  std::chrono::steady_clock::time_point start_;
+  bool stop_early_ = true;
+  double seconds_ = 0;
 };
 
 // Progress callback: steps done so far and the losses of the steps since the last call. Returning
@@ -92,7 +97,8 @@ class RunStepper {
 using RunProgress = std::function<bool(int steps_done, const float* new_losses, int count)>;
 
 // `config` must pass check_train_config. Calls `progress` about every `report_every` steps.
-RunRecord train_run(const TrainConfig& config, const RunProgress& progress = {}, int report_every = 25);
+RunRecord train_run(const TrainConfig& config, const RunProgress& progress = {}, int report_every = 25,
+                    bool stop_early = true);
 
 // A model holding a record's weights (for the page's attention map and table); empty weights or a size
 // that does not match leave the seeded initial weights and return false.
@@ -102,7 +108,8 @@ std::vector<float> model_weights(const Model<float>& model);
 // JSON, the one format for a run's setup and its record (docs/train-runs.md):
 //   setup: {"task", "pe", "causal", "layers", "heads", "d_model", "d_ff", "vocab", "k", "train_len",
 //           "min_len", "test_lens", "max_steps", "batch", "lr", "warmup", "clip", "test_examples", "seed"}
-//   record: the setup's members and {"source", "steps", "converged", "stop", "seconds", "loss",
+//   record: the setup's members and {"source", "steps", "converged", "stop", "converged_at", "seconds",
+//   "loss",
 //           "token_accuracy", "sequence_accuracy", "greedy_token_accuracy",
 //           "greedy_sequence_accuracy"} (+ "weights" when asked)
 //   a file of runs: {"format": "posenc-train-runs", "version": 1, "runs": [record, …]}
@@ -113,5 +120,31 @@ std::string runs_file_json(const std::vector<RunRecord>& records);
 std::string read_setup_json(std::string_view json, TrainConfig& config);
 std::string read_record_json(std::string_view json, RunRecord& record);
 std::string read_runs_file(std::string_view json, std::vector<RunRecord>& records);
+
+// The `train` compute kind's request, as numbers arrive from JavaScript (checked here: NaN, fractions,
+// huge or negative values give an error naming the argument and its range).
+struct TrainRequest {
+  std::string task = "reverse";
+  std::string pe = "rope";
+  bool causal = false;
+  double layers = 2, heads = 4, d_model = 32, train_len = 8;
+  std::vector<double> test_lens;  // empty: the default lengths
+  double steps = 900, batch = 32, seed = 1, lr = 3e-3;
+  double vocab = 10, k = 2, min_len = 1, warmup = 50;
+  bool stop_early = false;  // true: stop once converged (the plateau rule); false: every step asked for
+};
+
+struct TrainResult {
+  std::string error;             // non-empty: nothing was trained
+  RunRecord record;              // its scores per test length; weights dropped
+  std::vector<double> baseline;  // the position-blind baseline of each test set (an expectation)
+  double ms = 0;
+};
+
+// The configuration a request asks for, or an error (TrainResult::error's text).
+std::string read_train_request(const TrainRequest& request, TrainConfig& config);
+
+// Checks the request, trains (to the end, or until converged with stop_early), evaluates.
+TrainResult train_to_end(const TrainRequest& request);
 
 }  // namespace posenc::core

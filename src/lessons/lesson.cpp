@@ -102,7 +102,7 @@ void Lesson::add_row(std::string_view name, std::function<std::string()> f) {
   const auto at = std::lower_bound(rows_.begin(), rows_.end(), name,
                                    [](const auto& row, std::string_view n) { return row.first < n; });
   assert((at == rows_.end() || at->first != name) && "say(): a placeholder declared twice");
-  rows_.insert(at, {name, std::move(f)});
+  rows_.insert(at, {std::string(name), std::move(f)});
 }
 
 std::string Lesson::placeholder(std::string_view name) {

@@ -35,8 +35,18 @@ struct Export {
   // Instead of `matrix`: a table built only when asked for (exports are listed every frame; a large
   // one the step does not draw is computed on the click, not on every change).
   std::function<const Eigen::MatrixXd&()> make;
+  // Instead of a matrix: a text file with its own format (a table with headers, JSON), written on the
+  // click: its extension (".csv") and media type.
+  std::string extension, mime;
+  std::function<std::string()> text;
   Export(std::string n, const Eigen::MatrixXd* m) : name(std::move(n)), matrix(m) {}
   Export(std::string n, std::function<const Eigen::MatrixXd&()> f) : name(std::move(n)), make(std::move(f)) {}
+  static Export file(std::string n, std::string ext, std::string type, std::function<std::string()> f) {
+    Export e(std::move(n), nullptr);
+    e.extension = std::move(ext), e.mime = std::move(type), e.text = std::move(f);
+    return e;
+  }
+  bool is_file() const { return static_cast<bool>(text); }
   const Eigen::MatrixXd& data() const { return matrix ? *matrix : make(); }
 };
 
@@ -197,7 +207,7 @@ class Lesson {
 
  private:
   void add_row(std::string_view name, std::function<std::string()> f);
-  std::vector<std::pair<std::string_view, std::function<std::string()>>> rows_;  // sorted by name
+  std::vector<std::pair<std::string, std::function<std::string()>>> rows_;  // sorted by name
 
   struct StepEntry {
     std::string_view id;

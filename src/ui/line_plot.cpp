@@ -237,6 +237,12 @@ void draw_series(ImDrawList* dl, const Series& s, ImU32 col, const Layout& L, fl
       continue;
     }
     const ImVec2 p(L.x.px(s.x[i]), L.y.px(s.y[i]));
+    if (i < s.lo.size() && i < s.hi.size() && usable(s.lo[i], L.y.log) && usable(s.hi[i], L.y.log)) {
+      const float top = L.y.px(s.hi[i]), bottom = L.y.px(s.lo[i]), cap = dot_radius(th, scale);
+      dl->AddLine(ImVec2(p.x, top), ImVec2(p.x, bottom), col, std::max(1.0f, th * 0.6f));
+      dl->AddLine(ImVec2(p.x - cap, top), ImVec2(p.x + cap, top), col, std::max(1.0f, th * 0.6f));
+      dl->AddLine(ImVec2(p.x - cap, bottom), ImVec2(p.x + cap, bottom), col, std::max(1.0f, th * 0.6f));
+    }
     if (s.steps && !run.empty()) run.emplace_back(p.x, run.back().y);
     run.push_back(p);
     if (dots) dl->AddCircleFilled(p, dot_radius(th, scale), col);
@@ -252,6 +258,14 @@ ImU32 series_color(const std::vector<Series>& series, size_t i) {
   return series[i].color ? series[i].color : palette(static_cast<int>(i));
 }
 
+// The series the legend names, in order.
+std::vector<size_t> legend_entries(const std::vector<Series>& series) {
+  std::vector<size_t> v;
+  for (size_t i = 0; i < series.size(); ++i)
+    if (series[i].in_legend) v.push_back(i);
+  return v;
+}
+
 // The legend box's size, and the corner of the plot where it covers the fewest data points (ties: top
 // right, top left, bottom right, bottom left); a marker's label it would hide counts as many points.
 // Returns the number of points it covers there.
@@ -260,9 +274,10 @@ int legend_corner(const std::vector<Series>& series, const LinePlotOptions& opt,
   ImFont* font = ImGui::GetFont();
   const float fs = em(0.85f), row = fs * 1.3f, swatch = em(1.1f), pad = em(0.4f);
   float text_w = 0;
-  for (size_t i = 0; i < series.size(); ++i)
+  const std::vector<size_t> named = legend_entries(series);
+  for (size_t i : named)
     text_w = std::max(text_w, font->CalcTextSizeA(fs, 1e9f, 0, series_name(series, i).c_str()).x);
-  size = ImVec2(pad * 2 + swatch + em(0.4f) + text_w, pad * 2 + row * series.size());
+  size = ImVec2(pad * 2 + swatch + em(0.4f) + text_w, pad * 2 + row * named.size());
   const float m = em(0.4f);
   const ImVec2 corners[] = {{L.b.x - m - size.x, L.a.y + m},
                             {L.a.x + m, L.a.y + m},
@@ -297,8 +312,10 @@ void draw_legend(ImDrawList* dl, const std::vector<Series>& series, ImVec2 p, Im
   const float fs = em(0.85f), row = fs * 1.3f, swatch = em(1.1f), pad = em(0.4f);
   dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), with_alpha(theme.panel, 0.88f), em(0.2f));
   dl->AddRect(p, ImVec2(p.x + size.x, p.y + size.y), theme.border, em(0.2f));
-  for (size_t i = 0; i < series.size(); ++i) {
-    const float y = p.y + pad + row * i;
+  const std::vector<size_t> named = legend_entries(series);
+  for (size_t k = 0; k < named.size(); ++k) {
+    const size_t i = named[k];
+    const float y = p.y + pad + row * k;
     dl->AddLine(ImVec2(p.x + pad, y + row / 2), ImVec2(p.x + pad + swatch, y + row / 2),
                 series_color(series, i), 2.5f * theme.scale);
     dl->AddText(font, fs, ImVec2(p.x + pad + swatch + em(0.4f), y + (row - fs) / 2), theme.text,
@@ -314,7 +331,7 @@ void legend_above(const std::vector<Series>& series, float width, const Theme& t
   const float fs = em(0.85f), row = fs * 1.45f, swatch = em(1.1f), gap = em(1.0f);
   const ImVec2 o = ImGui::GetCursorScreenPos();
   float x = 0, y = 0;
-  for (size_t i = 0; i < series.size(); ++i) {
+  for (size_t i : legend_entries(series)) {
     const std::string name = series_name(series, i);
     const float w = swatch + em(0.4f) + font->CalcTextSizeA(fs, 1e9f, 0, name.c_str()).x;
     if (x > 0 && x + w > width) {
@@ -389,7 +406,14 @@ void hover_readout(ImDrawList* dl, const std::vector<Series>& series, const Layo
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(series_color(series, i)), "%s",
                        series_name(series, i).c_str());
     ImGui::SameLine();
-    ImGui::Text("%s", std::isfinite(y) ? short_number(y, 4).c_str() : tr(theme.lang, "n/a"));
+    const Series& si = series[i];
+    const size_t at = static_cast<size_t>(idx[i]);
+    if (std::isfinite(y) && at < si.lo.size() && at < si.hi.size() && std::isfinite(si.lo[at]) &&
+        std::isfinite(si.hi[at]))
+      ImGui::Text("%s (%s\xE2\x80\x93%s)", short_number(y, 4).c_str(), short_number(si.lo[at], 4).c_str(),
+                  short_number(si.hi[at], 4).c_str());
+    else
+      ImGui::Text("%s", std::isfinite(y) ? short_number(y, 4).c_str() : tr(theme.lang, "n/a"));
     if (x != x_head) {
       ImGui::SameLine();
       ImGui::TextDisabled("(x = %s)", short_number(x, 4).c_str());
@@ -418,7 +442,8 @@ std::vector<PlotRecord>* g_plot_log = nullptr;  // tests only
 
 void record_plot(const LinePlotOptions& opt, const std::vector<Series>& series, const Layout& L,
                  ImVec2 legend_a, ImVec2 legend_b, float scale) {
-  PlotRecord r{opt.title ? opt.title : "", L.y.lo, L.y.hi, opt.log_y, {}};
+  PlotRecord r;
+  r.title = opt.title ? opt.title : "", r.y_lo = L.y.lo, r.y_hi = L.y.hi, r.log_y = opt.log_y;
   r.frame_a = L.a, r.frame_b = L.b, r.legend_a = legend_a, r.legend_b = legend_b;
   for (size_t si = 0; si < series.size(); ++si) {
     const Series& s = series[si];
@@ -459,7 +484,9 @@ LinePlotResult line_plot(const char* id, const std::vector<Series>& series, cons
   const float height = std::max(em(4), opt.height > 0 ? opt.height : em(14));
   if (opt.title) title(opt.title, width, theme);
   // The legend goes in the emptiest corner; when every corner holds data, above the plot instead.
-  const bool legend = opt.legend && (series.size() > 1 || (series.size() == 1 && !series[0].label.empty()));
+  const std::vector<size_t> named = legend_entries(series);
+  const bool legend =
+      opt.legend && (named.size() > 1 || (named.size() == 1 && !series[named[0]].label.empty()));
   ImVec2 legend_pos, legend_size;
   const Layout probe = make_layout(series, opt, ImGui::GetCursorScreenPos(), ImVec2(width, height));
   const bool legend_inside = legend && legend_corner(series, opt, probe, legend_pos, legend_size) == 0;

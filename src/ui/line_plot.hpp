@@ -19,6 +19,9 @@ struct Series {
   float thickness = 2.0f;    // CSS pixels (scaled by theme.scale)
   bool points = false;       // draw a dot at each point (for sparse data)
   bool steps = false;        // draw as a staircase (value held until the next x)
+  // Optional whiskers: a thin vertical bar from lo[i] to hi[i] at x[i] (e.g. the spread over seeds).
+  std::vector<double> lo, hi;
+  bool in_legend = true;  // false: drawn, but not named in the legend (a repeat of a named series)
 };
 
 // The series y(i) at x = x0 + i·dx, i = 0…n−1.

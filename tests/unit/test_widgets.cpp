@@ -683,3 +683,41 @@ TEST_CASE("matrix column labels: words too wide for their cells are cut with an 
   CHECK(drawn(&words, label_w + 3 * 4.0f) ==
         doctest::Approx(drawn(nullptr, label_w + 3 * 4.0f)));  // 4 px cells: none
 }
+
+TEST_CASE(
+    "a plot's whiskers reach from lo to hi at each point; a series kept out of the legend is not named") {
+  Headless h;
+  const ImU32 red = IM_COL32(200, 0, 0, 255), blue = IM_COL32(0, 0, 200, 255);
+  std::vector<Series> s = {line({1, 2, 3}, {0.5, 0.5, 0.5}), line({1, 2, 3}, {0.2, 0.2, 0.2})};
+  s[0].color = red, s[0].label = "mean", s[0].lo = {0.3, 0.4, 0.45}, s[0].hi = {0.7, 0.6, 0.55};
+  s[1].color = blue, s[1].label = "again", s[1].in_legend = false;
+  LinePlotOptions o;
+  o.fix_y = true, o.y_min = 0, o.y_max = 1;
+  std::vector<PlotRecord> log;
+  set_plot_log(&log);
+  // The red vertices' vertical extent at x = 1 (the first point's whisker), in the plot's y units.
+  float lo_px = 1e9f, hi_px = -1e9f;
+  std::vector<ImDrawVert> verts;
+  h.frame([&] {
+    line_plot("whiskers", s, o, h.theme);
+    const ImDrawList* dl = ImGui::GetWindowDrawList();
+    verts.assign(dl->VtxBuffer.begin(), dl->VtxBuffer.end());
+  });
+  set_plot_log(nullptr);
+  REQUIRE(log.size() == 1);
+  const PlotRecord& r = log[0];
+  const float top = r.frame_a.y, bottom = r.frame_b.y;
+  const auto y = [&](double v) { return bottom - static_cast<float>(v) * (bottom - top); };
+  // Red in the plot's left half: the first point's whisker (the legend's swatch sits in a corner to the
+  // right).
+  for (const ImDrawVert& v : verts)
+    if ((v.col | IM_COL32_A_MASK) == red && v.pos.x < (r.frame_a.x + r.frame_b.x) / 2)
+      lo_px = std::min(lo_px, v.pos.y), hi_px = std::max(hi_px, v.pos.y);
+  // The highest red vertex is the tallest whisker's cap (0.7), the lowest the lowest cap (0.3), within a
+  // line's width.
+  CHECK(lo_px == doctest::Approx(y(0.7)).epsilon(0.02));
+  CHECK(hi_px == doctest::Approx(y(0.3)).epsilon(0.02));
+  // The legend names one series: one row tall (two rows would be twice the text height and more).
+  REQUIRE(r.legend_b.y > r.legend_a.y);
+  CHECK(r.legend_b.y - r.legend_a.y < 2.2f * ImGui::GetFontSize());
+}

@@ -9,18 +9,21 @@
 
 namespace posenc::lessons::train_lesson {
 
+// Every run's loss (the runs of one encoding in its colour; the legend names each encoding once): the
+// mean of each stretch of steps, at most ~300 points a run.
 void TrainLesson::loss_plot(float height) {
   std::vector<ui::Series> s;
-  for (int i = 0; i < (bench_ ? bench_->runs() : 0); ++i) {
-    const auto& loss = bench_->run(i).losses();
+  const int n = pool_ ? pool_->runs() : 0;
+  for (int i = 0; i < n; ++i) {
+    const std::vector<float>& loss = done() ? r_.runs[i].losses : pool_->status(i).losses;
+    const int e = i / p_.seeds;
     ui::Series c;
-    c.label = tr(lang_, kRuns[i]);
-    // At most ~300 points: the mean of each stretch of steps (while training, of the steps shown).
-    const size_t n = bench_->phase() == Phase::Training
-                         ? std::min(loss.size(), static_cast<size_t>(bench_->progress().steps[i]))
-                         : loss.size();
-    const size_t per = std::max<size_t>(1, n / 300);
-    for (size_t a = 0; a + per <= n; a += per) {
+    c.label = tr(lang_, kRuns[e]);
+    c.color = ui::palette(e);
+    c.thickness = p_.seeds > 1 ? 1.5f : 2.0f;
+    c.in_legend = i % p_.seeds == 0;
+    const size_t per = std::max<size_t>(1, static_cast<size_t>(config_.steps) / 300);
+    for (size_t a = 0; a + per <= loss.size(); a += per) {
       double sum = 0;
       for (size_t b = a; b < a + per; ++b) sum += loss[b];
       c.x.push_back(a + per / 2.0);
@@ -29,7 +32,7 @@ void TrainLesson::loss_plot(float height) {
     s.push_back(std::move(c));
   }
   ui::LinePlotOptions o;
-  o.title = tr(lang_, "Training loss of the six runs (cross-entropy, log scale)");
+  o.title = tr(lang_, "Training loss of every run (cross-entropy, log scale)");
   o.x_label = tr(lang_, "step");
   o.log_y = true;
   o.height = height;
@@ -41,17 +44,17 @@ void TrainLesson::loss_plot(float height) {
   ui::line_plot("loss", s, o, *theme_);
 }
 
-// Run i's dots (x and y to fill), in its colour of every plot.
-ui::Series TrainLesson::run_dots(int i) const {
+// Encoding e's dots (x, y and whiskers to fill), in its colour of every plot.
+ui::Series TrainLesson::encoding_dots(int e) const {
   ui::Series c;
-  c.label = tr(lang_, kRuns[i]);
-  c.color = ui::palette(i);  // set: on a plot whose first series is not a run, still the run's colour
+  c.label = tr(lang_, kRuns[e]);
+  c.color = ui::palette(e);  // set: on a plot whose first series is not a run, still the run's colour
   c.points = true;
   return c;
 }
 
-// A plot of token accuracy, 0 to 1 with room above, against whole numbers; the first and last dots
-// whole, off the plot's edges.
+// A plot of accuracy, 0 to 1 with room above, against whole numbers; the first and last dots whole, off
+// the plot's edges.
 ui::LinePlotOptions TrainLesson::accuracy_options(const char* title, const char* x_label) const {
   ui::LinePlotOptions o;
   o.title = tr(lang_, title);
@@ -64,49 +67,68 @@ ui::LinePlotOptions TrainLesson::accuracy_options(const char* title, const char*
   return o;
 }
 
+// The title of a plot of the chosen metric.
+static const char* metric_title(const Params& p) {
+  if (p.metric == 0)
+    return p.greedy
+               ? "Token accuracy, free-running, against input length (mean; bars: lowest to highest seed)"
+               : "Token accuracy against input length (mean; bars: lowest to highest seed)";
+  return p.greedy ? "Whole-sequence accuracy, free-running, against input length (mean; bars: lowest to "
+                    "highest seed)"
+                  : "Whole-sequence accuracy against input length (mean; bars: lowest to highest seed)";
+}
+
 void TrainLesson::accuracy_plot(float height) {
   std::vector<ui::Series> s;
   const auto& lens = config_test_lens();
-  // The bound depends on the length (a longer input repeats its most frequent token less): one value
-  // per test set, a wide pale band under the runs (the run without positions rides on it), named in the
-  // legend.
-  ui::Series bound;
-  bound.label = tr(lang_, "bag-of-tokens bound");
-  bound.color = (theme_->muted & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 110);
-  bound.thickness = 6.0f;
-  for (size_t l = 0; l < lens.size() && l < r_.bag_bounds.size(); ++l) {
-    bound.x.push_back(lens[l]);
-    bound.y.push_back(r_.bag_bounds[l]);
+  // The baseline is for teacher-forced token accuracy: drawn only with that metric. It depends on the
+  // length (a longer input repeats its most frequent token less): a wide pale band under the runs.
+  if (p_.metric == 0 && !p_.greedy) {
+    ui::Series bound;
+    bound.label = tr(lang_, "position-blind baseline");
+    bound.color = (theme_->muted & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 110);
+    bound.thickness = 6.0f;
+    for (size_t l = 0; l < lens.size() && l < b_.baseline.size(); ++l) {
+      bound.x.push_back(lens[l]);
+      bound.y.push_back(b_.baseline[l]);
+    }
+    s.push_back(std::move(bound));
   }
-  s.push_back(std::move(bound));
-  for (int i = 0; i < 6; ++i) {
-    ui::Series c = run_dots(i);
+  for (int e = 0; e < kEncodings; ++e) {
+    ui::Series c = encoding_dots(e);
     for (size_t l = 0; l < lens.size(); ++l) {
+      const Spread sp = spread(e, static_cast<int>(l), false);
       c.x.push_back(lens[l]);
-      c.y.push_back(acc(i, static_cast<int>(l)));
+      c.y.push_back(sp.mean);
+      if (p_.seeds > 1) c.lo.push_back(sp.lo), c.hi.push_back(sp.hi);
     }
     s.push_back(std::move(c));
   }
-  ui::LinePlotOptions o =
-      accuracy_options("Token accuracy against input length (shaded: lengths trained on)", "input length n");
+  ui::LinePlotOptions o = accuracy_options(metric_title(p_), "input length n");
   o.height = height;
-  o.bands.push_back(
-      {static_cast<double>(shortest()), static_cast<double>(p_.train_len), 0, tr(lang_, "trained")});
+  o.bands.push_back({static_cast<double>(std::max(shortest(), p_.min_len)), static_cast<double>(p_.train_len),
+                     0, tr(lang_, "trained")});
   ui::line_plot("accuracy", s, o, *theme_);
 }
 
 void TrainLesson::draw_bag(DrawContext& ctx) {
   if (!need_results(ctx)) return;
-  // Accuracy at the training length, one point per run (the legend names them), against the bound.
+  // Token accuracy at the training length, one point per encoding (mean; bars: its seeds), against the
+  // baseline.
   std::vector<ui::Series> s;
-  for (int i = 0; i < 6; ++i) {
-    s.push_back(run_dots(i));
-    s.back().x = {double(i)};
-    s.back().y = {acc(i, train_index())};
+  for (int e = 0; e < kEncodings; ++e) {
+    const Spread sp = spread(e, train_index(), true);
+    s.push_back(encoding_dots(e));
+    s.back().x = {double(e)};
+    s.back().y = {sp.mean};
+    if (p_.seeds > 1) s.back().lo = {sp.lo}, s.back().hi = {sp.hi};
   }
-  ui::LinePlotOptions o = accuracy_options("Token accuracy at the training length, run by run", "run");
+  ui::LinePlotOptions o = accuracy_options(
+      p_.seeds > 1 ? "Token accuracy at the training length (mean; bars: lowest to highest seed)"
+                   : "Token accuracy at the training length, run by run",
+      "encoding");
   o.height = ui::em(14);
-  o.y_markers.push_back({r_.bag_bound, tr(lang_, "bag-of-tokens bound"), 0});
+  o.y_markers.push_back({b_.baseline[train_index()], tr(lang_, "position-blind baseline"), 0});
   ui::line_plot("bars", s, o, *theme_);
   loss_plot(ui::em(11));
 }
@@ -119,8 +141,9 @@ void TrainLesson::draw_length(DrawContext& ctx) {
 void TrainLesson::draw_attention(DrawContext& ctx) {
   if (!need_results(ctx)) return;
   ui::HeatmapOptions o;
-  const std::string title = trf(lang_, "Attention of %s, layer %d, head %d (row: query, column: key)",
-                                tr(lang_, kRuns[p_.run]), p_.layer, p_.head);
+  const std::string title =
+      trf(lang_, "Attention of %s (seed %d), layer %d, head %d (row: query, column: key)",
+          tr(lang_, kRuns[p_.run]), p_.seed + p_.shown_seed, p_.layer, p_.head);
   o.title = title.c_str();
   o.x_label = tr(lang_, "key position");
   o.y_label = tr(lang_, "query position");
@@ -154,7 +177,7 @@ void TrainLesson::draw_table(DrawContext& ctx) {
   ui::HeatmapOptions o =
       position_rows("Learned position table (rows past the training lengths never trained)");
   o.height = ui::em(13);
-  o.mark_row = bench_->run(1).trained_positions() - 1;
+  o.mark_row = trained_rows() - 1;
   ui::heatmap("table", view_.table, o, *theme_, *ctx.textures);
   std::vector<ui::Series> s;
   for (int k = 0; k < r_.pcs.coords.cols(); ++k)
@@ -167,6 +190,84 @@ void TrainLesson::draw_table(DrawContext& ctx) {
   lo.integer_x = true;
   lo.height = ui::em(11);
   if (!s.empty()) ui::line_plot("pcs", s, lo, *theme_);
+}
+
+// Every run, one row: encoding, seed, steps run, how it stopped, wall time, and the chosen score at the
+// training length and the longest; sortable by any column (click a header). The export has every score
+// at every length and the whole setup.
+void TrainLesson::draw_runs(DrawContext& ctx) {
+  if (!need_results(ctx)) return;
+  const int train = train_index(), last = static_cast<int>(config_test_lens().size()) - 1;
+  const std::string at_train = trf(lang_, "at %d", config_.train_len);
+  const std::string at_last = trf(lang_, "at %d", config_test_lens().back());
+  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_SizingStretchProp;
+  const float height = std::min(ImGui::GetContentRegionAvail().y, ui::em(1.6f) * (runs() + 1.5f));
+  if (!ImGui::BeginTable("runs", 7, flags, ImVec2(0, std::max(height, ui::em(8))))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn(tr(lang_, "encoding"), ImGuiTableColumnFlags_DefaultSort);
+  ImGui::TableSetupColumn(tr(lang_, "seed"));
+  ImGui::TableSetupColumn(tr(lang_, "steps"));
+  ImGui::TableSetupColumn(tr(lang_, "stopped"));
+  ImGui::TableSetupColumn(tr(lang_, "wall s"));
+  ImGui::TableSetupColumn(at_train.c_str());
+  ImGui::TableSetupColumn(at_last.c_str());
+  ImGui::TableHeadersRow();
+  if (ImGuiTableSortSpecs* sort = ImGui::TableGetSortSpecs();
+      sort && (sort->SpecsDirty || order_.size() != r_.runs.size())) {
+    order_.resize(r_.runs.size());
+    for (size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<int>(i);
+    if (sort->SpecsCount > 0) {
+      const ImGuiTableColumnSortSpecs& spec = sort->Specs[0];
+      const auto key = [&](int i) -> double {
+        const core::RunRecord& r = r_.runs[i];
+        switch (spec.ColumnIndex) {
+          case 0:
+            return i / p_.seeds;
+          case 1:
+            return static_cast<double>(r.config.seed);
+          case 2:
+            return r.steps;
+          case 3:
+            return r.converged ? 0 : 1;
+          case 4:
+            return r.seconds;
+          case 5:
+            return metric_of(r)[train];
+          default:
+            return metric_of(r)[last];
+        }
+      };
+      std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) {
+        return spec.SortDirection == ImGuiSortDirection_Descending ? key(a) > key(b) : key(a) < key(b);
+      });
+    }
+    sort->SpecsDirty = false;
+  }
+  for (int i : order_) {
+    const core::RunRecord& r = r_.runs[i];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui::palette(i / p_.seeds)), "%s",
+                       tr(lang_, kRuns[i / p_.seeds]));
+    ImGui::TableNextColumn();
+    ImGui::Text("%d", static_cast<int>(r.config.seed));
+    ImGui::TableNextColumn();
+    ImGui::Text("%d", r.steps);
+    ImGui::TableNextColumn();
+    if (r.converged)
+      ImGui::TextUnformatted(tr(lang_, r.stop == "solved" ? "solved" : "plateau"));
+    else
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme_->warn), "%s", tr(lang_, "cap, not converged"));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(num(r.seconds, 2).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(num(metric_of(r)[train]).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(num(metric_of(r)[last]).c_str());
+  }
+  ImGui::EndTable();
 }
 
 }  // namespace posenc::lessons::train_lesson

@@ -1,28 +1,69 @@
-// Lesson train, the results: once the six runs are tested, their accuracy by length and loss, the
-// bag-of-tokens bound, the learned run's position table and its principal components, one example's
-// attention and predictions; and the placeholders that quote them, in the learner's language.
+// Lesson train, the results: once every run is scored, each encoding's accuracy over its seeds (mean and
+// range) against the position-blind baseline, the loss curves, the shown seed's learned position table
+// and its principal components, one example's attention and predictions; and the placeholders that
+// quote them, in the learner's language. What the text claims follows the rules a reviewer would ask for:
+// an encoding "learned the task" only when every seed reached the mark; "short of it" only when every
+// seed converged below it (a run stopped by its cap is no evidence); a "best" only when it is clearly
+// above the baseline on every seed and its seeds clear every other encoding's.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 
+#include "core/json_writer.hpp"
 #include "train_lesson.hpp"
 
 namespace posenc::lessons::train_lesson {
 
-double TrainLesson::acc(int run, int len) const { return r_.accuracy(len, run + 1); }
+const std::vector<double>& TrainLesson::metric_of(const core::RunRecord& r) const {
+  const core::RunScores& s = r.scores;
+  if (p_.metric == 0) return p_.greedy ? s.greedy_token : s.token;
+  return p_.greedy ? s.greedy_sequence : s.sequence;
+}
+
+double TrainLesson::value(int e, int seed, int len) const {
+  return metric_of(r_.runs[run_index(e, seed)])[len];
+}
+
+double TrainLesson::token(int e, int seed, int len) const {
+  return r_.runs[run_index(e, seed)].scores.token[len];
+}
+
+// The chosen metric (or teacher-forced token accuracy) over the seeds; `above` counts the seeds clearly
+// above the baseline in token accuracy.
+Spread TrainLesson::spread(int e, int len, bool token_accuracy) const {
+  Spread s;
+  s.lo = 1, s.hi = 0;
+  for (int k = 0; k < p_.seeds; ++k) {
+    const double v = token_accuracy ? token(e, k, len) : value(e, k, len);
+    s.mean += v / p_.seeds, s.lo = std::min(s.lo, v), s.hi = std::max(s.hi, v);
+    s.above += token(e, k, len) > b_.baseline[len] + b_.margin[len];
+  }
+  return s;
+}
+
+bool TrainLesson::converged(int e) const {
+  for (int k = 0; k < p_.seeds; ++k)
+    if (!r_.runs[run_index(e, k)].converged) return false;
+  return true;
+}
+
+int TrainLesson::converged_runs() const {
+  return static_cast<int>(
+      std::count_if(r_.runs.begin(), r_.runs.end(), [](const auto& r) { return r.converged; }));
+}
 
 template <class F>
 int TrainLesson::count(F f) const {
   int k = 0;
-  for (int i = 0; i < 6; ++i) k += f(i);
+  for (int e = 0; e < kEncodings; ++e) k += f(e);
   return k;
 }
 
 template <class F>
 std::string TrainLesson::names(F f) const {  // "RoPE, ALiBi and T5" in the learner's language
   std::vector<std::string> v;
-  for (int i = 0; i < 6; ++i)
-    if (f(i)) v.push_back(tr(lang_, i == 0 ? "the run without positions" : kRuns[i]));  // not "none, …"
+  for (int i = 0; i < kEncodings; ++i)
+    if (f(i)) v.push_back(tr(lang_, i == 0 ? "the runs without positions" : kRuns[i]));  // not "none, …"
   // A word joiner without spaces of its own (Chinese 和) gets one on the side of a Latin name:
   // "正弦编码和 RoPE", "ALiBi 和 T5 偏置".
   const auto latin = [](char c) {
@@ -38,110 +79,195 @@ std::string TrainLesson::names(F f) const {  // "RoPE, ALiBi and T5" in the lear
   return s.empty() ? tr(lang_, "none of them") : s;
 }
 
-int TrainLesson::best_index(int len) const {
-  int b = 0;
-  for (int i = 1; i < 6; ++i)
-    if (acc(i, len) > acc(b, len)) b = i;
-  return b;
-}
-
-// Every run at the best accuracy (several reach 1 at the training length).
-std::string TrainLesson::best_run(int len) const {
-  return names([&](int i) { return acc(i, len) == acc(best_index(len), len); });
-}
-
-double TrainLesson::best_acc(int len) const { return acc(best_index(len), len); }
-
-// The placeholders of the results. Before the runs are tested their conditions are off and their
-// numbers never shown (the text quotes results inside {{?done}}).
+// The placeholders of the results. Before every run is scored their conditions are off and their
+// numbers never shown (the text quotes results inside {{?done}}). The lists and the best use
+// teacher-forced token accuracy (what the mark and the baseline are about), whatever the plot shows.
 void TrainLesson::say_results() {
   const auto condition = [this](auto f) { return [this, f] { return done() && f(); }; };
   const auto quoted = [this](auto f) {
     return [this, f] { return done() ? f() : std::string("\xE2\x80\xA6"); };
   };
-  const auto last = [this] { return static_cast<int>(r_.accuracy.rows()) - 1; };
-  const auto learned = [this](int i) { return acc(i, train_index()) >= kGood; };
-  const auto holds = [=](int i) { return learned(i) && acc(i, last()) >= kGood; };
-  const auto collapses = [=](int i) { return learned(i) && acc(i, last()) < kGood; };
-  const auto longer = [=] { return last() > train_index(); };
-  const auto above = [this] { return acc(0, train_index()) > r_.bag_bound + 0.05; };
+  const auto last = [this] { return static_cast<int>(config_test_lens().size()) - 1; };
+  const auto train = [this] { return train_index(); };
+  // Over the seeds: every / some / none at or above the mark, in token accuracy.
+  const auto seeds_at = [this](int e, int len) {
+    int k = 0;
+    for (int s = 0; s < p_.seeds; ++s) k += token(e, s, len) >= kGood;
+    return k;
+  };
+  const auto unsettled_below = [this](int e, int len) {  // a seed below the mark that did not converge
+    for (int s = 0; s < p_.seeds; ++s)
+      if (token(e, s, len) < kGood && !r_.runs[run_index(e, s)].converged) return true;
+    return false;
+  };
+  const auto learned = [=](int e) { return seeds_at(e, train()) == p_.seeds; };
+  const auto short_of = [=](int e) { return seeds_at(e, train()) == 0 && !unsettled_below(e, train()); };
+  const auto unsettled = [=](int e) { return !learned(e) && unsettled_below(e, train()); };
+  const auto split = [=](int e) { return !learned(e) && !unsettled(e) && seeds_at(e, train()) > 0; };
+  const auto longer = [=] { return last() > train(); };
+  const auto holds = [=](int e) { return learned(e) && seeds_at(e, last()) == p_.seeds; };
+  const auto collapses = [=](int e) { return learned(e) && seeds_at(e, last()) == 0; };
+  const auto split_long = [=](int e) { return learned(e) && !holds(e) && !collapses(e); };
+  // The run without positions against the baseline at the training length.
+  const auto none_above = [this] { return spread(0, train_index(), true).above; };
+
   say("bidir_done", condition([this] { return !p_.causal; }));
   say("causal_done", condition([this] { return p_.causal; }));
-  say("none_within_bound",
-      condition([this] { return !p_.causal && acc(0, train_index()) <= r_.bag_bound + 1e-12; }));
-  say("causal_none_above", condition([=] { return p_.causal && above(); }));
-  say("causal_none_at_bound", condition([=] { return p_.causal && !above(); }));
-  say("none_learned", condition([=] { return learned(0); }));
+  say("none_within_bound", condition([=] { return !p_.causal && none_above() == 0; }));
+  say("causal_none_above", condition([=] { return p_.causal && none_above() == p_.seeds; }));
+  say("causal_none_at_bound", condition([=] { return p_.causal && none_above() == 0; }));
+  say("causal_none_split",
+      condition([=] { return p_.causal && none_above() > 0 && none_above() < p_.seeds; }));
   say("any_learned", condition([=] { return count(learned) > 0; }));
-  say("all_learned", condition([=] { return count(learned) == 6; }));
-  say("some_short", condition([=] { return count(learned) < 6; }));
+  const auto learned_pe = [=](int e) { return e > 0 && learned(e); };  // with a position signal
+  say("any_learned_pe", condition([=] { return count(learned_pe) > 0; }));
+  say("learned_pe", quoted([=] { return names(learned_pe); }));
+  say("any_short", condition([=] { return count(short_of) > 0; }));
+  say("any_unsettled", condition([=] { return count(unsettled) > 0; }));
+  say("any_split", condition([=] { return count(split) > 0; }));
   say("longer", condition(longer));
   say("any_hold", condition([=] { return longer() && count(holds) > 0; }));
   say("no_hold", condition([=] { return longer() && count(learned) > 0 && count(holds) == 0; }));
   say("any_collapse", condition([=] { return longer() && count(collapses) > 0; }));
-  say("untrained", condition([this] { return r_.table.rows() > bench_->run(1).trained_positions(); }));
-  say("acc_none", quoted([this] { return num(acc(0, train_index())); }));
-  say("acc_none_long", quoted([=] { return num(acc(0, last())); }));
-  say("bag_bound", quoted([this] { return num(r_.bag_bound); }));
-  say("best_train", quoted([this] { return best_run(train_index()); }));
-  say("best_train_acc", quoted([this] { return num(best_acc(train_index())); }));
+  say("any_split_long", condition([=] { return longer() && count(split_long) > 0; }));
+  say("all_converged", condition([this] { return converged_runs() == runs(); }));
+  say("some_unconverged", condition([this] { return converged_runs() < runs(); }));
+  say("untrained", condition([this] { return r_.table.rows() > trained_rows(); }));
+  say("acc_none", quoted([this] { return spread_text(0, train_index(), true); }));
+  say("acc_none_long", quoted([=] { return spread_text(0, last(), true); }));
+  say("bag_bound", [this] { return b_.baseline.empty() ? std::string() : num(b_.baseline[train_index()]); });
+  say("bag_margin", [this] { return b_.margin.empty() ? std::string() : num(b_.margin[train_index()], 2); });
+  say("causal_baseline", [this] { return num(b_.causal); });
+  say("bidir_baseline", [this] { return num(b_.bidirectional); });
   say("learned_at_train", quoted([=] { return names(learned); }));
-  say("short_of", quoted([=] { return names([=](int i) { return !learned(i); }); }));
+  say("short_of", quoted([=] { return names(short_of); }));
+  say("unsettled", quoted([=] { return names(unsettled); }));
+  say("split", quoted([=] { return names(split); }));
   say("hold", quoted([=] { return names(holds); }));
   say("collapse", quoted([=] { return names(collapses); }));
+  say("split_long", quoted([=] { return names(split_long); }));
+  say("converged_runs", quoted([this] { return std::to_string(converged_runs()); }));
   say("longest", quoted([this] { return std::to_string(config_test_lens().back()); }));
-  say("best_long", quoted([=] { return best_run(last()); }));
-  say("best_long_acc", quoted([=] { return num(best_acc(last())); }));
+  // The best at a length: see best().
+  for (const bool at_long : {false, true}) {
+    const std::string tag = at_long ? "_long" : "_train";
+    const auto len = [=] { return at_long ? last() : train(); };
+    say("best" + tag + "_none", condition([=] { return best(len()).kind == Best::None; }));
+    say("best" + tag + "_clear", condition([=] { return best(len()).kind == Best::Clear; }));
+    say("best" + tag + "_tied", condition([=] { return best(len()).kind == Best::Tied; }));
+    say("best" + tag, quoted([=] { return names([&](int e) { return e == best(len()).top; }); }));
+    say("best" + tag + "_acc", quoted([=] { return spread_text(best(len()).top, len(), true); }));
+    say("runner" + tag, quoted([=] { return names([&](int e) { return e == best(len()).runner; }); }));
+    say("above" + tag,
+        quoted([=] { return names([&](int e) { return spread(e, len(), true).above == p_.seeds; }); }));
+    say("baseline" + tag, [=] { return b_.baseline.empty() ? std::string() : num(b_.baseline[len()]); });
+  }
   say("ex_right", quoted([this] { return std::to_string(example_right()); }));
   say("ex_targets", quoted([this] { return std::to_string(core::target_count(example_)); }));
   say("table_rows", quoted([this] { return std::to_string(r_.table.rows()); }));
-  say("trained_rows", quoted([this] { return std::to_string(bench_->run(1).trained_positions()); }));
+  say("trained_rows", quoted([this] { return std::to_string(trained_rows()); }));
   say("pc1", quoted([this] { return num(100 * (r_.pcs.explained.size() > 0 ? r_.pcs.explained(0) : 0)); }));
   say("pc2", quoted([this] { return num(100 * (r_.pcs.explained.size() > 1 ? r_.pcs.explained(1) : 0)); }));
-  say("train_seconds", quoted([this] { return num(bench_->seconds()); }));
+  say("train_seconds", quoted([this] { return num(pool_->seconds()); }));
+  say("shown_seed_value", [this] { return p_.seed + p_.shown_seed; });
+}
+
+// "0.93" for one seed; "0.93 (0.91–0.95)" for several: the mean, then the lowest and highest seed.
+std::string TrainLesson::spread_text(int e, int len, bool token_accuracy) const {
+  const Spread s = spread(e, len, token_accuracy);
+  if (p_.seeds == 1) return num(s.mean);
+  return num(s.mean) + " (" + num(s.lo) + "\xE2\x80\x93" + num(s.hi) + ")";
+}
+
+// The best encoding at a test length, in token accuracy: among those clearly above the baseline on every
+// seed, the highest mean; Clear when its lowest seed is above every other encoding's highest, else Tied
+// with the runner-up (the next mean, whatever its baseline).
+TrainLesson::Best TrainLesson::best(int len) const {
+  Best b;
+  double top = -1;
+  for (int e = 0; e < kEncodings; ++e) {
+    const Spread s = spread(e, len, true);
+    if (s.above == p_.seeds && s.mean > top) top = s.mean, b.top = e;
+  }
+  if (b.top < 0) return b;
+  const Spread t = spread(b.top, len, true);
+  double second = -1;
+  for (int e = 0; e < kEncodings; ++e) {
+    const Spread s = spread(e, len, true);
+    if (e != b.top && s.mean > second) second = s.mean, b.runner = e;
+  }
+  b.kind = b.runner >= 0 && spread(b.runner, len, true).hi >= t.lo ? Best::Tied : Best::Clear;
+  return b;
+}
+
+// The baselines of the settings' test sets, and "clearly above": 3 standard errors of a guesser right
+// that often on this many answer tokens (taken as independent), at least 0.05.
+void TrainLesson::work_out_baselines() {
+  b_ = Baselines{};
+  test_sets_.clear();
+  if (!config_error_.empty()) return;
+  test_sets_ = core::make_test_sets(config_);
+  core::TaskSpec spec = core::task_spec(config_);
+  for (const auto& set : test_sets_) {
+    const double b = core::position_blind_baseline(set, spec);
+    int answers = 0;
+    for (const core::Example& e : set) answers += core::target_count(e);
+    b_.baseline.push_back(b);
+    b_.margin.push_back(std::max(0.05, 3 * std::sqrt(b * (1 - b) / std::max(answers, 1))));
+  }
+  // Either mask at the training length: the same inputs, their slots as that mask fills them.
+  for (const bool causal : {false, true}) {
+    core::TaskSpec other = spec;
+    other.causal = causal;
+    std::vector<core::Example> set;
+    for (const core::Example& e : test_sets_[train_index()]) {
+      const size_t n = spec.task == core::Task::KBack ? e.tokens.size() : (e.tokens.size() - 1) / 2;
+      set.push_back(core::make_example(other, std::vector<int>(e.tokens.begin(), e.tokens.begin() + n)));
+    }
+    (causal ? b_.causal : b_.bidirectional) = core::position_blind_baseline(set, other);
+  }
 }
 
 void TrainLesson::finish() {
-  const int lens = static_cast<int>(config_test_lens().size()), n = bench_->runs();
-  r_.accuracy.resize(lens, n + 1);
-  r_.loss.resize(p_.steps, n);
-  for (int l = 0; l < lens; ++l) r_.accuracy(l, 0) = config_test_lens()[l];
-  for (int i = 0; i < n; ++i) {
-    for (int l = 0; l < lens; ++l) r_.accuracy(l, i + 1) = bench_->accuracy(i)[l];
-    const auto& loss = bench_->run(i).losses();
-    for (int s = 0; s < p_.steps; ++s) r_.loss(s, i) = s < static_cast<int>(loss.size()) ? loss[s] : NAN;
-  }
-  for (int l = 0; l < lens; ++l) r_.bag_bounds.push_back(bag_bound(bench_->run(0).test_set(l)));
-  r_.bag_bound = r_.bag_bounds[train_index()];
-  const core::Trainer& learned = bench_->run(1);
-  r_.table = learned.position_table().cast<double>();
-  r_.pcs = core::principal_components(learned.position_table(), learned.trained_positions(), 2);
-  view_.table.set(r_.table);
+  finished_ = true;
+  const int lens = static_cast<int>(config_test_lens().size()), n = pool_->runs();
+  r_.runs.clear();
+  for (int i = 0; i < n; ++i) r_.runs.push_back(pool_->status(i).record);
+  int steps = 0;
+  for (const core::RunRecord& r : r_.runs) steps = std::max(steps, static_cast<int>(r.losses.size()));
+  r_.loss.resize(steps, n);
+  for (int i = 0; i < n; ++i)
+    for (int s = 0; s < steps; ++s)
+      r_.loss(s, i) = s < static_cast<int>(r_.runs[i].losses.size()) ? r_.runs[i].losses[s] : NAN;
+  (void)lens;
   update_view();
 }
 
-// The bag-of-tokens bound of the test set's inputs, asked all at once (the bidirectional form of the
-// same sequences: with the causal mask it is the comparison the text draws).
-double TrainLesson::bag_bound(const std::vector<core::Example>& set) const {
-  core::TaskSpec spec = core::task_spec(config_);
-  spec.causal = false;
-  std::vector<core::Example> bag;
-  for (const core::Example& e : set) {
-    const size_t n = spec.task == core::Task::KBack ? e.tokens.size() : (e.tokens.size() - 1) / 2;
-    bag.push_back(core::make_example(spec, std::vector<int>(e.tokens.begin(), e.tokens.begin() + n)));
-  }
-  return core::bag_of_tokens_bound(bag, spec.task);
-}
-
-// The attention map and predictions of the chosen run on the chosen example.
+// The accuracy export, the shown seed's learned table, the attention map and predictions of the chosen
+// run on the chosen example.
 void TrainLesson::update_view() {
   if (!done()) return;
+  const int lens = static_cast<int>(config_test_lens().size());
+  r_.accuracy.resize(lens, runs() + 1);
+  for (int l = 0; l < lens; ++l) {
+    r_.accuracy(l, 0) = config_test_lens()[l];
+    for (int i = 0; i < runs(); ++i) r_.accuracy(l, i + 1) = metric_of(r_.runs[i])[l];
+  }
+  const core::RunRecord& learned = r_.runs[run_index(1, p_.shown_seed)];
+  core::Model<float> table_model(core::model_config(learned.config), 1);
+  core::load_weights(table_model, learned.weights);
+  r_.table = table_model.position_table().cast<double>();
+  r_.pcs = core::principal_components(table_model.position_table(), trained_rows(), 2);
+  view_.table.set(r_.table);
+
   core::Random rng(core::mix_seed(0xE8A3'F1E5ULL, static_cast<std::uint64_t>(p_.example)));
   example_ = core::random_example(core::task_spec(config_), p_.ex_len, rng);
-  const core::Trainer& t = bench_->run(p_.run);
-  attention_ = t.attention(example_, p_.layer, p_.head).cast<double>();
+  const core::RunRecord& shown = r_.runs[run_index(p_.run, p_.shown_seed)];
+  core::Model<float> model(core::model_config(shown.config), 1);
+  core::load_weights(model, shown.weights);
+  attention_ = model.attention(example_, p_.layer, p_.head).cast<double>();
   view_.attention.set(attention_, 1.0);
-  predicted_ = t.model().predict({example_});
+  predicted_ = model.predict({example_});
 }
 
 int TrainLesson::example_right() const {
@@ -150,6 +276,32 @@ int TrainLesson::example_right() const {
   for (int target : example_.targets)
     if (target >= 0) right += i < predicted_.size() && predicted_[i++] == target;
   return right;
+}
+
+// Every run, one row each: its setup, how it ended, and all four scores at every test length.
+std::string TrainLesson::runs_csv() const {
+  std::string csv =
+      "encoding,seed,task,causal,layers,heads,d_model,vocab,k,train_len,min_len,batch,lr,warmup,"
+      "step_cap,steps,converged,stop,seconds";
+  static const char* kScores[] = {"token", "sequence", "greedy_token", "greedy_sequence"};
+  for (const char* score : kScores)
+    for (int n : config_test_lens()) csv += std::string(",") + score + "_at_" + std::to_string(n);
+  csv += "\n";
+  for (const core::RunRecord& r : r_.runs) {
+    const core::TrainConfig& c = r.config;
+    csv += std::string(core::encoding_name(c.pe)) + "," + std::to_string(c.seed) + "," +
+           core::task_name(c.task) + "," + (c.causal ? "true" : "false");
+    for (int v : {c.layers, c.heads, c.d_model, c.vocab, c.k, c.train_len, c.min_len, c.batch})
+      csv += "," + std::to_string(v);
+    csv += "," + core::exact_number(c.lr) + "," + std::to_string(c.warmup) + "," + std::to_string(c.steps) +
+           "," + std::to_string(r.steps) + "," + (r.converged ? "true" : "false") + "," + r.stop + "," +
+           core::exact_number(r.seconds);
+    for (const auto* v :
+         {&r.scores.token, &r.scores.sequence, &r.scores.greedy_token, &r.scores.greedy_sequence})
+      for (double x : *v) csv += "," + core::exact_number(x);
+    csv += "\n";
+  }
+  return csv;
 }
 
 }  // namespace posenc::lessons::train_lesson

@@ -1,10 +1,11 @@
-// Lesson 13 — train: don't take our word for it. Six tiny Transformers, one per position encoding
-// (none, learned, sinusoidal, RoPE, ALiBi, T5), train side by side on an order-sensitive task while the
-// page stays responsive: core::TrainBench trains them in slices of a few milliseconds between frames
-// (work()), then scores the test sets one (run, length) at a time. The results — loss curves, accuracy
-// against length, attention maps, the learned position table and its principal components — are what
-// the text quotes, and only once they exist. This file ties the parts (train_lesson.hpp lists them):
-// steps, settings, the runs and their progress.
+// Lesson 13 — train: don't take our word for it. Tiny Transformers, one per position encoding (none,
+// learned, sinusoidal, RoPE, ALiBi, T5) and several seeds each, train side by side on an order-sensitive
+// task, each until it converges or reaches its step cap, wherever the platform's pool trains them (Web
+// Workers, threads, or slices between frames), while the page stays responsive. The results — loss
+// curves, accuracy against length with the seeds' spread and the position-blind baseline, attention
+// maps, the learned position table and its principal components, every run in a table — are what the
+// text quotes, and only once they exist. This file ties the parts (train_lesson.hpp lists them): steps,
+// settings, the runs and their progress.
 #include <algorithm>
 #include <memory>
 
@@ -18,30 +19,37 @@ namespace train_lesson {
 namespace {
 
 const std::vector<const char*> kTasks = {"copy", "reverse", "k_back"};
+const std::vector<const char*> kMetrics = {"tokens", "sequences"};  // what a score counts right
 
-// What a run depends on: changing any of these discards the runs.
+// What the runs depend on: changing any of these discards them.
 auto run_inputs(const Params& p) {
-  return std::tie(p.task, p.causal, p.layers, p.heads, p.d_model, p.train_len, p.test_x, p.steps, p.seed);
+  return std::tie(p.task, p.causal, p.layers, p.heads, p.d_model, p.vocab, p.k, p.train_len, p.min_len,
+                  p.test_x, p.steps, p.rate, p.batch, p.warmup, p.seeds, p.seed);
 }
+
+const std::vector<const char*> kRateNames = {"0.001", "0.003", "0.01", "0.03"};
 
 }  // namespace
 
-// The runs' names on screen (catalogue keys), in core::all_encodings()'s order.
+// The encodings' names on screen (catalogue keys), in core::all_encodings()'s order.
 const std::vector<const char*> kRuns = {"none", "learned", "sinusoidal", "RoPE", "ALiBi", "T5"};
+const std::vector<double> kRates = {1e-3, 3e-3, 1e-2, 3e-2};
 
 std::string num(double x, int digits) { return ui::short_number(x, digits); }
 
 TrainLesson::TrainLesson() {
-  const std::vector<std::string_view> setup = {"task",      "causal", "layers", "heads", "d_model",
-                                               "train_len", "test_x", "steps",  "seed"};
+  const std::vector<std::string_view> setup = {"task",  "causal",  "seeds",     "seed",  "steps",   "rate",
+                                               "batch", "warmup",  "layers",    "heads", "d_model", "vocab",
+                                               "k",     "min_len", "train_len", "test_x"};
   step(
       "setup", [this](DrawContext& c) { draw_setup(c); }, setup);
   step("bag", [this](DrawContext& c) { draw_bag(c); }, {"task", "causal"});
   step("nope", [this](DrawContext& c) { draw_bag(c); }, {"task", "causal"});
-  step("length", [this](DrawContext& c) { draw_length(c); }, {"train_len", "test_x"});
+  step("length", [this](DrawContext& c) { draw_length(c); }, {"metric", "greedy", "train_len", "test_x"});
   step("attention", [this](DrawContext& c) { draw_attention(c); },
-       {"run", "layer", "head", "ex_len", "example"});
-  step("table", [this](DrawContext& c) { draw_table(c); }, {"d_model", "train_len"});
+       {"run", "shown_seed", "layer", "head", "ex_len", "example"});
+  step("table", [this](DrawContext& c) { draw_table(c); }, {"shown_seed", "d_model", "train_len"});
+  step("runs", [this](DrawContext& c) { draw_runs(c); }, {"metric", "greedy"});
   step(
       "papers", [this](DrawContext& c) { draw_length(c); }, setup);
   say_settings();
@@ -52,14 +60,24 @@ TrainLesson::TrainLesson() {
 void TrainLesson::visit(ParamVisitor& v) {
   v.choice({"task", "task"}, p_.task, kTasks);
   v.flag({"causal", "causal mask"}, p_.causal);
+  v.integer({"seeds", "seeds per encoding", 1, 10}, p_.seeds);
+  v.integer({"seed", "first seed", 0, 9999}, p_.seed);
+  v.integer({"steps", "step cap", 50, 10000, Scale::Log}, p_.steps);
+  v.choice({"rate", "learning rate"}, p_.rate, kRateNames);
+  v.integer({"batch", "batch", 4, 128, Scale::Log}, p_.batch);
+  v.integer({"warmup", "warm-up steps", 0, 500}, p_.warmup);
   v.integer({"layers", "layers", 1, 4}, p_.layers);
   v.integer({"heads", "heads", 1, 8}, p_.heads);
   v.integer({"d_model", "d_model", 8, 64, Scale::Log}, p_.d_model);
+  v.integer({"vocab", "vocabulary", 2, 32}, p_.vocab);
+  v.integer({"k", "k (k_back)", 1, 8}, p_.k);
   v.integer({"train_len", "training length", 2, 32}, p_.train_len);
+  v.integer({"min_len", "shortest training input", 1, double(p_.train_len)}, p_.min_len);
   v.integer({"test_x", "test up to ×", 1, 4}, p_.test_x);
-  v.integer({"steps", "steps", 50, 5000, Scale::Log}, p_.steps);
-  v.integer({"seed", "seed", 0, 9999}, p_.seed);
+  v.choice({"metric", "score counts"}, p_.metric, kMetrics);
+  v.flag({"greedy", "free-running (greedy)"}, p_.greedy);
   v.choice({"run", "run shown"}, p_.run, kRuns);
+  v.integer({"shown_seed", "seed shown (index)", 0, double(p_.seeds - 1)}, p_.shown_seed);
   v.integer({"layer", "layer", 0, double(p_.layers - 1)}, p_.layer);
   v.integer({"head", "head shown", 0, double(p_.heads - 1)}, p_.head);
   v.integer({"ex_len", "example length", 1, double(top_len())}, p_.ex_len);
@@ -78,12 +96,14 @@ core::Messages TrainLesson::update() {
   if (p_.heads != asked)
     notice.push_back(
         {"heads: d_model / heads must be a whole even number; using {0}", {std::to_string(p_.heads)}});
-  const int shortest = p_.task == 2 ? config_.k + 1 : 1;
+  const int shortest = this->shortest();
   if (p_.train_len < shortest) {
     p_.train_len = shortest;
     notice.push_back(
         {"training length: k_back needs inputs longer than k; using {0}", {std::to_string(shortest)}});
   }
+  p_.min_len = std::clamp(p_.min_len, 1, p_.train_len);
+  p_.shown_seed = std::min(p_.shown_seed, p_.seeds - 1);
   p_.layer = std::min(p_.layer, p_.layers - 1);
   p_.head = std::min(p_.head, p_.heads - 1);
   p_.ex_len = std::clamp(p_.ex_len, shortest, top_len());
@@ -95,6 +115,7 @@ core::Messages TrainLesson::update() {
       notice.push_back(
           {"Settings changed: the results were for the old settings. Press Train to run again.", {}});
     reset();
+    work_out_baselines();
   }
   seen_ = p_;
   computed_ = true;
@@ -102,32 +123,41 @@ core::Messages TrainLesson::update() {
   return notice;
 }
 
-// Trains (or tests) for about budget_ms; true while more remains.
+// Moves the runs on (an in-frame pool trains here; others only collect their workers' reports); true
+// while more remains.
 bool TrainLesson::work(double budget_ms) {
   if (!running()) return false;
-  const bool more = bench_->work(budget_ms);
-  if (bench_->done()) finish();
+  const bool more = pool_->work(budget_ms);
+  if (!more) finish();
   return more;
 }
 
 std::vector<Export> TrainLesson::exports(std::string_view step) const {
   if (!done()) return {};
   const std::string s = std::string("_") + kTasks[p_.task] + (p_.causal ? "_causal" : "_bidirectional") +
-                        "_L" + std::to_string(p_.train_len) + "_seed" + std::to_string(p_.seed);
-  if (step == "setup") return {{"loss_by_step_6runs" + s, &r_.loss}};
+                        "_L" + std::to_string(p_.train_len) + "_seeds" + std::to_string(p_.seed) + "-" +
+                        std::to_string(p_.seed + p_.seeds - 1);
+  if (step == "setup") return {{"loss_by_step_runs" + s, &r_.loss}};
+  if (step == "runs")
+    return {Export::file("runs" + s, ".csv", "text/csv", [this] { return runs_csv(); }),
+            Export::file("runs" + s, ".json", "application/json",
+                         [this] { return core::runs_file_json(r_.runs); })};
   if (step == "attention")
-    return {{std::string("attention_") + core::encoding_name(core::all_encodings()[p_.run]) + "_layer" +
-                 std::to_string(p_.layer) + "_head" + std::to_string(p_.head) + s,
+    return {{std::string("attention_") + core::encoding_name(core::all_encodings()[p_.run]) + "_seed" +
+                 std::to_string(p_.seed + p_.shown_seed) + "_layer" + std::to_string(p_.layer) + "_head" +
+                 std::to_string(p_.head) + s,
              &attention_}};
   if (step == "table" && r_.table.size()) return {{"learned_position_table" + s, &r_.table}};
-  return {{"accuracy_by_length_6runs" + s, &r_.accuracy}};
+  return {{std::string(p_.metric ? "sequence" : "token") + (p_.greedy ? "_greedy" : "") +
+               "_accuracy_by_length" + s,
+           &r_.accuracy}};
 }
 
 // The placeholders of the settings.
 void TrainLesson::say_settings() {
   say("done", [this] { return done(); });
   say("running", [this] { return running(); });
-  say("idle", [this] { return !bench_; });
+  say("idle", [this] { return !pool_; });
   say("cannot_run", [this] { return !config_error_.empty(); });
   say("bidirectional", [this] { return !p_.causal; });
   say("causal_slots", [this] { return p_.causal && p_.task != 2; });
@@ -135,15 +165,27 @@ void TrainLesson::say_settings() {
   say("task_copy", [this] { return p_.task == 0; });
   say("task_reverse", [this] { return p_.task == 1; });
   say("task_k_back", [this] { return p_.task == 2; });
-  say("k", [this] { return config_.k; });
-  say("k_plus", [this] { return config_.k + 1; });
+  say("k", [this] { return p_.k; });
+  say("k_plus", [this] { return p_.k + 1; });
   say("task_name", [this] { return tr(lang_, kTasks[p_.task]); });
   say("test_top", [this] { return top_len(); });
   say("params", [this] { return parameter_count(); });
   say("batch", [this] { return config_.batch; });
   say("vocab", [this] { return config_.vocab; });
-  say("min_len", [this] { return shortest(); });
-  say("len_range", [this] { return shortest() < p_.train_len; });  // "3 to 3 tokens" reads as "3 tokens"
+  say("lr", [this] { return std::string(kRateNames[p_.rate]); });
+  say("warmup", [this] { return config_.warmup; });
+  say("cap", [this] { return config_.steps; });
+  say("seeds", [this] { return p_.seeds; });
+  say("one_seed", [this] { return p_.seeds == 1; });
+  say("several_seeds", [this] { return p_.seeds > 1; });
+  say("seed_first", [this] { return p_.seed; });
+  say("seed_last", [this] { return p_.seed + p_.seeds - 1; });
+  say("runs", [this] { return runs(); });
+  say("parallel", [this] { return pool_ ? pool_->parallel() : 0; });
+  say("min_len", [this] { return std::max(shortest(), p_.min_len); });
+  say("len_range", [this] { return std::max(shortest(), p_.min_len) < p_.train_len; });
+  say("greedy", [this] { return p_.greedy; });
+  say("sequence_metric", [this] { return p_.metric == 1; });
 }
 
 // Test lengths: half the training length, the training length, then five steps up to the longest.
@@ -169,17 +211,23 @@ void TrainLesson::make_config(core::Messages& notice) {
   c.heads = p_.heads;
   c.d_model = p_.d_model;
   c.d_ff = 2 * p_.d_model;
+  c.vocab = p_.vocab;
+  c.k = p_.k;
   c.train_len = p_.train_len;
+  c.min_len = std::max(p_.min_len, shortest());
   c.steps = p_.steps;
+  c.lr = kRates[p_.rate];
+  c.batch = p_.batch;
+  c.warmup = p_.warmup;
   c.seed = static_cast<std::uint64_t>(p_.seed);
-  c.test_lens = test_lens_for(p_, p_.task == 2 ? c.k + 1 : 1);
-  // Within the core's cap on work: fewer steps, said so (the cap does not depend on the encoding).
+  c.test_lens = test_lens_for(p_, shortest());
+  // Within the core's cap on work: a lower step cap, said so (the cap does not depend on the encoding).
   const auto over = [&] { return core::check_train_config(c).find("multiply-adds") != std::string::npos; };
   if (over()) {
     while (c.steps > 50 && over()) c.steps = c.steps * 9 / 10;
     p_.steps = c.steps;
     notice.push_back(
-        {"steps: this model size allows at most {0} steps per run; using {0}", {std::to_string(c.steps)}});
+        {"step cap: this model size allows at most {0} steps per run; using {0}", {std::to_string(c.steps)}});
   }
   config_error_ = core::check_train_config(c);
   config_ = c;
@@ -191,8 +239,21 @@ long TrainLesson::parameter_count() const {
   return core::Model<float>(core::model_config(c), 1).parameter_count();
 }
 
+// Encoding-major: every seed of none, then of learned, …
+std::vector<core::TrainConfig> TrainLesson::run_configs() const {
+  std::vector<core::TrainConfig> runs;
+  for (core::Encoding pe : core::all_encodings())
+    for (int s = 0; s < p_.seeds; ++s) {
+      runs.push_back(config_);
+      runs.back().pe = pe;
+      runs.back().seed = static_cast<std::uint64_t>(p_.seed + s);
+    }
+  return runs;
+}
+
 void TrainLesson::reset() {
-  bench_.reset();
+  pool_.reset();
+  finished_ = false;
   r_ = Results{};
   attention_.resize(0, 0);
   predicted_.clear();
@@ -201,10 +262,11 @@ void TrainLesson::reset() {
 void TrainLesson::start() {
   if (!config_error_.empty()) return;
   reset();
-  bench_ = std::make_unique<core::TrainBench>(config_, core::all_encodings());
+  pool_ = core::make_train_pool();
+  pool_->start(run_configs());
 }
 
-// The Train / Stop button, progress and time left: on every step, so any step can start a run.
+// The Train / Stop button, progress and time: on every step, so any step can start a run.
 void TrainLesson::run_bar(DrawContext& ctx) {
   if (!config_error_.empty()) {
     ui::wrapped(config_error_, *theme_, theme_->warn);
@@ -224,17 +286,24 @@ void TrainLesson::run_bar(DrawContext& ctx) {
   ImGui::SameLine();
   const float width = ImGui::GetContentRegionAvail().x;
   if (running()) {
-    const core::TrainBench::Progress& p = bench_->progress();
-    const std::string label = bench_->phase() == Phase::Testing
-                                  ? std::string(tr(lang_, "testing"))
-                                  : trf(lang_, "%d / %d steps, about %s s left", static_cast<int>(p.done),
-                                        static_cast<int>(p.total), num(p.seconds_left(), 2).c_str());
-    ImGui::ProgressBar(static_cast<float>(p.fraction()), ImVec2(width, 0), label.c_str());
+    // Steps done against the caps (runs that stop early count as done), runs finished, wall time.
+    long steps = 0, total = 0;
+    int finished = 0;
+    for (int i = 0; i < pool_->runs(); ++i) {
+      const core::RunStatus& st = pool_->status(i);
+      finished += st.finished;
+      steps += st.finished ? config_.steps : st.steps_done;
+      total += config_.steps;
+    }
+    const std::string text =
+        trf(lang_, "%d of %d runs done, %s s", finished, pool_->runs(), num(pool_->seconds(), 2).c_str());
+    ImGui::ProgressBar(total ? static_cast<float>(double(steps) / total) : 0.f, ImVec2(width, 0),
+                       text.c_str());
   } else if (done()) {
     ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled(
-        "%s",
-        trf(lang_, "done: 6 runs of %d steps in %s s", p_.steps, num(bench_->seconds(), 3).c_str()).c_str());
+    ImGui::TextDisabled("%s", trf(lang_, "done: %d runs in %s s (wall time, %d at a time)", pool_->runs(),
+                                  num(pool_->seconds(), 3).c_str(), pool_->parallel())
+                                  .c_str());
   } else {
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s", tr(lang_, "not trained yet"));
@@ -245,7 +314,7 @@ bool TrainLesson::need_results(DrawContext& ctx) {
   run_bar(ctx);
   if (done()) return true;
   ImGui::Dummy(ImVec2(1, ui::em(0.5f)));
-  ui::wrapped(tr(lang_, "The results appear here once the six runs have trained and been tested."), *theme_,
+  ui::wrapped(tr(lang_, "The results appear here once every run has trained and been tested."), *theme_,
               theme_->muted);
   return false;
 }

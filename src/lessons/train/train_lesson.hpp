@@ -1,6 +1,6 @@
 // Lesson train's class, shared by the files of its folder only: the results the text quotes, worked out
-// once the six runs are tested (results.cpp), the result steps' plots (plots.cpp), and the lesson that
-// ties them: settings, the runs and their progress (train.cpp).
+// once every run is scored (results.cpp), the result steps' plots and the runs table (plots.cpp), and the
+// lesson that ties them: settings, the runs and their progress (train.cpp).
 #pragma once
 
 #include <memory>
@@ -8,39 +8,59 @@
 #include <string_view>
 #include <vector>
 
-#include "core/train.hpp"
-#include "core/train_bench.hpp"
+#include "core/train_pool.hpp"
+#include "core/train_run.hpp"
 #include "lessons/lesson.hpp"
 
 namespace posenc::lessons::train_lesson {
 
-// The runs' names on screen (catalogue keys), in core::all_encodings()'s order.
+// The encodings' names on screen (catalogue keys), in core::all_encodings()'s order.
 extern const std::vector<const char*> kRuns;
+constexpr int kEncodings = 6;
 constexpr double kGood = 0.9;  // "learned the task": the accuracy the text's lists use
+// The learning rates the page offers (a choice, so a link holds an index).
+extern const std::vector<double> kRates;
 
 struct Params {
   int task = 1;  // reverse
-  bool causal = false;
+  bool causal = true;
   int layers = 2, heads = 4, d_model = 32;
-  int train_len = 8;
-  int test_x = 4;  // test lengths up to test_x × train_len
-  int steps = 900;
+  int vocab = 10, k = 2;
+  int train_len = 8, min_len = 1;
+  int test_x = 4;    // test lengths up to test_x × train_len
+  int steps = 2000;  // the cap: a run stops earlier once it converges
+  int rate = 2;      // kRates[2] = 1e-2
+  int batch = 32, warmup = 50;
+  int seeds = 3;  // runs per encoding: seeds seed, seed + 1, …
   int seed = 1;
   // What the result steps show (not part of a run).
-  int run = 3;  // RoPE
+  int metric = 0;  // 0 token, 1 whole sequence; teacher-forced
+  bool greedy = false;
+  int run = 3;         // RoPE
+  int shown_seed = 0;  // which of the seeds (0 … seeds − 1)
   int layer = 0, head = 0;
   int ex_len = 8, example = 0;
 };
 
-using Phase = core::TrainBench::Phase;
+// One encoding's runs at one test length: the chosen metric over its seeds.
+struct Spread {
+  double mean = 0, lo = 0, hi = 0;
+  int above = 0;  // seeds clearly above the baseline (teacher-forced token accuracy only)
+};
 
-struct Results {                   // worked out once the runs are tested
-  Eigen::MatrixXd accuracy;        // test lengths × runs (export: first column the length)
-  Eigen::MatrixXd loss;            // steps × runs
-  double bag_bound = 0;            // best accuracy a bag of tokens allows on the test set at train_len
-  std::vector<double> bag_bounds;  // … on the test set of each test length
-  Eigen::MatrixXd table;           // the learned run's position table (rows × d_model)
-  core::Components pcs;            // … its first two principal components over the trained rows
+struct Results {                      // worked out once every run is scored
+  std::vector<core::RunRecord> runs;  // encoding-major: run e · seeds + s
+  Eigen::MatrixXd accuracy;           // export: length, then every run's chosen metric
+  Eigen::MatrixXd loss;               // export: steps × runs (NaN after a run stopped)
+  Eigen::MatrixXd table;              // the shown seed's learned run's position table
+  core::Components pcs;               // … its first two principal components over the trained rows
+};
+
+// The position-blind baseline of the fixed test sets (known before any run: it depends on the sets only).
+struct Baselines {
+  std::vector<double> baseline;          // per test length, for the mask in use (an expectation)
+  std::vector<double> margin;            // … and what "clearly above it" adds: the test set's own noise
+  double causal = 0, bidirectional = 0;  // at the training length, for either mask
 };
 
 struct View {
@@ -53,18 +73,20 @@ class TrainLesson final : public Lesson {
   Params p_;
   Params seen_;
   bool computed_ = false;
-  core::TrainConfig config_;  // what Train would run (every run but its encoding)
+  core::TrainConfig config_;  // what Train would run (every run but its encoding and seed)
   std::string config_error_;  // why it cannot run ("" when it can)
-  // The six runs, from Train until a change discards them (none: not trained). What the screen shows of
-  // a training in progress is the bench's progress(), refreshed about ten times a second rather than
-  // after every slice: a frame that looks like the last one is not handed to WebGL, which leaves the
-  // time to training steps.
-  std::unique_ptr<core::TrainBench> bench_;
-  Results r_;  // worked out once the bench is done
+  // The runs, from Train until a change discards them (none: not trained), trained wherever the
+  // platform's pool trains them (workers, threads, or slices between frames).
+  std::unique_ptr<core::TrainPool> pool_;
+  bool finished_ = false;                              // every run scored and the results worked out
+  std::vector<std::vector<core::Example>> test_sets_;  // of the settings shown
+  Baselines b_;
+  Results r_;
   Eigen::MatrixXd attention_;
   core::Example example_;
   std::vector<int> predicted_;
   View view_;
+  std::vector<int> order_;  // the runs table's rows, sorted as its header asks
 
  public:
   TrainLesson();
@@ -74,10 +96,14 @@ class TrainLesson final : public Lesson {
   std::vector<Export> exports(std::string_view step) const override;
 
  private:
-  bool running() const { return bench_ && !bench_->done(); }
-  bool done() const { return bench_ && bench_->done(); }  // and its results worked out (finish())
+  bool running() const { return pool_ && !finished_; }
+  bool done() const { return pool_ && finished_; }
   int top_len() const { return p_.train_len * p_.test_x; }
-  int shortest() const { return p_.task == 2 ? config_.k + 1 : 1; }  // k_back needs k + 1 tokens
+  int shortest() const { return p_.task == 2 ? p_.k + 1 : 1; }  // k_back needs k + 1 tokens
+  int runs() const { return kEncodings * p_.seeds; }
+  int run_index(int encoding, int seed) const { return encoding * p_.seeds + seed; }
+  // The learned table's rows a training sequence reaches.
+  int trained_rows() const { return core::sequence_length(core::task_spec(config_), config_.train_len); }
 
   // ---- settings, the runs and their progress (train.cpp) ----
   void say_settings();  // their placeholders
@@ -86,7 +112,9 @@ class TrainLesson final : public Lesson {
   int train_index() const;
   void make_config(core::Messages& notice);
   long parameter_count() const;
+  std::vector<core::TrainConfig> run_configs() const;
   void reset();
+  void work_out_baselines();
   void start();
   void run_bar(DrawContext& ctx);
   bool need_results(DrawContext& ctx);
@@ -95,27 +123,36 @@ class TrainLesson final : public Lesson {
   // ---- the results (results.cpp) ----
   void say_results();  // their placeholders
   void finish();
-  double bag_bound(const std::vector<core::Example>& set) const;
   void update_view();
   int example_right() const;
-  double acc(int run, int len) const;
+  const std::vector<double>& metric_of(const core::RunRecord& r) const;
+  double value(int encoding, int seed, int len) const;  // the chosen metric
+  double token(int encoding, int seed, int len) const;  // teacher-forced token accuracy
+  Spread spread(int encoding, int len, bool token_accuracy) const;
+  std::string spread_text(int encoding, int len, bool token_accuracy) const;
+  struct Best {
+    enum Kind { None, Clear, Tied } kind = None;
+    int top = -1, runner = -1;
+  };
+  Best best(int len) const;
+  bool converged(int encoding) const;  // every seed
+  int converged_runs() const;
   template <class F>
   int count(F f) const;
   template <class F>
   std::string names(F f) const;
-  int best_index(int len) const;
-  std::string best_run(int len) const;
-  double best_acc(int len) const;
 
-  // ---- the result steps' plots (plots.cpp) ----
+  // ---- the result steps' plots and the runs table (plots.cpp) ----
   void loss_plot(float height);
-  ui::Series run_dots(int i) const;
+  ui::Series encoding_dots(int e) const;
   ui::LinePlotOptions accuracy_options(const char* title, const char* x_label) const;
   void accuracy_plot(float height);
   void draw_bag(DrawContext& ctx);
   void draw_length(DrawContext& ctx);
   void draw_attention(DrawContext& ctx);
   void draw_table(DrawContext& ctx);
+  void draw_runs(DrawContext& ctx);
+  std::string runs_csv() const;
 };
 
 }  // namespace posenc::lessons::train_lesson

@@ -10,6 +10,7 @@
 #include "core/random.hpp"
 #include "core/small_gemm.hpp"
 #include "core/train.hpp"
+#include "core/train_run.hpp"
 #include "sanitized.hpp"
 
 using namespace posenc::core;
@@ -406,6 +407,11 @@ TEST_CASE("train: hostile requests get a clear message and train nothing") {
       {"huge train_len", [](TrainRequest& r) { r.train_len = 1e7; }, "train_len must be between"},
       {"huge batch", [](TrainRequest& r) { r.batch = 1e12; }, "batch must be between"},
       {"NaN seed", [](TrainRequest& r) { r.seed = std::nan(""); }, "seed must be a whole number"},
+      {"vocab of one", [](TrainRequest& r) { r.vocab = 1; }, "vocab must be between 2"},
+      {"k of zero", [](TrainRequest& r) { r.k = 0; }, "k must be between 1"},
+      {"fractional min_len", [](TrainRequest& r) { r.min_len = 1.5; }, "min_len must be a whole number"},
+      {"min_len past train_len", [](TrainRequest& r) { r.min_len = 9; }, "min_len must be between 1 and 8"},
+      {"negative warmup", [](TrainRequest& r) { r.warmup = -1; }, "warmup must be between 0"},
       {"heads not dividing d_model", [](TrainRequest& r) { r.heads = 3; }, "multiple of heads"},
       {"odd rope head width", [](TrainRequest& r) { r.d_model = 12, r.heads = 4; }, "even width per head"},
       {"NaN test length",
@@ -445,7 +451,7 @@ TEST_CASE("train: hostile requests get a clear message and train nothing") {
     const TrainResult out = train_to_end(r);
     CAPTURE(out.error);
     CHECK(out.error.find(k.says) != std::string::npos);
-    CHECK(out.loss.empty());
+    CHECK(out.record.losses.empty());
   }
   TrainRequest ok;
   ok.steps = 5;
@@ -458,10 +464,12 @@ TEST_CASE("train: hostile requests get a clear message and train nothing") {
   ok.causal = true;
   const TrainResult out = train_to_end(ok);
   CHECK(out.error.empty());
-  CHECK(out.loss.size() == 5);
-  CHECK(out.train_len == 3);
-  CHECK(out.test_lens == std::vector<int>{3, 6});
-  CHECK(out.accuracy.size() == 2);
+  CHECK(out.record.losses.size() == 5);
+  CHECK(out.record.config.train_len == 3);
+  CHECK(out.record.test_lens == std::vector<int>{3, 6});
+  CHECK(out.record.scores.token.size() == 2);
+  CHECK(out.baseline.size() == 2);
+  CHECK(out.record.weights.empty());
   CHECK(out.ms >= 0);
   TrainConfig c;
   CHECK(read_train_request(TrainRequest{}, c).empty());  // the defaults are the lesson's
