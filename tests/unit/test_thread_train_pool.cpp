@@ -1,7 +1,8 @@
 // The desktop's TrainPool (app/thread_train_pool): where a run trains changes no number — every record
 // equals core::train_run's for the same configuration, bit for bit, whatever the number of threads and
 // the order they finish in; the statuses grow as a prefix of the final losses; cancel() and the
-// destructor stop runs in flight within moments.
+// destructor stop runs in flight within moments; lesson train given it as the desktop gives it (the pool
+// factory) shows what it shows with the in-frame pool.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 
 #include "app/thread_train_pool.hpp"
 #include "core/train_run.hpp"
+#include "headless.hpp"
 
 using namespace posenc;
 using core::TrainConfig;
@@ -69,6 +71,46 @@ void drain(core::TrainPool& pool, double limit_s = 60) {
     REQUIRE(seconds_since(t0) < limit_s);
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+}
+
+// Lesson train at small settings (reverse, bidirectional, one layer, d_model 16, 60 steps, seeds 3 and 4:
+// twelve runs), trained by the pools `factory` makes (empty: the in-frame pool) as a learner starts them;
+// its runs file read back, its accuracy-against-length table, and how many runs it said train at once.
+struct LessonRuns {
+  std::vector<core::RunRecord> records;
+  Eigen::MatrixXd length;
+  std::string parallel;
+};
+
+LessonRuns lesson_runs(core::TrainPoolFactory factory) {
+  struct Restore {  // the other tests' lessons train in frames
+    ~Restore() { core::set_train_pool_factory({}); }
+  } restore;
+  core::set_train_pool_factory(std::move(factory));
+  test::Headless h;
+  REQUIRE(app::apply_hash(h.s,
+                          "#lesson=train&step=setup&task=reverse&causal=0&layers=1&heads=2&d_model=16&"
+                          "train_len=4&test_x=2&steps=60&seeds=2&seed=3")
+              .empty());
+  h.frame(1280, 800);
+  lessons::Lesson& l = app::current_lesson(h.s);
+  const std::optional<ui::ItemRect> train = ui::locate("Train");
+  REQUIRE(train);
+  h.click(*train);
+  LessonRuns out;
+  out.parallel = l.placeholder("parallel");
+  const auto t0 = Clock::now();
+  while (l.placeholder("done") != "1") {
+    REQUIRE(seconds_since(t0) < 120);
+    h.frame(1280, 800);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  const std::vector<lessons::Export> runs = l.exports("runs"), length = l.exports("length");
+  REQUIRE(runs.size() == 2);
+  REQUIRE(core::read_runs_file(runs[1].text(), out.records) == "");
+  REQUIRE(length.size() == 1);
+  out.length = length[0].data();
+  return out;
 }
 
 bool same_scores(const core::RunScores& a, const core::RunScores& b) {
@@ -197,4 +239,27 @@ TEST_CASE("thread pool: destroyed with runs in flight, it stops them and returns
     CHECK_FALSE(pool->work(4));
     CHECK(pool->seconds() == 0);
   }
+}
+
+TEST_CASE(
+    "thread pool: lesson train trained on threads, as the desktop does, shows what the in-frame pool does") {
+  const LessonRuns in_frame = lesson_runs({});
+  const LessonRuns threads = lesson_runs([] { return app::make_thread_train_pool(2); });
+  CHECK(in_frame.parallel == "1");
+  CHECK(threads.parallel == "2");
+  REQUIRE(in_frame.records.size() == 12u);
+  REQUIRE(threads.records.size() == 12u);
+  for (std::size_t i = 0; i < 12; ++i) {
+    CAPTURE(i);
+    const core::RunRecord &a = in_frame.records[i], &b = threads.records[i];
+    CHECK(b.config.pe == core::all_encodings()[i / 2]);
+    CHECK(b.config.seed == 3 + i % 2);
+    CHECK(b.steps == 60);
+    CHECK(b.losses.size() == 60u);
+    CHECK(b.losses == a.losses);
+    CHECK(b.stop == a.stop);
+    CHECK(same_scores(b.scores, a.scores));
+  }
+  CHECK(threads.length.rows() == 6);
+  CHECK(threads.length == in_frame.length);
 }
