@@ -87,6 +87,10 @@ class TrainLesson final : public Lesson {
   std::vector<int> predicted_;
   View view_;
   std::vector<int> order_;  // the runs table's rows, sorted as its header asks
+  // Runs read from a runs file (the PyTorch script's, or an export): shown in the runs table beside the
+  // page's own, kept when the settings change (they carry their own setups).
+  std::vector<core::RunRecord> imported_;
+  std::string imported_from_;
 
  public:
   TrainLesson();
@@ -94,6 +98,10 @@ class TrainLesson final : public Lesson {
   core::Messages update() override;
   bool work(double budget_ms) override;
   std::vector<Export> exports(std::string_view step) const override;
+  bool accepts_files() const override { return true; }
+  bool takes_file(std::string_view name, const unsigned char* bytes, std::size_t size) const override;
+  core::Messages receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) override;
+  std::string_view step_for_file() const override { return "runs"; }
 
  private:
   bool running() const { return pool_ && !finished_; }

@@ -11,6 +11,7 @@
 
 #include "core/train.hpp"
 #include "core/train_run.hpp"
+#include "core/train_script.hpp"
 #include "headless.hpp"
 #include "numpy.hpp"
 #include "ui/locate.hpp"
@@ -19,6 +20,13 @@
 using namespace posenc;
 
 namespace {
+
+// The page's setup of one run (what the lesson trains for these settings).
+core::TrainConfig back_config(core::TrainConfig c, core::Encoding pe, int seed) {
+  c.pe = pe;
+  c.seed = static_cast<std::uint64_t>(seed);
+  return c;
+}
 
 // The settings of the small runs: reverse, bidirectional, one layer, two heads, d_model 16, lengths 1 … 4,
 // tests up to 8, a cap of 60 steps, seeds 3 and 4.
@@ -179,8 +187,14 @@ TEST_CASE(
 
   // The runs table's exports: CSV with a header and a row per run, JSON the core reads back.
   const std::vector<lessons::Export> files = l.exports("runs");
-  REQUIRE(files.size() == 2);
+  REQUIRE(files.size() == 3);
   REQUIRE(files[0].is_file());
+  CHECK(files[2].extension == ".py");
+  // The script holds the twelve setups, each as the page trains it.
+  const std::string script = files[2].text();
+  const std::string_view setups = core::pytorch_script_setups(script);
+  CHECK(std::count(setups.begin(), setups.end(), '{') == 12);
+  CHECK(setups.find(core::setup_json(back_config(c, core::Encoding::Alibi, 4))) != std::string_view::npos);
   const std::string csv = files[0].text();
   CHECK(std::count(csv.begin(), csv.end(), '\n') == 13);
   CHECK(csv.rfind("encoding,seed,task,causal,", 0) == 0);
@@ -191,6 +205,17 @@ TEST_CASE(
   CHECK(back[7].config.pe == core::Encoding::Rope);
   CHECK(back[7].config.seed == 4u);
   CHECK(back[7].scores.token[1] == doctest::Approx(acc[3][1]));
+  // The JSON read back (as a runs file the PyTorch script writes): its runs join the table.
+  const std::string json = files[1].text();
+  const auto* bytes = reinterpret_cast<const unsigned char*>(json.data());
+  CHECK(l.takes_file("runs.json", bytes, json.size()));
+  CHECK_FALSE(l.takes_file("config.json", reinterpret_cast<const unsigned char*>("{\"rope_theta\": 1}"), 17));
+  CHECK(core::english(l.receive_file("runs.json", bytes, json.size())) == "read 12 runs from runs.json");
+  CHECK(l.step_for_file() == "runs");
+  const std::string broken = json.substr(0, json.size() / 2);
+  CHECK(core::english(
+            l.receive_file("cut.json", reinterpret_cast<const unsigned char*>(broken.data()), broken.size()))
+            .rfind("cut.json was not read: ", 0) == 0);
 
   // A setting of the runs changes: they are discarded, and the learner is told.
   const lessons::SetOutcome out = lessons::set_param(l, "steps", "61");
