@@ -91,9 +91,9 @@ void TrainLesson::accuracy_plot(float height) {
     bound.label = tr(lang_, "position-blind baseline");
     bound.color = (theme_->muted & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 110);
     bound.thickness = 6.0f;
-    for (size_t l = 0; l < lens.size() && l < b_.baseline.size(); ++l) {
+    for (size_t l = 0; l < lens.size() && l < b().baseline.size(); ++l) {
       bound.x.push_back(lens[l]);
-      bound.y.push_back(b_.baseline[l]);
+      bound.y.push_back(b().baseline[l]);
     }
     s.push_back(std::move(bound));
   }
@@ -131,7 +131,7 @@ void TrainLesson::draw_bag(DrawContext& ctx) {
                    : "Token accuracy at the training length, run by run",
       "encoding");
   o.height = ui::em(14);
-  o.y_markers.push_back({b_.baseline[train_index()], tr(lang_, "position-blind baseline"), 0});
+  o.y_markers.push_back({b().baseline[train_index()], tr(lang_, "position-blind baseline"), 0});
   ui::line_plot("bars", s, o, *theme_);
   loss_plot(ui::em(11));
 }

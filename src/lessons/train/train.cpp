@@ -116,7 +116,7 @@ core::Messages TrainLesson::update() {
       notice.push_back(
           {"Settings changed: the results were for the old settings. Press Train to run again.", {}});
     reset();
-    work_out_baselines();
+    baselines_.reset();
   }
   seen_ = p_;
   computed_ = true;

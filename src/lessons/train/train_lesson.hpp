@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -78,9 +79,10 @@ class TrainLesson final : public Lesson {
   // The runs, from Train until a change discards them (none: not trained), trained wherever the
   // platform's pool trains them (workers, threads, or slices between frames).
   std::unique_ptr<core::TrainPool> pool_;
-  bool finished_ = false;                              // every run scored and the results worked out
-  std::vector<std::vector<core::Example>> test_sets_;  // of the settings shown
-  Baselines b_;
+  bool finished_ = false;  // every run scored and the results worked out
+  // The baselines of the settings shown: worked out when first asked for (the text or a plot of this
+  // lesson), not when the app starts — the core's training code is in the module loaded later.
+  mutable std::optional<Baselines> baselines_;
   Results r_;
   Eigen::MatrixXd attention_;
   core::Example example_;
@@ -122,7 +124,7 @@ class TrainLesson final : public Lesson {
   long parameter_count() const;
   std::vector<core::TrainConfig> run_configs() const;
   void reset();
-  void work_out_baselines();
+  const Baselines& b() const;
   void start();
   void run_bar(DrawContext& ctx);
   bool need_results(DrawContext& ctx);
