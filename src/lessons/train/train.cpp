@@ -52,7 +52,7 @@ TrainLesson::TrainLesson() {
   step("table", [this](DrawContext& c) { draw_table(c); }, {"shown_seed", "d_model", "train_len"});
   step("runs", [this](DrawContext& c) { draw_runs(c); }, {"metric", "greedy"});
   step(
-      "papers", [this](DrawContext& c) { draw_length(c); }, setup);
+      "papers", [this](DrawContext& c) { draw_papers(c); }, setup);
   say_settings();
   say_results();
   update();

@@ -64,6 +64,25 @@ struct Baselines {
   double causal = 0, bidirectional = 0;  // at the training length, for either mask
 };
 
+// A row of the papers step: a paper's claim in its setting, what these runs show on the nearest one, and
+// whether they agree.
+enum class Verdict { Agree, Disagree, Undecided, Unsettled, NotComparable, NotRun, OneSeed };
+struct PaperRow {
+  const char* paper;  // catalogue keys
+  const char* claim;
+  const char* setting;
+  std::string here;  // computed from the runs, in the learner's language
+  Verdict verdict;
+};
+
+// +1 when every seed of a is above every seed of b, −1 the other way round, 0 when they overlap.
+int separated(const std::vector<double>& a, const std::vector<double>& b);
+// Whether encoding `target`'s seeds are above those of each of `others` (seeds[e]: encoding e's seeds):
+// Agree when above every one, Disagree when one is above it, else Undecided; Unsettled when a run of
+// theirs stopped at its cap (not `settled`).
+Verdict above_others(int target, const std::vector<std::vector<double>>& seeds,
+                     const std::vector<int>& others, bool settled);
+
 struct View {
   ui::HeatmapImage attention, table;
 };
@@ -163,6 +182,13 @@ class TrainLesson final : public Lesson {
   void draw_table(DrawContext& ctx);
   void draw_runs(DrawContext& ctx);
   std::string runs_csv() const;
+
+  // ---- the papers step (papers.cpp) ----
+  int length_near(int n) const;
+  std::string encoding_at(int encoding, int len) const;
+  std::vector<double> seeds_at(int encoding, int len) const;
+  std::vector<PaperRow> paper_rows() const;
+  void draw_papers(DrawContext& ctx);
 };
 
 }  // namespace posenc::lessons::train_lesson

@@ -13,6 +13,7 @@
 #include "core/train_run.hpp"
 #include "core/train_script.hpp"
 #include "headless.hpp"
+#include "lessons/train/train_lesson.hpp"
 #include "numpy.hpp"
 #include "ui/locate.hpp"
 #include "ui/matrix_view.hpp"
@@ -291,4 +292,25 @@ TEST_CASE("content/code/train.py builds the core's sequences and its bag-of-toke
       "{'make_example': make_example, 'x': x}) for x in xs], task) - b) < 1e-6 for xs, b, call, task in " +
       examples + "))");
   CHECK(got == expected + "True");
+}
+
+TEST_CASE("lesson train's papers table: a verdict only where every seed separates what a claim compares") {
+  using lessons::train_lesson::above_others;
+  using lessons::train_lesson::separated;
+  using lessons::train_lesson::Verdict;
+  CHECK(separated({0.8, 0.9}, {0.5, 0.7}) == 1);
+  CHECK(separated({0.5, 0.7}, {0.8, 0.9}) == -1);
+  CHECK(separated({0.5, 0.85}, {0.8, 0.9}) == 0);  // 0.85 above 0.8: the seeds overlap
+  CHECK(separated({0.8}, {0.8}) == 0);             // a tie separates nothing
+  CHECK(separated({}, {0.5}) == 0);
+  // Encoding 0 against 1 and 2.
+  const std::vector<std::vector<double>> clear = {{0.9, 0.95}, {0.5, 0.6}, {0.7, 0.8}};
+  CHECK(above_others(0, clear, {1, 2}, true) == Verdict::Agree);
+  CHECK(above_others(0, clear, {1, 2}, false) ==
+        Verdict::Unsettled);  // a run stopped at its cap: no evidence
+  const std::vector<std::vector<double>> overlap = {{0.75, 0.95}, {0.5, 0.6}, {0.7, 0.8}};
+  CHECK(above_others(0, overlap, {1, 2}, true) == Verdict::Undecided);
+  const std::vector<std::vector<double>> beaten = {{0.75, 0.95}, {0.96, 0.99}, {0.7, 0.8}};
+  CHECK(above_others(0, beaten, {1, 2}, true) == Verdict::Disagree);
+  CHECK(above_others(0, beaten, {0, 2}, true) == Verdict::Undecided);  // itself is not an other
 }
