@@ -103,7 +103,7 @@ std::vector<PaperRow> TrainLesson::paper_rows() const {
     int best_other = kLearned;
     for (int e : explicit_pe)
       if (spread(e, twice, true).mean > spread(best_other, twice, true).mean) best_other = e;
-    r.here = at_twice + encoding_at(kNone, twice) + "; " + encoding_at(best_other, twice);
+    r.here = at_twice + encoding_at(kNone, twice) + tr(lang_, "; ") + encoding_at(best_other, twice);
     if (p_.causal)
       r.verdict = above_others(kNone, all_seeds(twice), {kLearned, kSinusoidal, kRope, kAlibi, kT5},
                                settled({kNone, kLearned, kSinusoidal, kRope, kAlibi, kT5}));
@@ -116,7 +116,7 @@ std::vector<PaperRow> TrainLesson::paper_rows() const {
     int best_other = kLearned;
     for (int e : explicit_pe)
       if (e != kT5 && spread(e, twice, true).mean > spread(best_other, twice, true).mean) best_other = e;
-    r.here = at_twice + encoding_at(kT5, twice) + "; " + encoding_at(best_other, twice);
+    r.here = at_twice + encoding_at(kT5, twice) + tr(lang_, "; ") + encoding_at(best_other, twice);
     if (p_.causal)
       r.verdict = above_others(kT5, all_seeds(twice), explicit_pe,
                                settled({kLearned, kSinusoidal, kRope, kAlibi, kT5}));
@@ -126,7 +126,7 @@ std::vector<PaperRow> TrainLesson::paper_rows() const {
   {
     PaperRow r{"Press et al. 2022", "ALiBi holds up past the training length; the sinusoidal code does not",
                "causal language models; nearest here: k_back", "", Verdict::NotComparable};
-    r.here = at_last + encoding_at(kAlibi, last) + "; " + encoding_at(kSinusoidal, last);
+    r.here = at_last + encoding_at(kAlibi, last) + tr(lang_, "; ") + encoding_at(kSinusoidal, last);
     if (p_.causal) {
       // Holding up: above the sinusoidal code's seeds and clearly above the baseline, on every seed.
       r.verdict = above_others(kAlibi, all_seeds(last), {kSinusoidal}, settled({kAlibi, kSinusoidal}));

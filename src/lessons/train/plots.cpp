@@ -243,14 +243,18 @@ void TrainLesson::draw_runs(DrawContext& ctx) {
   const float height = std::min(ImGui::GetContentRegionAvail().y, ui::em(1.6f) * (rows.size() + 1.5f));
   if (!ImGui::BeginTable("runs", 8, flags, ImVec2(0, std::max(height, ui::em(8))))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn(tr(lang_, "encoding"), ImGuiTableColumnFlags_DefaultSort);
-  ImGui::TableSetupColumn(tr(lang_, "seed"));
-  ImGui::TableSetupColumn(tr(lang_, "trained by"));
-  ImGui::TableSetupColumn(tr(lang_, "steps"));
-  ImGui::TableSetupColumn(tr(lang_, "stopped"));
-  ImGui::TableSetupColumn(tr(lang_, "time, s"));
-  ImGui::TableSetupColumn(at_train.c_str());
-  ImGui::TableSetupColumn(at_last.c_str());
+  // Widths in proportion to what the columns hold ("cap, not converged" the widest).
+  const auto column = [](const char* name, float weight, ImGuiTableColumnFlags flags = 0) {
+    ImGui::TableSetupColumn(name, flags | ImGuiTableColumnFlags_WidthStretch, weight);
+  };
+  column(tr(lang_, "encoding"), 1.2f, ImGuiTableColumnFlags_DefaultSort);
+  column(tr(lang_, "seed"), 0.7f);
+  column(tr(lang_, "trained by"), 1.0f);
+  column(tr(lang_, "steps"), 0.7f);
+  column(tr(lang_, "stopped"), 1.9f);
+  column(tr(lang_, "time, s"), 0.9f);
+  column(at_train.c_str(), 0.9f);
+  column(at_last.c_str(), 0.9f);
   ImGui::TableHeadersRow();
   if (ImGuiTableSortSpecs* sort = ImGui::TableGetSortSpecs();
       sort && (sort->SpecsDirty || order_.size() != rows.size())) {
