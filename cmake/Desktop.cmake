@@ -20,7 +20,7 @@ posenc_embed_fonts("${POSENC_DESKTOP_FONTS_CPP}" CJK)
 add_executable(posenc_desktop src/app/desktop_main.cpp src/app/desktop_files.cpp src/app/gl_renderer.cpp
                src/app/gl_textures.cpp "${POSENC_DESKTOP_FONTS_CPP}")
 target_compile_options(posenc_desktop PRIVATE ${POSENC_WARNINGS})
-target_link_libraries(posenc_desktop PRIVATE posenc_app imgui_desktop_backends OpenGL::GL)
+target_link_libraries(posenc_desktop PRIVATE posenc_app posenc_thread_pool imgui_desktop_backends OpenGL::GL)
 # The whole CJK font beside the program: read when a learner's text has a character beyond the subset.
 add_custom_command(TARGET posenc_desktop POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E copy_if_different "${POSENC_CJK_ALL_FONT}" "$<TARGET_FILE_DIR:posenc_desktop>/cjk-all.ttf")

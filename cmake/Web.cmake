@@ -1,5 +1,6 @@
 # The WebAssembly site: build/web/dist/{index.html, style.css, loader.js, sw.js, posenc.js,
-# posenc.wasm, cjk.ttf, cjk-all.ttf, zh.txt (written with the embedded content, see CMakeLists.txt)}. Fonts are subset at build time (cmake/Fonts.cmake) and compiled into
+# posenc.wasm, posenc.deferred.wasm, train_worker.js, train_worker.wasm, cjk.ttf, cjk-all.ttf, zh.txt and
+# code.txt (written with the embedded content, see CMakeLists.txt)}. Fonts are subset at build time (cmake/Fonts.cmake) and compiled into
 # posenc.wasm (the Chinese font is fetched only when Chinese is shown).
 set(POSENC_DIST "${CMAKE_BINARY_DIR}/dist")
 include(cmake/Fonts.cmake)
@@ -38,8 +39,8 @@ posenc_optimize(imgui_backends size)
 set(POSENC_FONTS_CPP "${CMAKE_BINARY_DIR}/generated/embedded_fonts.cpp")
 posenc_embed_fonts("${POSENC_FONTS_CPP}")
 
-add_executable(posenc src/app/web_main.cpp src/app/web_js.cpp src/app/web_input.cpp src/app/gl_renderer.cpp src/app/gl_textures.cpp
-               "${POSENC_FONTS_CPP}")
+add_executable(posenc src/app/web_main.cpp src/app/web_js.cpp src/app/web_input.cpp src/app/web_train_pool.cpp
+               src/app/gl_renderer.cpp src/app/gl_textures.cpp "${POSENC_FONTS_CPP}")
 target_compile_options(posenc PRIVATE ${POSENC_WARNINGS})
 posenc_optimize(posenc size)
 target_link_libraries(posenc PRIVATE posenc_app imgui_backends)
@@ -52,7 +53,8 @@ target_link_options(posenc PRIVATE
   -sSPLIT_MODULE=1 --profiling-funcs)
 set_property(TARGET posenc APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/api.js")
 # The module in two (tools/split_wasm.py): posenc.wasm holds what the first view runs (lesson 1, the
-# interface), posenc.deferred.wasm the other lessons and compute(); web/loader.js fetches the second
+# interface), posenc.deferred.wasm the other lessons, compute() and lesson train's pools (their methods are
+# in the table through their vtables, which would keep them and the training code they reach); web/loader.js fetches the second
 # when the learner first interacts, or at once when a link opens another lesson. Emscripten leaves the
 # linked module, with its names, in posenc.wasm.orig (and an instrumented build in posenc.wasm, replaced
 # here); neither ships.
@@ -62,9 +64,26 @@ add_custom_command(TARGET posenc POST_BUILD
           --primary "${POSENC_DIST}/posenc.wasm" --deferred "${POSENC_DIST}/posenc.deferred.wasm"
           --keep-lesson ${POSENC_FIRST_LESSON_CLASS} --keep-create ${POSENC_FIRST_LESSON_FACTORY} --split-name posenc_compute
           "--split-regex=^posenc::app::(detail|\\(anonymous namespace\\))::[a-z0-9_]+\\(std::__2::map<[^()]*posenc::app::ArgValue"
+          "--split-regex=(WebTrainPool|InFramePool)::|^posenc::(app|core)::make_[a-z_]*pool\\("
           --report "${CMAKE_BINARY_DIR}/split_report.txt"
   COMMAND ${CMAKE_COMMAND} -E remove "${POSENC_DIST}/posenc.wasm.orig"
   VERBATIM)
+
+# Lesson train's Web Worker (src/app/web_train_worker.cpp): the core alone, a module of its own (not
+# split: the worker runs all of it), dist/train_worker.js + train_worker.wasm, loaded by the page only
+# when Train is first pressed (src/app/web_train_pool.cpp). Built for size like the site; the core's
+# training code keeps its own -O2 -msimd128 (CMakeLists.txt).
+add_executable(posenc_train_worker src/app/web_train_worker.cpp)
+target_compile_options(posenc_train_worker PRIVATE ${POSENC_WARNINGS})
+posenc_optimize(posenc_train_worker size)
+target_link_libraries(posenc_train_worker PRIVATE posenc_core)
+set_target_properties(posenc_train_worker PROPERTIES OUTPUT_NAME train_worker SUFFIX ".js"
+                      RUNTIME_OUTPUT_DIRECTORY "${POSENC_DIST}")
+target_link_options(posenc_train_worker PRIVATE
+  -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sMAXIMUM_MEMORY=1073741824
+  --no-entry -sEXPORTED_FUNCTIONS=_posenc_train_worker_run -sEXPORTED_RUNTIME_METHODS=ccall
+  "SHELL:--pre-js ${CMAKE_SOURCE_DIR}/web/train_worker_pre.js" --closure 1)
+set_property(TARGET posenc_train_worker APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/train_worker_pre.js")
 
 set(POSENC_STATIC index.html style.css loader.js sw.js)
 set(POSENC_STATIC_OUT "")

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
-import { serve, launch, open, frames } from '../tests/browser/harness.mjs';
+import { serve, launch, open, frames, recordFrames, recordedFrames } from '../tests/browser/harness.mjs';
 import { lessonList, lessonDir } from './lessons.mjs';
 
 const dist = process.argv[2] || 'build/web/dist';
@@ -35,9 +35,13 @@ if (want('transfer')) {
     const chineseOnly = f === 'cjk.ttf' || f === 'zh.txt';  // fetched only when Chinese is shown
     const onOpen = f === 'code.txt';  // fetched when the code panel first opens
     const later = f === 'posenc.deferred.wasm';  // lessons 2 onwards: fetched on the first input
-    if (!chineseOnly && !onOpen && !later) raw += buf.length, gz += g;
+    const training = f.startsWith('train_worker.');  // lesson train's Web Worker: when Train is first pressed
+    const rare = f === 'cjk-all.ttf';  // when a learner's text has a character beyond the lessons'
+    if (!chineseOnly && !onOpen && !later && !training && !rare) raw += buf.length, gz += g;
     const note = chineseOnly ? '  (Chinese only, not in the total)' : onOpen ? '  (when the code panel opens, not in the total)'
-      : later ? '  (the other lessons, on the first input; not in the total)' : '';
+      : later ? '  (the other lessons, on the first input; not in the total)'
+      : training ? '  (lesson train\'s worker, when Train is first pressed; not in the total)'
+      : rare ? '  (a character beyond the lessons\', when a learner brings one; not in the total)' : '';
     console.log(`  ${f.padEnd(20)} ${kb(buf.length)} raw ${kb(g)} gzip${note}`);
   }
   console.log(`  ${'total'.padEnd(20)} ${kb(raw)} raw ${kb(gz)} gzip (goal ≤ 400 KB gzip)`);
@@ -148,19 +152,6 @@ if (want('recompute')) {
     for (const r of b.recompute || []) await recompute(page, r.title, b.id, r.step, r.setup || {}, r.name, r.values);
 }
 
-// Every frame's CPU time from now on, recorded from the page's own animation frames; recordedFrames stops
-// and returns them.
-const recordFrames = p => p.evaluate(() => {
-  window.__frames = [];
-  window.__stop = false;
-  let seen = posenc.stats().frames;
-  (function tick() {
-    const st = posenc.stats();
-    if (st.frames !== seen) { window.__frames.push(st.frame_ms.last); seen = st.frames; }
-    if (!window.__stop) requestAnimationFrame(tick);
-  })();
-});
-const recordedFrames = p => p.evaluate(() => { window.__stop = true; return window.__frames; });
 
 if (want('memory')) {
   console.log('\nMemory: every step of every lesson at its largest settings, 20 cycles');

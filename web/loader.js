@@ -83,13 +83,14 @@
       });
     });
     // On a first visit the worker takes over only after the page has loaded: files fetched before that
-    // (the other lessons' code for a link to them, the Chinese font and text, the code panel's text)
-    // are asked for once more through it, so that it keeps them too — marked "?keep", so that a server's
+    // (the other lessons' code for a link to them, the Chinese font and text, the code panel's text,
+    // lesson train's worker script) are asked for once more through it, so that it keeps them too — marked "?keep", so that a server's
     // log (and a test counting what the page loads) can tell this copy from the page's own request.
     navigator.serviceWorker.addEventListener('controllerchange', function () {
       performance.getEntriesByType('resource').forEach(function (entry) {
         var url = new URL(entry.name);
-        if (url.origin === location.origin && !url.search && /\.(deferred\.wasm|ttf|txt)$/.test(url.pathname))
+        if (url.origin === location.origin && !url.search &&
+            /(\.deferred\.wasm|\.ttf|\.txt|train_worker\.js)$/.test(url.pathname))
           fetch(entry.name + '?keep', { credentials: 'same-origin' }).catch(function () {});
       });
     });

@@ -1,6 +1,8 @@
 // posenc's service worker: after the first visit the site works offline. Requests to the site's own
 // origin go to the network first (so a new build is picked up at once) and fall back to the copy kept
 // from the last successful load; the files of the first view are stored when the worker installs.
+// Lesson train's Web Workers (train_worker.js and train_worker.wasm, fetched when Train is first pressed)
+// are clients of the page: their requests come here too and are kept the same way.
 // Scope: the folder the site is served from, so it works under any sub-path.
 'use strict';
 var CACHE = 'posenc-v2';

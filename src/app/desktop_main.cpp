@@ -27,6 +27,7 @@
 #include "app/gl_textures.hpp"
 #include "app/glyphs.hpp"
 #include "app/json.hpp"
+#include "app/thread_train_pool.hpp"
 
 namespace {
 
@@ -180,6 +181,8 @@ struct Desktop {
 int main(int argc, char** argv) {
   Options opt;
   if (!parse(argc, argv, opt)) return 2;
+  // Lesson train's runs train on threads, as many at once as the machine has cores.
+  core::set_train_pool_factory([] { return app::make_thread_train_pool(); });
   if (!glfwInit()) {
     std::fprintf(stderr, "posenc: could not initialise GLFW (no display?)\n");
     return 1;

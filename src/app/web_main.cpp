@@ -31,6 +31,7 @@
 #include "app/json.hpp"
 #include "app/web_input.hpp"
 #include "app/web_js.hpp"
+#include "app/web_train_pool.hpp"
 #include "content/code.hpp"
 
 namespace {
@@ -350,6 +351,8 @@ EMSCRIPTEN_KEEPALIVE void posenc_result_free() { g->result = {}; }
 
 int main() {
   js_mark("posenc:main");
+  // Lesson train's runs train in Web Workers (on the page's thread where workers cannot be had).
+  core::set_train_pool_factory([] { return app::make_web_train_pool(); });
   g = new Platform();
   if (!glfwInit()) {
     js_log_error("posenc: glfwInit failed");

@@ -84,6 +84,46 @@ export async function frames(page, n = 3) {
   }, start + n, { timeout: 10000, polling: 'raf' });
 }
 
+// Every frame's CPU time (posenc.stats().frame_ms.last) from now on, recorded from the page's own
+// animation frames; recordedFrames stops and returns them.
+export function recordFrames(page) {
+  return page.evaluate(() => {
+    window.__frames = [];
+    window.__stop = false;
+    let seen = posenc.stats().frames;
+    (function tick() {
+      const st = posenc.stats();
+      if (st.frames !== seen) { window.__frames.push(st.frame_ms.last); seen = st.frames; }
+      if (!window.__stop) requestAnimationFrame(tick);
+    })();
+  });
+}
+export function recordedFrames(page) {
+  return page.evaluate(() => { window.__stop = true; return window.__frames; });
+}
+
+// Waits until the offline worker (sw.js) holds whole copies of these files ({name: size in bytes}), five
+// checks in a row 200 ms apart (a cache replaces an entry by removing it first: a check may fall in that
+// moment); fails after 20 s.
+export async function waitUntilKept(page, sizes) {
+  const whole = () => page.evaluate(async sizes => {
+    const name = (await caches.keys()).find(n => n.startsWith('posenc-'));
+    if (!name) return false;
+    const cache = await caches.open(name);
+    for (const [file, size] of Object.entries(sizes)) {
+      const hit = (await cache.keys()).find(r => r.url.endsWith(file));
+      const body = hit ? await (await cache.match(hit)).arrayBuffer().catch(() => null) : null;
+      if (!body || body.byteLength !== size) return false;
+    }
+    return true;
+  }, sizes);
+  for (let steady = 0, waited = 0; steady < 5; waited += 200) {
+    if (waited >= 20000) throw new Error(`the offline worker did not keep ${Object.keys(sizes).join(', ')}`);
+    steady = (await whole()) ? steady + 1 : 0;
+    await new Promise(r => setTimeout(r, 200));
+  }
+}
+
 export function hashOf(page) {
   return page.evaluate(() => location.hash);
 }

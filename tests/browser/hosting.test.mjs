@@ -1,7 +1,7 @@
 // Hosting: the site works from a sub-path, and failures to load give a readable message.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, frames, clickControl } from './harness.mjs';
+import { serve, launch, open, frames, clickControl, waitUntilKept } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -104,22 +104,7 @@ test('after the first visit the site works offline, from a sub-path too', async 
   const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../build/web/dist');
   const sizes = Object.fromEntries(['posenc.js', 'posenc.wasm', 'loader.js', 'posenc.deferred.wasm']
     .map(f => [f, fs.statSync(path.join(dist, f)).size]));
-  const whole = () => page.evaluate(async sizes => {
-    const name = (await caches.keys()).find(n => n.startsWith('posenc-'));
-    if (!name) return false;
-    const cache = await caches.open(name);
-    for (const [file, size] of Object.entries(sizes)) {
-      const hit = (await cache.keys()).find(r => r.url.endsWith(file));
-      const body = hit ? await (await cache.match(hit)).arrayBuffer().catch(() => null) : null;
-      if (!body || body.byteLength !== size) return false;
-    }
-    return true;
-  }, sizes);
-  for (let steady = 0, waited = 0; steady < 5; waited += 200) {
-    assert.ok(waited < 20000, 'the worker keeps the first view and the other lessons\' code');
-    steady = (await whole()) ? steady + 1 : 0;
-    await new Promise(r => setTimeout(r, 200));
-  }
+  await waitUntilKept(page, sizes);
   site.close();  // the server is gone …
   await context.setOffline(true);  // … and so is the network
   await page.reload();
