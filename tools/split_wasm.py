@@ -183,16 +183,27 @@ def main():
         # Unnamed, binaryen calls defined function k "k" and imports "fimport$k".
         count, _ = leb(original, [s for s in sections(original) if s[0] == 3][0][2])  # function section
         roots_split = {k for k in range(count) if split_root(names.get(imported + k, ''))}
-        kept = set()
-        todo = [int(n) for n in exported | indirect if n.isdigit() and int(n) not in roots_split]
-        while todo:
-            k = todo.pop()
-            if k in kept:
-                continue
-            kept.add(k)
-            for t in edges.get(str(k), ()):
-                if t.isdigit() and int(t) not in kept and int(t) not in roots_split:
-                    todo.append(int(t))
+        # A root that kept code calls directly is shared code under a lesson's name: the linker merges
+        # identical functions (a lesson's lambda that only builds a string is the same code as a string
+        # constructor every lesson calls) and keeps one name. It stays, or the first view would load the
+        # other lessons to run it. Repeat until no kept function calls a root.
+        shared = set()
+        while True:
+            kept = set()
+            todo = [int(n) for n in exported | indirect if n.isdigit() and int(n) not in roots_split]
+            while todo:
+                k = todo.pop()
+                if k in kept:
+                    continue
+                kept.add(k)
+                for t in edges.get(str(k), ()):
+                    if t.isdigit() and int(t) not in kept and int(t) not in roots_split:
+                        todo.append(int(t))
+            called = {int(t) for k in kept for t in edges.get(str(k), ()) if t.isdigit() and int(t) in roots_split}
+            if not called:
+                break
+            shared |= called
+            roots_split -= called
         split = [k for k in range(count) if k not in kept]
         if not split:
             sys.exit('split_wasm: nothing to split (no lesson code found by name)')
@@ -206,14 +217,15 @@ def main():
     if args.report:
         with open(args.report, 'w') as out:
             for k in range(count):
-                where = 'root' if k in roots_split else 'kept' if k in kept else 'deferred'
+                where = 'root' if k in roots_split else 'shared' if k in shared else 'kept' if k in kept else 'deferred'
                 out.write('%s\t%s\n' % (where, names.get(imported + k, '?')))
     for path in (args.primary, args.deferred):
         data = open(path, 'rb').read()
         open(path, 'wb').write(without_names(data))
     size = lambda p: os.path.getsize(p)
-    print('split_wasm: %d of %d functions deferred (%d split roots); primary %d bytes, deferred %d bytes'
-          % (len(split), count, len(roots_split), size(args.primary), size(args.deferred)))
+    print('split_wasm: %d of %d functions deferred (%d split roots, %d shared under a lesson\'s name); primary %d '
+          'bytes, deferred %d bytes' % (len(split), count, len(roots_split), len(shared), size(args.primary),
+                                       size(args.deferred)))
 
 
 if __name__ == '__main__':

@@ -144,7 +144,9 @@ bool export_current(AppState& s, const std::string& format) {
   const std::vector<lessons::Export> list = current_lesson(s).exports(step_id(s, s.lesson, s.step));
   if (list.empty() || !s.hooks.download) return false;
   const lessons::Export& e = list[std::clamp(s.export_choice, 0, static_cast<int>(list.size()) - 1)];
-  if (format == "csv")
+  if (e.is_file())  // a file of its own format (a runs table, a script): written as it is
+    s.hooks.download(e.name + e.extension, e.text(), e.mime.c_str());
+  else if (format == "csv")
     s.hooks.download(e.name + ".csv", core::write_csv(e.data()), "text/csv");
   else
     s.hooks.download(e.name + ".npy", core::write_npy(e.data()), "application/octet-stream");

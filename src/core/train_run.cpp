@@ -266,9 +266,36 @@ class Members {
   std::string error_;
 };
 
-std::string read_setup(const JsonValue& v, TrainConfig& c) {
+// The limits a setup is read with: to train it here (the page's limits and caps), or as the record of a
+// run trained elsewhere (the PyTorch script at any size: sane numbers only).
+struct SetupLimits {
+  int layers, heads, d_model, d_ff, vocab, train_len, test_len, test_lens, steps, batch, test_examples;
+};
+constexpr SetupLimits kHere = {TrainLimits::layers,   TrainLimits::heads,        TrainLimits::d_model,
+                               TrainLimits::d_ff,     TrainLimits::vocab,        TrainLimits::train_len,
+                               TrainLimits::test_len, TrainLimits::test_lens,    TrainLimits::steps,
+                               TrainLimits::batch,    TrainLimits::test_examples};
+constexpr SetupLimits kElsewhere = {1000,    1024, 1 << 16,    1 << 20, 1 << 20, 1 << 20,
+                                    1 << 24, 64,   2000000000, 1 << 20, 1 << 24};
+
+// What check_train_config asks of a setup's shape, without its caps on work and memory.
+std::string check_shape(const TrainConfig& c) {
+  if (c.min_len > c.train_len) return "\"min_len\" must be at most train_len";
+  if (c.train_len < shortest_input(task_spec(c))) return "\"train_len\" must be more than k for k_back";
+  if (c.d_model % c.heads != 0) return "\"d_model\" must be a multiple of \"heads\"";
+  if (c.pe == Encoding::Rope && (c.d_model / c.heads) % 2 != 0) return "rope needs an even width per head";
+  if (!(c.lr > 0 && c.lr <= 1)) return "\"lr\" must be a number in (0, 1]";
+  if (!std::isfinite(c.clip)) return "\"clip\" must be a finite number";
+  const std::vector<int> lens = test_lengths(c);
+  for (size_t i = 1; i < lens.size(); ++i)
+    if (lens[i] <= lens[i - 1]) return "\"test_lens\" must be ascending without repeats";
+  if (std::find(lens.begin(), lens.end(), c.train_len) == lens.end())
+    return "\"test_lens\" must include train_len";
+  return {};
+}
+
+std::string read_setup(const JsonValue& v, TrainConfig& c, const SetupLimits& L) {
   if (!v.is_object()) return "a run's setup must be an object";
-  using L = TrainLimits;
   Members m(v);
   c = TrainConfig{};
   std::string task, pe;
@@ -283,36 +310,37 @@ std::string read_setup(const JsonValue& v, TrainConfig& c) {
   c.task = *t;
   c.pe = *e;
   m.flag("causal", c.causal);
-  m.whole("layers", c.layers, 1, L::layers);
-  m.whole("heads", c.heads, 1, L::heads);
-  m.whole("d_model", c.d_model, 2, L::d_model);
-  m.whole("d_ff", c.d_ff, 1, L::d_ff);
-  m.whole("vocab", c.vocab, 2, L::vocab);
-  m.whole("k", c.k, 1, L::train_len - 1);
-  m.whole("train_len", c.train_len, 1, L::train_len);
-  m.whole("min_len", c.min_len, 1, L::train_len);
+  m.whole("layers", c.layers, 1, L.layers);
+  m.whole("heads", c.heads, 1, L.heads);
+  m.whole("d_model", c.d_model, 2, L.d_model);
+  m.whole("d_ff", c.d_ff, 1, L.d_ff);
+  m.whole("vocab", c.vocab, 2, L.vocab);
+  m.whole("k", c.k, 1, L.train_len - 1);
+  m.whole("train_len", c.train_len, 1, L.train_len);
+  m.whole("min_len", c.min_len, 1, L.train_len);
   std::vector<double> lens;
-  m.numbers("test_lens", lens, L::test_lens, 1, L::test_len);
+  m.numbers("test_lens", lens, L.test_lens, 1, L.test_len);
   for (double n : lens) {
     if (n != std::floor(n)) m.fail("\"test_lens\" must hold whole numbers");
     c.test_lens.push_back(static_cast<int>(n));
   }
-  m.whole("max_steps", c.steps, 1, L::steps);
-  m.whole("batch", c.batch, 1, L::batch);
+  m.whole("max_steps", c.steps, 1, L.steps);
+  m.whole("batch", c.batch, 1, L.batch);
   m.real("lr", c.lr);
-  m.whole("warmup", c.warmup, 0, L::steps);
+  m.whole("warmup", c.warmup, 0, L.steps);
   m.real("clip", c.clip);
-  m.whole("test_examples", c.test_examples, 1, L::test_examples);
+  m.whole("test_examples", c.test_examples, 1, L.test_examples);
   int seed = 0;
   m.whole("seed", seed, 0, 2147483647);
   c.seed = static_cast<std::uint64_t>(seed);
   if (!m.error().empty()) return m.error();
-  return check_train_config(c);
+  return &L == &kHere ? check_train_config(c) : check_shape(c);
 }
 
 std::string read_record(const JsonValue& v, RunRecord& r) {
   r = RunRecord{};
-  if (std::string e = read_setup(v, r.config); !e.empty()) return e;
+  // A record is data: a run trained elsewhere may be larger than the page would train.
+  if (std::string e = read_setup(v, r.config, kElsewhere); !e.empty()) return e;
   Members m(v);
   m.text("source", r.source);
   m.whole("steps", r.steps, 0, r.config.steps);
@@ -371,7 +399,7 @@ std::string runs_file_json(const std::vector<RunRecord>& records) {
 std::string read_setup_json(std::string_view json, TrainConfig& config) {
   JsonParse p;
   if (std::string e = parsed(json, p); !e.empty()) return e;
-  return read_setup(p.value, config);
+  return read_setup(p.value, config, kHere);
 }
 
 std::string read_record_json(std::string_view json, RunRecord& record) {

@@ -21,12 +21,14 @@ inline const std::set<std::string> kShownOnPurpose = {
     "tensor2tensor", "Fortran" /* NumPy's Fortran order */, "transformers" /* Hugging Face's library */,
     "Llama" /* Llama 2, Llama 3.1 */, "YaRN", "LongRoPE", "DeepSeek", "Qwen2" /* Qwen2.5 */, "Instruct",
     "Mistral", "Gemma", "Phi", "mini" /* Phi-3.5-mini */, "BERT", "Hugging", "Face" /* Hugging Face */,
-    "Kazemnejad", "NeurIPS", "ICLR", "NoPE", "Adam" /* lesson train: the papers it cites, the optimiser */,
+    "Kazemnejad", "NeurIPS", "ICLR", "NoPE", "Adam", "Ruoss",
+    "Zhou" /* lesson train: the papers it cites, the optimiser */,
     // functions and symbols in labels and plots, the names the shown code gives its variables, and the
     // code names next to their Chinese labels ("最长 max_len"); d_model and L_train pass as subscripts
     "sin", "cos", "max", "pos", "base", "len", "pe", "max_len", "max_distance", "NaN",
     // file formats, number types, keys, units
-    "npy", "csv", "CSV", "float32", "float64", "double", "Ctrl", "Tab", "Esc", "MB", "rad", "config", "json",
+    "npy", "csv", "CSV", "py", "JSON", "CPU", "GPU", "float32", "float64", "double", "Ctrl", "Tab", "Esc",
+    "MB", "rad", "config", "json",
     // config.json's keys and rope_type's values as the file writes them: lesson 11 reads them back, and its
     // controls are labelled by them so the learner finds each in their own file
     "head_dim", "rotary_dim", "partial_rotary_factor", "rope_theta", "rope_type", "factor",

@@ -106,7 +106,8 @@ LessonRuns lesson_runs(core::TrainPoolFactory factory) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   const std::vector<lessons::Export> runs = l.exports("runs"), length = l.exports("length");
-  REQUIRE(runs.size() == 2);
+  REQUIRE(runs.size() == 3);  // CSV, JSON, the PyTorch script
+  REQUIRE(runs[1].extension == ".json");
   REQUIRE(core::read_runs_file(runs[1].text(), out.records) == "");
   REQUIRE(length.size() == 1);
   out.length = length[0].data();

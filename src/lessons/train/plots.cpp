@@ -2,8 +2,11 @@
 // the training length against the bag-of-tokens bound and against input length, a run's attention map
 // on an example, and the learned position table with its principal components.
 #include <algorithm>
+#include <cmath>
 
 #include "train_lesson.hpp"
+#include "ui/controls.hpp"
+#include "ui/locate.hpp"
 #include "ui/matrix_view.hpp"
 #include "ui/rich_text.hpp"
 
@@ -88,9 +91,9 @@ void TrainLesson::accuracy_plot(float height) {
     bound.label = tr(lang_, "position-blind baseline");
     bound.color = (theme_->muted & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 110);
     bound.thickness = 6.0f;
-    for (size_t l = 0; l < lens.size() && l < b_.baseline.size(); ++l) {
+    for (size_t l = 0; l < lens.size() && l < b().baseline.size(); ++l) {
       bound.x.push_back(lens[l]);
-      bound.y.push_back(b_.baseline[l]);
+      bound.y.push_back(b().baseline[l]);
     }
     s.push_back(std::move(bound));
   }
@@ -128,7 +131,7 @@ void TrainLesson::draw_bag(DrawContext& ctx) {
                    : "Token accuracy at the training length, run by run",
       "encoding");
   o.height = ui::em(14);
-  o.y_markers.push_back({b_.baseline[train_index()], tr(lang_, "position-blind baseline"), 0});
+  o.y_markers.push_back({b().baseline[train_index()], tr(lang_, "position-blind baseline"), 0});
   ui::line_plot("bars", s, o, *theme_);
   loss_plot(ui::em(11));
 }
@@ -192,51 +195,92 @@ void TrainLesson::draw_table(DrawContext& ctx) {
   if (!s.empty()) ui::line_plot("pcs", s, lo, *theme_);
 }
 
-// Every run, one row: encoding, seed, steps run, how it stopped, wall time, and the chosen score at the
-// training length and the longest; sortable by any column (click a header). The export has every score
-// at every length and the whole setup.
+// Every run, one row: encoding, seed, where it trained, steps run, how it stopped, its time, and the chosen
+// score at its training length and its longest test; the page's runs, then those read from a runs file
+// (the PyTorch script's); sortable by any column (click a header). The export has every score at every
+// length and the whole setup.
 void TrainLesson::draw_runs(DrawContext& ctx) {
-  if (!need_results(ctx)) return;
-  const int train = train_index(), last = static_cast<int>(config_test_lens().size()) - 1;
-  const std::string at_train = trf(lang_, "at %d", config_.train_len);
-  const std::string at_last = trf(lang_, "at %d", config_test_lens().back());
+  run_bar(ctx);
+  if (const char* open = "Open a runs file\xE2\x80\xA6"; ImGui::Button(tr(lang_, open))) ctx.open_file = open;
+  ui::remember(tr(lang_, "Open a runs file\xE2\x80\xA6"));
+  if (!imported_.empty()) {
+    ImGui::SameLine();
+    if (ImGui::Button(tr(lang_, "Forget the runs read"))) {
+      imported_.clear();
+      imported_from_.clear();
+      order_.clear();
+    }
+  }
+  std::vector<const core::RunRecord*> rows;
+  if (done())
+    for (const core::RunRecord& r : r_.runs) rows.push_back(&r);
+  for (const core::RunRecord& r : imported_) rows.push_back(&r);
+  if (rows.empty()) {
+    ui::wrapped(
+        tr(lang_, "The table fills once every run has trained, or once a runs file is read (drop it here)."),
+        *theme_, theme_->muted);
+    return;
+  }
+  if (!imported_.empty())
+    ui::caption(trf(lang_, "%d runs read from %s", static_cast<int>(imported_.size()), imported_from_.c_str())
+                    .c_str(),
+                *theme_);
+  // A record's score at its own training length and longest test.
+  const auto at = [&](const core::RunRecord& r, bool longest) {
+    const std::vector<double>& v = metric_of(r);
+    const auto& lens = r.test_lens;
+    const size_t i =
+        longest ? lens.size() - 1
+                : static_cast<size_t>(std::find(lens.begin(), lens.end(), r.config.train_len) - lens.begin());
+    return std::pair<double, int>(i < v.size() ? v[i] : NAN, i < lens.size() ? lens[i] : 0);
+  };
+  const int page_train = config_.train_len, page_last = config_test_lens().back();
+  const std::string at_train = trf(lang_, "at %d", page_train);
+  const std::string at_last = trf(lang_, "at %d", page_last);
   const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_SizingStretchProp;
-  const float height = std::min(ImGui::GetContentRegionAvail().y, ui::em(1.6f) * (runs() + 1.5f));
-  if (!ImGui::BeginTable("runs", 7, flags, ImVec2(0, std::max(height, ui::em(8))))) return;
+  const float height = std::min(ImGui::GetContentRegionAvail().y, ui::em(1.6f) * (rows.size() + 1.5f));
+  if (!ImGui::BeginTable("runs", 8, flags, ImVec2(0, std::max(height, ui::em(8))))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn(tr(lang_, "encoding"), ImGuiTableColumnFlags_DefaultSort);
-  ImGui::TableSetupColumn(tr(lang_, "seed"));
-  ImGui::TableSetupColumn(tr(lang_, "steps"));
-  ImGui::TableSetupColumn(tr(lang_, "stopped"));
-  ImGui::TableSetupColumn(tr(lang_, "wall s"));
-  ImGui::TableSetupColumn(at_train.c_str());
-  ImGui::TableSetupColumn(at_last.c_str());
+  // Widths in proportion to what the columns hold ("cap, not converged" the widest).
+  const auto column = [](const char* name, float weight, ImGuiTableColumnFlags flags = 0) {
+    ImGui::TableSetupColumn(name, flags | ImGuiTableColumnFlags_WidthStretch, weight);
+  };
+  column(tr(lang_, "encoding"), 1.2f, ImGuiTableColumnFlags_DefaultSort);
+  column(tr(lang_, "seed"), 0.7f);
+  column(tr(lang_, "trained by"), 1.0f);
+  column(tr(lang_, "steps"), 0.7f);
+  column(tr(lang_, "stopped"), 1.9f);
+  column(tr(lang_, "time, s"), 0.9f);
+  column(at_train.c_str(), 0.9f);
+  column(at_last.c_str(), 0.9f);
   ImGui::TableHeadersRow();
   if (ImGuiTableSortSpecs* sort = ImGui::TableGetSortSpecs();
-      sort && (sort->SpecsDirty || order_.size() != r_.runs.size())) {
-    order_.resize(r_.runs.size());
+      sort && (sort->SpecsDirty || order_.size() != rows.size())) {
+    order_.resize(rows.size());
     for (size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<int>(i);
     if (sort->SpecsCount > 0) {
       const ImGuiTableColumnSortSpecs& spec = sort->Specs[0];
       const auto key = [&](int i) -> double {
-        const core::RunRecord& r = r_.runs[i];
+        const core::RunRecord& r = *rows[i];
         switch (spec.ColumnIndex) {
           case 0:
-            return i / p_.seeds;
+            return static_cast<double>(r.config.pe);
           case 1:
             return static_cast<double>(r.config.seed);
           case 2:
-            return r.steps;
+            return r.source == "posenc" ? 0 : 1;
           case 3:
-            return r.converged ? 0 : 1;
+            return r.steps;
           case 4:
-            return r.seconds;
+            return r.converged ? 0 : 1;
           case 5:
-            return metric_of(r)[train];
+            return r.seconds;
+          case 6:
+            return at(r, false).first;
           default:
-            return metric_of(r)[last];
+            return at(r, true).first;
         }
       };
       std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) {
@@ -245,14 +289,24 @@ void TrainLesson::draw_runs(DrawContext& ctx) {
     }
     sort->SpecsDirty = false;
   }
+  // A score at another length than the column's (a run read from a file with other settings) says which.
+  const auto cell = [&](std::pair<double, int> v, int column_len) {
+    std::string t = std::isfinite(v.first) ? num(v.first) : std::string("\xE2\x80\x94");
+    if (v.second != column_len) t += trf(lang_, " (at %d)", v.second);
+    ImGui::TextUnformatted(t.c_str());
+  };
   for (int i : order_) {
-    const core::RunRecord& r = r_.runs[i];
+    const core::RunRecord& r = *rows[i];
+    const int e = static_cast<int>(r.config.pe);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui::palette(i / p_.seeds)), "%s",
-                       tr(lang_, kRuns[i / p_.seeds]));
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui::palette(e)), "%s", tr(lang_, kRuns[e]));
     ImGui::TableNextColumn();
     ImGui::Text("%d", static_cast<int>(r.config.seed));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.source == "posenc"    ? tr(lang_, "this page")
+                           : r.source == "pytorch" ? "PyTorch"
+                                                   : r.source.c_str());
     ImGui::TableNextColumn();
     ImGui::Text("%d", r.steps);
     ImGui::TableNextColumn();
@@ -263,9 +317,9 @@ void TrainLesson::draw_runs(DrawContext& ctx) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(num(r.seconds, 2).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(num(metric_of(r)[train]).c_str());
+    cell(at(r, false), page_train);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(num(metric_of(r)[last]).c_str());
+    cell(at(r, true), page_last);
   }
   ImGui::EndTable();
 }

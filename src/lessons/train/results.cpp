@@ -36,7 +36,7 @@ Spread TrainLesson::spread(int e, int len, bool token_accuracy) const {
   for (int k = 0; k < p_.seeds; ++k) {
     const double v = token_accuracy ? token(e, k, len) : value(e, k, len);
     s.mean += v / p_.seeds, s.lo = std::min(s.lo, v), s.hi = std::max(s.hi, v);
-    s.above += token(e, k, len) > b_.baseline[len] + b_.margin[len];
+    s.above += token(e, k, len) > b().baseline[len] + b().margin[len];
   }
   return s;
 }
@@ -135,10 +135,12 @@ void TrainLesson::say_results() {
   say("untrained", condition([this] { return r_.table.rows() > trained_rows(); }));
   say("acc_none", quoted([this] { return spread_text(0, train_index(), true); }));
   say("acc_none_long", quoted([=] { return spread_text(0, last(), true); }));
-  say("bag_bound", [this] { return b_.baseline.empty() ? std::string() : num(b_.baseline[train_index()]); });
-  say("bag_margin", [this] { return b_.margin.empty() ? std::string() : num(b_.margin[train_index()], 2); });
-  say("causal_baseline", [this] { return num(b_.causal); });
-  say("bidir_baseline", [this] { return num(b_.bidirectional); });
+  say("bag_bound",
+      [this] { return b().baseline.empty() ? std::string() : num(b().baseline[train_index()]); });
+  say("bag_margin",
+      [this] { return b().margin.empty() ? std::string() : num(b().margin[train_index()], 2); });
+  say("causal_baseline", [this] { return num(b().causal); });
+  say("bidir_baseline", [this] { return num(b().bidirectional); });
   say("learned_at_train", quoted([=] { return names(learned); }));
   say("short_of", quoted([=] { return names(short_of); }));
   say("unsettled", quoted([=] { return names(unsettled); }));
@@ -160,7 +162,7 @@ void TrainLesson::say_results() {
     say("runner" + tag, quoted([=] { return names([&](int e) { return e == best(len()).runner; }); }));
     say("above" + tag,
         quoted([=] { return names([&](int e) { return spread(e, len(), true).above == p_.seeds; }); }));
-    say("baseline" + tag, [=] { return b_.baseline.empty() ? std::string() : num(b_.baseline[len()]); });
+    say("baseline" + tag, [=] { return b().baseline.empty() ? std::string() : num(b().baseline[len()]); });
   }
   say("ex_right", quoted([this] { return std::to_string(example_right()); }));
   say("ex_targets", quoted([this] { return std::to_string(core::target_count(example_)); }));
@@ -202,30 +204,31 @@ TrainLesson::Best TrainLesson::best(int len) const {
 
 // The baselines of the settings' test sets, and "clearly above": 3 standard errors of a guesser right
 // that often on this many answer tokens (taken as independent), at least 0.05.
-void TrainLesson::work_out_baselines() {
-  b_ = Baselines{};
-  test_sets_.clear();
-  if (!config_error_.empty()) return;
-  test_sets_ = core::make_test_sets(config_);
-  core::TaskSpec spec = core::task_spec(config_);
-  for (const auto& set : test_sets_) {
-    const double b = core::position_blind_baseline(set, spec);
+const Baselines& TrainLesson::b() const {
+  if (baselines_) return *baselines_;
+  Baselines& b = baselines_.emplace();
+  if (!config_error_.empty()) return b;
+  const std::vector<std::vector<core::Example>> sets = core::make_test_sets(config_);
+  const core::TaskSpec spec = core::task_spec(config_);
+  for (const auto& set : sets) {
+    const double base = core::position_blind_baseline(set, spec);
     int answers = 0;
     for (const core::Example& e : set) answers += core::target_count(e);
-    b_.baseline.push_back(b);
-    b_.margin.push_back(std::max(0.05, 3 * std::sqrt(b * (1 - b) / std::max(answers, 1))));
+    b.baseline.push_back(base);
+    b.margin.push_back(std::max(0.05, 3 * std::sqrt(base * (1 - base) / std::max(answers, 1))));
   }
   // Either mask at the training length: the same inputs, their slots as that mask fills them.
   for (const bool causal : {false, true}) {
     core::TaskSpec other = spec;
     other.causal = causal;
     std::vector<core::Example> set;
-    for (const core::Example& e : test_sets_[train_index()]) {
+    for (const core::Example& e : sets[train_index()]) {
       const size_t n = spec.task == core::Task::KBack ? e.tokens.size() : (e.tokens.size() - 1) / 2;
       set.push_back(core::make_example(other, std::vector<int>(e.tokens.begin(), e.tokens.begin() + n)));
     }
-    (causal ? b_.causal : b_.bidirectional) = core::position_blind_baseline(set, other);
+    (causal ? b.causal : b.bidirectional) = core::position_blind_baseline(set, other);
   }
+  return b;
 }
 
 void TrainLesson::finish() {

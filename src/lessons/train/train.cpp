@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "core/train_script.hpp"
 #include "train_lesson.hpp"
 #include "ui/locate.hpp"
 #include "ui/matrix_view.hpp"
@@ -51,7 +52,7 @@ TrainLesson::TrainLesson() {
   step("table", [this](DrawContext& c) { draw_table(c); }, {"shown_seed", "d_model", "train_len"});
   step("runs", [this](DrawContext& c) { draw_runs(c); }, {"metric", "greedy"});
   step(
-      "papers", [this](DrawContext& c) { draw_length(c); }, setup);
+      "papers", [this](DrawContext& c) { draw_papers(c); }, setup);
   say_settings();
   say_results();
   update();
@@ -115,7 +116,7 @@ core::Messages TrainLesson::update() {
       notice.push_back(
           {"Settings changed: the results were for the old settings. Press Train to run again.", {}});
     reset();
-    work_out_baselines();
+    baselines_.reset();
   }
   seen_ = p_;
   computed_ = true;
@@ -133,6 +134,10 @@ bool TrainLesson::work(double budget_ms) {
 }
 
 std::vector<Export> TrainLesson::exports(std::string_view step) const {
+  if (step == "runs" && !done() && config_error_.empty())  // the script needs the setup only
+    return {Export::file(
+        "train_torch_" + std::string(kTasks[p_.task]) + (p_.causal ? "_causal" : "_bidirectional"), ".py",
+        "text/x-python", [this] { return core::pytorch_script(run_configs()); })};
   if (!done()) return {};
   const std::string s = std::string("_") + kTasks[p_.task] + (p_.causal ? "_causal" : "_bidirectional") +
                         "_L" + std::to_string(p_.train_len) + "_seeds" + std::to_string(p_.seed) + "-" +
@@ -141,7 +146,9 @@ std::vector<Export> TrainLesson::exports(std::string_view step) const {
   if (step == "runs")
     return {Export::file("runs" + s, ".csv", "text/csv", [this] { return runs_csv(); }),
             Export::file("runs" + s, ".json", "application/json",
-                         [this] { return core::runs_file_json(r_.runs); })};
+                         [this] { return core::runs_file_json(r_.runs); }),
+            Export::file("train_torch" + s, ".py", "text/x-python",
+                         [this] { return core::pytorch_script(run_configs()); })};
   if (step == "attention")
     return {{std::string("attention_") + core::encoding_name(core::all_encodings()[p_.run]) + "_seed" +
                  std::to_string(p_.seed + p_.shown_seed) + "_layer" + std::to_string(p_.layer) + "_head" +
@@ -151,6 +158,26 @@ std::vector<Export> TrainLesson::exports(std::string_view step) const {
   return {{std::string(p_.metric ? "sequence" : "token") + (p_.greedy ? "_greedy" : "") +
                "_accuracy_by_length" + s,
            &r_.accuracy}};
+}
+
+// A runs file: JSON that says so near its start (a config.json or a table is another lesson's).
+bool TrainLesson::takes_file(std::string_view name, const unsigned char* bytes, std::size_t size) const {
+  (void)name;
+  const std::string_view head(reinterpret_cast<const char*>(bytes), std::min<std::size_t>(size, 200));
+  return head.find("posenc-train-runs") != std::string_view::npos;
+}
+
+core::Messages TrainLesson::receive_file(std::string_view name, const unsigned char* bytes,
+                                         std::size_t size) {
+  std::vector<core::RunRecord> runs;
+  const std::string error =
+      core::read_runs_file(std::string_view(reinterpret_cast<const char*>(bytes), size), runs);
+  if (!error.empty()) return {{"{0} was not read: {1}", {std::string(name), error}}};
+  for (core::RunRecord& r : runs) r.weights.clear();  // the table shows scores; views use the page's runs
+  imported_ = std::move(runs);
+  imported_from_ = std::string(name);
+  order_.clear();
+  return {{"read {0} runs from {1}", {std::to_string(imported_.size()), imported_from_}}};
 }
 
 // The placeholders of the settings.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,6 +64,25 @@ struct Baselines {
   double causal = 0, bidirectional = 0;  // at the training length, for either mask
 };
 
+// A row of the papers step: a paper's claim in its setting, what these runs show on the nearest one, and
+// whether they agree.
+enum class Verdict { Agree, Disagree, Undecided, Unsettled, NotComparable, NotRun, OneSeed };
+struct PaperRow {
+  const char* paper;  // catalogue keys
+  const char* claim;
+  const char* setting;
+  std::string here;  // computed from the runs, in the learner's language
+  Verdict verdict;
+};
+
+// +1 when every seed of a is above every seed of b, −1 the other way round, 0 when they overlap.
+int separated(const std::vector<double>& a, const std::vector<double>& b);
+// Whether encoding `target`'s seeds are above those of each of `others` (seeds[e]: encoding e's seeds):
+// Agree when above every one, Disagree when one is above it, else Undecided; Unsettled when a run of
+// theirs stopped at its cap (not `settled`).
+Verdict above_others(int target, const std::vector<std::vector<double>>& seeds,
+                     const std::vector<int>& others, bool settled);
+
 struct View {
   ui::HeatmapImage attention, table;
 };
@@ -78,15 +98,20 @@ class TrainLesson final : public Lesson {
   // The runs, from Train until a change discards them (none: not trained), trained wherever the
   // platform's pool trains them (workers, threads, or slices between frames).
   std::unique_ptr<core::TrainPool> pool_;
-  bool finished_ = false;                              // every run scored and the results worked out
-  std::vector<std::vector<core::Example>> test_sets_;  // of the settings shown
-  Baselines b_;
+  bool finished_ = false;  // every run scored and the results worked out
+  // The baselines of the settings shown: worked out when first asked for (the text or a plot of this
+  // lesson), not when the app starts — the core's training code is in the module loaded later.
+  mutable std::optional<Baselines> baselines_;
   Results r_;
   Eigen::MatrixXd attention_;
   core::Example example_;
   std::vector<int> predicted_;
   View view_;
   std::vector<int> order_;  // the runs table's rows, sorted as its header asks
+  // Runs read from a runs file (the PyTorch script's, or an export): shown in the runs table beside the
+  // page's own, kept when the settings change (they carry their own setups).
+  std::vector<core::RunRecord> imported_;
+  std::string imported_from_;
 
  public:
   TrainLesson();
@@ -94,6 +119,10 @@ class TrainLesson final : public Lesson {
   core::Messages update() override;
   bool work(double budget_ms) override;
   std::vector<Export> exports(std::string_view step) const override;
+  bool accepts_files() const override { return true; }
+  bool takes_file(std::string_view name, const unsigned char* bytes, std::size_t size) const override;
+  core::Messages receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) override;
+  std::string_view step_for_file() const override { return "runs"; }
 
  private:
   bool running() const { return pool_ && !finished_; }
@@ -114,7 +143,7 @@ class TrainLesson final : public Lesson {
   long parameter_count() const;
   std::vector<core::TrainConfig> run_configs() const;
   void reset();
-  void work_out_baselines();
+  const Baselines& b() const;
   void start();
   void run_bar(DrawContext& ctx);
   bool need_results(DrawContext& ctx);
@@ -153,6 +182,13 @@ class TrainLesson final : public Lesson {
   void draw_table(DrawContext& ctx);
   void draw_runs(DrawContext& ctx);
   std::string runs_csv() const;
+
+  // ---- the papers step (papers.cpp) ----
+  int length_near(int n) const;
+  std::string encoding_at(int encoding, int len) const;
+  std::vector<double> seeds_at(int encoding, int len) const;
+  std::vector<PaperRow> paper_rows() const;
+  void draw_papers(DrawContext& ctx);
 };
 
 }  // namespace posenc::lessons::train_lesson

@@ -11,7 +11,9 @@
 
 #include "core/train.hpp"
 #include "core/train_run.hpp"
+#include "core/train_script.hpp"
 #include "headless.hpp"
+#include "lessons/train/train_lesson.hpp"
 #include "numpy.hpp"
 #include "ui/locate.hpp"
 #include "ui/matrix_view.hpp"
@@ -19,6 +21,13 @@
 using namespace posenc;
 
 namespace {
+
+// The page's setup of one run (what the lesson trains for these settings).
+core::TrainConfig back_config(core::TrainConfig c, core::Encoding pe, int seed) {
+  c.pe = pe;
+  c.seed = static_cast<std::uint64_t>(seed);
+  return c;
+}
 
 // The settings of the small runs: reverse, bidirectional, one layer, two heads, d_model 16, lengths 1 … 4,
 // tests up to 8, a cap of 60 steps, seeds 3 and 4.
@@ -179,8 +188,14 @@ TEST_CASE(
 
   // The runs table's exports: CSV with a header and a row per run, JSON the core reads back.
   const std::vector<lessons::Export> files = l.exports("runs");
-  REQUIRE(files.size() == 2);
+  REQUIRE(files.size() == 3);
   REQUIRE(files[0].is_file());
+  CHECK(files[2].extension == ".py");
+  // The script holds the twelve setups, each as the page trains it.
+  const std::string script = files[2].text();
+  const std::string_view setups = core::pytorch_script_setups(script);
+  CHECK(std::count(setups.begin(), setups.end(), '{') == 12);
+  CHECK(setups.find(core::setup_json(back_config(c, core::Encoding::Alibi, 4))) != std::string_view::npos);
   const std::string csv = files[0].text();
   CHECK(std::count(csv.begin(), csv.end(), '\n') == 13);
   CHECK(csv.rfind("encoding,seed,task,causal,", 0) == 0);
@@ -191,6 +206,17 @@ TEST_CASE(
   CHECK(back[7].config.pe == core::Encoding::Rope);
   CHECK(back[7].config.seed == 4u);
   CHECK(back[7].scores.token[1] == doctest::Approx(acc[3][1]));
+  // The JSON read back (as a runs file the PyTorch script writes): its runs join the table.
+  const std::string json = files[1].text();
+  const auto* bytes = reinterpret_cast<const unsigned char*>(json.data());
+  CHECK(l.takes_file("runs.json", bytes, json.size()));
+  CHECK_FALSE(l.takes_file("config.json", reinterpret_cast<const unsigned char*>("{\"rope_theta\": 1}"), 17));
+  CHECK(core::english(l.receive_file("runs.json", bytes, json.size())) == "read 12 runs from runs.json");
+  CHECK(l.step_for_file() == "runs");
+  const std::string broken = json.substr(0, json.size() / 2);
+  CHECK(core::english(
+            l.receive_file("cut.json", reinterpret_cast<const unsigned char*>(broken.data()), broken.size()))
+            .rfind("cut.json was not read: ", 0) == 0);
 
   // A setting of the runs changes: they are discarded, and the learner is told.
   const lessons::SetOutcome out = lessons::set_param(l, "steps", "61");
@@ -266,4 +292,25 @@ TEST_CASE("content/code/train.py builds the core's sequences and its bag-of-toke
       "{'make_example': make_example, 'x': x}) for x in xs], task) - b) < 1e-6 for xs, b, call, task in " +
       examples + "))");
   CHECK(got == expected + "True");
+}
+
+TEST_CASE("lesson train's papers table: a verdict only where every seed separates what a claim compares") {
+  using lessons::train_lesson::above_others;
+  using lessons::train_lesson::separated;
+  using lessons::train_lesson::Verdict;
+  CHECK(separated({0.8, 0.9}, {0.5, 0.7}) == 1);
+  CHECK(separated({0.5, 0.7}, {0.8, 0.9}) == -1);
+  CHECK(separated({0.5, 0.85}, {0.8, 0.9}) == 0);  // 0.85 above 0.8: the seeds overlap
+  CHECK(separated({0.8}, {0.8}) == 0);             // a tie separates nothing
+  CHECK(separated({}, {0.5}) == 0);
+  // Encoding 0 against 1 and 2.
+  const std::vector<std::vector<double>> clear = {{0.9, 0.95}, {0.5, 0.6}, {0.7, 0.8}};
+  CHECK(above_others(0, clear, {1, 2}, true) == Verdict::Agree);
+  CHECK(above_others(0, clear, {1, 2}, false) ==
+        Verdict::Unsettled);  // a run stopped at its cap: no evidence
+  const std::vector<std::vector<double>> overlap = {{0.75, 0.95}, {0.5, 0.6}, {0.7, 0.8}};
+  CHECK(above_others(0, overlap, {1, 2}, true) == Verdict::Undecided);
+  const std::vector<std::vector<double>> beaten = {{0.75, 0.95}, {0.96, 0.99}, {0.7, 0.8}};
+  CHECK(above_others(0, beaten, {1, 2}, true) == Verdict::Disagree);
+  CHECK(above_others(0, beaten, {0, 2}, true) == Verdict::Undecided);  // itself is not an other
 }

@@ -308,6 +308,17 @@ TEST_CASE("train run: JSON both ways, and hostile files refused with the member 
   CHECK(read_runs_file("{\"format\":\"other\"}", all).find("posenc-train-runs") != std::string::npos);
   CHECK(read_runs_file("{\"format\":\"posenc-train-runs\",\"version\":2,\"runs\":[]}", all) ==
         "\"version\" must be 1");
+  // A record of a run trained elsewhere may be larger than the page trains (the PyTorch script at scale):
+  // it is read; the same setup asked to train here is refused.
+  RunRecord big = r;
+  big.config.d_model = 256, big.config.heads = 8, big.config.d_ff = 1024, big.config.steps = 200000;
+  big.weights.clear();
+  RunRecord big_back;
+  CHECK(read_record_json(record_json(big, false), big_back) == "");
+  CHECK(big_back.config.d_model == 256);
+  CHECK(read_setup_json(setup_json(big.config), s).find("d_model") != std::string::npos);
+  big.config.heads = 7;  // its shape is still checked
+  CHECK(read_record_json(record_json(big, false), big_back).find("multiple") != std::string::npos);
   std::string bad = runs_file_json({r});
   bad.replace(bad.find("\"token_accuracy\":["), 18, "\"token_accuracy\":[2,");
   CHECK(read_runs_file(bad, all).rfind("run 1: ", 0) == 0);
