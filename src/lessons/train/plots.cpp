@@ -96,6 +96,16 @@ void TrainLesson::accuracy_plot(float height) {
       bound.y.push_back(b().baseline[l]);
     }
     s.push_back(std::move(bound));
+    // Where "clearly above" starts: the baseline plus the test set's own noise (3 standard errors).
+    ui::Series clear;
+    clear.label = tr(lang_, "clearly above it from here");
+    clear.color = (theme_->muted & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 160);
+    clear.thickness = 1.0f;
+    for (size_t l = 0; l < lens.size() && l < b().baseline.size(); ++l) {
+      clear.x.push_back(lens[l]);
+      clear.y.push_back(b().baseline[l] + b().margin[l]);
+    }
+    s.push_back(std::move(clear));
   }
   for (int e = 0; e < kEncodings; ++e) {
     ui::Series c = encoding_dots(e);
