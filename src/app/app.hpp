@@ -89,6 +89,9 @@ struct AppState {
   ui::ItemRect focus_rect;     // … and where the focus frame was last drawn (w = 0: none)
   bool animating = false;      // the lesson animated in the last frame: the platform keeps frames coming
   bool working = false;  // a lesson worked between frames in the last frame (training; see Lesson::work)
+  // > 0: work goes on elsewhere (workers, threads): draw a frame again after this many seconds, even
+  // when nothing else asks for one (the progress of a training)
+  double wake_in = 0;
   std::string last_hash;
   std::string page_lang;  // the language the page (title, lang attributes) was last set to
 };

@@ -7,6 +7,7 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -243,7 +244,8 @@ int main(int argc, char** argv) {
   bool idle = false;
   for (long frame = 0; !glfwWindowShouldClose(d.window) && (opt.frames < 0 || frame < opt.frames); ++frame) {
     if (idle && opt.frames < 0)
-      glfwWaitEventsTimeout(0.25);  // wakes for notices that expire, too
+      // Wakes for notices that expire, too, and for the progress of work going on elsewhere (threads).
+      glfwWaitEventsTimeout(s.wake_in > 0 ? std::min(0.25, s.wake_in) : 0.25);
     else
       glfwPollEvents();
     s.now = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

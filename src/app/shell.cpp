@@ -390,9 +390,20 @@ void draw_notices(AppState& s, float w, float h) {
 void draw(AppState& s, float width, float height) {
   want_typed_glyphs(s);
   // Lessons' work between frames (training), before the frame shows its progress.
-  bool working = false;
+  // A lesson that works in the frame keeps frames coming; one whose work goes on elsewhere (workers,
+  // threads) asks for a frame every work_every() seconds only.
+  bool working = false, in_frame = false;
+  double every = 0;
   for (LessonSlot& slot : s.slots)
-    if (slot.lesson) working = slot.lesson->work(kLessonWorkMs) || working;
+    if (slot.lesson && slot.lesson->work(kLessonWorkMs)) {
+      working = true;
+      const double e = slot.lesson->work_every();
+      if (e <= 0)
+        in_frame = true;
+      else
+        every = every > 0 ? std::min(every, e) : e;
+    }
+  s.wake_in = working && !in_frame ? every : 0;
   if (working != s.working) s.dirty = true;  // started or finished: the text's mirror follows
   s.working = working;
   const float font = ImGui::GetFontSize();
@@ -504,7 +515,7 @@ void draw(AppState& s, float width, float height) {
   drawer(s, top, width, height);
   ui::finish_leave_text_box();
   keep_focus_visible(s);
-  s.animating = s.animating || working;
+  s.animating = s.animating || in_frame;
 }
 
 }  // namespace posenc::app

@@ -66,6 +66,7 @@ struct Platform {
   // With nothing to run the main loop sleeps: no animation frames are requested (an idle page costs the
   // browser nothing) until an event, an API call or a download wakes it.
   bool asleep = false;
+  bool wake_pending = false;  // a timer will wake the loop for work going on elsewhere
   double css_w = 0, css_h = 0;
 };
 
@@ -142,11 +143,21 @@ void check_renderer(void*) {
   if (!errors.empty()) js_fail(("shaders:" + errors).c_str());  // the loader words it in the page's language
 }
 
+// A timer's wake-up: work going on elsewhere (lesson train's workers) shows its progress.
+void wake_for_work(void*) {
+  g->wake_pending = false;
+  wake();
+}
+
 void frame(void*) {
   if (g->ready && !needs_frame()) {
     g->asleep = true;
     js_set_asleep(1);
     emscripten_pause_main_loop();
+    if (g->app.wake_in > 0 && !g->wake_pending) {
+      g->wake_pending = true;
+      emscripten_async_call(wake_for_work, nullptr, static_cast<int>(g->app.wake_in * 1000));
+    }
     return;
   }
   const double t0 = emscripten_get_now();

@@ -188,6 +188,7 @@ class WebTrainPool final : public core::TrainPool {
     return ((running ? emscripten_get_now() : ended_) - started_) / 1000;
   }
   int parallel() const override { return fallback_ ? fallback_->parallel() : parallel_; }
+  bool trains_here() const override { return fallback_ && fallback_->trains_here(); }
 
  private:
   // Moves what the workers posted into the statuses: every progress message, and at most one record a

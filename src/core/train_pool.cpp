@@ -71,6 +71,7 @@ class InFramePool final : public TrainPool {
     return std::chrono::duration<double>((finished_ ? ended_ : Clock::now()) - started_).count();
   }
   int parallel() const override { return 1; }
+  bool trains_here() const override { return true; }
 
  private:
   std::vector<RunStepper> steppers_;

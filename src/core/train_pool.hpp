@@ -36,6 +36,9 @@ class TrainPool {
   virtual double seconds() const = 0;
   // How many runs train at once.
   virtual int parallel() const = 0;
+  // Whether work() trains (on the calling thread), or only collects what trains elsewhere: then the page
+  // need not call it every frame.
+  virtual bool trains_here() const { return false; }
 };
 
 using TrainPoolFactory = std::function<std::unique_ptr<TrainPool>()>;

@@ -106,6 +106,10 @@ class Lesson {
     (void)budget_ms;
     return false;
   }
+  // How often work() needs calling while it says more remains: 0, every frame (it works in the frame);
+  // else seconds (it only collects what works elsewhere, say in Web Workers: the page then draws a few
+  // frames a second for the progress, leaving the machine's cores to the work).
+  virtual double work_every() const { return 0; }
 
   // The matrices behind a step's visual, for "Copy as CSV" and downloads.
   virtual std::vector<Export> exports(std::string_view step) const {

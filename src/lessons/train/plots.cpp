@@ -96,6 +96,16 @@ void TrainLesson::accuracy_plot(float height) {
       bound.y.push_back(b().baseline[l]);
     }
     s.push_back(std::move(bound));
+    // Where "clearly above" starts: the baseline plus the test set's own noise (3 standard errors).
+    ui::Series clear;
+    clear.label = tr(lang_, "clearly above it from here");
+    clear.color = (theme_->muted & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 160);
+    clear.thickness = 1.0f;
+    for (size_t l = 0; l < lens.size() && l < b().baseline.size(); ++l) {
+      clear.x.push_back(lens[l]);
+      clear.y.push_back(b().baseline[l] + b().margin[l]);
+    }
+    s.push_back(std::move(clear));
   }
   for (int e = 0; e < kEncodings; ++e) {
     ui::Series c = encoding_dots(e);
@@ -243,18 +253,18 @@ void TrainLesson::draw_runs(DrawContext& ctx) {
   const float height = std::min(ImGui::GetContentRegionAvail().y, ui::em(1.6f) * (rows.size() + 1.5f));
   if (!ImGui::BeginTable("runs", 8, flags, ImVec2(0, std::max(height, ui::em(8))))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  // Widths in proportion to what the columns hold ("cap, not converged" the widest).
+  // Widths in proportion to what the columns hold.
   const auto column = [](const char* name, float weight, ImGuiTableColumnFlags flags = 0) {
     ImGui::TableSetupColumn(name, flags | ImGuiTableColumnFlags_WidthStretch, weight);
   };
-  column(tr(lang_, "encoding"), 1.2f, ImGuiTableColumnFlags_DefaultSort);
+  column(tr(lang_, "encoding"), 1.3f, ImGuiTableColumnFlags_DefaultSort);
   column(tr(lang_, "seed"), 0.7f);
-  column(tr(lang_, "trained by"), 1.0f);
-  column(tr(lang_, "steps"), 0.7f);
-  column(tr(lang_, "stopped"), 1.9f);
-  column(tr(lang_, "time, s"), 0.9f);
-  column(at_train.c_str(), 0.9f);
-  column(at_last.c_str(), 0.9f);
+  column(tr(lang_, "trained by"), 1.2f);
+  column(tr(lang_, "steps"), 0.8f);
+  column(tr(lang_, "stopped"), 1.2f);
+  column(tr(lang_, "time, s"), 1.0f);
+  column(at_train.c_str(), 0.8f);
+  column(at_last.c_str(), 0.8f);
   ImGui::TableHeadersRow();
   if (ImGuiTableSortSpecs* sort = ImGui::TableGetSortSpecs();
       sort && (sort->SpecsDirty || order_.size() != rows.size())) {
@@ -313,7 +323,7 @@ void TrainLesson::draw_runs(DrawContext& ctx) {
     if (r.converged)
       ImGui::TextUnformatted(tr(lang_, r.stop == "solved" ? "solved" : "plateau"));
     else
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme_->warn), "%s", tr(lang_, "cap, not converged"));
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme_->warn), "%s", tr(lang_, "step cap"));
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(num(r.seconds, 2).c_str());
     ImGui::TableNextColumn();

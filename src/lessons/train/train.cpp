@@ -213,6 +213,7 @@ void TrainLesson::say_settings() {
   say("len_range", [this] { return std::max(shortest(), p_.min_len) < p_.train_len; });
   say("greedy", [this] { return p_.greedy; });
   say("sequence_metric", [this] { return p_.metric == 1; });
+  say("baseline_drawn", [this] { return p_.metric == 0 && !p_.greedy; });
 }
 
 // Test lengths: half the training length, the training length, then five steps up to the longest.

@@ -19,6 +19,9 @@ namespace posenc::lessons::train_lesson {
 extern const std::vector<const char*> kRuns;
 constexpr int kEncodings = 6;
 constexpr double kGood = 0.9;  // "learned the task": the accuracy the text's lists use
+// How often the page looks at runs that train elsewhere (workers, threads): the progress bar and the
+// loss curves move ten times a second.
+constexpr double kProgressEvery = 0.1;
 // The learning rates the page offers (a choice, so a link holds an index).
 extern const std::vector<double> kRates;
 
@@ -27,7 +30,7 @@ struct Params {
   bool causal = true;
   int layers = 2, heads = 4, d_model = 32;
   int vocab = 10, k = 2;
-  int train_len = 8, min_len = 1;
+  int train_len = 6, min_len = 1;
   int test_x = 4;    // test lengths up to test_x × train_len
   int steps = 2000;  // the cap: a run stops earlier once it converges
   int rate = 2;      // kRates[2] = 1e-2
@@ -40,7 +43,7 @@ struct Params {
   int run = 3;         // RoPE
   int shown_seed = 0;  // which of the seeds (0 … seeds − 1)
   int layer = 0, head = 0;
-  int ex_len = 8, example = 0;
+  int ex_len = 6, example = 0;
 };
 
 // One encoding's runs at one test length: the chosen metric over its seeds.
@@ -118,6 +121,7 @@ class TrainLesson final : public Lesson {
   void visit(ParamVisitor& v) override;
   core::Messages update() override;
   bool work(double budget_ms) override;
+  double work_every() const override { return running() && !pool_->trains_here() ? kProgressEvery : 0; }
   std::vector<Export> exports(std::string_view step) const override;
   bool accepts_files() const override { return true; }
   bool takes_file(std::string_view name, const unsigned char* bytes, std::size_t size) const override;
