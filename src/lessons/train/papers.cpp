@@ -136,9 +136,10 @@ std::vector<PaperRow> TrainLesson::paper_rows() const {
     rows.push_back(r);
   }
   // Ruoss 2023: randomised positions raise accuracy on longer inputs. Not an encoding these runs have.
-  rows.push_back(
-      {"Ruoss et al. 2023", "randomised positions raise accuracy on longer inputs (12.0% on average)",
-       "bidirectional, reverse and duplicate a string", tr(lang_, "not run here"), Verdict::NotRun});
+  rows.push_back({"Ruoss et al. 2023",
+                  "randomised positions raise accuracy on longer inputs (by 12.0 percent on average)",
+                  "bidirectional, reverse and duplicate a string", tr(lang_, "not run here"),
+                  Verdict::NotRun});
   // Zhou 2024: seeds that all learned the task differ widely past the training length.
   {
     PaperRow r{"Zhou et al. 2024", "seeds that all learn the task can differ widely on longer inputs",
