@@ -127,8 +127,9 @@ test('lesson train: Train runs every encoding and seed; the page answers meanwhi
   await page.evaluate(() => posenc.go('train', 'setup'));
   await page.waitForFunction(() => /Trained in/.test(document.getElementById('a11y').innerText), null, { timeout: 60000 });
   // Trained over many frames, not inside one (the frame time while training is make bench's to measure).
+  // In Web Workers the page draws ten frames a second meanwhile, and these runs take about a second.
   const after = await page.evaluate(() => posenc.stats().frames);
-  assert.ok(after - before > 20, `${after - before} frames while training`);
+  assert.ok(after - before > 5, `${after - before} frames while training`);
   // The results steps quote them: the bag step, once answered, names the run without positions' accuracy.
   await page.evaluate(() => posenc.go('train', 'length'));
   await frames(page, 2);

@@ -47,11 +47,11 @@ test('lesson train: Train fetches the worker module, the runs finish in workers,
   assert.ok(site.requests.includes('/train_worker.js'), site.requests.join(' '));
   assert.ok(site.requests.includes('/train_worker.wasm'), site.requests.join(' '));
   assert.deepEqual(warnings.filter(w => /Web Workers/.test(w)), []);
-  // Light frames: the page's thread only collects what the workers posted and draws. Trained on the page's
-  // thread instead, every frame spends its 8 ms slice (kLessonWorkMs in src/app/shell.cpp, wall time) training
-  // before it draws (the fallback below: a median near 10 ms here); the drawing alone took 2.5–5.6 ms (with
-  // two workers and a compiler busy on this 2-core machine).
-  assert.ok(during.length >= 5, `${during.length} frames while training`);
+  // Light frames: the page's thread only collects what the workers posted and draws (ten frames a second).
+  // Trained on the page's thread instead, every frame spends its 8 ms slice (kLessonWorkMs in
+  // src/app/shell.cpp, wall time) training before it draws (the fallback below: a median near 10 ms here);
+  // the drawing alone took 2.5–5.6 ms (with two workers and a compiler busy on this 2-core machine).
+  assert.ok(during.length >= 3, `${during.length} frames while training`);
   assert.ok(median(during) < 7, `frame CPU median ${median(during).toFixed(2)} ms while training in workers`);
   const inWorkers = await lossCsv(page);
   const rows = inWorkers.trim().split('\n').filter(l => /^[-0-9.]/.test(l)).map(l => l.split(',').map(Number));
