@@ -168,7 +168,11 @@ std::vector<PaperRow> TrainLesson::paper_rows() const {
 
 void TrainLesson::draw_papers(DrawContext& ctx) {
   if (!need_results(ctx)) return;
-  const std::vector<PaperRow> rows = paper_rows();
+  if (papers_lang_ != lang_) {  // worked out once the runs are scored (and again in another language)
+    papers_ = paper_rows();
+    papers_lang_ = lang_;
+  }
+  const std::vector<PaperRow>& rows = papers_;
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (ImGui::BeginTable("papers", 4, flags)) {

@@ -14,25 +14,32 @@ namespace posenc::lessons::train_lesson {
 
 // Every run's loss (the runs of one encoding in its colour; the legend names each encoding once): the
 // mean of each stretch of steps, at most ~300 points a run.
-void TrainLesson::loss_plot(float height) {
-  std::vector<ui::Series> s;
+void TrainLesson::refresh_loss_curves() {
   const int n = pool_ ? pool_->runs() : 0;
+  loss_curves_.resize(n);
   for (int i = 0; i < n; ++i) {
     const std::vector<float>& loss = done() ? r_.runs[i].losses : pool_->status(i).losses;
-    const int e = i / p_.seeds;
-    ui::Series c;
-    c.label = tr(lang_, kRuns[e]);
-    c.color = ui::palette(e);
-    c.thickness = p_.seeds > 1 ? 1.5f : 2.0f;
-    c.in_legend = i % p_.seeds == 0;
     const size_t per = std::max<size_t>(1, static_cast<size_t>(config_.steps) / 300);
+    ui::Series& c = loss_curves_[i];
+    if (c.x.size() == loss.size() / per) continue;  // no new stretch of steps
+    c.x.clear(), c.y.clear();
     for (size_t a = 0; a + per <= loss.size(); a += per) {
       double sum = 0;
       for (size_t b = a; b < a + per; ++b) sum += loss[b];
       c.x.push_back(a + per / 2.0);
       c.y.push_back(sum / per);
     }
-    s.push_back(std::move(c));
+  }
+}
+
+void TrainLesson::loss_plot(float height) {
+  std::vector<ui::Series> s = loss_curves_;  // worked out as the losses arrive (refresh_loss_curves)
+  for (size_t i = 0; i < s.size(); ++i) {
+    const int e = static_cast<int>(i) / p_.seeds;
+    s[i].label = tr(lang_, kRuns[e]);
+    s[i].color = ui::palette(e);
+    s[i].thickness = p_.seeds > 1 ? 1.5f : 2.0f;
+    s[i].in_legend = static_cast<int>(i) % p_.seeds == 0;
   }
   ui::LinePlotOptions o;
   o.title = tr(lang_, "Training loss of every run (cross-entropy, log scale)");
@@ -86,26 +93,21 @@ void TrainLesson::accuracy_plot(float height) {
   const auto& lens = config_test_lens();
   // The baseline is for teacher-forced token accuracy: drawn only with that metric. It depends on the
   // length (a longer input repeats its most frequent token less): a wide pale band under the runs.
+  // Above it, where "clearly above" starts: the baseline plus the test set's own noise (3 standard errors).
   if (p_.metric == 0 && !p_.greedy) {
-    ui::Series bound;
-    bound.label = tr(lang_, "position-blind baseline");
-    bound.color = (theme_->muted & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 110);
-    bound.thickness = 6.0f;
-    for (size_t l = 0; l < lens.size() && l < b().baseline.size(); ++l) {
-      bound.x.push_back(lens[l]);
-      bound.y.push_back(b().baseline[l]);
-    }
-    s.push_back(std::move(bound));
-    // Where "clearly above" starts: the baseline plus the test set's own noise (3 standard errors).
-    ui::Series clear;
-    clear.label = tr(lang_, "clearly above it from here");
-    clear.color = (theme_->muted & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 160);
-    clear.thickness = 1.0f;
-    for (size_t l = 0; l < lens.size() && l < b().baseline.size(); ++l) {
-      clear.x.push_back(lens[l]);
-      clear.y.push_back(b().baseline[l] + b().margin[l]);
-    }
-    s.push_back(std::move(clear));
+    const auto line = [&](const char* label, unsigned alpha, float thickness, double noise) {
+      ui::Series l;
+      l.label = tr(lang_, label);
+      l.color = (theme_->muted & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, alpha);
+      l.thickness = thickness;
+      for (size_t i = 0; i < lens.size() && i < b().baseline.size(); ++i) {
+        l.x.push_back(lens[i]);
+        l.y.push_back(b().baseline[i] + noise * b().margin[i]);
+      }
+      s.push_back(std::move(l));
+    };
+    line("position-blind baseline", 110, 6.0f, 0);
+    line("clearly above it from here", 160, 1.0f, 1);
   }
   for (int e = 0; e < kEncodings; ++e) {
     ui::Series c = encoding_dots(e);

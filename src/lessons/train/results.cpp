@@ -250,6 +250,7 @@ void TrainLesson::finish() {
 // run on the chosen example.
 void TrainLesson::update_view() {
   if (!done()) return;
+  papers_lang_ = -1;  // the papers table follows the settings shown
   const int lens = static_cast<int>(config_test_lens().size());
   r_.accuracy.resize(lens, runs() + 1);
   for (int l = 0; l < lens; ++l) {

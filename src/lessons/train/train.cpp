@@ -130,6 +130,7 @@ bool TrainLesson::work(double budget_ms) {
   if (!running()) return false;
   const bool more = pool_->work(budget_ms);
   if (!more) finish();
+  refresh_loss_curves();
   return more;
 }
 
@@ -282,6 +283,8 @@ std::vector<core::TrainConfig> TrainLesson::run_configs() const {
 void TrainLesson::reset() {
   pool_.reset();
   finished_ = false;
+  loss_curves_.clear();
+  papers_lang_ = -1;
   r_ = Results{};
   attention_.resize(0, 0);
   predicted_.clear();

@@ -110,7 +110,10 @@ class TrainLesson final : public Lesson {
   core::Example example_;
   std::vector<int> predicted_;
   View view_;
-  std::vector<int> order_;  // the runs table's rows, sorted as its header asks
+  std::vector<int> order_;               // the runs table's rows, sorted as its header asks
+  std::vector<ui::Series> loss_curves_;  // each run's loss, averaged over stretches of steps
+  std::vector<PaperRow> papers_;         // the papers table, in language papers_lang_ (−1: not yet)
+  int papers_lang_ = -1;
   // Runs read from a runs file (the PyTorch script's, or an export): shown in the runs table beside the
   // page's own, kept when the settings change (they carry their own setups).
   std::vector<core::RunRecord> imported_;
@@ -176,6 +179,7 @@ class TrainLesson final : public Lesson {
   std::string names(F f) const;
 
   // ---- the result steps' plots and the runs table (plots.cpp) ----
+  void refresh_loss_curves();  // as losses arrive: the loss plot draws them
   void loss_plot(float height);
   ui::Series encoding_dots(int e) const;
   ui::LinePlotOptions accuracy_options(const char* title, const char* x_label) const;
