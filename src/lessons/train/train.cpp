@@ -197,6 +197,7 @@ void TrainLesson::say_settings() {
   say("k_plus", [this] { return p_.k + 1; });
   say("task_name", [this] { return tr(lang_, kTasks[p_.task]); });
   say("test_top", [this] { return top_len(); });
+  say("beyond_twice", [this] { return top_len() > 2 * p_.train_len; });
   say("params", [this] { return parameter_count(); });
   say("batch", [this] { return config_.batch; });
   say("vocab", [this] { return config_.vocab; });
