@@ -12,8 +12,8 @@ import { lessonList, lessonDir } from './lessons.mjs';
 const dist = process.argv[2] || 'build/web/dist';
 const helloDir = process.argv[3] || 'build/web/hello';
 // Optional third argument: a comma-separated list of parts to run (transfer, start, frames, recompute,
-// hover, drag, memory, change, idle, train); all of them by default.
-const parts = (process.argv[4] || 'transfer,start,frames,hover,recompute,drag,memory,change,idle,train').split(',');
+// hover, drag, memory, change, idle, train, train_repeat); all of them by default.
+const parts = (process.argv[4] || 'transfer,start,frames,hover,recompute,drag,memory,change,idle,train,train_repeat').split(',');
 const want = p => parts.includes(p);
 const kb = n => (n / 1024).toFixed(1).padStart(8) + ' KB';
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -265,6 +265,10 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_stats() {
       .end_object();
   j.key("heap_bytes").num(static_cast<double>(mallinfo().uordblks));
   j.key("memory_bytes").num(static_cast<double>(emscripten_get_heap_size()));
+  j.key("workers").begin_array();
+  for (const app::WorkerMemory& w : app::train_workers_memory())
+    j.begin_object().key("heap_bytes").num(w.heap_bytes).key("memory_bytes").num(w.memory_bytes).end_object();
+  j.end_array();
   j.end_object();
   return answer(j.text());
 }

@@ -43,6 +43,8 @@ EM_JS(int, js_train_open, (int runs), {
       var at = performance.now();
       if (d["error"] !== undefined) return t.fail(w, String(d["error"]));
       if (d["record"] !== undefined) {
+        w.heap = +d["heap"];
+        w.memory = +d["memory"];
         t.messages.push({kind: 2, run: job.run, text: String(d["record"]), losses: d["losses"],
                          weights: d["weights"], at: at});
         t.hand(w);
@@ -129,6 +131,17 @@ EM_JS(char*, js_train_text, (), {
 EM_JS(void, js_train_drop, (int gen, int all), {
   var t = Module["posencTrain"];
   if (t && t.gen === gen) t.drop(all);
+});
+// How many workers there are; worker i's memory as it said after its last run (0 before): bytes
+// allocated, and its wasm memory's size.
+EM_JS(int, js_train_workers, (), {
+  var t = Module["posencTrain"];
+  return t ? t.workers.length : 0;
+});
+EM_JS(void, js_train_worker_memory, (int i, double* heap, double* memory), {
+  var w = Module["posencTrain"].workers[i];
+  HEAPF64[heap >> 3] = w.heap || 0;
+  HEAPF64[memory >> 3] = w.memory || 0;
 });
 EM_JS(void, js_train_warn, (const char* text), {
   console.warn(UTF8ToString(text));
@@ -260,5 +273,12 @@ class WebTrainPool final : public core::TrainPool {
 }  // namespace
 
 std::unique_ptr<core::TrainPool> make_web_train_pool() { return std::make_unique<WebTrainPool>(); }
+
+std::vector<WorkerMemory> train_workers_memory() {
+  std::vector<WorkerMemory> out(static_cast<std::size_t>(js_train_workers()));
+  for (std::size_t i = 0; i < out.size(); ++i)
+    js_train_worker_memory(static_cast<int>(i), &out[i].heap_bytes, &out[i].memory_bytes);
+  return out;
+}
 
 }  // namespace posenc::app

@@ -6,11 +6,19 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "core/train_pool.hpp"
 
 namespace posenc::app {
 
 std::unique_ptr<core::TrainPool> make_web_train_pool();
+
+// Each worker's memory (posenc.stats().workers), as it said after its last run (0 before one ended):
+// the bytes its core has allocated, and the size of its wasm memory.
+struct WorkerMemory {
+  double heap_bytes = 0, memory_bytes = 0;
+};
+std::vector<WorkerMemory> train_workers_memory();
 
 }  // namespace posenc::app

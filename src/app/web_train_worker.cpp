@@ -2,9 +2,11 @@
 // GL — in a worker of its own. The page (web_train_pool.cpp) hands it one run's setup at a time as
 // setup_json's text; it trains the run with core::train_run, posts {run, steps, losses} as the steps come
 // (the losses of the steps since the last post, a Float32Array) and finally {run, record, losses,
-// weights}: record_json of the rest, the two arrays as Float32Arrays. web/train_worker_pre.js receives the
+// weights, heap, memory}: record_json of the rest, the two arrays as Float32Arrays, and the worker's
+// memory after the run (bytes allocated, and its wasm memory's size). web/train_worker_pre.js receives the
 // page's messages and calls posenc_train_worker_run.
 #include <emscripten.h>
+#include <malloc.h>
 
 #include <string>
 
@@ -18,10 +20,12 @@ EM_JS(void, js_post_progress, (int run, int steps, const float* losses, int coun
 // The record without its two long arrays (record_json), and the losses and weights beside it as
 // Float32Arrays: read on the page's thread, a record's ~20,000 numbers as JSON took 20–130 ms (a long frame
 // each); as arrays they are copied, exact.
-EM_JS(void, js_post_record, (int run, const char* json, const float* loss, int n, const float* wts, int m), {
+EM_JS(void, js_post_record, (int run, const char* json, const float* loss, int n, const float* wts, int m,
+                             double heap), {
   var l = HEAPF32.slice(loss >> 2, (loss >> 2) + n);
   var w = HEAPF32.slice(wts >> 2, (wts >> 2) + m);
-  postMessage({"run": run, "record": UTF8ToString(json), "losses": l, "weights": w}, [l.buffer, w.buffer]);
+  postMessage({"run": run, "record": UTF8ToString(json), "losses": l, "weights": w, "heap": heap,
+               "memory": HEAP8.length}, [l.buffer, w.buffer]);
 });
 EM_JS(void, js_post_error, (int run, const char* what), {
   postMessage({"run": run, "error": UTF8ToString(what)});
@@ -43,5 +47,5 @@ extern "C" EMSCRIPTEN_KEEPALIVE void posenc_train_worker_run(int run, const char
   rest.weights.clear();
   js_post_record(run, core::record_json(rest, /*with_weights=*/false).c_str(), record.losses.data(),
                  static_cast<int>(record.losses.size()), record.weights.data(),
-                 static_cast<int>(record.weights.size()));
+                 static_cast<int>(record.weights.size()), static_cast<double>(mallinfo().uordblks));
 }

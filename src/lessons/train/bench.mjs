@@ -3,8 +3,40 @@
 // CPU time meanwhile,
 // training throughput of compute('train') in the page against the native build's (posenc_bench_core
 // --train, same model; POSENC_BENCH_CORE names the binary, default build/native/posenc_bench_core), and
-// the heap over 10 calls of compute('train').
+// the heap over 10 calls of compute('train'); then (part `train_repeat`) a run's time in a worker during the
+// comparison against the same run alone, and the page's and the workers' memory over repeated comparisons.
 import fs from 'node:fs';
+
+// Presses the step's Train / Train again and waits until the text says the runs are trained and tested;
+// the wall time in seconds.
+async function trainOnce(page) {
+  const t0 = Date.now();
+  const button = await page.evaluate(() => posenc.locate('Train') || posenc.locate('Train again'));
+  await page.mouse.click(button.x + button.w / 2, button.y + button.h / 2);
+  await page.waitForFunction(() => /Trained in/.test(document.getElementById('a11y').innerText), null,
+    { timeout: 900000, polling: 500 });
+  return (Date.now() - t0) / 1000;
+}
+
+// The runs table as the runs step's ↓ .csv writes it (the page's download): one object per run, plus the
+// test lengths its columns name.
+async function runsTable(page) {
+  await page.evaluate(() => posenc.go('train', 'runs'));
+  await page.waitForTimeout(300);
+  const at = await page.evaluate(() => posenc.locate('\u2193 .csv'));
+  const [download] = await Promise.all([page.waitForEvent('download'),
+    page.mouse.click(at.x + at.w / 2, at.y + at.h / 2)]);
+  const [head, ...lines] = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
+  const names = head.split(',');
+  const testLens = names.filter(n => /^token_at_\d+$/.test(n)).map(n => Number(n.slice(9)));
+  return { testLens, runs: lines.map(l => Object.fromEntries(l.split(',').map((v, i) => [names[i], v]))) };
+}
+
+// The arguments of compute('train') that train a run of the table alone (d_ff is 2·d_model in both).
+const computeArgs = (r, testLens) => ({ task: r.task, pe: r.encoding, causal: r.causal === 'true',
+  layers: +r.layers, heads: +r.heads, d_model: +r.d_model, train_len: +r.train_len, test_lens: testLens,
+  steps: +r.step_cap, batch: +r.batch, seed: +r.seed, lr: +r.lr, vocab: +r.vocab, k: +r.k, min_len: +r.min_len,
+  warmup: +r.warmup, stop_early: true });
 
 export const parts = {
   async train({ browser, site, open, frames, recordFrames, recordedFrames, median }) {
@@ -70,4 +102,51 @@ export const parts = {
       `${(heap[9] / 1048576).toFixed(1)} MB after the tenth: ${(100 * (heap[9] / heap[0] - 1)).toFixed(1)} % (goal ≤ 10 %)`);
     await tc.close();
   },
+
+  async train_repeat({ browser, site, open, frames, median }) {
+    // One comparison in two workers, then three runs of it alone on the page's thread (twice each): a run's
+    // wall time in a worker against alone (goal: within 1.3×).
+    const { page, context } = await open(browser, site.url, '#lesson=train&step=setup');
+    await frames(page, 3);
+    console.log('\nLesson train: a run in a worker against the same run alone; memory over repeated comparisons');
+    const wall = await trainOnce(page);
+    const { testLens, runs } = await runsTable(page);
+    console.log(`  the comparison: ${wall.toFixed(1)} s, ${runs.length} runs`);
+    const ratios = [];
+    for (const pe of ['none', 'rope', 'alibi']) {
+      const r = runs.find(x => x.encoding === pe);
+      if (!r) continue;
+      const alone = [];
+      for (let i = 0; i < 2; i++) {
+        const out = await page.evaluate(a => posenc.compute('train', a), computeArgs(r, testLens));
+        if (out.error) throw new Error(out.error);
+        if (out.steps !== +r.steps) console.log(`  (${pe}: ${out.steps} steps alone, ${r.steps} in the worker)`);
+        alone.push(out.ms);
+      }
+      const ratio = r.seconds * 1000 / Math.min(...alone);
+      ratios.push(ratio);
+      console.log(`  ${pe} seed ${r.seed}: ${(+r.seconds).toFixed(2)} s in a worker, ${(Math.min(...alone) / 1000).toFixed(2)}` +
+        `–${(Math.max(...alone) / 1000).toFixed(2)} s alone: ${ratio.toFixed(2)}×`);
+    }
+    console.log(`  a run in a worker against alone: ${ratios.map(x => x.toFixed(2)).join(', ')}× (goal ≤ 1.3×)`);
+    // Five more comparisons, each with new seeds: the page's heap and each worker's after each.
+    const workerMemory = async () => (await page.evaluate(() => posenc.stats())).workers.map(w => w.heap_bytes);
+    const mb = b => (b / 1048576).toFixed(1);
+    const rows = [];
+    for (let i = 0; i < 5; i++) {
+      await page.evaluate(i => { posenc.go('train', 'setup'); posenc.set('seed', 10 + 3 * i); }, i);
+      await page.waitForTimeout(300);
+      const t = await trainOnce(page);
+      const heap = (await page.evaluate(() => posenc.stats())).heap_bytes;
+      const workers = await workerMemory();
+      rows.push({ heap, workers });
+      console.log(`  comparison ${i + 2} (seeds ${10 + 3 * i}…): ${t.toFixed(1)} s; page heap ${mb(heap)} MB; ` +
+        `workers' heaps ${workers.map(mb).join(', ')} MB`);
+    }
+    const first = rows[0], last = rows[rows.length - 1];
+    console.log(`  memory over 5 comparisons: page heap ${mb(first.heap)} → ${mb(last.heap)} MB, workers ` +
+      `${first.workers.map(mb).join('+')} → ${last.workers.map(mb).join('+')} MB (goal: flat)`);
+    await context.close();
+  },
 };
+

@@ -47,6 +47,14 @@ test('lesson train: Train fetches the worker module, the runs finish in workers,
   assert.ok(site.requests.includes('/train_worker.js'), site.requests.join(' '));
   assert.ok(site.requests.includes('/train_worker.wasm'), site.requests.join(' '));
   assert.deepEqual(warnings.filter(w => /Web Workers/.test(w)), []);
+  // posenc.stats() tells each worker's memory as it said after its last run: a core that trained has
+  // allocated something, inside a wasm memory of whole 64 KiB pages.
+  const workers = (await page.evaluate(() => posenc.stats())).workers;
+  assert.ok(workers.length >= 1 && workers.length <= 2, JSON.stringify(workers));
+  for (const w of workers) {
+    assert.ok(w.heap_bytes > 0 && w.heap_bytes < w.memory_bytes, JSON.stringify(w));
+    assert.equal(w.memory_bytes % 65536, 0, JSON.stringify(w));
+  }
   // Light frames: the page's thread only collects what the workers posted and draws (ten frames a second).
   // Trained on the page's thread instead, every frame spends its 8 ms slice (kLessonWorkMs in
   // src/app/shell.cpp, wall time) training before it draws (the fallback below: a median near 10 ms here);
