@@ -90,7 +90,7 @@ LessonRuns lesson_runs(core::TrainPoolFactory factory) {
   test::Headless h;
   REQUIRE(app::apply_hash(h.s,
                           "#lesson=train&step=setup&task=reverse&causal=0&layers=1&heads=2&d_model=16&"
-                          "train_len=4&test_x=2&steps=60&seeds=2&seed=3")
+                          "train_len=4&test_x=2&steps=60&warmup=20&seeds=2&seed=3")
               .empty());
   h.frame(1280, 800);
   lessons::Lesson& l = app::current_lesson(h.s);

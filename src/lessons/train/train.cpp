@@ -66,7 +66,7 @@ void TrainLesson::visit(ParamVisitor& v) {
   v.integer({"steps", "step cap", 50, 10000, Scale::Log}, p_.steps);
   v.choice({"rate", "learning rate"}, p_.rate, kRateNames);
   v.integer({"batch", "batch", 4, 128, Scale::Log}, p_.batch);
-  v.integer({"warmup", "warm-up steps", 0, 500}, p_.warmup);
+  v.integer({"warmup", "warm-up steps", 0, double(std::min(500, p_.steps / 2))}, p_.warmup);
   v.integer({"layers", "layers", 1, 4}, p_.layers);
   v.integer({"heads", "heads", 1, 8}, p_.heads);
   v.integer({"d_model", "d_model", 8, 64, Scale::Log}, p_.d_model);
@@ -259,6 +259,9 @@ void TrainLesson::make_config(core::Messages& notice) {
     notice.push_back(
         {"step cap: this model size allows at most {0} steps per run; using {0}", {std::to_string(c.steps)}});
   }
+  // The learning rate peaks when warm-up ends: at most half the step cap, so that it does (the slider's
+  // range says so; a lower cap lowers it silently, as a shorter training length lowers min_len).
+  c.warmup = p_.warmup = std::min(p_.warmup, c.steps / 2);
   config_error_ = core::check_train_config(c);
   config_ = c;
 }

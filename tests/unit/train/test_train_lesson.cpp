@@ -30,10 +30,10 @@ core::TrainConfig back_config(core::TrainConfig c, core::Encoding pe, int seed) 
 }
 
 // The settings of the small runs: reverse, bidirectional, one layer, two heads, d_model 16, lengths 1 … 4,
-// tests up to 8, a cap of 60 steps, seeds 3 and 4.
+// tests up to 8, a cap of 60 steps with 20 of warm-up, seeds 3 and 4.
 constexpr const char* kSmall =
     "#lesson=train&step=setup&task=reverse&causal=0&layers=1&heads=2&d_model=16&train_len=4&test_x=2&steps="
-    "60&seeds=2&seed=3";
+    "60&warmup=20&seeds=2&seed=3";
 
 void click(test::Headless& h, const char* label) {
   h.frame(1280, 800);  // what the current state draws
@@ -123,7 +123,7 @@ TEST_CASE(
   c.task = core::Task::Reverse;
   c.layers = 1, c.heads = 2, c.d_model = 16, c.d_ff = 32;
   c.train_len = 4, c.test_lens = {2, 4, 5, 6, 7, 8};
-  c.steps = 60, c.lr = 1e-2;
+  c.steps = 60, c.warmup = 20, c.lr = 1e-2;
   double acc[6][2];  // token accuracy at length 4, per encoding and seed
   for (int e = 0; e < 6; ++e)
     for (int s = 0; s < 2; ++s) {
@@ -199,7 +199,7 @@ TEST_CASE(
   const std::string csv = files[0].text();
   CHECK(std::count(csv.begin(), csv.end(), '\n') == 13);
   CHECK(csv.rfind("encoding,seed,task,causal,", 0) == 0);
-  CHECK(csv.find("\nrope,4,reverse,false,1,2,16,10,2,4,1,32,0.01,50,60,60,false,cap,") != std::string::npos);
+  CHECK(csv.find("\nrope,4,reverse,false,1,2,16,10,2,4,1,32,0.01,20,60,60,false,cap,") != std::string::npos);
   std::vector<core::RunRecord> back;
   REQUIRE(core::read_runs_file(files[1].text(), back) == "");
   REQUIRE(back.size() == 12u);
@@ -313,4 +313,27 @@ TEST_CASE("lesson train's papers table: a verdict only where every seed separate
   const std::vector<std::vector<double>> beaten = {{0.75, 0.95}, {0.96, 0.99}, {0.7, 0.8}};
   CHECK(above_others(0, beaten, {1, 2}, true) == Verdict::Disagree);
   CHECK(above_others(0, beaten, {0, 2}, true) == Verdict::Undecided);  // itself is not an other
+}
+
+TEST_CASE("lesson train: warm-up is at most half the step cap, whatever order the settings come in") {
+  // Too long for the cap: clamped, said as any clamped value is.
+  test::Headless h;
+  const core::Messages said = app::apply_hash(h.s, "#lesson=train&step=setup&steps=50&warmup=500");
+  CAPTURE(core::english(said));
+  CHECK(core::english(said).find("warmup: clamped to 25 (allowed 0\xE2\x80\x93"
+                                 "25)") != std::string::npos);
+  CHECK(app::current_lesson(h.s).placeholder("warmup") == "25");
+  // A link that lowers the cap and then sets a warm-up within it: nothing to say.
+  test::Headless g;
+  CHECK(app::apply_hash(g.s, "#lesson=train&step=setup&steps=60&warmup=20").empty());
+  CHECK(app::current_lesson(g.s).placeholder("warmup") == "20");
+  // A lower cap later lowers a longer warm-up with it, silently (as a shorter training length lowers the
+  // shortest); a higher cap leaves it.
+  lessons::Lesson& l = app::current_lesson(g.s);
+  CHECK(lessons::set_param(l, "steps", "2000").notices.empty());
+  CHECK(lessons::set_param(l, "warmup", "400").notices.empty());
+  CHECK(lessons::set_param(l, "steps", "100").notices.empty());
+  CHECK(l.placeholder("warmup") == "50");
+  CHECK(lessons::set_param(l, "steps", "2000").notices.empty());
+  CHECK(l.placeholder("warmup") == "50");
 }
