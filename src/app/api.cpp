@@ -52,6 +52,10 @@ std::string state_json(AppState& s, std::string_view notice) {
     }
   }
   j.end_object();
+  if (s.embed.on) {  // a card: the steps it keeps to, and the origin whose messages it takes ("": none)
+    j.key("embed").begin_object().key("steps").begin_array().num(s.embed.first).num(s.embed.last).end_array();
+    j.key("host").str(s.embed.host).end_object();
+  }
   if (!notice.empty()) j.key("notice").str(notice);
   j.end_object();
   return j.text();

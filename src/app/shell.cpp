@@ -9,9 +9,11 @@
 #include <vector>
 
 #include "app.hpp"
+#include "embed.hpp"
 #include "export_bar.hpp"
 #include "glyphs.hpp"
 #include "question_box.hpp"
+#include "shell_parts.hpp"
 #include "ui/controls.hpp"
 #include "ui/i18n.hpp"
 #include "ui/locate.hpp"
@@ -21,14 +23,11 @@
 namespace posenc::app {
 namespace {
 
-enum class Mode { Wide, Medium, Narrow };
+enum class Mode { Wide, Medium, Narrow, Card };
 
 // A frame's share of lessons' work between frames (training): with the frame's own few milliseconds,
 // frames stay under 16 ms (60 per second) while a lesson trains.
 constexpr double kLessonWorkMs = 8.0;
-
-constexpr ImGuiWindowFlags kPanel = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
 
 Mode layout_mode(float w, float h, float font) {
   if (w >= 68 * font) return Mode::Wide;
@@ -62,6 +61,17 @@ void draw_toc(AppState& s) {
   }
 }
 
+// "Copy embed code": the current step as a card, its <iframe> snippet to the clipboard (embed.hpp).
+void copy_embed_code(AppState& s, ImVec2 size) {
+  const int lang = lang_index(s);
+  if (ImGui::Button(ui::tr(lang, "Copy embed code"), size) && s.hooks.copy_text) {
+    s.hooks.copy_text(embed_code(s, s.hooks.page_address()));
+    notify(s, {{"copied the embed code of this step: an <iframe> of 640 × 400 to paste into a web page", {}}},
+           5);
+  }
+  ui::remember(ui::tr(lang, "Copy embed code"));
+}
+
 void top_bar(AppState& s, Mode mode, float width) {
   const ui::Theme& t = s.theme;
   const float h = ui::em(2.6f);
@@ -82,11 +92,26 @@ void top_bar(AppState& s, Mode mode, float width) {
   ImGui::PopFont();
   ImGui::SameLine();
   const int lang = lang_index(s);
-  ImGui::TextDisabled("%s", mode == Mode::Narrow ? "" : ui::tr(lang, "positional encoding, step by step"));
+  // At the right: "Copy embed code" (a phone has it in the contents' drawer), a note while Chinese loads,
+  // the language switch. The tagline shows where it fits before them.
+  const float bw = ui::em(2.6f);
+  const float lang_x = width - 2 * bw - ui::em(1.4f);
+  const bool loading_zh = lang == 1 && !s.theme.has_cjk;
+  const float loading_x = lang_x - (loading_zh ? ImGui::CalcTextSize(ui::kZhLoadingText).x + ui::em(1) : 0);
+  const bool embed_here = mode != Mode::Narrow && s.hooks.page_address;
+  const char* embed_label = ui::tr(lang, "Copy embed code");
+  const float embed_x =
+      loading_x - (embed_here ? ImGui::CalcTextSize(embed_label).x + ui::em(1.6f) : 0) - ui::em(0.4f);
+  const char* tagline = ui::tr(lang, "positional encoding, step by step");
+  const bool tagline_fits = ImGui::GetCursorPosX() + ImGui::CalcTextSize(tagline).x + ui::em(0.5f) < embed_x;
+  ImGui::TextDisabled("%s", mode == Mode::Narrow || !tagline_fits ? "" : tagline);
+  if (embed_here) {
+    ImGui::SameLine(embed_x);
+    copy_embed_code(s, ImVec2(0, ui::em(1.7f)));
+  }
   // Language switch at the right: "EN" and "中文" (its two glyphs are compiled in, see FontFiles::zh_label).
   const char* zh_label = ui::kZhLabelText;
-  const float bw = ui::em(2.6f);
-  ImGui::SameLine(width - 2 * bw - ui::em(1.4f));
+  ImGui::SameLine(lang_x);
   for (int i = 0; i < 2; ++i) {
     if (i) ImGui::SameLine(0, ui::em(0.3f));
     const bool active = lang == i;
@@ -96,8 +121,8 @@ void top_bar(AppState& s, Mode mode, float width) {
     ui::remember(i == 0 ? "EN" : zh_label);
     if (active) ImGui::PopStyleColor();
   }
-  if (lang == 1 && !s.theme.has_cjk) {
-    ImGui::SameLine(width - 2 * bw - ui::em(1.4f) - ImGui::CalcTextSize(ui::kZhLoadingText).x - ui::em(1));
+  if (loading_zh) {
+    ImGui::SameLine(loading_x);
     ImGui::TextDisabled("%s", ui::kZhLoadingText);  // in Chinese already: its glyphs are compiled in
   }
   ImGui::GetWindowDrawList()->AddLine(ImVec2(0, h - 1), ImVec2(width, h - 1), t.border);
@@ -120,6 +145,13 @@ void draw_text(AppState& s, float wrap) {
   ImGui::Spacing();
   ui::title(std::to_string(s.step + 1) + ". " + step.title, wrap, t, t.accent);
   ImGui::Spacing();
+  draw_step_body(s, wrap);
+}
+
+}  // namespace
+
+void draw_step_body(AppState& s, float wrap) {
+  const ui::Theme& t = s.theme;
   lessons::Lesson& lesson = current_lesson(s);
   const auto lookup = [&](std::string_view name) { return lesson.placeholder(name); };
   // Predict, then reveal: the text after the question waits for the learner's answer.
@@ -136,7 +168,7 @@ void draw_text(AppState& s, float wrap) {
       });
 }
 
-void draw_visual(AppState& s, bool compact) {
+void draw_visual(AppState& s, bool compact, bool exports) {
   if (awaiting_answer(s)) {  // covered until the learner predicts
     s.animating = false;
     ImGui::Dummy(ImVec2(1, ui::em(2)));
@@ -151,9 +183,11 @@ void draw_visual(AppState& s, bool compact) {
     return;
   }
   // Keyboard focus arrives on the lesson's first control, past the export bar.
-  ImGui::PushItemFlag(ImGuiItemFlags_NoNavDefaultFocus, true);
-  export_bar(s);
-  ImGui::PopItemFlag();
+  if (exports) {
+    ImGui::PushItemFlag(ImGuiItemFlags_NoNavDefaultFocus, true);
+    export_bar(s);
+    ImGui::PopItemFlag();
+  }
   lessons::DrawContext ctx;
   ctx.step = s.step;
   ctx.step_id = step_id(s, s.lesson, s.step);
@@ -169,6 +203,8 @@ void draw_visual(AppState& s, bool compact) {
   if (ctx.open_file && s.hooks.open_file_dialog) s.hooks.open_file_dialog(ctx.open_file);
   notify(s, ctx.notices);
 }
+
+namespace {
 
 void draw_step_bar(AppState& s, float width) {
   const int count = step_count(s, s.lesson);
@@ -191,6 +227,8 @@ std::vector<const char*> focus_windows(const AppState& s, Mode mode) {
     case Mode::Medium:
       if (asking) return {"##text", "##visual", "##topbar"};
       return {"##visual", "##text", "##topbar"};
+    case Mode::Card:
+      return card_focus_windows(s);
     default:
       return {"##page", "##stepbar", "##topbar"};
   }
@@ -261,6 +299,16 @@ void keep_focus_visible(AppState& s) {
   }
 }
 
+// A card's keyboard focus on its last (first) part: Tab (Shift-Tab) leaves the frame for the host page.
+void mark_tab_out(AppState& s, Mode mode) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool on =
+      mode == Mode::Card && (io.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard) && !io.WantTextInput;
+  const int part = on ? focused_part(s, mode) : -1;
+  s.embed.tab_out_next = on && part == static_cast<int>(focus_windows(s, mode).size()) - 1;
+  s.embed.tab_out_prev = on && part == 0;
+}
+
 // Keys. By default ← → step through the walkthrough (and Page Up/Down always do). Tab switches to
 // keyboard focus mode: an orange frame marks the focused control, the arrows move it, Space/Enter
 // activate, Tab / Shift-Tab go to the next / previous part of the page (visual, text, lessons, top
@@ -294,7 +342,8 @@ void keyboard(AppState& s, Mode mode) {
                "to the steps.",
                {}}},
              6);
-      s.focus_window = 0;
+      // Into a card from after it (Shift-Tab): its last part.
+      s.focus_window = mode == Mode::Card && io.KeyShift ? -1 : 0;
     } else {
       const int part = focused_part(s, mode);
       s.focus_window = (part >= 0 ? part : s.focus_window) + (io.KeyShift ? -1 : 1);
@@ -323,7 +372,7 @@ void keyboard(AppState& s, Mode mode) {
   if (pressed(ImGuiKey_LeftArrow)) step_by(s, -1);
 }
 
-void drawer(AppState& s, float top, float width, float height) {
+void drawer(AppState& s, Mode mode, float top, float width, float height) {
   if (!s.toc_open) return;
   // Dim the page; a click outside the drawer closes it.
   ImGui::SetNextWindowPos(ImVec2(0, top));
@@ -338,6 +387,11 @@ void drawer(AppState& s, float top, float width, float height) {
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.panel));
   ImGui::Begin("##drawer", nullptr, kPanel & ~ImGuiWindowFlags_NoBringToFrontOnFocus);
   ImGui::SetWindowFocus();
+  ui::remember_region(":contents");
+  if (s.hooks.page_address && mode == Mode::Narrow) {
+    copy_embed_code(s, ImVec2(ImGui::GetContentRegionAvail().x, 0));  // a phone's top bar has no room
+    ImGui::Spacing();
+  }
   ImGui::TextDisabled("%s", ui::tr(lang_index(s), "Lessons"));
   draw_toc(s);
   ImGui::End();
@@ -348,6 +402,8 @@ void drawer(AppState& s, float top, float width, float height) {
 // it (or, on a phone, the page) gets shorter while a notice shows, so a notice never covers a table, a
 // slider or the keyboard focus, and it is read in the language of the moment (translated as drawn).
 float notice_text_width(float w) { return w - ui::em(3.2f); }
+
+}  // namespace
 
 // Their height: what they need, up to a quarter of the window's (then they scroll), so that on a short
 // window the step's text keeps most of its column.
@@ -385,8 +441,6 @@ void draw_notices(AppState& s, float w, float h) {
   ImGui::PopStyleColor();
 }
 
-}  // namespace
-
 void draw(AppState& s, float width, float height) {
   want_typed_glyphs(s);
   // Lessons' work between frames (training), before the frame shows its progress.
@@ -407,15 +461,23 @@ void draw(AppState& s, float width, float height) {
   if (working != s.working) s.dirty = true;  // started or finished: the text's mirror follows
   s.working = working;
   const float font = ImGui::GetFontSize();
-  const Mode mode = layout_mode(width, height, font);
+  const Mode mode = s.embed.on ? Mode::Card : layout_mode(width, height, font);
   const float top = ui::em(2.6f);
   keyboard(s, mode);
-  top_bar(s, mode, width);
   // A new step (Next, the contents, a link) opens at its top: the panels kept the last step's scroll, so
   // on a phone Next showed the next step from its middle, title off screen. Not while the keyboard
   // navigates: then the panels follow the focus to the new step's first control.
   const bool new_step = s.lesson * 1000 + s.step != s.scrolled_for && !ImGui::GetIO().NavVisible;
   s.scrolled_for = s.lesson * 1000 + s.step;
+  if (mode == Mode::Card) {  // the step alone (card.cpp)
+    draw_card(s, width, height, new_step);
+    ui::finish_leave_text_box();
+    keep_focus_visible(s);
+    mark_tab_out(s, mode);
+    s.animating = s.animating || in_frame;
+    return;
+  }
+  top_bar(s, mode, width);
   const auto to_top = [new_step] {
     if (new_step) ImGui::SetScrollY(0);
   };
@@ -472,6 +534,7 @@ void draw(AppState& s, float width, float height) {
       ImGui::SetNextWindowSize(ImVec2(toc_w, height - top));
       ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.page));
       ImGui::Begin("##toc", nullptr, kPanel & ~ImGuiWindowFlags_NoScrollWithMouse);
+      ui::remember_region(":contents");  // for posenc.locate: the table of contents (no card has one)
       ImGui::TextDisabled("%s", ui::tr(lang_index(s), "Lessons"));
       draw_toc(s);
       ImGui::End();
@@ -512,7 +575,7 @@ void draw(AppState& s, float width, float height) {
     ImGui::End();
     ImGui::PopStyleVar();
   }
-  drawer(s, top, width, height);
+  drawer(s, mode, top, width, height);
   ui::finish_leave_text_box();
   keep_focus_visible(s);
   s.animating = s.animating || in_frame;
