@@ -478,8 +478,9 @@ void after_frame(AppState& s) {
   }
   // A card tells its host page where it is: when it changed (or a message of the host's was taken).
   if (s.embed.post_state && s.embed.on && !s.embed.host.empty() && s.hooks.post_state)
-    s.hooks.post_state(state_json(s), s.embed.host);
+    s.hooks.post_state(state_json(s, s.embed.notice), s.embed.host);
   s.embed.post_state = false;
+  s.embed.notice.clear();
 }
 
 }  // namespace posenc::app

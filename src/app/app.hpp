@@ -57,6 +57,7 @@ struct Embed {
   bool ranged = false;      // steps= gave them (written back); otherwise the card shows one step
   std::string host;         // a valid origin ("https://example.org"), or empty: no messages are taken
   bool post_state = false;  // a message was taken: post the state to the host after this frame
+  std::string notice;       // … with what it clamped (English), as posenc.go / posenc.set answer
   // Keyboard focus mode is on the card's last (first) part: Tab (Shift-Tab) leaves the frame (the
   // platform lets the browser move the focus to the host page instead of handing the key to the app).
   bool tab_out_next = false, tab_out_prev = false;

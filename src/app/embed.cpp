@@ -221,14 +221,14 @@ std::string message_go(AppState& s, std::string_view origin, std::string_view st
   if (const std::string why = refusal(s, origin); !why.empty()) return ignored_json(why);
   s.embed.post_state = true;
   s.dirty = true;
-  return go_json(s, lessons::lesson_table()[s.embed.lesson].id, step);
+  return go_json(s, lessons::lesson_table()[s.embed.lesson].id, step, &s.embed.notice);
 }
 
 std::string message_set(AppState& s, std::string_view origin, std::string_view name, std::string_view value) {
   if (const std::string why = refusal(s, origin); !why.empty()) return ignored_json(why);
   s.embed.post_state = true;
   s.dirty = true;
-  return set_json(s, name, value);
+  return set_json(s, name, value, &s.embed.notice);
 }
 
 }  // namespace posenc::app

@@ -225,6 +225,9 @@ TEST_CASE("embed: the host's messages act only from the host= origin, and the st
   const std::string clamped = message_go(h.s, host, "9");
   CHECK(h.s.step == 4);
   CHECK(has(clamped, "step 9 is outside this card's steps 1–4; showing 4"));
+  h.frame(640, 400);
+  REQUIRE(posted.size() == 1);
+  CHECK(has(posted[0].first, "\"notice\":\"step 9 is outside this card's steps 1–4; showing 4\""));
   CHECK(has(message_go(h.s, host, "nope"), "\"error\""));
   CHECK(has(message_set(h.s, host, "no_such_param", "1"), "\"error\":\"unknown parameter"));
   h.frame(640, 400);
