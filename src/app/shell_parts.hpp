@@ -10,6 +10,10 @@
 
 namespace posenc::app {
 
+// The screen's layouts: three columns (contents, text, visual), two (the contents in a drawer), one
+// scrolling page (a phone), and a card (a step alone, card.cpp).
+enum class Layout { Wide, Medium, Narrow, Card };
+
 // The panels: no title bar, fixed, drawn behind whatever the learner brings forward.
 inline constexpr ImGuiWindowFlags kPanel = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                            ImGuiWindowFlags_NoSavedSettings |
@@ -24,6 +28,14 @@ void draw_visual(AppState& s, bool compact, bool exports = true);
 // drawing it there.
 float notices_height(const AppState& s, float w);
 void draw_notices(AppState& s, float w, float h);
+
+// Keyboard focus (keyboard.cpp). Keys: ← → and Page Up/Down through the steps; Tab into focus mode and
+// from one part of the page to the next, Esc out of it; run before the panels are drawn.
+void keyboard(AppState& s, Layout layout);
+// After them: the focus frame kept in sight (and given to posenc.locate(':focus')); in a card, whether
+// Tab or Shift-Tab now leaves the frame (s.embed.tab_out_next / _prev).
+void keep_focus_visible(AppState& s);
+void mark_tab_out(AppState& s, Layout layout);
 
 // The card: the step's text, visual and controls, and a bar with Prev/Next within the card's steps, the
 // language switch and "open in posenc ↗" (card.cpp). `new_step`: a step not shown in the last frame
