@@ -89,7 +89,7 @@
   }
 
   // Offline after the first visit (sw.js keeps the site's files). Not on file:// or insecure origins.
-  if ('serviceWorker' in navigator && window.isSecureContext) {
+  if ('serviceWorker' in navigator && window.isSecureContext && !framed) {  // (not for a card in a frame)
     window.addEventListener('load', function () {
       navigator.serviceWorker.register('sw.js').catch(function (e) {
         console.warn('posenc: offline use is not available: ' + (e && e.message ? e.message : e));
