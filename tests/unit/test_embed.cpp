@@ -110,6 +110,23 @@ TEST_CASE("embed: embed=1 shows the linked step alone; steps= by number or id bo
   CHECK(has(full, "lesson=sinusoidal&step=2&"));
 }
 
+TEST_CASE("embed: any card's own hash restores exactly that card (as fuzz_url checks for every state)") {
+  Headless h;
+  for (const char* hash :
+       {"#lesson=rope&step=decay&embed=1&steps=complex..9&host=https%3A%2F%2Fa.org%3A8443&lang=zh",
+        "#lesson=sinusoidal&step=-4&embed=yes&steps=..zz&host=HTTP://x/&embed=1&steps=3..1",
+        "#embed=1&steps=", "#embed&steps=..", "#lesson=check&embed=1&steps=0&step=7",
+        "#embed=2&steps=1e9..-1e9", "#lesson=order&embed=1&steps=1..2&text=a%20b%20c&order=2,1,0&step=2",
+        "#lesson=nope&embed=1&host=x"}) {
+    CAPTURE(hash);
+    load(h, hash);
+    const std::string first = current_hash(h.s);
+    CHECK(has(first, "&embed=1"));
+    CHECK(load(h, first).empty());  // nothing to clamp the second time
+    CHECK(current_hash(h.s) == first);
+  }
+}
+
 TEST_CASE("embed: bad embed, steps, host and step values are read as the nearest good ones, with a notice") {
   Headless h;
   std::string n = load(h, "#lesson=sinusoidal&step=1&embed=yes");
