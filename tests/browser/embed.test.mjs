@@ -139,6 +139,18 @@ test('two cards on another origin draw, keep their own state and leave the host 
     const warnings = url => lines.filter(l => l.url.startsWith(site.url) && l.type === 'warning' &&
       /posenc: a message was ignored/.test(l.text));
     assert.ok(warnings().length <= 2, JSON.stringify(warnings()));  // one per card at most
+
+    // "open in posenc ↗" from inside the frame: the full view in a new tab, with card a's settings
+    const link = await fa.evaluate(() => posenc.locate('open in posenc ↗'));
+    const box = await page.locator('#a').boundingBox();
+    const [tab] = await Promise.all([context.waitForEvent('page'),
+      page.mouse.click(box.x + link.x + link.w / 2, box.y + link.y + link.h / 2)]);
+    await ready(tab);
+    assert.equal(new URL(tab.url()).origin, siteOrigin());
+    const full = await state(tab);
+    assert.equal(full.embed, undefined);
+    assert.equal(full.step, 3);
+    assert.equal(full.params.len, 20);
     assert.deepEqual(lines.filter(l => l.type === 'error'), []);
   } finally {
     await context.close();
