@@ -184,7 +184,7 @@ core::Messages keep_in_card(const AppState& s, int& lesson, int& step) {
   if (!s.embed.on) return notes;
   if (lesson != s.embed.lesson) {
     notes.push_back(
-        {"this card shows lesson {0} only", {std::string(lessons::lesson_table()[s.embed.lesson].id)}});
+        {"this card shows lesson {0} only", {std::to_string(s.embed.lesson + 1)}});  // as numbered
     lesson = s.embed.lesson;
   }
   const int first = s.embed.first, last = s.embed.last;

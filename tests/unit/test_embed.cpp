@@ -183,7 +183,7 @@ TEST_CASE("embed: Prev/Next, posenc.go and dropped files keep to the card's step
   const int lesson = h.s.lesson;
   std::string j = go_json(h.s, "rope", "0");
   CHECK(h.s.lesson == lesson);
-  CHECK(has(j, "this card shows lesson sinusoidal only"));
+  CHECK(has(j, "this card shows lesson 3 only"));  // lesson 3 as the contents number it
   j = go_json(h.s, "sinusoidal", "0");
   CHECK(h.s.step == 2);
   CHECK(has(j, "step 0 is outside this card's steps 2–3; showing 2"));
