@@ -183,9 +183,49 @@
     });
   }
 
+  // The card (#…&embed=1) in a host page: {posenc: 'go', step} and {posenc: 'set', name, value} act only
+  // when they come from the card's host= origin (C++ decides; the card then posts its state back to that
+  // origin). Messages that are not posenc's pass by; a malformed or refused one changes nothing, and the
+  // first of them is said in the console, once.
+  var warned = false;
+  function warnOnce(why) {
+    if (warned) return;
+    warned = true;
+    console.warn('posenc: a message was ignored (' + why + '); later ones are ignored without a word');
+  }
+
+  function onMessage(e) {
+    var d = e.data;
+    if (!d || typeof d !== 'object' || !Object.prototype.hasOwnProperty.call(d, 'posenc')) return;
+    var kind = d['posenc'], a, b = '';
+    if (kind === 'state' || kind === 'error') return;  // a card's own answers, seen by a page that is one too
+    if (kind === 'go') {
+      var step = d['step'];
+      if (typeof step === 'number' && isFinite(step)) a = String(step);
+      else if (typeof step === 'string') a = step.slice(0, 64);
+      else return warnOnce("'go' needs a step: a number or a step id");
+    } else if (kind === 'set') {
+      var v = stringValue(d['value']);
+      if (typeof d['name'] !== 'string') return warnOnce("'set' needs a parameter name");
+      if (v === null) return warnOnce("'set' needs a value: a number, boolean, string or array of numbers");
+      a = d['name'].slice(0, 64);
+      b = v.slice(0, 1024);
+    } else {
+      return warnOnce('posenc: ' + JSON.stringify(String(kind).slice(0, 20)) + " is not 'go' or 'set'");
+    }
+    var r = json('posenc_message', ['string', 'string', 'string', 'string'], [String(e.origin).slice(0, 300), kind, a, b]);
+    if (r['ignored']) warnOnce(r['ignored']);
+    else if (r['error'] && e.source) {
+      try { e.source.postMessage({ 'posenc': 'error', 'error': r['error'] }, e.origin); } catch (x) {}
+    }
+  }
+
   addOnPostRun(function () {
     window['posenc'] = api;
     watchFiles();
+    window.addEventListener('message', onMessage);
+    // The page lost the keyboard (Tab out of a card, a click on its host page): the card's focus frame goes.
+    window.addEventListener('blur', function () { Module['ccall']('posenc_focus_left', null, [], []); });
     window.addEventListener('hashchange', function () {
       Module['ccall']('posenc_hash_changed', null, ['string'], [location.hash.slice(0, 8192)]);
     });

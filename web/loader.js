@@ -17,6 +17,19 @@
     }, true);
   });
 
+  // A card in a host page (#…&embed=1 in an iframe) lets Tab leave it: with the keyboard on its last part
+  // (Shift-Tab: its first) the key goes to the browser, which moves the focus on into the host page, and
+  // not to the app (posenc.js sets Module.posencTabOut after each frame; like the listener above, this one
+  // runs before the module's).
+  window.addEventListener('keydown', function (e) {
+    if (e.key !== 'Tab' || e.ctrlKey || e.altKey || e.metaKey || !window.Module) return;
+    if ((window.Module.posencTabOut | 0) & (e.shiftKey ? 2 : 1)) e.stopImmediatePropagation();
+  }, true);
+  // Inside another page the canvas shows when it has the keyboard (style.css), and never takes the focus
+  // by itself: the host page keeps its focus and its scroll position.
+  var framed = window.parent !== window;
+  if (framed) document.documentElement.classList.add('framed');
+
   // The loading screen and every start-up error speak the language the app will open in: the link's
   // lang=, else the learner's last choice, else the browser's (the same rule as the app).
   var zh = false;
@@ -76,7 +89,7 @@
   }
 
   // Offline after the first visit (sw.js keeps the site's files). Not on file:// or insecure origins.
-  if ('serviceWorker' in navigator && window.isSecureContext) {
+  if ('serviceWorker' in navigator && window.isSecureContext && !framed) {  // (not for a card in a frame)
     window.addEventListener('load', function () {
       navigator.serviceWorker.register('sw.js').catch(function (e) {
         console.warn('posenc: offline use is not available: ' + (e && e.message ? e.message : e));
@@ -265,7 +278,7 @@
       // "loading" region after the app is up.
       loader.removeAttribute('aria-live');
       setTimeout(function () { if (!failed) loader.hidden = true; }, 400);
-      canvas.focus();
+      if (!framed) canvas.focus();
       // Once fetched (first input, or the link), the other lessons' code is put in place between frames.
       if (deferred.compiled) instantiateDeferred().catch(function () {});
     },

@@ -52,6 +52,10 @@ std::string state_json(AppState& s, std::string_view notice) {
     }
   }
   j.end_object();
+  if (s.embed.on) {  // a card: the steps it keeps to, and the origin whose messages it takes ("": none)
+    j.key("embed").begin_object().key("steps").begin_array().num(s.embed.first).num(s.embed.last).end_array();
+    j.key("host").str(s.embed.host).end_object();
+  }
   if (!notice.empty()) j.key("notice").str(notice);
   j.end_object();
   return j.text();
@@ -63,7 +67,7 @@ static std::string error_json(const std::string& message) {
   return j.text();
 }
 
-std::string go_json(AppState& s, std::string_view id, std::string_view step_text) {
+std::string go_json(AppState& s, std::string_view id, std::string_view step_text, std::string* notice) {
   const int idx = lessons::find_lesson(id);
   if (idx < 0) {
     std::string known;
@@ -82,10 +86,11 @@ std::string go_json(AppState& s, std::string_view id, std::string_view step_text
   }
   const core::Messages notices = go(s, idx, st);
   notify(s, notices);
+  if (notice) *notice = core::english(notices);
   return state_json(s, core::english(notices));
 }
 
-std::string set_json(AppState& s, std::string_view name, std::string_view value) {
+std::string set_json(AppState& s, std::string_view name, std::string_view value, std::string* notice) {
   lessons::Lesson& l = current_lesson(s);
   const lessons::SetOutcome out = lessons::set_param(l, name, value);
   if (!out.found) {
@@ -96,6 +101,7 @@ std::string set_json(AppState& s, std::string_view name, std::string_view value)
   }
   if (out.changed) s.dirty = true;
   notify(s, out.notices);
+  if (notice) *notice = core::english(out.notices);
   return state_json(s, core::english(out.notices));
 }
 

@@ -12,9 +12,11 @@ std::string lessons_json(const AppState& s);
 std::string state_json(AppState& s, std::string_view notice = {});
 // posenc.go(id, step): step is a number or a step id. {error} for an unknown lesson or step id, or a
 // step that is no finite number; otherwise the new state (with "notice" if clamped).
-std::string go_json(AppState& s, std::string_view id, std::string_view step);
+// `notice` (optional): what was clamped, in English.
+std::string go_json(AppState& s, std::string_view id, std::string_view step, std::string* notice = nullptr);
 // posenc.set(name, value): {error} for an unknown parameter; otherwise the new state.
-std::string set_json(AppState& s, std::string_view name, std::string_view value);
+std::string set_json(AppState& s, std::string_view name, std::string_view value,
+                     std::string* notice = nullptr);
 // posenc.locate(label): {x, y, w, h} of the last control drawn with that label in the latest frame,
 // in CSS pixels (ImGui's pixels divided by `pixel_ratio`), or null.
 std::string locate_json(std::string_view label, float pixel_ratio);

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <utility>
 
+#include "api.hpp"
 #include "content/bundle.hpp"
+#include "embed.hpp"
 #include "glyphs.hpp"
 #include "ui/i18n.hpp"
 #include "url_state.hpp"
@@ -182,7 +184,7 @@ static void mark_seen(AppState& s) {
 }
 
 core::Messages go(AppState& s, int lesson, int step) {
-  core::Messages notices;
+  core::Messages notices = keep_in_card(s, lesson, step);  // a card stays within its steps
   const int n = static_cast<int>(s.slots.size());
   if (lesson < 0 || lesson >= n) {
     notices.push_back({"lesson {0} does not exist", {std::to_string(lesson)}});
@@ -211,6 +213,10 @@ core::Messages go(AppState& s, int lesson, int step) {
 }
 
 void step_by(AppState& s, int delta) {
+  if (s.embed.on) {  // a card: within its steps, silently at their ends
+    go(s, s.embed.lesson, std::clamp(s.step + delta, s.embed.first, s.embed.last));
+    return;
+  }
   int lesson = s.lesson, step = s.step + delta;
   if (step < 0 && lesson > 0) {
     --lesson;
@@ -272,7 +278,8 @@ core::Messages apply_hash(AppState& s, std::string_view hash) {
     lesson = idx < 0 ? 0 : idx;
   }
   int step = 0;
-  if (const std::string* st = find("step")) {
+  const std::string* st = find("step");
+  if (st) {
     double v = 0;
     if (lessons::parse_number(*st, v))
       step = static_cast<int>(std::clamp(v, -1e6, 1e6));
@@ -284,6 +291,7 @@ core::Messages apply_hash(AppState& s, std::string_view hash) {
   } else if (lesson == s.lesson) {
     step = s.step;
   }
+  add(read_embed(s, pairs, lesson, step, st != nullptr));  // the card (embed=1) and its steps
   add(go(s, lesson, step));
 
   // Parameters, in the lesson's own order (so e.g. a sentence is set before its token order).
@@ -295,11 +303,12 @@ core::Messages apply_hash(AppState& s, std::string_view hash) {
   return notes;
 }
 
-std::string current_hash(AppState& s) {
+std::string current_hash(AppState& s, bool with_embed) {
   HashPairs pairs = {{"lesson", std::string(lesson_table()[s.lesson].id)}, {"step", std::to_string(s.step)}};
   for (const lessons::ParamValue& p : lessons::read_params(current_lesson(s)))
     pairs.emplace_back(p.name, lessons::to_hash_string(p));
   pairs.emplace_back("lang", s.lang);
+  if (with_embed) write_embed(s, pairs);
   return build_hash(pairs);
 }
 
@@ -388,7 +397,7 @@ core::Messages receive_file(AppState& s, std::string_view name, const unsigned c
                             std::size_t size) {
   // The current lesson first (a config.json dropped on `scaling`), then the first lesson that reads
   // this kind of file (a table goes to `check`).
-  const int n = static_cast<int>(s.slots.size());
+  const int n = s.embed.on ? 0 : static_cast<int>(s.slots.size());  // a card: its own lesson only
   for (int k = -1; k < n; ++k) {
     const int i = k < 0 ? s.lesson : k;
     if (!s.slots[i].lesson) {
@@ -410,6 +419,7 @@ core::Messages receive_file(AppState& s, std::string_view name, const unsigned c
     notify(s, notices);
     return notices;
   }
+  if (s.embed.on) return {{"this card takes no files", {}}};
   return {{"no lesson takes files", {}}};
 }
 
@@ -464,7 +474,13 @@ void after_frame(AppState& s) {
     for (const lessons::ParamValue& p : lessons::read_params(current_lesson(s)))
       if (p.kind == lessons::ParamKind::Text) want_glyphs(s, p.text);
     if (s.hooks.write_hash) s.hooks.write_hash(h);
+    s.embed.post_state = true;
   }
+  // A card tells its host page where it is: when it changed (or a message of the host's was taken).
+  if (s.embed.post_state && s.embed.on && !s.embed.host.empty() && s.hooks.post_state)
+    s.hooks.post_state(state_json(s, s.embed.notice), s.embed.host);
+  s.embed.post_state = false;
+  s.embed.notice.clear();
 }
 
 }  // namespace posenc::app

@@ -40,6 +40,27 @@ struct PlatformHooks {
   std::function<void(const std::string& hash)> write_hash;         // replaceState, no history entry
   std::function<void(const std::string& progress)> save_progress;  // persist "id:seen,…"
   std::function<void(const std::string& text)> announce;  // a notice, said to screen readers (aria-live)
+  // The card (embed.hpp): the page's own address without its hash (for "Copy embed code"; unset where
+  // there is none, the desktop), opening the full view of a hash in a new tab, and posting the card's
+  // state (posenc.state()'s JSON) to the host page at `origin`.
+  std::function<std::string()> page_address;
+  std::function<void(const std::string& hash)> open_full_view;
+  std::function<void(const std::string& state, const std::string& origin)> post_state;
+};
+
+// A step shown alone, as a card for an iframe (#…&embed=1; embed.hpp): its lesson, the steps its Prev/Next
+// and arrows keep to, and the one origin whose messages it takes.
+struct Embed {
+  bool on = false;
+  int lesson = 0;
+  int first = 0, last = 0;  // steps first … last (inclusive) of `lesson`
+  bool ranged = false;      // steps= gave them (written back); otherwise the card shows one step
+  std::string host;         // a valid origin ("https://example.org"), or empty: no messages are taken
+  bool post_state = false;  // a message was taken: post the state to the host after this frame
+  std::string notice;       // … with what it clamped (English), as posenc.go / posenc.set answer
+  // Keyboard focus mode is on the card's last (first) part: Tab (Shift-Tab) leaves the frame (the
+  // platform lets the browser move the focus to the host page instead of handing the key to the app).
+  bool tab_out_next = false, tab_out_prev = false;
 };
 
 struct Notice {
@@ -94,6 +115,7 @@ struct AppState {
   double wake_in = 0;
   std::string last_hash;
   std::string page_lang;  // the language the page (title, lang attributes) was last set to
+  Embed embed;
 };
 
 void init(AppState& s);
@@ -112,7 +134,7 @@ int find_step(const AppState& s, int lesson, std::string_view id);
 
 // Moves the walkthrough; clamps and says so when it had to.
 core::Messages go(AppState& s, int lesson, int step);
-// Next/previous step, crossing into the neighbouring lesson at the ends.
+// Next/previous step, crossing into the neighbouring lesson at the ends (a card: within its steps).
 void step_by(AppState& s, int delta);
 core::Messages set_language(AppState& s, std::string_view lang);
 int lang_index(const AppState& s);
@@ -130,7 +152,8 @@ void chinese_failed(AppState& s, std::string_view why);
 // Applies a URL hash (lesson, step — a number or a step id —, lang, then the lesson's parameters in
 // its own order). Unknown keys are ignored; bad values are clamped; returns what was adjusted.
 core::Messages apply_hash(AppState& s, std::string_view hash);
-std::string current_hash(AppState& s);
+// The hash of the current view; with_embed false: without the card's keys (the full view of it).
+std::string current_hash(AppState& s, bool with_embed = true);
 
 void notify(AppState& s, const core::Messages& messages, double seconds = 6.0);
 // A notice in the learner's language, as shown.

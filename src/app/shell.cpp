@@ -1,6 +1,7 @@
 // The walkthrough's screen: top bar, table of contents, the step's text and the lesson's visual.
 // Wide screens get three columns; medium ones hide the contents in a drawer; narrow (phone portrait)
-// screens stack text above the visual in one scrolling page with the step bar pinned at the bottom.
+// screens stack text above the visual in one scrolling page with the step bar pinned at the bottom. A card
+// (#…&embed=1) is card.cpp's; the keys, keyboard.cpp's.
 #include <imgui_internal.h>
 
 #include <algorithm>
@@ -9,9 +10,11 @@
 #include <vector>
 
 #include "app.hpp"
+#include "embed.hpp"
 #include "export_bar.hpp"
 #include "glyphs.hpp"
 #include "question_box.hpp"
+#include "shell_parts.hpp"
 #include "ui/controls.hpp"
 #include "ui/i18n.hpp"
 #include "ui/locate.hpp"
@@ -21,19 +24,14 @@
 namespace posenc::app {
 namespace {
 
-enum class Mode { Wide, Medium, Narrow };
-
 // A frame's share of lessons' work between frames (training): with the frame's own few milliseconds,
 // frames stay under 16 ms (60 per second) while a lesson trains.
 constexpr double kLessonWorkMs = 8.0;
 
-constexpr ImGuiWindowFlags kPanel = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
-
-Mode layout_mode(float w, float h, float font) {
-  if (w >= 68 * font) return Mode::Wide;
-  if (w >= 40 * font && w > h * 0.9f) return Mode::Medium;
-  return Mode::Narrow;
+Layout layout_mode(float w, float h, float font) {
+  if (w >= 68 * font) return Layout::Wide;
+  if (w >= 40 * font && w > h * 0.9f) return Layout::Medium;
+  return Layout::Narrow;
 }
 
 std::vector<ui::TocEntry> toc_entries(const AppState& s) {
@@ -62,7 +60,18 @@ void draw_toc(AppState& s) {
   }
 }
 
-void top_bar(AppState& s, Mode mode, float width) {
+// "Copy embed code": the current step as a card, its <iframe> snippet to the clipboard (embed.hpp).
+void copy_embed_code(AppState& s, ImVec2 size) {
+  const int lang = lang_index(s);
+  if (ImGui::Button(ui::tr(lang, "Copy embed code"), size) && s.hooks.copy_text) {
+    s.hooks.copy_text(embed_code(s, s.hooks.page_address()));
+    notify(s, {{"copied the embed code of this step: an <iframe> of 640 × 400 to paste into a web page", {}}},
+           5);
+  }
+  ui::remember(ui::tr(lang, "Copy embed code"));
+}
+
+void top_bar(AppState& s, Layout mode, float width) {
   const ui::Theme& t = s.theme;
   const float h = ui::em(2.6f);
   ImGui::SetNextWindowPos(ImVec2(0, 0));
@@ -70,7 +79,7 @@ void top_bar(AppState& s, Mode mode, float width) {
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(t.panel));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui::em(0.8f), ui::em(0.45f)));
   ImGui::Begin("##topbar", nullptr, kPanel);
-  if (mode != Mode::Wide) {
+  if (mode != Layout::Wide) {
     if (ImGui::Button("\xE2\x98\xB0", ImVec2(ui::em(2.2f), ui::em(1.7f))))  // ☰
       s.toc_open = !s.toc_open;
     ui::remember("\xE2\x98\xB0");
@@ -82,11 +91,26 @@ void top_bar(AppState& s, Mode mode, float width) {
   ImGui::PopFont();
   ImGui::SameLine();
   const int lang = lang_index(s);
-  ImGui::TextDisabled("%s", mode == Mode::Narrow ? "" : ui::tr(lang, "positional encoding, step by step"));
+  // At the right: "Copy embed code" (a phone has it in the contents' drawer), a note while Chinese loads,
+  // the language switch. The tagline shows where it fits before them.
+  const float bw = ui::em(2.6f);
+  const float lang_x = width - 2 * bw - ui::em(1.4f);
+  const bool loading_zh = lang == 1 && !s.theme.has_cjk;
+  const float loading_x = lang_x - (loading_zh ? ImGui::CalcTextSize(ui::kZhLoadingText).x + ui::em(1) : 0);
+  const bool embed_here = mode != Layout::Narrow && s.hooks.page_address;
+  const char* embed_label = ui::tr(lang, "Copy embed code");
+  const float embed_x =
+      loading_x - (embed_here ? ImGui::CalcTextSize(embed_label).x + ui::em(1.6f) : 0) - ui::em(0.4f);
+  const char* tagline = ui::tr(lang, "positional encoding, step by step");
+  const bool tagline_fits = ImGui::GetCursorPosX() + ImGui::CalcTextSize(tagline).x + ui::em(0.5f) < embed_x;
+  ImGui::TextDisabled("%s", mode == Layout::Narrow || !tagline_fits ? "" : tagline);
+  if (embed_here) {
+    ImGui::SameLine(embed_x);
+    copy_embed_code(s, ImVec2(0, ui::em(1.7f)));
+  }
   // Language switch at the right: "EN" and "中文" (its two glyphs are compiled in, see FontFiles::zh_label).
   const char* zh_label = ui::kZhLabelText;
-  const float bw = ui::em(2.6f);
-  ImGui::SameLine(width - 2 * bw - ui::em(1.4f));
+  ImGui::SameLine(lang_x);
   for (int i = 0; i < 2; ++i) {
     if (i) ImGui::SameLine(0, ui::em(0.3f));
     const bool active = lang == i;
@@ -96,8 +120,8 @@ void top_bar(AppState& s, Mode mode, float width) {
     ui::remember(i == 0 ? "EN" : zh_label);
     if (active) ImGui::PopStyleColor();
   }
-  if (lang == 1 && !s.theme.has_cjk) {
-    ImGui::SameLine(width - 2 * bw - ui::em(1.4f) - ImGui::CalcTextSize(ui::kZhLoadingText).x - ui::em(1));
+  if (loading_zh) {
+    ImGui::SameLine(loading_x);
     ImGui::TextDisabled("%s", ui::kZhLoadingText);  // in Chinese already: its glyphs are compiled in
   }
   ImGui::GetWindowDrawList()->AddLine(ImVec2(0, h - 1), ImVec2(width, h - 1), t.border);
@@ -120,6 +144,13 @@ void draw_text(AppState& s, float wrap) {
   ImGui::Spacing();
   ui::title(std::to_string(s.step + 1) + ". " + step.title, wrap, t, t.accent);
   ImGui::Spacing();
+  draw_step_body(s, wrap);
+}
+
+}  // namespace
+
+void draw_step_body(AppState& s, float wrap) {
+  const ui::Theme& t = s.theme;
   lessons::Lesson& lesson = current_lesson(s);
   const auto lookup = [&](std::string_view name) { return lesson.placeholder(name); };
   // Predict, then reveal: the text after the question waits for the learner's answer.
@@ -136,7 +167,7 @@ void draw_text(AppState& s, float wrap) {
       });
 }
 
-void draw_visual(AppState& s, bool compact) {
+void draw_visual(AppState& s, bool compact, bool exports) {
   if (awaiting_answer(s)) {  // covered until the learner predicts
     s.animating = false;
     ImGui::Dummy(ImVec2(1, ui::em(2)));
@@ -151,9 +182,11 @@ void draw_visual(AppState& s, bool compact) {
     return;
   }
   // Keyboard focus arrives on the lesson's first control, past the export bar.
-  ImGui::PushItemFlag(ImGuiItemFlags_NoNavDefaultFocus, true);
-  export_bar(s);
-  ImGui::PopItemFlag();
+  if (exports) {
+    ImGui::PushItemFlag(ImGuiItemFlags_NoNavDefaultFocus, true);
+    export_bar(s);
+    ImGui::PopItemFlag();
+  }
   lessons::DrawContext ctx;
   ctx.step = s.step;
   ctx.step_id = step_id(s, s.lesson, s.step);
@@ -170,6 +203,8 @@ void draw_visual(AppState& s, bool compact) {
   notify(s, ctx.notices);
 }
 
+namespace {
+
 void draw_step_bar(AppState& s, float width) {
   const int count = step_count(s, s.lesson);
   const bool can_prev = s.step > 0 || s.lesson > 0;
@@ -180,150 +215,7 @@ void draw_step_bar(AppState& s, float width) {
   if (move) step_by(s, move);
 }
 
-// The windows keyboard focus mode visits with Tab, in order, for each layout. While a question waits
-// for its answer the text (with the question) comes first; otherwise the visual and its controls.
-std::vector<const char*> focus_windows(const AppState& s, Mode mode) {
-  const bool asking = awaiting_answer(s);
-  switch (mode) {
-    case Mode::Wide:
-      if (asking) return {"##text", "##visual", "##toc", "##topbar"};
-      return {"##visual", "##text", "##toc", "##topbar"};
-    case Mode::Medium:
-      if (asking) return {"##text", "##visual", "##topbar"};
-      return {"##visual", "##text", "##topbar"};
-    default:
-      return {"##page", "##stepbar", "##topbar"};
-  }
-}
-
-// Moves keyboard focus to window `index` of the layout's list, with the focus frame on its default
-// control (the question's first choice, the visual's first control past the export bar, …).
-void focus_on(AppState& s, ImGuiWindow* w) {
-  s.focus_init_frame = ImGui::GetFrameCount();
-  if (!w) return;
-  ImGui::NavMoveRequestCancel();  // ImGui's own Tab (to the next text field) would pull focus back
-  ImGui::FocusWindow(w);
-  ImGui::NavInitWindow(w, true);
-  GImGui->NavDisableHighlight = false;
-  GImGui->NavDisableMouseHover = true;
-}
-
-void focus_window(AppState& s, Mode mode, int index) {
-  const std::vector<const char*> names = focus_windows(s, mode);
-  const int n = static_cast<int>(names.size());
-  focus_on(s, ImGui::FindWindowByName(names[((index % n) + n) % n]));
-}
-
-// Which part of the page (index into focus_windows) holds the keyboard focus now, or −1.
-int focused_part(const AppState& s, Mode mode) {
-  const ImGuiWindow* nav = GImGui->NavWindow;
-  if (!nav) return -1;
-  const std::vector<const char*> names = focus_windows(s, mode);
-  for (int i = 0; i < static_cast<int>(names.size()); ++i)
-    if (const ImGuiWindow* w = ImGui::FindWindowByName(names[i]); w && nav->RootWindowForNav == w) return i;
-  return -1;
-}
-
-// Keyboard focus mode never loses the focus frame: when the focused control goes away (the step
-// changed, the prediction was locked in) the focus moves to the part of the page's default control;
-// when it moves anywhere it is scrolled into view (ImGui does so for arrow moves, not for these jumps);
-// and it is recorded for posenc.locate(':focus') while it is fully in sight (a paragraph taller than
-// its column: while its top is, with the part in sight).
-void keep_focus_visible(AppState& s) {
-  ImGuiContext& g = *GImGui;
-  s.focus_rect = {};
-  if (!(g.IO.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard)) {
-    s.focus_id = 0;
-    return;
-  }
-  if (g.NavId == 0 || !g.NavIdIsAlive || !g.NavWindow) {
-    const bool init_pending =
-        g.NavInitRequest || g.NavInitResultId != 0 || ImGui::GetFrameCount() - s.focus_init_frame < 2;
-    if (!init_pending && !ImGui::IsAnyItemActive())
-      s.refocus = true;  // next frame: ImGui drops requests made now
-    return;
-  }
-  ImGuiWindow* w = g.NavWindow;
-  const ImRect r = ImGui::WindowRectRelToAbs(w, w->NavRectRel[g.NavLayer]);
-  if (g.NavId != s.focus_id) {
-    s.focus_id = g.NavId;
-    if (!w->InnerClipRect.Contains(r)) ImGui::ScrollToRect(w, r, ImGuiScrollFlags_KeepVisibleEdgeY);
-  }
-  if (g.NavDisableHighlight) return;
-  s.focus_rect = {r.Min.x, r.Min.y, r.GetWidth(), r.GetHeight()};
-  const ImRect clip = w->InnerClipRect;
-  if (clip.Contains(r)) {
-    ui::remember_rect(":focus", s.focus_rect);
-  } else if (r.GetHeight() > clip.GetHeight() && r.Min.y >= clip.Min.y && r.Min.y < clip.Max.y &&
-             r.Min.x >= clip.Min.x && r.Max.x <= clip.Max.x) {
-    // A paragraph taller than its column (a short window): in sight from its top, as far as it goes.
-    ui::remember_rect(":focus", {r.Min.x, r.Min.y, r.GetWidth(), clip.Max.y - r.Min.y});
-  }
-}
-
-// Keys. By default ← → step through the walkthrough (and Page Up/Down always do). Tab switches to
-// keyboard focus mode: an orange frame marks the focused control, the arrows move it, Space/Enter
-// activate, Tab / Shift-Tab go to the next / previous part of the page (visual, text, lessons, top
-// bar); Esc hands the arrows back to the steps.
-void keyboard(AppState& s, Mode mode) {
-  ImGuiIO& io = ImGui::GetIO();
-  const auto pressed = [](ImGuiKey k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k)); };
-  const bool focus_mode = io.ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard;
-  if (pressed(ImGuiKey_Tab) && io.WantTextInput) {
-    // Tab in a text box leaves it (its text kept, as on any loss of focus) and moves the focus frame to
-    // the next control (Shift: the one before), as a web page's Tab does. ImGui's own tabbing would
-    // open the next slider's number edit instead.
-    ImGuiContext& g = *GImGui;
-    ImGui::NavMoveRequestCancel();
-    if (g.ActiveId) g.NavId = g.ActiveId;  // the box is where the move starts from
-    ui::request_leave_text_box();          // the box lets go as it draws, its text kept
-    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-    g.NavDisableHighlight = false;
-    g.NavDisableMouseHover = true;
-    ImGui::NavMoveRequestSubmit(io.KeyShift ? ImGuiDir_Up : ImGuiDir_Down,
-                                io.KeyShift ? ImGuiDir_Up : ImGuiDir_Down, ImGuiNavMoveFlags_None,
-                                ImGuiScrollFlags_KeepVisibleEdgeY);
-    return;
-  }
-  if (pressed(ImGuiKey_Tab) && !io.WantTextInput) {
-    if (!focus_mode) {
-      io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-      notify(s,
-             {{"Keyboard: Tab moves between the parts of the page, ↑ ↓ between controls and paragraphs, ← → "
-               "move a slider (Shift: ten times as far), Space or Enter activates; Esc gives the arrows back "
-               "to the steps.",
-               {}}},
-             6);
-      s.focus_window = 0;
-    } else {
-      const int part = focused_part(s, mode);
-      s.focus_window = (part >= 0 ? part : s.focus_window) + (io.KeyShift ? -1 : 1);
-    }
-    focus_window(s, mode, s.focus_window);
-    return;
-  }
-  if (s.refocus && focus_mode) {  // the focused control went away (see keep_focus_visible)
-    if (const int part = focused_part(s, mode); part >= 0)
-      focus_on(s, GImGui->NavWindow->RootWindowForNav);
-    else
-      focus_window(s, mode, s.focus_window);
-  }
-  s.refocus = false;
-  if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
-  if (pressed(ImGuiKey_PageDown)) step_by(s, +1);
-  if (pressed(ImGuiKey_PageUp)) step_by(s, -1);
-  if (pressed(ImGuiKey_Escape)) {
-    if (s.toc_open)
-      s.toc_open = false;
-    else
-      io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
-  }
-  if (focus_mode) return;  // the arrows move the focus
-  if (pressed(ImGuiKey_RightArrow)) step_by(s, +1);
-  if (pressed(ImGuiKey_LeftArrow)) step_by(s, -1);
-}
-
-void drawer(AppState& s, float top, float width, float height) {
+void drawer(AppState& s, Layout mode, float top, float width, float height) {
   if (!s.toc_open) return;
   // Dim the page; a click outside the drawer closes it.
   ImGui::SetNextWindowPos(ImVec2(0, top));
@@ -338,6 +230,11 @@ void drawer(AppState& s, float top, float width, float height) {
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.panel));
   ImGui::Begin("##drawer", nullptr, kPanel & ~ImGuiWindowFlags_NoBringToFrontOnFocus);
   ImGui::SetWindowFocus();
+  ui::remember_region(":contents");
+  if (s.hooks.page_address && mode == Layout::Narrow) {
+    copy_embed_code(s, ImVec2(ImGui::GetContentRegionAvail().x, 0));  // a phone's top bar has no room
+    ImGui::Spacing();
+  }
   ImGui::TextDisabled("%s", ui::tr(lang_index(s), "Lessons"));
   draw_toc(s);
   ImGui::End();
@@ -348,6 +245,8 @@ void drawer(AppState& s, float top, float width, float height) {
 // it (or, on a phone, the page) gets shorter while a notice shows, so a notice never covers a table, a
 // slider or the keyboard focus, and it is read in the language of the moment (translated as drawn).
 float notice_text_width(float w) { return w - ui::em(3.2f); }
+
+}  // namespace
 
 // Their height: what they need, up to a quarter of the window's (then they scroll), so that on a short
 // window the step's text keeps most of its column.
@@ -385,8 +284,6 @@ void draw_notices(AppState& s, float w, float h) {
   ImGui::PopStyleColor();
 }
 
-}  // namespace
-
 void draw(AppState& s, float width, float height) {
   want_typed_glyphs(s);
   // Lessons' work between frames (training), before the frame shows its progress.
@@ -407,21 +304,29 @@ void draw(AppState& s, float width, float height) {
   if (working != s.working) s.dirty = true;  // started or finished: the text's mirror follows
   s.working = working;
   const float font = ImGui::GetFontSize();
-  const Mode mode = layout_mode(width, height, font);
+  const Layout mode = s.embed.on ? Layout::Card : layout_mode(width, height, font);
   const float top = ui::em(2.6f);
   keyboard(s, mode);
-  top_bar(s, mode, width);
   // A new step (Next, the contents, a link) opens at its top: the panels kept the last step's scroll, so
   // on a phone Next showed the next step from its middle, title off screen. Not while the keyboard
   // navigates: then the panels follow the focus to the new step's first control.
   const bool new_step = s.lesson * 1000 + s.step != s.scrolled_for && !ImGui::GetIO().NavVisible;
   s.scrolled_for = s.lesson * 1000 + s.step;
+  if (mode == Layout::Card) {  // the step alone (card.cpp)
+    draw_card(s, width, height, new_step);
+    ui::finish_leave_text_box();
+    keep_focus_visible(s);
+    mark_tab_out(s, mode);
+    s.animating = s.animating || in_frame;
+    return;
+  }
+  top_bar(s, mode, width);
   const auto to_top = [new_step] {
     if (new_step) ImGui::SetScrollY(0);
   };
 
   const float pad = ui::em(1.2f);
-  if (mode == Mode::Narrow) {
+  if (mode == Layout::Narrow) {
     const float bar_h = ui::em(3.2f);
     const float note_w = width - 2 * ui::em(0.9f);
     const float note_h = notices_height(s, note_w);
@@ -464,14 +369,15 @@ void draw(AppState& s, float width, float height) {
     ImGui::End();
     ImGui::PopStyleColor();
   } else {
-    const float toc_w = mode == Mode::Wide ? ui::em(15) : 0;
+    const float toc_w = mode == Layout::Wide ? ui::em(15) : 0;
     const float rest = width - toc_w;
     const float text_w = std::clamp(rest * 0.4f, ui::em(20), ui::em(30));
-    if (mode == Mode::Wide) {
+    if (mode == Layout::Wide) {
       ImGui::SetNextWindowPos(ImVec2(0, top));
       ImGui::SetNextWindowSize(ImVec2(toc_w, height - top));
       ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::ColorConvertU32ToFloat4(s.theme.page));
       ImGui::Begin("##toc", nullptr, kPanel & ~ImGuiWindowFlags_NoScrollWithMouse);
+      ui::remember_region(":contents");  // for posenc.locate: the table of contents (no card has one)
       ImGui::TextDisabled("%s", ui::tr(lang_index(s), "Lessons"));
       draw_toc(s);
       ImGui::End();
@@ -512,7 +418,7 @@ void draw(AppState& s, float width, float height) {
     ImGui::End();
     ImGui::PopStyleVar();
   }
-  drawer(s, top, width, height);
+  drawer(s, mode, top, width, height);
   ui::finish_leave_text_box();
   keep_focus_visible(s);
   s.animating = s.animating || in_frame;

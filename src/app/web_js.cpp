@@ -218,4 +218,29 @@ EM_JS(int, js_take_events, (), {
   Module["posencEvents"] = 0;
   return n;
 });
+// The card (#…&embed=1). The page's address for the <iframe> snippet: where it is, without the hash.
+EM_JS(char*, js_page_address, (), {
+  var s = location.href.split("#")[0];
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+// "open in posenc ↗": the full view of the same step and settings, in a new tab that cannot reach back
+// into the card (noopener; the click that asked for it is this frame's user activation).
+EM_JS(void, js_open_full_view, (const char* hash), {
+  var url = location.href.split("#")[0] + "#" + UTF8ToString(hash);
+  try { window.open(url, "_blank", "noopener"); } catch (e) { console.warn("posenc: " + e.message); }
+});
+// The card's state to the page around it, at the host= origin only (the browser drops it for any other).
+EM_JS(void, js_post_state, (const char* state, const char* origin), {
+  if (window.parent === window) return;
+  try {
+    var message = { "posenc": "state", "state": JSON.parse(UTF8ToString(state)) };
+    window.parent.postMessage(message, UTF8ToString(origin));
+  } catch (e) {}
+});
+EM_JS(void, js_tab_out, (int next, int prev), {
+  Module["posencTabOut"] = (next ? 1 : 0) | (prev ? 2 : 0);
+});
 // clang-format on

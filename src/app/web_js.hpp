@@ -29,4 +29,10 @@ void js_watch_events();
 void js_set_asleep(int asleep);
 int js_coarse_pointer();
 int js_take_events();
+// The card (embed.hpp): the page's address without its hash, the full view opened in a new tab, the
+// state posted to the host page, and whether Tab (Shift-Tab) now leaves the frame (loader.js reads it).
+char* js_page_address();
+void js_open_full_view(const char* hash);
+void js_post_state(const char* state, const char* origin);
+void js_tab_out(int next, int prev);
 }

@@ -22,6 +22,7 @@
 #include "app/api.hpp"
 #include "app/app.hpp"
 #include "app/compute.hpp"
+#include "app/embed.hpp"
 #include "app/embedded_fonts.hpp"
 #include "app/frame_digest.hpp"
 #include "app/frame_stats.hpp"
@@ -68,6 +69,7 @@ struct Platform {
   bool asleep = false;
   bool wake_pending = false;  // a timer will wake the loop for work going on elsewhere
   double css_w = 0, css_h = 0;
+  int tab_out = 0;  // the card's Tab (1) / Shift-Tab (2) leaves the frame, as loader.js was last told
 };
 
 void wake();
@@ -208,6 +210,9 @@ void frame(void*) {
   for (const std::string& e : app::take_content_errors(g->app))
     js_log_error(("posenc content: " + e).c_str());
   app::after_frame(g->app);
+  const int tab_out = (g->app.embed.tab_out_next ? 1 : 0) | (g->app.embed.tab_out_prev ? 2 : 0);
+  if (tab_out != g->tab_out) js_tab_out(tab_out & 1, tab_out & 2);  // read by loader.js's Tab listener
+  g->tab_out = tab_out;
   g->stats.add(t1 - t0 + (emscripten_get_now() - t2));
   if (changed) g->render_stats.add(t2 - t1);
   if (!g->ready) {
@@ -240,6 +245,21 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_set(const char* name, const char* value)
 }
 EMSCRIPTEN_KEEPALIVE const char* posenc_locate(const char* label) {
   return answer(app::locate_json(label, g->dpr));
+}
+// A message from the page around the card (api.js): {posenc: 'go', step} or {posenc: 'set', name, value}.
+EMSCRIPTEN_KEEPALIVE const char* posenc_message(const char* origin, const char* kind, const char* a,
+                                                const char* b) {
+  wake();
+  const std::string_view k = kind ? kind : "";
+  if (k == "go") return answer(app::message_go(g->app, origin, a));
+  return answer(app::message_set(g->app, origin, a, b));
+}
+// The page lost the keyboard (the card's Tab left the frame, a click outside it): a card's focus frame
+// goes, so that only the host page shows one.
+EMSCRIPTEN_KEEPALIVE void posenc_focus_left() {
+  if (!g->app.embed.on) return;
+  ImGui::GetIO().ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
+  wake();
 }
 EMSCRIPTEN_KEEPALIVE void posenc_hash_changed(const char* hash) {
   wake();
@@ -419,6 +439,11 @@ int main() {
     js_page_language(l.c_str(), title.c_str(), label.c_str());
   };
   s.hooks.announce = [](const std::string& text) { js_announce(text.c_str()); };
+  s.hooks.page_address = [] { return take_string(js_page_address()); };
+  s.hooks.open_full_view = [](const std::string& hash) { js_open_full_view(hash.c_str()); };
+  s.hooks.post_state = [](const std::string& state, const std::string& origin) {
+    js_post_state(state.c_str(), origin.c_str());
+  };
   s.hooks.mirror_text = [](const std::string& a, const std::string& b, const std::string& c) {
     js_mirror_text(a.c_str(), b.c_str(), c.c_str());
   };

@@ -19,13 +19,14 @@ function rng(seed) {
 }
 const pick = (r, xs) => xs[Math.floor(r() * xs.length)];
 const nasty = ['', '0', '-1', '1e308', '-1e308', 'NaN', 'Infinity', '%00', '%ff%fe', '1,2,3', ',,,', '9'.repeat(400),
-  '\u202e', '中文', '<script>', "'\"", '0x10', ' 5 ', '1e-320', 'true', 'null', '[]', '{}'];
+  '\u202e', '中文', '<script>', "'\"", '0x10', ' 5 ', '1e-320', 'true', 'null', '[]', '{}', '2..1', '..', '1..',
+  'https://x.org', 'https://x.org/'];
 
 test('200 random hostile URL hashes leave the app drawing and consistent', async () => {
   const r = rng(7);
   const lessons = (await page.evaluate(() => posenc.lessons())).map(l => l.id);
   const keys = ['lesson', 'step', 'lang', 'dim', 'len', 'base', 'k', 'seed', 'order', 'text', 'pe', 'layout', 'pos',
-    'col', 'offset', 'm', 'n', 'pair', 'heads', 'train', 'target', 'vocab', 'x'];
+    'col', 'offset', 'm', 'n', 'pair', 'heads', 'train', 'target', 'vocab', 'x', 'embed', 'steps', 'host'];
   for (let i = 0; i < 200; i++) {
     const parts = [];
     for (let k = 0, n = 1 + Math.floor(r() * 6); k < n; k++) {

@@ -182,6 +182,25 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("Chinese mode: a card (#…&embed=1) — its bar, its link, its notices — draws no English word") {
+  ChineseScreen z;
+  z.echoed = {"embed", "steps", "host", "step", "yes", "zz", "example", "com"};  // the link's keys and values
+  for (const char* hash : {"#lesson=sinusoidal&step=9&embed=yes&steps=zz..99&host=example.com",
+                           "#lesson=rope&step=1&embed=1&steps=1..3", "#lesson=order&step=2&embed=1"}) {
+    z.where = hash;
+    z.say(apply_hash(z.s, hash));
+    record_prediction(z.s, 0);
+    z.look(ImVec2(-1, -1), 640, 400);
+    z.look(ImVec2(-1, -1), 360, 640);
+  }
+  z.say(go(z.s, lessons::find_lesson("rope"), 0));  // what posenc.go and the host's messages are told
+  z.look(ImVec2(-1, -1), 640, 400);
+  apply_hash(z.s, "#lesson=rope&step=1");  // the full view's Copy embed code, and what it says
+  z.s.hooks.page_address = [] { return std::string("https://example.org/"); };
+  z.say({{"copied the embed code of this step: an <iframe> of 640 × 400 to paste into a web page", {}}});
+  z.look();
+}
+
 TEST_CASE("Chinese mode: notices of clamped links, the checker's messages and verdicts are Chinese") {
   ChineseScreen z;
   const char* hashes[] = {
