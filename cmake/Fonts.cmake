@@ -8,7 +8,9 @@ set(POSENC_FONT_SRC /usr/share/fonts/truetype/dejavu)
 set(POSENC_FONT_OUT "${CMAKE_BINARY_DIR}/assets/fonts")
 # Regular: Latin-1 and Greek whole (a learner may type them into a text field), everything else only
 # where the lessons, the interface or the shown code use it: about half the size of whole Unicode blocks.
-set(POSENC_UNICODES "U+0020-007E,U+00A0-00FF,U+0370-03FF")
+# The superscripts whole too: numbers are written with them at run time (1.30×10⁻¹⁴, content::
+# readable_exponents, ui::short_number) whatever digits the texts happen to hold.
+set(POSENC_UNICODES "U+0020-007E,U+00A0-00FF,U+0370-03FF,U+2070-209F")
 # (src/*/*/…: the lessons' folders.)
 set(POSENC_TEXT_GLOBS "${CMAKE_SOURCE_DIR}/content/*/*.md" "${CMAKE_SOURCE_DIR}/content/code/*.py"
     "${CMAKE_SOURCE_DIR}/src/*/zh.tsv" "${CMAKE_SOURCE_DIR}/src/lessons/*/zh.tsv"
@@ -25,7 +27,7 @@ add_custom_command(
 # The bold face draws only the interface's own text (headings, emphasis, titles), never what a learner
 # types: Basic Latin and the used characters are enough, about half the glyphs to rasterise at start.
 set(POSENC_UNICODES_DejaVuSans "${POSENC_UNICODES}")
-set(POSENC_UNICODES_DejaVuSans-Bold "U+0020-007E")
+set(POSENC_UNICODES_DejaVuSans-Bold "U+0020-007E,U+00B2-00B3,U+00B9,U+00D7,U+2070-209F")
 set(POSENC_FONTS "")
 foreach(face DejaVuSans DejaVuSans-Bold)
   add_custom_command(

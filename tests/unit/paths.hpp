@@ -5,9 +5,10 @@
 
 namespace posenc::test {
 
-extern const char* const kSourceDir;     // the source tree's root
-extern const char* const kCjkFont;       // the WenQuanYi Micro Hei subset the build made (cmake/Fonts.cmake)
-extern const char* const kCjkAllFont;    // every character of WenQuanYi Micro Hei (cjk-all.ttf)
+extern const char* const kSourceDir;   // the source tree's root
+extern const char* const kCjkFont;     // the WenQuanYi Micro Hei subset the build made (cmake/Fonts.cmake)
+extern const char* const kCjkAllFont;  // every character of WenQuanYi Micro Hei (cjk-all.ttf)
+extern const char* const kLatinFonts;  // the folder of the DejaVu subsets the build made (cmake/Fonts.cmake)
 extern const char* const kCheckProgram;  // the posenc-check program the build made
 
 }  // namespace posenc::test

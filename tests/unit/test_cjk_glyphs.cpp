@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include <imgui.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -21,8 +22,10 @@
 #include "app/app.hpp"
 #include "app/glyphs.hpp"
 #include "content/bundle.hpp"
+#include "content/document.hpp"
 #include "headless.hpp"
 #include "paths.hpp"
+#include "ui/matrix_view.hpp"
 #include "ui/theme.hpp"
 
 using namespace posenc;
@@ -317,4 +320,32 @@ TEST_CASE("bold Chinese: the bold faces' Han glyphs are thicker than the regular
   const ImFontGlyph* a = h.s.theme.bold->FindGlyphNoFallback('A');
   REQUIRE(a != nullptr);
   CHECK(ink(h.s.theme.bold, 'A').first > ink(h.s.theme.regular, 'A').first);
+}
+
+TEST_CASE("the DejaVu subsets hold every character numbers are written with at run time") {
+  // Numbers are written at run time (ui::short_number, content::readable_exponents) with characters a
+  // text need not hold: every exponent of a double, both signs, in both faces (a bold number in a table).
+  std::string written;
+  for (int e = -330; e <= 330; e += 1) {
+    written += ui::short_number(-1.25 * std::pow(10.0, e));
+    written += content::readable_exponents(std::to_string(e) + "e" + std::to_string(e));
+  }
+  written += content::readable_exponents("1e+05 2e-06 3e+07 4e-08 9e+19");
+  std::set<unsigned> needed;
+  for (unsigned cp : code_points(written))
+    if (cp > 0x7E) needed.insert(cp);
+  CHECK(needed.count(0x2074));  // ⁴
+  CHECK(needed.count(0x207B));  // ⁻
+  for (const std::string face : {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf"}) {
+    CAPTURE(face);
+    const std::string font = read_file(std::filesystem::path(test::kLatinFonts) / face);
+    REQUIRE(font.size() > 10000);
+    const auto* data = reinterpret_cast<const unsigned char*>(font.data());
+    stbtt_fontinfo info;
+    REQUIRE(stbtt_InitFont(&info, data, stbtt_GetFontOffsetForIndex(data, 0)));
+    for (unsigned cp : needed) {
+      CAPTURE(cp);
+      CHECK(stbtt_FindGlyphIndex(&info, static_cast<int>(cp)) != 0);
+    }
+  }
 }
