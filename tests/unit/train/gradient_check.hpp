@@ -26,8 +26,8 @@ inline double gradient_gap(core::Model<double>& model, const std::vector<core::E
     const double down = model.loss(batch, false);
     w = w0;
     const double numeric = (up - down) / (2 * h), analytic = t.grad.data()[i];
-    worst = std::max(worst, std::fabs(numeric - analytic) /
-                                (1e-7 + 1e-5 * (std::fabs(numeric) + std::fabs(analytic))));
+    worst = std::max(
+        worst, std::fabs(numeric - analytic) / (1e-7 + 1e-5 * (std::fabs(numeric) + std::fabs(analytic))));
   }
   return worst;
 }
