@@ -35,6 +35,7 @@
 #include <iterator>
 
 #include "train_lesson.hpp"
+#include "ui/i18n.hpp"
 #include "ui/rich_text.hpp"
 
 namespace posenc::lessons::train_lesson {
@@ -198,9 +199,14 @@ std::vector<PaperRow> TrainLesson::paper_rows() const {
 
 void TrainLesson::draw_papers(DrawContext& ctx) {
   if (!need_results(ctx)) return;
-  if (papers_lang_ != lang_) {  // worked out once the runs are scored (and again in another language)
+  // Worked out once the runs are scored, and again in another language — or when that language's words
+  // arrive (the page fetches the Chinese ones on demand: a table made meanwhile would stay in English).
+  int words = 0;
+  ui::catalogue(&words);
+  if (papers_lang_ != lang_ || papers_words_ != words) {
     papers_ = paper_rows();
     papers_lang_ = lang_;
+    papers_words_ = words;
   }
   const std::vector<PaperRow>& rows = papers_;
   const ImGuiTableFlags flags =

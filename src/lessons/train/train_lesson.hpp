@@ -134,6 +134,7 @@ class TrainLesson final : public Lesson {
   std::vector<ui::Series> loss_curves_;  // each run's loss, averaged over stretches of steps
   std::vector<PaperRow> papers_;         // the papers table, in language papers_lang_ (−1: not yet)
   int papers_lang_ = -1;
+  int papers_words_ = -1;  // … and the catalogue's size then (the Chinese words arrive on demand)
   // Runs read from a runs file (the PyTorch script's, or an export): shown in the runs table beside the
   // page's own, kept when the settings change (they carry their own setups).
   std::vector<core::RunRecord> imported_;
