@@ -323,7 +323,9 @@ void TrainLesson::draw_runs(DrawContext& ctx) {
     const int e = static_cast<int>(r.config.pe);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui::palette(e)), "%s", tr(lang_, kRuns[e]));
+    ImGui::PushStyleColor(ImGuiCol_Text, ui::palette(e));
+    ImGui::TextWrapped("%s", tr(lang_, kRuns[e]));  // "randomised positions" takes two lines
+    ImGui::PopStyleColor();
     ImGui::TableNextColumn();
     ImGui::Text("%d", static_cast<int>(r.config.seed));
     ImGui::TableNextColumn();
