@@ -29,7 +29,7 @@ ComputeResult train_kind(const Args& args) {
   q.task = in.choice("task", "reverse", {"copy", "reverse", "k_back"});
   q.pe = in.choice("pe", "rope", {"none", "learned", "sinusoidal", "rope", "alibi", "t5", "random"});
   q.causal = in.flag("causal", q.causal);
-  // A start token opens every sequence: `start_token`, or `bos` as DESIGN.md spells it (one of the two).
+  // A start token opens every sequence: `start_token`, or `bos` as the design spells it (one of the two).
   q.start_token = in.flag("start_token", q.start_token);
   const bool bos = in.flag("bos", q.start_token);
   if (in.ok() && bos != q.start_token) {

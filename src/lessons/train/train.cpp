@@ -108,7 +108,11 @@ core::Messages TrainLesson::update() {
   }
   p_.min_len = std::clamp(p_.min_len, 1, p_.train_len);
   p_.shown_seed = std::min(p_.shown_seed, p_.seeds - 1);
-  p_.run = std::min(p_.run, encodings() - 1);  // randomised positions only when trained
+  if (p_.run >= encodings()) {  // randomised positions only when trained
+    p_.run = encodings() - 1;
+    notice.push_back(
+        {"run shown: randomised positions are not trained; turn on include randomised positions", {}});
+  }
   p_.layer = std::min(p_.layer, p_.layers - 1);
   p_.head = std::min(p_.head, p_.heads - 1);
   p_.ex_len = std::clamp(p_.ex_len, shortest, top_len());

@@ -106,7 +106,9 @@ TEST_CASE("lesson train: randomised positions and a start token are settings; th
   app::apply_hash(h.s, std::string(kSmall) + "&random=1&start=1&causal=1");
   train(h);
   CHECK(ruoss(train_lesson(h).papers()).verdict == Verdict::NeedsBidirectional);
-  app::apply_hash(h.s, std::string(kSmall) + "&random=0&run=randomised%20positions");
+  const core::Messages off =
+      app::apply_hash(h.s, std::string(kSmall) + "&random=0&run=randomised%20positions");
+  CHECK(core::english(off).find("randomised positions are not trained") != std::string::npos);
   h.frame(1280, 800);
   CHECK(l.placeholder("runs") == "6");
   bool clamped = false;
