@@ -13,11 +13,12 @@ list of setups, or a runs file) instead of SETUPS. The results go to --out as
 {"format": "posenc-train-runs", "version": 1, "runs": [record, ...]}, each record "source": "pytorch":
 load the file into the page's runs table to see these runs beside the page's own.
 
-What is the page's: the model (its shape and its initial scales), the tasks and their slot tokens, the
-encodings, the lengths of each batch, Adam and its schedule, clipping, the plateau rule, the metrics.
-What is not: the random streams. Weights, batches, the held-out set and the test sets are drawn from
-torch's generators, seeded from the setup's seed (the held-out and test sets from fixed seeds, the same for
-every run, as in the page), not from the page's xoshiro256**: a run here is another draw of the same experiment, not the page's run
+What is the page's: the model (its shape and its initial scales), the tasks, their slot tokens and start
+token, the encodings (randomised positions too: an ordered random subset of 0 … L − 1 for each sequence),
+the lengths of each batch, Adam and its schedule, clipping, the plateau rule, the metrics.
+What is not: the random streams. Weights, batches, randomised positions, the held-out set and the test
+sets are drawn from torch's generators, seeded from the setup's seed (the held-out and test sets and
+their positions from fixed seeds, the same for every run, as in the page), not from the page's xoshiro256**: a run here is another draw of the same experiment, not the page's run
 replayed. Compare accuracies and steps to converge over seeds, never losses step by step. On a GPU, float
 arithmetic also differs from the page's float32 in the last bits.
 """
@@ -43,6 +44,8 @@ FLAT_LOSS = 0.05       # a fall of the training loss, as a share of its value, t
 HELD_OUT = 64          # held-out sequences at train_len (the plateau rule's)
 HELD_OUT_SEED = 0x4E1D0075  # the held-out set: the same for every run at one train_len
 TEST_SEED = 0x7E575E75      # the test sets: the same for every run
+HELD_OUT_POSITIONS_SEED = 0x4E1D905E  # random: the held-out set's positions …
+TEST_POSITIONS_SEED = 0x7E57905E      # … and the test sets' (streams of their own)
 BETAS, ADAM_EPS = (0.9, 0.98), 1e-8
 LN_EPS = 1e-5
 ROPE_BASE = SINUSOIDAL_BASE = 10000.0
@@ -63,32 +66,57 @@ def generator(seed, stream):
 #   copy, reverse: x₁ … xₙ SEP s₁ … sₙ, targets at the slots (copy: x, reverse: x reversed). Slots are
 #     all MASK with a bidirectional mask; with a causal one s₁ = MASK and s_j = y_{j−1} (teacher forcing).
 #   k_back: x₁ … xₙ, the target at x_i, i > k, is x_{i−k}: the token k places back.
+# With "start_token", START = vocab + 2 opens every sequence (no target there) and the rest moves right.
 
 def shortest_input(s):
     return s["k"] + 1 if s["task"] == "k_back" else 1
 
 
+def start(s):
+    """1 when a start token opens every sequence, else 0."""
+    return 1 if s.get("start_token") else 0
+
+
 def sequence_length(s, n):
-    return n if s["task"] == "k_back" else 2 * n + 1
+    return start(s) + (n if s["task"] == "k_back" else 2 * n + 1)
 
 
 def make_batch(s, x):
     """Tokens and targets (−1: no target), both B × sequence_length, for inputs x (B × n)."""
     B, n = x.shape
     if s["task"] == "k_back":
-        targets = torch.full_like(x, -1)
+        tokens, targets = x, torch.full_like(x, -1)
         targets[:, s["k"]:] = x[:, :n - s["k"]]
-        return x, targets
-    y = x if s["task"] == "copy" else x.flip(1)
-    slots = torch.full_like(x, s["vocab"] + 1)
-    if s["causal"]:
-        slots[:, 1:] = y[:, :-1]
-    sep = torch.full((B, 1), s["vocab"], dtype=x.dtype)
-    return torch.cat([x, sep, slots], 1), torch.cat([torch.full((B, n + 1), -1, dtype=x.dtype), y], 1)
+    else:
+        y = x if s["task"] == "copy" else x.flip(1)
+        slots = torch.full_like(x, s["vocab"] + 1)
+        if s["causal"]:
+            slots[:, 1:] = y[:, :-1]
+        sep = torch.full((B, 1), s["vocab"], dtype=x.dtype)
+        tokens = torch.cat([x, sep, slots], 1)
+        targets = torch.cat([torch.full((B, n + 1), -1, dtype=x.dtype), y], 1)
+    if start(s):
+        tokens = torch.cat([torch.full((B, 1), s["vocab"] + 2, dtype=x.dtype), tokens], 1)
+        targets = torch.cat([torch.full((B, 1), -1, dtype=x.dtype), targets], 1)
+    return tokens, targets
 
 
 def random_inputs(s, count, n, gen):
     return torch.randint(0, s["vocab"], (count, n), generator=gen)
+
+
+# --- randomised positions (Ruoss et al. 2023, train_tasks.hpp) ----------------------------------------------
+# For pe "random" each sequence of T tokens sits at T distinct positions drawn uniformly from 0 … L − 1 and
+# sorted (an ordered random subset), in training and in the held-out and test sets alike (each from a
+# stream of its own); L is twice the longest sequence, at most 2048 but never below it.
+
+def position_range(longest):
+    return max(longest, min(2 * longest, 2048))
+
+
+def random_positions(count, T, L, gen):
+    """count × T positions: each row T distinct values of 0 … L − 1, ascending."""
+    return torch.stack([torch.randperm(L, generator=gen)[:T].sort().values for _ in range(count)])
 
 
 # --- position encodings (sinusoidal.hpp, rope.hpp, extrapolation.hpp) ---------------------------------
@@ -142,7 +170,7 @@ def t5_bucket(rel, bidirectional, buckets=T5_BUCKETS, max_distance=T5_MAX_DISTAN
 
 
 # --- the model (train_model.hpp) ------------------------------------------------------------------------
-#   x⁰_t = E[token_t] (+ P[t] learned, + PE(t) sinusoidal)
+#   x⁰_t = E[token_t] (+ P[t] learned, + PE(t) sinusoidal, + PE(p_t) random: p_t the token's drawn position)
 #   per layer:  x += MHA(LN₁(x))·W_o        MHA: per head softmax(q kᵀ/√d_h + bias + mask) v
 #               x += ReLU(LN₂(x)·W₁ + b₁)·W₂ + b₂
 #   logits = LN_f(x)·W_out + b_out          (at target positions only)
@@ -172,7 +200,7 @@ class Transformer(torch.nn.Module):
         gen = generator(seed, 1)
         # The page's scales: embeddings N(0, 1); q, k, v, W₁, W_out N(0, 1/d_in); W_o and W₂ further by
         # 1/√(2·layers) (GPT-2's residual scaling); gains 1, biases 0; the T5 bias table 0, as T5 starts.
-        self.embedding = torch.nn.Parameter(torch.randn(s["vocab"] + 2, d, generator=gen))
+        self.embedding = torch.nn.Parameter(torch.randn(s["vocab"] + 2 + start(s), d, generator=gen))
         if pe == "learned":  # from a stream of its own: every encoding starts from the same shared weights
             self.positions = torch.nn.Parameter(torch.randn(P, d, generator=generator(seed, 3)))
         if pe == "t5":
@@ -185,6 +213,8 @@ class Transformer(torch.nn.Module):
         # Fixed tables (buffers: they follow the model to its device).
         if pe == "sinusoidal":
             self.register_buffer("sinusoidal", sinusoidal_table(P, d, SINUSOIDAL_BASE))
+        if pe == "random":  # the sinusoidal table over the whole range positions are drawn from
+            self.register_buffer("sinusoidal", sinusoidal_table(position_range(P), d, SINUSOIDAL_BASE))
         if pe == "rope":  # the angles p·θ_i of the sinusoidal table of width d_head
             angles = sinusoidal_table(P, dh, ROPE_BASE)
             self.register_buffer("rope_sin", angles[:, 0::2].contiguous())
@@ -201,9 +231,10 @@ class Transformer(torch.nn.Module):
             buckets = [[t5_bucket(b - a, not s["causal"]) for b in range(P)] for a in range(P)]
             self.register_buffer("buckets", torch.tensor(buckets))
 
-    def forward(self, tokens, lengths, target_mask):
+    def forward(self, tokens, lengths, target_mask, positions=None):
         """Logits at the target positions (in row-major order of target_mask) of a padded batch: tokens
-        B × T, lengths B (keys at or after a sequence's length are masked)."""
+        B × T, lengths B (keys at or after a sequence's length are masked); positions B × T, each token's
+        position for pe "random" (None: 0 … T − 1)."""
         s, (B, T) = self.s, tokens.shape
         d, H = s["d_model"], s["heads"]
         dh = d // H
@@ -212,6 +243,8 @@ class Transformer(torch.nn.Module):
             x = x + self.positions[:T]
         if s["pe"] == "sinusoidal":
             x = x + self.sinusoidal[:T]
+        if s["pe"] == "random":
+            x = x + (self.sinusoidal[positions] if positions is not None else self.sinusoidal[:T])
         bias = self.bias[:, :T, :T]
         if s["pe"] == "t5":
             bias = bias + self.t5_bias[self.buckets[:T, :T]].permute(2, 0, 1)
@@ -235,9 +268,9 @@ class Transformer(torch.nn.Module):
         return f @ self.out_w + self.out_b
 
 
-def pad(examples, device):
+def pad(examples, device, positions=None):
     """(tokens, targets) pairs of different lengths as one padded batch: tokens, targets (−1 in the
-    padding), lengths."""
+    padding), lengths, and the positions (one tensor per pair, or None; 0 in the padding) or None."""
     T = max(t.shape[1] for t, _ in examples)
     tokens, targets, lengths = [], [], []
     for t, y in examples:
@@ -245,7 +278,9 @@ def pad(examples, device):
         tokens.append(F.pad(t, (0, extra), value=0))
         targets.append(F.pad(y, (0, extra), value=-1))
         lengths.append(torch.full((t.shape[0],), t.shape[1]))
-    return torch.cat(tokens).to(device), torch.cat(targets).to(device), torch.cat(lengths).to(device)
+    if positions is not None:
+        positions = torch.cat([F.pad(p, (0, T - p.shape[1]), value=0) for p in positions]).to(device)
+    return torch.cat(tokens).to(device), torch.cat(targets).to(device), torch.cat(lengths).to(device), positions
 
 
 # --- training (train.hpp's Trainer, train_run.hpp's plateau rule) ------------------------------------------
@@ -259,13 +294,18 @@ def learning_rate(s, step, cap):
     return lr * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(t, 1.0))))
 
 
-def training_batch(s, step, gen, device):
-    """Lengths min_len … train_len in turn across the batch (continuing from step to step), tokens at random."""
+def training_batch(s, step, gen, device, positions_gen=None):
+    """Lengths min_len … train_len in turn across the batch (continuing from step to step), tokens at random;
+    for pe "random" each sequence's positions from positions_gen."""
     lo = max(s["min_len"], shortest_input(s))
     span = s["train_len"] - lo + 1
     lengths = [lo + (step * s["batch"] + b) % span for b in range(s["batch"])]
     groups = [make_batch(s, random_inputs(s, lengths.count(n), n, gen)) for n in sorted(set(lengths))]
-    return pad(groups, device)
+    positions = None
+    if s["pe"] == "random":
+        L = position_range(max_positions(s))
+        positions = [random_positions(t.shape[0], t.shape[1], L, positions_gen) for t, _ in groups]
+    return pad(groups, device, positions)
 
 
 def test_lengths(s):
@@ -277,29 +317,39 @@ def max_positions(s):
     return sequence_length(s, max(s["train_len"], test_lengths(s)[-1]))
 
 
+def set_positions(s, count, n, seed):
+    """For pe "random": positions for count sequences of inputs of length n, from a fixed stream (the
+    held-out or test sets'); otherwise None."""
+    if s["pe"] != "random":
+        return None
+    L = position_range(max_positions(s))
+    return random_positions(count, sequence_length(s, n), L, generator(seed, n))
+
+
 @torch.no_grad()
-def scores(model, s, x, device, chunk=256):
-    """Token and sequence accuracy on inputs x (all of one length), teacher-forced and greedy. For causal copy
-    and reverse, greedy writes the model's own earlier answers into the slots; elsewhere nothing feeds back
-    and greedy equals teacher-forced."""
+def scores(model, s, x, device, chunk=256, positions=None):
+    """Token and sequence accuracy on inputs x (all of one length), teacher-forced and greedy (positions: for
+    pe "random", one row per input). For causal copy and reverse, greedy writes the model's own earlier
+    answers into the slots; elsewhere nothing feeds back and greedy equals teacher-forced."""
     out = [0.0, 0.0, 0.0, 0.0]
     for first in range(0, x.shape[0], chunk):
         tokens, targets = make_batch(s, x[first:first + chunk])
         tokens, targets = tokens.to(device), targets.to(device)
+        at = None if positions is None else positions[first:first + chunk].to(device)
         B, T = tokens.shape
         lengths = torch.full((B,), T, device=device)
         mask = targets >= 0
-        right = (model(tokens, lengths, mask).argmax(-1) == targets[mask]).view(B, -1)
+        right = (model(tokens, lengths, mask, at).argmax(-1) == targets[mask]).view(B, -1)
         greedy = right
         if s["causal"] and s["task"] != "k_back":
-            n = x.shape[1]
+            n, slots = x.shape[1], start(s) + x.shape[1] + 1  # slot j is token slots + j
             fed = tokens.clone()
             answers = torch.empty(B, n, dtype=tokens.dtype, device=device)
-            for j in range(n):  # slot j sees only positions ≤ n + 1 + j: fill the slots left to right
-                answers[:, j] = model(fed, lengths, mask).argmax(-1).view(B, n)[:, j]
+            for j in range(n):  # slot j sees only the tokens up to it: fill the slots left to right
+                answers[:, j] = model(fed, lengths, mask, at).argmax(-1).view(B, n)[:, j]
                 if j + 1 < n:
-                    fed[:, n + 2 + j] = answers[:, j]
-            greedy = answers == targets[:, n + 1:]
+                    fed[:, slots + j + 1] = answers[:, j]
+            greedy = answers == targets[:, slots:]
         for i, r in enumerate((right, greedy)):
             out[2 * i] += r.sum().item()
             out[2 * i + 1] += r.all(1).sum().item()
@@ -334,13 +384,13 @@ def plateau(checks):
     return None
 
 
-def train_step(model, moments, s, step, cap, tokens, targets, lengths):
+def train_step(model, moments, s, step, cap, tokens, targets, lengths, positions=None):
     """One optimiser step on a batch; returns its loss (the mean cross-entropy over every target). Adam as
     torch.optim.Adam(betas=BETAS, eps=ADAM_EPS) computes it, after clipping the gradient to a global norm of
     `clip` (≤ 0: none); a non-finite gradient skips the update (the loss still says so)."""
     params = list(model.parameters())
     mask = targets >= 0
-    loss = F.cross_entropy(model(tokens, lengths, mask), targets[mask])
+    loss = F.cross_entropy(model(tokens, lengths, mask, positions), targets[mask])
     for p in params:
         p.grad = None
     loss.backward()
@@ -364,19 +414,23 @@ def train_run(s, device, scale):
     cap = max(1, round(s["max_steps"] * scale))
     model = Transformer(s, max_positions(s), s["seed"]).to(device)
     moments = [(torch.zeros_like(p), torch.zeros_like(p)) for p in model.parameters()]
-    data = generator(s["seed"], 2)
+    data, positions = generator(s["seed"], 2), generator(s["seed"], 3)  # tokens; random's positions
     held_out = random_inputs(s, HELD_OUT, s["train_len"], generator(HELD_OUT_SEED, s["train_len"]))
+    held_out_at = set_positions(s, HELD_OUT, s["train_len"], HELD_OUT_POSITIONS_SEED)
     losses, checks, stop = [], [], None
     for step in range(cap):
-        losses.append(train_step(model, moments, s, step, cap, *training_batch(s, step, data, device)))
+        batch = training_batch(s, step, data, device, positions)
+        losses.append(train_step(model, moments, s, step, cap, *batch))
         if (step + 1) % EVAL_EVERY == 0 and step + 1 < cap:  # at the cap the run stops anyway
-            checks.append((step + 1, scores(model, s, held_out, device)[0], mean_loss(losses)))
+            checks.append((step + 1, scores(model, s, held_out, device, positions=held_out_at)[0],
+                           mean_loss(losses)))
             stop = plateau(checks)
             if stop:
                 break
     stop = stop or "cap"
     lens = test_lengths(s)
-    results = [scores(model, s, random_inputs(s, s["test_examples"], n, generator(TEST_SEED, n)), device)
+    results = [scores(model, s, random_inputs(s, s["test_examples"], n, generator(TEST_SEED, n)), device,
+                      positions=set_positions(s, s["test_examples"], n, TEST_POSITIONS_SEED))
                for n in lens]
     record = dict(s)
     record.update({
@@ -411,11 +465,12 @@ def main():
     for i, s in enumerate(setups):
         keep = ("task", "pe", "causal", "layers", "heads", "d_model", "d_ff", "vocab", "k", "train_len",
                 "min_len", "test_lens", "max_steps", "batch", "lr", "warmup", "clip", "test_examples", "seed")
-        s = {key: s[key] for key in keep}
+        s = {key: s[key] for key in keep} | {"start_token": bool(s.get("start_token", False))}
         run = train_run(s, torch.device(args.device), args.scale)
         runs.append(run)
         at = run["test_lens"].index(s["train_len"])
-        print(f"run {i + 1}/{len(setups)}: {s['task']} {s['pe']}{' causal' if s['causal'] else ''} seed {s['seed']}:"
+        print(f"run {i + 1}/{len(setups)}: {s['task']} {s['pe']}{' causal' if s['causal'] else ''}"
+              f"{' start' if s['start_token'] else ''} seed {s['seed']}:"
               f" {run['steps']} steps ({run['stop']}), loss {run['loss'][0]:.3f} → {run['loss'][-1]:.3f},"
               f" token accuracy at {s['train_len']}: {run['token_accuracy'][at]:.3f}, {run['seconds']:.1f} s",
               file=sys.stderr)

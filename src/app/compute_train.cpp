@@ -1,6 +1,7 @@
 // The `train` compute kind: one tiny Transformer of lesson train, trained in the call (core::train_to_end,
 // which checks every argument and caps the work), answered as JSON:
-// {loss: [per step], train_len, test_lens: [...], accuracy: [per test length], sequence_accuracy,
+// {loss: [per step], train_len, start_token, test_lens: [...], accuracy: [per test length],
+// sequence_accuracy,
 //  greedy_accuracy, greedy_sequence_accuracy, baseline, steps, converged, converged_at, stop, ms}.
 #include <limits>
 
@@ -26,8 +27,16 @@ ComputeResult train_kind(const Args& args) {
   const double big = std::numeric_limits<double>::max();
   core::TrainRequest q;
   q.task = in.choice("task", "reverse", {"copy", "reverse", "k_back"});
-  q.pe = in.choice("pe", "rope", {"none", "learned", "sinusoidal", "rope", "alibi", "t5"});
+  q.pe = in.choice("pe", "rope", {"none", "learned", "sinusoidal", "rope", "alibi", "t5", "random"});
   q.causal = in.flag("causal", q.causal);
+  // A start token opens every sequence: `start_token`, or `bos` as the design spells it (one of the two).
+  q.start_token = in.flag("start_token", q.start_token);
+  const bool bos = in.flag("bos", q.start_token);
+  if (in.ok() && bos != q.start_token) {
+    if (args.count("start_token"))
+      in.fail("bos and start_token are one setting (a start token); give one of them");
+    q.start_token = bos;
+  }
   q.layers = in.number("layers", q.layers, -big, big);
   q.heads = in.number("heads", q.heads, -big, big);
   q.d_model = in.number("d_model", q.d_model, -big, big);
@@ -51,7 +60,7 @@ ComputeResult train_kind(const Args& args) {
   Json j;
   j.begin_object();
   array(j, "loss", rec.losses);
-  j.key("train_len").num(rec.config.train_len);
+  j.key("train_len").num(rec.config.train_len).key("start_token").boolean(rec.config.start_token);
   array(j, "test_lens", rec.test_lens);
   array(j, "accuracy", rec.scores.token);
   array(j, "sequence_accuracy", rec.scores.sequence);

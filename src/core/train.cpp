@@ -10,7 +10,8 @@
 namespace posenc::core {
 namespace {
 
-constexpr std::uint64_t kTestSeed = 0x7e57'5e75ULL;  // the fixed test sets (the same for every run)
+constexpr std::uint64_t kTestSeed = 0x7e57'5e75ULL;           // the fixed test sets (the same for every run)
+constexpr std::uint64_t kTestPositionsSeed = 0x7e57'905eULL;  // … and their positions (random)
 
 std::string num(double v) {
   char buf[32];
@@ -51,6 +52,7 @@ ModelConfig model_config(const TrainConfig& c) {
   m.vocab_out = spec.vocab;
   const std::vector<int> lens = test_lengths(c);
   m.max_positions = sequence_length(spec, std::max(c.train_len, lens.empty() ? 0 : lens.back()));
+  if (c.pe == Encoding::Random) m.position_range = random_position_range(m.max_positions);
   return m;
 }
 
@@ -60,6 +62,7 @@ TaskSpec task_spec(const TrainConfig& c) {
   s.vocab = c.vocab;
   s.k = c.k;
   s.causal = c.causal;
+  s.start_token = c.start_token;
   return s;
 }
 
@@ -146,9 +149,17 @@ std::vector<std::vector<Example>> make_test_sets(const TrainConfig& c) {
     Random rng(mix_seed(kTestSeed, static_cast<std::uint64_t>(n)));
     std::vector<Example> set;
     for (int i = 0; i < c.test_examples; ++i) set.push_back(random_example(spec, n, rng));
+    Random positions(mix_seed(kTestPositionsSeed, static_cast<std::uint64_t>(n)));
+    place_at_random(set, c, positions);
     sets.push_back(std::move(set));
   }
   return sets;
+}
+
+void place_at_random(std::vector<Example>& examples, const TrainConfig& c, Random& rng) {
+  if (c.pe != Encoding::Random) return;
+  const int range = model_config(c).position_range;
+  for (Example& e : examples) e.positions = random_positions(static_cast<int>(e.tokens.size()), range, rng);
 }
 
 Trainer::Trainer(const TrainConfig& config)
@@ -156,6 +167,7 @@ Trainer::Trainer(const TrainConfig& config)
       spec_(task_spec(config)),
       model_(model_config(config), mix_seed(config.seed, 1)),
       data_(mix_seed(config.seed, 2)),
+      positions_(mix_seed(config.seed, 3)),
       test_lens_(test_lengths(config)) {
   cfg_.min_len = std::max(cfg_.min_len, shortest_input(spec_));
   for (const auto& t : model_.tensors()) {
@@ -184,6 +196,7 @@ int Trainer::step(int n) {
       batch.push_back(random_example(spec_, cfg_.min_len + (steps_done() * cfg_.batch + b) % range, data_));
       tokens_ += static_cast<long>(batch.back().tokens.size());
     }
+    place_at_random(batch, cfg_, positions_);  // random only
     const float loss = model_.loss(batch, true);
     auto& tensors = model_.tensors();
     double norm2 = 0;
@@ -265,7 +278,7 @@ SetScore score_examples(const Model<float>& model, const std::vector<Example>& e
 // <code id="greedy">
 SetScore greedy_score(const Model<float>& model, const std::vector<Example>& examples, const TaskSpec& spec) {
   if (!spec.causal || spec.task == Task::KBack) return score_examples(model, examples);
-  // Slot j (after x₁ … xₙ SEP) holds the answer given for slot j − 1. A slot's answer depends only on
+  // Slot j (after [START] x₁ … xₙ SEP) holds the answer given for slot j − 1. A slot's answer depends only on
   // the slots before it, so after pass p the first p + 1 answers are final: rewrite the slots from the
   // answers and run again until nothing changes.
   std::vector<Example> run = examples;
@@ -274,9 +287,9 @@ SetScore greedy_score(const Model<float>& model, const std::vector<Example>& exa
     answers = predictions(model, run);
     bool changed = false;
     for (size_t e = 0; e < run.size(); ++e) {
-      const size_t n = (run[e].tokens.size() - 1) / 2;
+      const size_t n = input_length(spec, run[e]), slots = spec.input_start() + n + 1;
       for (size_t j = 1; j < n && j < answers[e].size(); ++j) {
-        int& slot = run[e].tokens[n + 1 + j];
+        int& slot = run[e].tokens[slots + j];
         if (slot != answers[e][j - 1]) slot = answers[e][j - 1], changed = true;
       }
     }
@@ -332,10 +345,27 @@ int most_frequent(const std::map<int, int>& bag) {
   return most;
 }
 
+// The same sequences without their start token (and without positions).
+std::vector<Example> without_start_token(std::vector<Example> examples) {
+  for (Example& e : examples) {
+    for (auto* v : {&e.tokens, &e.targets})
+      if (!v->empty()) v->erase(v->begin());
+    e.positions.clear();
+  }
+  return examples;
+}
+
 }  // namespace
 
 // <code id="position_blind">
 double position_blind_baseline(const std::vector<Example>& examples, const TaskSpec& spec) {
+  // A start token is the same token at the same place in every sequence: it tells a model that sees no
+  // positions nothing, so the baseline is that of the same sequences without it.
+  if (spec.start_token) {
+    TaskSpec plain = spec;
+    plain.start_token = false;
+    return position_blind_baseline(without_start_token(examples), plain);
+  }
   if (!spec.causal) {
     // The same inputs asked all at once (every slot MASK).
     TaskSpec bidirectional = spec;

@@ -35,9 +35,10 @@ struct TrainConfig {
   int batch = 32;
   std::uint64_t seed = 1;
   double lr = 3e-3;
-  int warmup = 50;         // steps of linear warm-up
-  double clip = 1.0;       // largest global gradient norm (≤ 0: no clipping)
-  int test_examples = 64;  // test sequences per test length (a fixed seed: the same for every run)
+  int warmup = 50;           // steps of linear warm-up
+  double clip = 1.0;         // largest global gradient norm (≤ 0: no clipping)
+  int test_examples = 64;    // test sequences per test length (a fixed seed: the same for every run)
+  bool start_token = false;  // a start token opens every sequence (train_tasks.hpp)
 };
 
 // The model and task a configuration describes (the learned table reaches the longest test sequence).
@@ -47,8 +48,13 @@ TaskSpec task_spec(const TrainConfig& config);
 std::vector<int> test_lengths(const TrainConfig& config);
 
 // The fixed test sets, one per test length: test_examples sequences each, from a seed of their own (the
-// same for every run, encoding and seed).
+// same for every run, encoding and seed). For `random` each sequence also carries positions drawn at
+// random (Ruoss et al. test that way too), from a stream of their own: the tokens are every encoding's.
 std::vector<std::vector<Example>> make_test_sets(const TrainConfig& config);
+
+// For `random`: gives each example positions drawn from `rng` in 0 … the model's position_range − 1
+// (core::random_positions); for every other encoding nothing (they read no positions).
+void place_at_random(std::vector<Example>& examples, const TrainConfig& config, Random& rng);
 
 // Why the configuration cannot run (empty: it can): sizes outside the limits below, a total amount of
 // work or memory over the caps, heads not dividing d_model, …
@@ -107,6 +113,7 @@ class Trainer {
   TaskSpec spec_;
   Model<float> model_;
   Random data_;
+  Random positions_;  // random: each training sequence's positions (a stream apart from the tokens')
   std::vector<Eigen::MatrixXf> m_, v_;  // Adam's moments per tensor
   std::vector<float> losses_;
   long tokens_ = 0;
@@ -135,6 +142,7 @@ double token_accuracy(const Model<float>& model, const std::vector<Example>& exa
 // frequent, right on average (most frequent count)/(n − 1) of the time: the bound is that expectation (a
 // bag-only model may beat it on one test set by chance). (Per sequence the most frequent target among
 // a token's positions would be no bound on k_back: with one such position it is always right.)
+// For sequences without a start token (position_blind_baseline takes either).
 double bag_of_tokens_bound(const std::vector<Example>& examples, Task task);
 
 // The best token accuracy, on average, of a model that sees no positions, counted for what it sees on
@@ -145,7 +153,8 @@ double bag_of_tokens_bound(const std::vector<Example>& examples, Task task);
 //     guess is their most frequent, right on average (its count)/(tokens left) of the time;
 //   causal, k_back: at position i the bag of x₁ … x_i and its own token: the target is one of the other
 //     i − 1, the best guess their most frequent.
-// An expectation over the orders the bags allow (one test set may hold more or fewer such hits).
+// An expectation over the orders the bags allow (one test set may hold more or fewer such hits). A start
+// token changes nothing: the same token at the same place in every sequence tells a bag nothing.
 double position_blind_baseline(const std::vector<Example>& examples, const TaskSpec& spec);
 
 // A learned position table's first k principal components over its rows 0 … rows−1: each row's

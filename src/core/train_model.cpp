@@ -1,5 +1,6 @@
 #include "train_model.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <limits>
@@ -15,11 +16,17 @@ namespace posenc::core {
 
 namespace {
 // By Encoding, in the lesson's order.
-constexpr const char* kEncodingNames[] = {"none", "learned", "sinusoidal", "rope", "alibi", "t5"};
-static_assert(std::size(kEncodingNames) == enum_count(Encoding::T5));
+constexpr const char* kEncodingNames[] = {"none", "learned", "sinusoidal", "rope", "alibi", "t5", "random"};
+static_assert(std::size(kEncodingNames) == enum_count(Encoding::Random));
 }  // namespace
 
 const char* encoding_name(Encoding pe) { return enum_name(kEncodingNames, pe); }
+
+std::string encoding_names(const char* quote) {
+  std::string s;
+  for (const char* name : kEncodingNames) s += (s.empty() ? "" : ", ") + std::string(quote) + name + quote;
+  return s;
+}
 
 std::vector<Encoding> all_encodings() {
   std::vector<Encoding> all;
@@ -117,7 +124,7 @@ struct Model<S>::Pass {
 
   int rows() const { return static_cast<int>(tokens.size()); }
 
-  void pack(const std::vector<Example>& batch) {
+  void pack(const std::vector<Example>& batch, bool read_positions) {
     for (auto* v : {&tokens, &pos, &offset, &len, &target_rows, &target_ids}) v->clear();
     for (const Example& e : batch) {
       const int n = static_cast<int>(e.tokens.size());
@@ -129,7 +136,7 @@ struct Model<S>::Pass {
           target_ids.push_back(e.targets[i]);
         }
         tokens.push_back(e.tokens[i]);
-        pos.push_back(i);
+        pos.push_back(read_positions && !e.positions.empty() ? e.positions[i] : i);
       }
     }
   }
@@ -193,8 +200,9 @@ Model<S>::Model(const ModelConfig& config, std::uint64_t seed)
   wout_ = add("out.w", d, cfg_.vocab_out), gaussian(wout_, 1.0 / std::sqrt(d));
   bout_ = add("out.b", 1, cfg_.vocab_out);
 
-  if (cfg_.pe == Encoding::Sinusoidal)
-    sinusoidal_ = sinusoidal({P, d, cfg_.sinusoidal_base, Layout::Interleaved, 0.0}).cast<S>();
+  if (cfg_.pe == Encoding::Sinusoidal || cfg_.pe == Encoding::Random)
+    sinusoidal_ =
+        sinusoidal({position_rows(), d, cfg_.sinusoidal_base, Layout::Interleaved, 0.0}).template cast<S>();
   if (cfg_.pe == Encoding::Rope) {
     // The sinusoidal table of width d_h holds sin and cos of pos·θ_i, θ_i = base^(−2i/d_h), in its
     // columns 2i and 2i + 1: RoPE's angles (the same table core::rope_rotate_rows uses).
@@ -218,6 +226,11 @@ Model<S>::Model(const ModelConfig& config, std::uint64_t seed)
       for (int j = 0; j < P; ++j)
         buckets_(i, j) = t5_bucket(j - i, !cfg_.causal, cfg_.t5_buckets, cfg_.t5_max_distance);
   }
+}
+
+template <class S>
+int Model<S>::position_rows() const {
+  return cfg_.pe == Encoding::Random ? std::max(cfg_.position_range, cfg_.max_positions) : cfg_.max_positions;
 }
 
 template <class S>
@@ -258,7 +271,7 @@ void Model<S>::forward(Pass& p) const {
   for (int r = 0; r < N; ++r) {
     x.row(r) = W(tok_).row(p.tokens[r]);
     if (cfg_.pe == Encoding::Learned) x.row(r) += W(pos_).row(p.pos[r]);
-    if (cfg_.pe == Encoding::Sinusoidal) x.row(r) += sinusoidal_.row(p.pos[r]);
+    if (cfg_.pe == Encoding::Sinusoidal || cfg_.pe == Encoding::Random) x.row(r) += sinusoidal_.row(p.pos[r]);
   }
   if (cfg_.pe == Encoding::Rope) {
     p.cos.resize(N, dh / 2);
@@ -392,8 +405,11 @@ template <class S>
 bool Model<S>::fits(const std::vector<Example>& batch) const {
   for (const Example& e : batch) {
     if (e.tokens.empty() || e.tokens.size() != e.targets.size() ||
-        e.tokens.size() > static_cast<size_t>(cfg_.max_positions))
+        e.tokens.size() > static_cast<size_t>(cfg_.max_positions) ||
+        (!e.positions.empty() && e.positions.size() != e.tokens.size()))
       return false;
+    for (int at : e.positions)
+      if (at < 0 || at >= position_rows()) return false;
     for (size_t i = 0; i < e.tokens.size(); ++i)
       if (e.tokens[i] < 0 || e.tokens[i] >= cfg_.vocab_in || e.targets[i] < -1 ||
           e.targets[i] >= cfg_.vocab_out)
@@ -406,7 +422,7 @@ template <class S>
 S Model<S>::loss(const std::vector<Example>& batch, bool gradient) {
   if (!fits(batch)) return std::numeric_limits<S>::quiet_NaN();
   Pass& p = *pass_;
-  p.pack(batch);
+  p.pack(batch, cfg_.pe == Encoding::Random);
   forward(p);
   const int M = static_cast<int>(p.target_rows.size());
   if (M == 0) {
@@ -433,7 +449,7 @@ template <class S>
 typename Model<S>::Mat Model<S>::probabilities(const std::vector<Example>& batch) const {
   if (!fits(batch)) return Mat();
   Pass& p = *pass_;
-  p.pack(batch);
+  p.pack(batch, cfg_.pe == Encoding::Random);
   forward(p);
   Mat z = p.logits;
   softmax_rows_inplace<S>(z);
@@ -444,7 +460,7 @@ template <class S>
 std::vector<int> Model<S>::predict(const std::vector<Example>& batch) const {
   if (!fits(batch)) return {};
   Pass& p = *pass_;
-  p.pack(batch);
+  p.pack(batch, cfg_.pe == Encoding::Random);
   forward(p);
   std::vector<int> out(p.logits.rows());
   for (Eigen::Index i = 0; i < p.logits.rows(); ++i) p.logits.row(i).maxCoeff(&out[i]);
@@ -455,7 +471,7 @@ template <class S>
 typename Model<S>::Mat Model<S>::attention(const Example& example, int layer, int head) const {
   if (!fits({example}) || layer < 0 || layer >= cfg_.layers || head < 0 || head >= cfg_.heads) return Mat();
   Pass& p = *pass_;
-  p.pack({example});
+  p.pack({example}, cfg_.pe == Encoding::Random);
   forward(p);
   return p.layers.at(layer).probs.at(head);
 }

@@ -10,7 +10,11 @@
 // sinusoidal (core::sinusoidal added to the embeddings); rope (q and k rotated per head by
 // core::rope_pair's pairs and the sinusoidal table's angles); alibi (−m_h·|i − j| with
 // core::alibi_slopes); t5 (a learned bias per head and core::t5_bucket bucket, shared by all layers, as
-// in T5). The mask is causal (key ≤ query) or bidirectional. No dropout, no biases in q, k, v, o.
+// in T5); random (Ruoss et al. 2023's randomised positions on the sinusoidal code: the sinusoidal table,
+// position_range rows, added to the embeddings at the positions each Example carries — drawn at random
+// by whoever builds the data, see core::random_positions — instead of 0 … len − 1). Only `random` reads
+// Example::positions; every other encoding puts token i at position i. The mask is causal (key ≤ query)
+// or bidirectional. No dropout, no biases in q, k, v, o.
 #pragma once
 
 #include <Eigen/Core>
@@ -25,12 +29,15 @@
 
 namespace posenc::core {
 
-enum class Encoding { None, Learned, Sinusoidal, Rope, Alibi, T5 };
+// Random comes last: the others keep the numbers they had before it (the page's links and tables).
+enum class Encoding { None, Learned, Sinusoidal, Rope, Alibi, T5, Random };
 
-// "none", "learned", "sinusoidal", "rope", "alibi", "t5".
+// "none", "learned", "sinusoidal", "rope", "alibi", "t5", "random".
 const char* encoding_name(Encoding pe);
 std::optional<Encoding> encoding_from_name(std::string_view name);
-// All six, in the lesson's order.
+// "none, learned, …, random": the names, for messages.
+std::string encoding_names(const char* quote = "");
+// All seven, in the lesson's order.
 std::vector<Encoding> all_encodings();
 
 struct ModelConfig {
@@ -43,6 +50,7 @@ struct ModelConfig {
   int vocab_in = 12;       // token kinds read (content + SEP + MASK)
   int vocab_out = 10;      // classes predicted
   int max_positions = 64;  // the longest sequence; the learned table's rows
+  int position_range = 0;  // random: positions lie in 0 … position_range − 1 (at least max_positions)
   double rope_base = 10000.0;
   double sinusoidal_base = 10000.0;
   int t5_buckets = 32;
@@ -73,9 +81,12 @@ class Model {
   std::vector<Tensor<S>>& tensors() { return tensors_; }
   const std::vector<Tensor<S>>& tensors() const { return tensors_; }
   long parameter_count() const;
+  // The positions a token may be at: position_range for random, max_positions otherwise.
+  int position_rows() const;
 
   // The functions below take sequences of at most max_positions tokens in 0 … vocab_in−1 with targets
-  // in −1 … vocab_out−1; a batch with any other gives NaN or an empty result.
+  // in −1 … vocab_out−1, and positions (if any) one per token in 0 … position_rows()−1; a batch with any
+  // other gives NaN or an empty result.
 
   // Mean softmax cross-entropy over every target of the batch. With `gradient`, every tensor's grad is
   // overwritten with d loss / d value.
@@ -112,7 +123,7 @@ class Model {
   std::vector<Tensor<S>> tensors_;
   std::vector<LayerIx> ix_;
   int tok_ = -1, pos_ = -1, t5_ = -1, lnf_g_ = -1, lnf_b_ = -1, wout_ = -1, bout_ = -1;
-  Mat sinusoidal_;           // max_positions × d_model (sinusoidal)
+  Mat sinusoidal_;           // max_positions × d_model (sinusoidal); position_range × d_model (random)
   Mat rope_cos_, rope_sin_;  // max_positions × d_head/2 (rope)
   // Per head, max_positions × max_positions: the mask (−∞ above the diagonal when causal) plus ALiBi's
   // bias; a sequence of length len uses the top-left len × len block (both depend on i and j only).

@@ -11,7 +11,8 @@
 namespace posenc::core {
 namespace {
 
-constexpr std::uint64_t kHeldOutSeed = 0x4e1d'0075ULL;  // the held-out set (not a test set)
+constexpr std::uint64_t kHeldOutSeed = 0x4e1d'0075ULL;           // the held-out set (not a test set)
+constexpr std::uint64_t kHeldOutPositionsSeed = 0x4e1d'905eULL;  // … and its positions (random)
 using Clock = std::chrono::steady_clock;
 
 double mean_loss(const std::vector<float>& losses, int count) {
@@ -73,6 +74,8 @@ RunStepper::RunStepper(const TrainConfig& config, bool stop_early)
   Random rng(mix_seed(kHeldOutSeed, static_cast<std::uint64_t>(config.train_len)));
   for (int i = 0; i < Plateau::kHeldOut; ++i)
     held_out_.push_back(random_example(spec, config.train_len, rng));
+  Random positions(mix_seed(kHeldOutPositionsSeed, static_cast<std::uint64_t>(config.train_len)));
+  place_at_random(held_out_, config, positions);  // random only, from a stream of its own
   seconds_ = std::chrono::duration<double>(Clock::now() - start).count();
 }
 
@@ -166,6 +169,7 @@ namespace {
 
 void write_setup(Json& j, const TrainConfig& c) {
   j.key("task").str(task_name(c.task)).key("pe").str(encoding_name(c.pe)).key("causal").boolean(c.causal);
+  j.key("start_token").boolean(c.start_token);
   j.key("layers").num(c.layers).key("heads").num(c.heads).key("d_model").num(c.d_model);
   j.key("d_ff").num(c.d_ff).key("vocab").num(c.vocab).key("k").num(c.k);
   j.key("train_len").num(c.train_len).key("min_len").num(c.min_len).key("test_lens").begin_array();
@@ -305,11 +309,11 @@ std::string read_setup(const JsonValue& v, TrainConfig& c, const SetupLimits& L)
   const std::optional<Task> t = task_from_name(task);
   if (!t) return "\"task\" must be one of copy, reverse, k_back, got '" + task.substr(0, 40) + "'";
   const std::optional<Encoding> e = encoding_from_name(pe);
-  if (!e)
-    return "\"pe\" must be one of none, learned, sinusoidal, rope, alibi, t5, got '" + pe.substr(0, 40) + "'";
+  if (!e) return "\"pe\" must be one of " + encoding_names() + ", got '" + pe.substr(0, 40) + "'";
   c.task = *t;
   c.pe = *e;
   m.flag("causal", c.causal);
+  m.flag("start_token", c.start_token, false);  // absent in files written before it: off
   m.whole("layers", c.layers, 1, L.layers);
   m.whole("heads", c.heads, 1, L.heads);
   m.whole("d_model", c.d_model, 2, L.d_model);
@@ -447,13 +451,12 @@ std::string read_train_request(const TrainRequest& r, TrainConfig& c) {
   const std::optional<Task> task = task_from_name(r.task);
   if (!task) return "task must be one of 'copy', 'reverse', 'k_back', got '" + r.task.substr(0, 40) + "'";
   const std::optional<Encoding> pe = encoding_from_name(r.pe);
-  if (!pe)
-    return "pe must be one of 'none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5', got '" +
-           r.pe.substr(0, 40) + "'";
+  if (!pe) return "pe must be one of " + encoding_names("'") + ", got '" + r.pe.substr(0, 40) + "'";
   c = TrainConfig{};
   c.task = *task;
   c.pe = *pe;
   c.causal = r.causal;
+  c.start_token = r.start_token;
   int seed = 0;
   for (const std::string& e :
        {whole("layers", r.layers, 1, L::layers, c.layers), whole("heads", r.heads, 1, L::heads, c.heads),

@@ -106,7 +106,8 @@ bool load_weights(Model<float>& model, const std::vector<float>& weights);
 std::vector<float> model_weights(const Model<float>& model);
 
 // JSON, the one format for a run's setup and its record (docs/train-runs.md):
-//   setup: {"task", "pe", "causal", "layers", "heads", "d_model", "d_ff", "vocab", "k", "train_len",
+//   setup: {"task", "pe", "causal", "start_token", "layers", "heads", "d_model", "d_ff", "vocab", "k",
+//   "train_len",
 //           "min_len", "test_lens", "max_steps", "batch", "lr", "warmup", "clip", "test_examples", "seed"}
 //   record: the setup's members and {"source", "steps", "converged", "stop", "converged_at", "seconds",
 //   "loss",
@@ -127,6 +128,7 @@ struct TrainRequest {
   std::string task = "reverse";
   std::string pe = "rope";
   bool causal = false;
+  bool start_token = false;
   double layers = 2, heads = 4, d_model = 32, train_len = 8;
   std::vector<double> test_lens;  // empty: the default lengths
   double steps = 900, batch = 32, seed = 1, lr = 3e-3;

@@ -15,6 +15,19 @@
 //     bidirectional mask a symmetric encoding cannot tell x_{i−k} from x_{i+k}).
 // Content tokens are drawn uniformly. Accuracy is exact match per target token (for the causal mask,
 // given the right answers before it: teacher forcing).
+//
+// Start token (TaskSpec::start_token, off by default): START = vocab + 2 opens every sequence, with no
+// target, and everything above moves one position right (the model reads vocab + 3 kinds of token).
+// Kazemnejad et al. 2023 ("The Impact of Positional Encoding on Length Generalization in Transformers",
+// arXiv:2305.19466) build their NoPE proof, Theorem 1, on a sequence that opens with one (see
+// core/beyond_1d.hpp), and their released models are run with one prepended: github.com/McGill-NLP/
+// length-generalization, README.md line 191, "input_ids = torch.cat([torch.tensor([[tokenizer.
+// bos_token_id]], …), input_ids], dim=1)  # Prepend <bos> token". It carries no information about order
+// by itself: it is the same token at the same place in every sequence.
+//
+// Positions (Example::positions): the position each token is at for an encoding that reads it (only
+// `random`, train_model.hpp); empty means 0 … len − 1. random_positions draws them as Ruoss et al. 2023
+// do (see there).
 #pragma once
 
 #include <optional>
@@ -37,19 +50,31 @@ struct TaskSpec {
   int k = 2;            // k_back's offset
   bool causal = false;  // the mask the model uses (decides the slot tokens)
 
+  bool start_token = false;  // START at position 0 of every sequence
+
   int sep() const { return vocab; }
   int mask() const { return vocab + 1; }
-  int input_vocab() const { return vocab + 2; }
+  int start() const { return vocab + 2; }
+  int input_vocab() const { return vocab + 2 + (start_token ? 1 : 0); }
+  // Where x₁ sits: 1 after a start token, else 0.
+  int input_start() const { return start_token ? 1 : 0; }
 };
 
-// One sequence: tokens[i] and targets[i] (−1: no target at position i).
+// One sequence: tokens[i] and targets[i] (−1: no target at position i), and the position of each token
+// for an encoding that reads positions (empty: 0 … len − 1).
 struct Example {
   std::vector<int> tokens;
   std::vector<int> targets;
+  std::vector<int> positions;
 };
 
-// Tokens in a sequence whose input has length n (2n + 1 for copy and reverse, n for k_back).
+// Tokens in a sequence whose input has length n (2n + 1 for copy and reverse, n for k_back; one more
+// with a start token).
 int sequence_length(const TaskSpec& spec, int n);
+
+// The input x₁ … xₙ of a sequence spec built, and its length n.
+int input_length(const TaskSpec& spec, const Example& e);
+std::vector<int> input_of(const TaskSpec& spec, const Example& e);
 
 // The shortest input with at least one target (k + 1 for k_back, 1 otherwise).
 int shortest_input(const TaskSpec& spec);
@@ -62,5 +87,17 @@ Example random_example(const TaskSpec& spec, int n, Random& rng);
 
 // How many positions of e have a target.
 int target_count(const Example& e);
+
+// Randomised positions (Ruoss et al. 2023, "Randomized Positional Encodings Boost Length Generalization
+// of Transformers", arXiv:2305.16843): n distinct positions drawn uniformly from 0 … range − 1, in
+// increasing order (an ordered random subset; n ≤ range). Their code draws the same way,
+// google-deepmind/randomized_positional_encodings, models/positional_encodings.py lines 196–226,
+// noisy_fixed_positional_encodings: "Randomly samples and orders sequence_length positional encodings
+// from a wider range [0, noise_max_length)": jrandom.choice(…, replace=False) then jnp.sort.
+std::vector<int> random_positions(int n, int range, Random& rng);
+
+// The range the positions of `random` are drawn from, for runs whose longest sequence (train or test)
+// has `longest` tokens (train_tasks.cpp says why).
+int random_position_range(int longest);
 
 }  // namespace posenc::core

@@ -21,7 +21,7 @@ inline const std::set<std::string> kShownOnPurpose = {
     "tensor2tensor", "Fortran" /* NumPy's Fortran order */, "transformers" /* Hugging Face's library */,
     "Llama" /* Llama 2, Llama 3.1 */, "YaRN", "LongRoPE", "DeepSeek", "Qwen2" /* Qwen2.5 */, "Instruct",
     "Mistral", "Gemma", "Phi", "mini" /* Phi-3.5-mini */, "BERT", "Hugging", "Face" /* Hugging Face */,
-    "Kazemnejad", "NeurIPS", "ICLR", "NoPE", "Adam", "Ruoss",
+    "Kazemnejad", "NeurIPS", "ICLR", "ACL", "NoPE", "Adam", "Ruoss",
     "Zhou" /* lesson train: the papers it cites, the optimiser */,
     // functions and symbols in labels and plots, the names the shown code gives its variables, and the
     // code names next to their Chinese labels ("最长 max_len"); d_model and L_train pass as subscripts

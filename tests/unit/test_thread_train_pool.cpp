@@ -37,10 +37,12 @@ TrainConfig tiny(core::Encoding pe, std::uint64_t seed) {
   return c;
 }
 
-// The six encodings at seed 7, and RoPE at two more seeds: nine runs, more than any test's threads.
+// The seven encodings at seed 7 (randomised positions with a start token), and RoPE at two more seeds:
+// ten runs, more than any test's threads.
 std::vector<TrainConfig> tiny_runs() {
   std::vector<TrainConfig> runs;
   for (core::Encoding pe : core::all_encodings()) runs.push_back(tiny(pe, 7));
+  runs.back().start_token = true;  // randomised positions, last
   runs.push_back(tiny(core::Encoding::Rope, 8));
   runs.push_back(tiny(core::Encoding::Rope, 9));
   return runs;
@@ -139,7 +141,8 @@ TEST_CASE("thread pool: every record is train_run's alone, bit for bit, on 1, 2 
     CHECK(r.test_lens == std::vector<int>{2, 3, 5});
   }
   CHECK(alone[3].losses != alone[0].losses);  // RoPE and no encoding
-  CHECK(alone[6].losses != alone[3].losses);  // RoPE at seeds 8 and 7
+  CHECK(alone[7].losses != alone[3].losses);  // RoPE at seeds 8 and 7
+  CHECK(alone[6].losses != alone[2].losses);  // randomised positions and the sinusoidal code they place
 
   for (int threads : {1, 2, 0}) {
     CAPTURE(threads);
@@ -166,6 +169,7 @@ TEST_CASE("thread pool: every record is train_run's alone, bit for bit, on 1, 2 
       CHECK(s.record.weights == alone[i].weights);
       CHECK(s.record.config.pe == runs[i].pe);
       CHECK(s.record.config.seed == runs[i].seed);
+      CHECK(s.record.config.start_token == runs[i].start_token);
     }
     // Finished: the wall time stands still.
     const double t = pool->seconds();

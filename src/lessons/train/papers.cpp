@@ -2,8 +2,8 @@
 // what these runs show on the nearest setting and whether they agree — every cell of the runs computed
 // from the runs on screen (teacher-forced token accuracy, each encoding's seeds), never typed. A verdict
 // needs the seeds to separate what the claim compares; an encoding with a run stopped by its step cap
-// is no evidence; a claim about a setting these runs do not have (a causal model, randomised positions)
-// says so instead of a verdict.
+// is no evidence; a claim about a setting these runs do not have (a causal model, an encoder, randomised
+// positions not trained, no test past the training length) says so instead of a verdict.
 //
 // The claims, with their sources (read 2026-11-26):
 //   Kazemnejad et al. 2023, "The Impact of Positional Encoding on Length Generalization in
@@ -15,7 +15,18 @@
 //   models. §2.1: the sinusoidal model "cannot extrapolate to more than a few dozen tokens beyond L"; §1:
 //   ALiBi's "performance peaks at around two times the number of tokens that the model was trained on".
 //   Ruoss et al. 2023, "Randomized Positional Encodings Boost Length Generalization of Transformers",
-//   https://arxiv.org/abs/2305.16843 — abstract: "increasing test accuracy by 12.0% on average".
+//   https://arxiv.org/abs/2305.16843 — abstract: "increasing test accuracy by 12.0% on average" (their
+//   sequences "of unseen length"), "6000 models across 15 algorithmic reasoning tasks", among them
+//   reversing and duplicating a string (their repository's tasks/dcf/reverse_string.py and
+//   tasks/cs/duplicate_string.py). Their setting, from their code (github.com/google-deepmind/
+//   randomized_positional_encodings): an encoder, experiments/example.py line 49 'transformer_encoder',
+//   whose mask is bidirectional unless asked (models/transformer.py line 76, encoder_causal_masking =
+//   False, "quite unusual"; their randomised relative encoding is "not implemented for causal attention",
+//   line 179); the answer written into empty slots after the input (experiments/utils.py lines 32–43,
+//   make_model_with_empty_targets), as the bidirectional mask's MASK slots here; randomised versions of
+//   the sinusoidal, relative, learned, RoPE and ALiBi encodings (models/positional_encodings.py lines
+//   40–44). Here randomised positions randomise the sinusoidal code (core/train_model.hpp), so the row
+//   sets them against the sinusoidal code past the training length, with a bidirectional mask.
 //   Zhou et al. 2024, "Transformers Can Achieve Length Generalization But Not Robustly",
 //   https://arxiv.org/abs/2402.09371 — abstract: length generalisation is "significantly influenced by
 //   factors like random weight initialization and training data order, leading to large variances across
@@ -23,8 +34,10 @@
 //   out of distribution.
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "train_lesson.hpp"
+#include "ui/i18n.hpp"
 #include "ui/rich_text.hpp"
 
 namespace posenc::lessons::train_lesson {
@@ -32,6 +45,7 @@ namespace posenc::lessons::train_lesson {
 namespace {
 
 constexpr int kNone = 0, kLearned = 1, kSinusoidal = 2, kRope = 3, kAlibi = 4, kT5 = 5;
+static_assert(kRandom == static_cast<int>(core::Encoding::Random));
 constexpr double kWide = 0.1;  // Zhou's "large variances": a range over seeds this wide or wider
 
 }  // namespace
@@ -70,6 +84,14 @@ Verdict above_others(int target, const std::vector<std::vector<double>>& seeds,
   return above_all ? Verdict::Agree : below_one ? Verdict::Disagree : Verdict::Undecided;
 }
 
+Verdict randomised_against_base(bool trained, bool longer, bool causal, const std::vector<double>& random,
+                                const std::vector<double>& sinusoidal, bool settled) {
+  if (!trained) return Verdict::NotRun;
+  if (!longer) return Verdict::NoLonger;
+  if (causal) return Verdict::NeedsBidirectional;
+  return above_others(0, {random, sinusoidal}, {1}, settled);
+}
+
 // Every seed's teacher-forced token accuracy of encoding e at a test length.
 std::vector<double> TrainLesson::seeds_at(int e, int len) const {
   std::vector<double> v;
@@ -92,7 +114,7 @@ std::vector<PaperRow> TrainLesson::paper_rows() const {
   const std::vector<int> explicit_pe = {kLearned, kSinusoidal, kRope, kAlibi, kT5};
   const auto all_seeds = [this](int len) {
     std::vector<std::vector<double>> v;
-    for (int e = 0; e < kEncodings; ++e) v.push_back(seeds_at(e, len));
+    for (int e = 0; e < encodings(); ++e) v.push_back(seeds_at(e, len));
     return v;
   };
 
@@ -135,18 +157,29 @@ std::vector<PaperRow> TrainLesson::paper_rows() const {
     }
     rows.push_back(r);
   }
-  // Ruoss 2023: randomised positions raise accuracy on longer inputs. Not an encoding these runs have.
-  rows.push_back({"Ruoss et al. 2023",
-                  "randomised positions raise accuracy on longer inputs (by 12.0 percent on average)",
-                  "bidirectional, reverse and duplicate a string", tr(lang_, "not run here"),
-                  Verdict::NotRun});
+  // Ruoss 2023: randomised positions raise accuracy on longer inputs; here against the code they
+  // randomise, at the longest test.
+  {
+    PaperRow r{"Ruoss et al. 2023",
+               "randomised positions raise accuracy on longer inputs (by 12.0 percent on average)",
+               "an encoder (bidirectional mask), 15 tasks incl. reverse and duplicating a string; "
+               "nearest here: randomised sinusoidal against sinusoidal",
+               "", Verdict::NotRun};
+    const bool trained = p_.random, longer = last > train_index();
+    r.here = trained ? at_last + encoding_at(kRandom, last) + tr(lang_, "; ") + encoding_at(kSinusoidal, last)
+                     : tr(lang_, "not trained: turn on include randomised positions");
+    if (trained)
+      r.verdict = randomised_against_base(true, longer, p_.causal, seeds_at(kRandom, last),
+                                          seeds_at(kSinusoidal, last), settled({kRandom, kSinusoidal}));
+    rows.push_back(r);
+  }
   // Zhou 2024: seeds that all learned the task differ widely past the training length.
   {
     PaperRow r{"Zhou et al. 2024", "seeds that all learn the task can differ widely on longer inputs",
                "causal, addition; several seeds", "", Verdict::OneSeed};
     int widest = -1;
     double range = -1;
-    for (int e = 0; e < kEncodings; ++e) {
+    for (int e = 0; e < encodings(); ++e) {
       const Spread at_train = spread(e, train_index(), true), at_end = spread(e, last, true);
       if (at_train.lo < kGood) continue;  // learned on every seed
       if (at_end.hi - at_end.lo > range) range = at_end.hi - at_end.lo, widest = e;
@@ -168,9 +201,14 @@ std::vector<PaperRow> TrainLesson::paper_rows() const {
 
 void TrainLesson::draw_papers(DrawContext& ctx) {
   if (!need_results(ctx)) return;
-  if (papers_lang_ != lang_) {  // worked out once the runs are scored (and again in another language)
+  // Worked out once the runs are scored, and again in another language — or when that language's words
+  // arrive (the page fetches the Chinese ones on demand: a table made meanwhile would stay in English).
+  int words = 0;
+  ui::catalogue(&words);
+  if (papers_lang_ != lang_ || papers_words_ != words) {
     papers_ = paper_rows();
     papers_lang_ = lang_;
+    papers_words_ = words;
   }
   const std::vector<PaperRow>& rows = papers_;
   const ImGuiTableFlags flags =
@@ -196,7 +234,10 @@ void TrainLesson::draw_papers(DrawContext& ctx) {
                                               "not settled: runs stopped by the cap",
                                               "not comparable: turn the causal mask on",
                                               "not run here",
-                                              "one seed: no spread to compare"};
+                                              "one seed: no spread to compare",
+                                              "not comparable: turn the causal mask off",
+                                              "no test past the training length"};
+      static_assert(std::size(kVerdicts) == static_cast<size_t>(Verdict::NoLonger) + 1);
       const ImU32 colour = r.verdict == Verdict::Agree      ? theme_->good
                            : r.verdict == Verdict::Disagree ? theme_->warn
                                                             : theme_->muted;

@@ -1,4 +1,4 @@
-// Lesson train, the plots: the loss curves of the six runs (also while they train), their accuracy at
+// Lesson train, the plots: the loss curves of the runs (also while they train), their accuracy at
 // the training length against the bag-of-tokens bound and against input length, a run's attention map
 // on an example, and the learned position table with its principal components.
 #include <algorithm>
@@ -109,7 +109,7 @@ void TrainLesson::accuracy_plot(float height) {
     line("position-blind baseline", 110, 6.0f, 0);
     line("clearly above it from here", 160, 1.0f, 1);
   }
-  for (int e = 0; e < kEncodings; ++e) {
+  for (int e = 0; e < encodings(); ++e) {
     ui::Series c = encoding_dots(e);
     for (size_t l = 0; l < lens.size(); ++l) {
       const Spread sp = spread(e, static_cast<int>(l), false);
@@ -131,7 +131,7 @@ void TrainLesson::draw_bag(DrawContext& ctx) {
   // Token accuracy at the training length, one point per encoding (mean; bars: its seeds), against the
   // baseline.
   std::vector<ui::Series> s;
-  for (int e = 0; e < kEncodings; ++e) {
+  for (int e = 0; e < encodings(); ++e) {
     const Spread sp = spread(e, train_index(), true);
     s.push_back(encoding_dots(e));
     s.back().x = {double(e)};
@@ -171,7 +171,10 @@ void TrainLesson::draw_attention(DrawContext& ctx) {
   std::string in, target, out;
   const core::TaskSpec spec = core::task_spec(config_);
   const auto token = [&](int t) {
-    return t == spec.sep() ? std::string("|") : t == spec.mask() ? std::string("_") : std::to_string(t);
+    return t == spec.sep()                         ? std::string("|")
+           : t == spec.mask()                      ? std::string("_")
+           : spec.start_token && t == spec.start() ? std::string("^")
+                                                   : std::to_string(t);
   };
   size_t k = 0;
   for (size_t i = 0; i < example_.tokens.size(); ++i) {
@@ -185,6 +188,14 @@ void TrainLesson::draw_attention(DrawContext& ctx) {
   ui::wrapped(trf(lang_, "tokens: %s", in.c_str()), *theme_, theme_->muted);
   ui::wrapped(trf(lang_, "targets: %s", target.c_str()), *theme_, theme_->muted);
   ui::wrapped(trf(lang_, "predicted: %s", out.c_str()), *theme_, theme_->muted);
+  if (!example_.positions.empty()) {  // randomised positions: where the tokens were placed
+    std::string at;
+    for (int q : example_.positions) at += std::to_string(q) + " ";
+    ui::wrapped(trf(lang_, "positions (drawn from 0 to %d): %s",
+                    core::model_config(r_.runs[run_index(p_.run, p_.shown_seed)].config).position_range - 1,
+                    at.c_str()),
+                *theme_, theme_->muted);
+  }
 }
 
 void TrainLesson::draw_table(DrawContext& ctx) {
@@ -312,7 +323,9 @@ void TrainLesson::draw_runs(DrawContext& ctx) {
     const int e = static_cast<int>(r.config.pe);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui::palette(e)), "%s", tr(lang_, kRuns[e]));
+    ImGui::PushStyleColor(ImGuiCol_Text, ui::palette(e));
+    ImGui::TextWrapped("%s", tr(lang_, kRuns[e]));  // "randomised positions" takes two lines
+    ImGui::PopStyleColor();
     ImGui::TableNextColumn();
     ImGui::Text("%d", static_cast<int>(r.config.seed));
     ImGui::TableNextColumn();

@@ -55,14 +55,14 @@ int TrainLesson::converged_runs() const {
 template <class F>
 int TrainLesson::count(F f) const {
   int k = 0;
-  for (int e = 0; e < kEncodings; ++e) k += f(e);
+  for (int e = 0; e < encodings(); ++e) k += f(e);
   return k;
 }
 
 template <class F>
 std::string TrainLesson::names(F f) const {  // "RoPE, ALiBi and T5" in the learner's language
   std::vector<std::string> v;
-  for (int i = 0; i < kEncodings; ++i)
+  for (int i = 0; i < encodings(); ++i)
     if (f(i)) v.push_back(tr(lang_, i == 0 ? "the runs without positions" : kRuns[i]));  // not "none, …"
   // A word joiner without spaces of its own (Chinese 和) gets one on the side of a Latin name:
   // "正弦编码和 RoPE", "ALiBi 和 T5 偏置".
@@ -187,14 +187,14 @@ std::string TrainLesson::spread_text(int e, int len, bool token_accuracy) const 
 TrainLesson::Best TrainLesson::best(int len) const {
   Best b;
   double top = -1;
-  for (int e = 0; e < kEncodings; ++e) {
+  for (int e = 0; e < encodings(); ++e) {
     const Spread s = spread(e, len, true);
     if (s.above == p_.seeds && s.mean > top) top = s.mean, b.top = e;
   }
   if (b.top < 0) return b;
   const Spread t = spread(b.top, len, true);
   double second = -1;
-  for (int e = 0; e < kEncodings; ++e) {
+  for (int e = 0; e < encodings(); ++e) {
     const Spread s = spread(e, len, true);
     if (e != b.top && s.mean > second) second = s.mean, b.runner = e;
   }
@@ -222,10 +222,8 @@ const Baselines& TrainLesson::b() const {
     core::TaskSpec other = spec;
     other.causal = causal;
     std::vector<core::Example> set;
-    for (const core::Example& e : sets[train_index()]) {
-      const size_t n = spec.task == core::Task::KBack ? e.tokens.size() : (e.tokens.size() - 1) / 2;
-      set.push_back(core::make_example(other, std::vector<int>(e.tokens.begin(), e.tokens.begin() + n)));
-    }
+    for (const core::Example& e : sets[train_index()])
+      set.push_back(core::make_example(other, core::input_of(spec, e)));
     (causal ? b.causal : b.bidirectional) = core::position_blind_baseline(set, other);
   }
   return b;
@@ -267,6 +265,9 @@ void TrainLesson::update_view() {
   core::Random rng(core::mix_seed(0xE8A3'F1E5ULL, static_cast<std::uint64_t>(p_.example)));
   example_ = core::random_example(core::task_spec(config_), p_.ex_len, rng);
   const core::RunRecord& shown = r_.runs[run_index(p_.run, p_.shown_seed)];
+  std::vector<core::Example> placed = {example_};
+  core::place_at_random(placed, shown.config, rng);  // randomised positions: drawn as at test time
+  example_ = placed[0];
   core::Model<float> model(core::model_config(shown.config), 1);
   core::load_weights(model, shown.weights);
   attention_ = model.attention(example_, p_.layer, p_.head).cast<double>();
@@ -286,7 +287,7 @@ int TrainLesson::example_right() const {
 std::string TrainLesson::runs_csv() const {
   std::string csv =
       "encoding,seed,task,causal,layers,heads,d_model,vocab,k,train_len,min_len,batch,lr,warmup,"
-      "step_cap,steps,converged,stop,seconds";
+      "step_cap,steps,converged,stop,seconds,start_token";
   static const char* kScores[] = {"token", "sequence", "greedy_token", "greedy_sequence"};
   for (const char* score : kScores)
     for (int n : config_test_lens()) csv += std::string(",") + score + "_at_" + std::to_string(n);
@@ -299,7 +300,7 @@ std::string TrainLesson::runs_csv() const {
       csv += "," + std::to_string(v);
     csv += "," + core::exact_number(c.lr) + "," + std::to_string(c.warmup) + "," + std::to_string(c.steps) +
            "," + std::to_string(r.steps) + "," + (r.converged ? "true" : "false") + "," + r.stop + "," +
-           core::exact_number(r.seconds);
+           core::exact_number(r.seconds) + "," + (c.start_token ? "true" : "false");
     for (const auto* v :
          {&r.scores.token, &r.scores.sequence, &r.scores.greedy_token, &r.scores.greedy_sequence})
       for (double x : *v) csv += "," + core::exact_number(x);

@@ -1,11 +1,11 @@
 // Lesson 13 — train: don't take our word for it. Tiny Transformers, one per position encoding (none,
-// learned, sinusoidal, RoPE, ALiBi, T5) and several seeds each, train side by side on an order-sensitive
-// task, each until it converges or reaches its step cap, wherever the platform's pool trains them (Web
-// Workers, threads, or slices between frames), while the page stays responsive. The results — loss
-// curves, accuracy against length with the seeds' spread and the position-blind baseline, attention
-// maps, the learned position table and its principal components, every run in a table — are what the
-// text quotes, and only once they exist. This file ties the parts (train_lesson.hpp lists them): steps,
-// settings, the runs and their progress.
+// learned, sinusoidal, RoPE, ALiBi, T5, and randomised positions when asked for) and several seeds each,
+// train side by side on an order-sensitive task, each until it converges or reaches its step cap, wherever
+// the platform's pool trains them (Web Workers, threads, or slices between frames), while the page stays
+// responsive. The results — loss curves, accuracy against length with the seeds' spread and the
+// position-blind baseline, attention maps, the learned position table and its principal components, every run
+// in a table — are what the text quotes, and only once they exist. This file ties the parts (train_lesson.hpp
+// lists them): steps, settings, the runs and their progress.
 #include <algorithm>
 #include <memory>
 
@@ -24,8 +24,8 @@ const std::vector<const char*> kMetrics = {"tokens", "sequences"};  // what a sc
 
 // What the runs depend on: changing any of these discards them.
 auto run_inputs(const Params& p) {
-  return std::tie(p.task, p.causal, p.layers, p.heads, p.d_model, p.vocab, p.k, p.train_len, p.min_len,
-                  p.test_x, p.steps, p.rate, p.batch, p.warmup, p.seeds, p.seed);
+  return std::tie(p.task, p.causal, p.start, p.random, p.layers, p.heads, p.d_model, p.vocab, p.k,
+                  p.train_len, p.min_len, p.test_x, p.steps, p.rate, p.batch, p.warmup, p.seeds, p.seed);
 }
 
 const std::vector<const char*> kRateNames = {"0.001", "0.003", "0.01", "0.03"};
@@ -33,15 +33,16 @@ const std::vector<const char*> kRateNames = {"0.001", "0.003", "0.01", "0.03"};
 }  // namespace
 
 // The encodings' names on screen (catalogue keys), in core::all_encodings()'s order.
-const std::vector<const char*> kRuns = {"none", "learned", "sinusoidal", "RoPE", "ALiBi", "T5"};
+const std::vector<const char*> kRuns = {"none",  "learned", "sinusoidal",          "RoPE",
+                                        "ALiBi", "T5",      "randomised positions"};
 const std::vector<double> kRates = {1e-3, 3e-3, 1e-2, 3e-2};
 
 std::string num(double x, int digits) { return ui::short_number(x, digits); }
 
 TrainLesson::TrainLesson() {
-  const std::vector<std::string_view> setup = {"task",  "causal",  "seeds",     "seed",  "steps",   "rate",
-                                               "batch", "warmup",  "layers",    "heads", "d_model", "vocab",
-                                               "k",     "min_len", "train_len", "test_x"};
+  const std::vector<std::string_view> setup = {
+      "task",   "causal", "start", "random",  "seeds", "seed", "steps",   "rate",      "batch",
+      "warmup", "layers", "heads", "d_model", "vocab", "k",    "min_len", "train_len", "test_x"};
   step(
       "setup", [this](DrawContext& c) { draw_setup(c); }, setup);
   step("bag", [this](DrawContext& c) { draw_bag(c); }, {"task", "causal"});
@@ -61,6 +62,8 @@ TrainLesson::TrainLesson() {
 void TrainLesson::visit(ParamVisitor& v) {
   v.choice({"task", "task"}, p_.task, kTasks);
   v.flag({"causal", "causal mask"}, p_.causal);
+  v.flag({"start", "start token"}, p_.start);
+  v.flag({"random", "include randomised positions"}, p_.random);
   v.integer({"seeds", "seeds per encoding", 1, 10}, p_.seeds);
   v.integer({"seed", "first seed", 0, 9999}, p_.seed);
   v.integer({"steps", "step cap", 50, 10000, Scale::Log}, p_.steps);
@@ -105,6 +108,11 @@ core::Messages TrainLesson::update() {
   }
   p_.min_len = std::clamp(p_.min_len, 1, p_.train_len);
   p_.shown_seed = std::min(p_.shown_seed, p_.seeds - 1);
+  if (p_.run >= encodings()) {  // randomised positions only when trained
+    p_.run = encodings() - 1;
+    notice.push_back(
+        {"run shown: randomised positions are not trained; turn on include randomised positions", {}});
+  }
   p_.layer = std::min(p_.layer, p_.layers - 1);
   p_.head = std::min(p_.head, p_.heads - 1);
   p_.ex_len = std::clamp(p_.ex_len, shortest, top_len());
@@ -136,13 +144,13 @@ bool TrainLesson::work(double budget_ms) {
 
 std::vector<Export> TrainLesson::exports(std::string_view step) const {
   if (step == "runs" && !done() && config_error_.empty())  // the script needs the setup only
-    return {Export::file(
-        "train_torch_" + std::string(kTasks[p_.task]) + (p_.causal ? "_causal" : "_bidirectional"), ".py",
-        "text/x-python", [this] { return core::pytorch_script(run_configs()); })};
+    return {Export::file("train_torch_" + std::string(kTasks[p_.task]) +
+                             (p_.causal ? "_causal" : "_bidirectional") + (p_.start ? "_start" : ""),
+                         ".py", "text/x-python", [this] { return core::pytorch_script(run_configs()); })};
   if (!done()) return {};
   const std::string s = std::string("_") + kTasks[p_.task] + (p_.causal ? "_causal" : "_bidirectional") +
-                        "_L" + std::to_string(p_.train_len) + "_seeds" + std::to_string(p_.seed) + "-" +
-                        std::to_string(p_.seed + p_.seeds - 1);
+                        (p_.start ? "_start" : "") + "_L" + std::to_string(p_.train_len) + "_seeds" +
+                        std::to_string(p_.seed) + "-" + std::to_string(p_.seed + p_.seeds - 1);
   if (step == "setup") return {{"loss_by_step_runs" + s, &r_.loss}};
   if (step == "runs")
     return {Export::file("runs" + s, ".csv", "text/csv", [this] { return runs_csv(); }),
@@ -188,6 +196,15 @@ void TrainLesson::say_settings() {
   say("idle", [this] { return !pool_; });
   say("cannot_run", [this] { return !config_error_.empty(); });
   say("bidirectional", [this] { return !p_.causal; });
+  say("start", [this] { return p_.start; });
+  say("random", [this] { return p_.random; });
+  say("random_causal", [this] { return p_.random && p_.causal; });
+  say("random_longer", [this] { return p_.random && p_.test_x > 1; });
+  say("random_last", [this] {  // the last position randomised positions are drawn from
+    core::TrainConfig c = config_;
+    c.pe = core::Encoding::Random;
+    return core::model_config(c).position_range - 1;
+  });
   say("causal_slots", [this] { return p_.causal && p_.task != 2; });
   say("good", [] { return num(kGood); });
   say("task_copy", [this] { return p_.task == 0; });
@@ -237,6 +254,7 @@ void TrainLesson::make_config(core::Messages& notice) {
   core::TrainConfig c;
   c.task = static_cast<core::Task>(p_.task);
   c.causal = p_.causal;
+  c.start_token = p_.start;
   c.layers = p_.layers;
   c.heads = p_.heads;
   c.d_model = p_.d_model;
@@ -272,11 +290,12 @@ long TrainLesson::parameter_count() const {
   return core::Model<float>(core::model_config(c), 1).parameter_count();
 }
 
-// Encoding-major: every seed of none, then of learned, …
+// Encoding-major: every seed of none, then of learned, … (randomised positions last, when asked for).
 std::vector<core::TrainConfig> TrainLesson::run_configs() const {
   std::vector<core::TrainConfig> runs;
-  for (core::Encoding pe : core::all_encodings())
+  for (int e = 0; e < encodings(); ++e)
     for (int s = 0; s < p_.seeds; ++s) {
+      const core::Encoding pe = core::all_encodings()[e];
       runs.push_back(config_);
       runs.back().pe = pe;
       runs.back().seed = static_cast<std::uint64_t>(p_.seed + s);

@@ -17,7 +17,8 @@ namespace posenc::lessons::train_lesson {
 
 // The encodings' names on screen (catalogue keys), in core::all_encodings()'s order.
 extern const std::vector<const char*> kRuns;
-constexpr int kEncodings = 6;
+constexpr int kEncodings = 7;  // all of them; randomised positions (the last) only when asked for
+constexpr int kRandom = 6;     // core::Encoding::Random
 constexpr double kGood = 0.9;  // "learned the task": the accuracy the text's lists use
 // How often the page looks at runs that train elsewhere (workers, threads): the progress bar and the
 // loss curves move ten times a second.
@@ -28,6 +29,8 @@ extern const std::vector<double> kRates;
 struct Params {
   int task = 1;  // reverse
   bool causal = true;
+  bool start = false;   // a start token opens every sequence
+  bool random = false;  // train randomised positions too (a seventh encoding; off: the comparison's time)
   int layers = 2, heads = 4, d_model = 32;
   int vocab = 10, k = 2;
   int train_len = 6, min_len = 1;
@@ -69,7 +72,17 @@ struct Baselines {
 
 // A row of the papers step: a paper's claim in its setting, what these runs show on the nearest one, and
 // whether they agree.
-enum class Verdict { Agree, Disagree, Undecided, Unsettled, NotComparable, NotRun, OneSeed };
+enum class Verdict {
+  Agree,
+  Disagree,
+  Undecided,
+  Unsettled,
+  NotComparable,  // a causal model's claim, runs with a bidirectional mask
+  NotRun,         // randomised positions not trained
+  OneSeed,
+  NeedsBidirectional,  // an encoder's claim (a bidirectional mask), runs with a causal one
+  NoLonger,            // a claim about longer inputs, no test past the training length
+};
 struct PaperRow {
   const char* paper;  // catalogue keys
   const char* claim;
@@ -85,6 +98,13 @@ int separated(const std::vector<double>& a, const std::vector<double>& b);
 // theirs stopped at its cap (not `settled`).
 Verdict above_others(int target, const std::vector<std::vector<double>>& seeds,
                      const std::vector<int>& others, bool settled);
+
+// Ruoss et al. 2023 on these runs: randomised positions against the encoding they randomise here (the
+// sinusoidal code), each one's seeds at a length past the training length, in their setting (an encoder: a
+// bidirectional mask). NotRun, NoLonger or NeedsBidirectional where these runs cannot say; else as
+// above_others (settled: every run of both converged).
+Verdict randomised_against_base(bool trained, bool longer, bool causal, const std::vector<double>& random,
+                                const std::vector<double>& sinusoidal, bool settled);
 
 struct View {
   ui::HeatmapImage attention, table;
@@ -114,6 +134,7 @@ class TrainLesson final : public Lesson {
   std::vector<ui::Series> loss_curves_;  // each run's loss, averaged over stretches of steps
   std::vector<PaperRow> papers_;         // the papers table, in language papers_lang_ (−1: not yet)
   int papers_lang_ = -1;
+  int papers_words_ = -1;  // … and the catalogue's size then (the Chinese words arrive on demand)
   // Runs read from a runs file (the PyTorch script's, or an export): shown in the runs table beside the
   // page's own, kept when the settings change (they carry their own setups).
   std::vector<core::RunRecord> imported_;
@@ -130,13 +151,17 @@ class TrainLesson final : public Lesson {
   bool takes_file(std::string_view name, const unsigned char* bytes, std::size_t size) const override;
   core::Messages receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) override;
   std::string_view step_for_file() const override { return "runs"; }
+  // The papers table's rows as the papers step shows them (none before every run is scored).
+  std::vector<PaperRow> papers() const { return paper_rows(); }
 
  private:
   bool running() const { return pool_ && !finished_; }
   bool done() const { return pool_ && finished_; }
   int top_len() const { return p_.train_len * p_.test_x; }
   int shortest() const { return p_.task == 2 ? p_.k + 1 : 1; }  // k_back needs k + 1 tokens
-  int runs() const { return kEncodings * p_.seeds; }
+  // The encodings trained: the first six, and randomised positions when asked for.
+  int encodings() const { return p_.random ? kEncodings : kRandom; }
+  int runs() const { return encodings() * p_.seeds; }
   int run_index(int encoding, int seed) const { return encoding * p_.seeds + seed; }
   // The learned table's rows a training sequence reaches.
   int trained_rows() const { return core::sequence_length(core::task_spec(config_), config_.train_len); }

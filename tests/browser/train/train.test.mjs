@@ -1,6 +1,7 @@
 // Lesson train in the page: the `train` compute kind (a real training, deterministic for a seed, the run
 // without positions held to the bag-of-tokens bound worked out here), hostile arguments answered at once,
-// and the lesson training six runs in slices while the page stays responsive.
+// and the lesson training six runs in slices while the page stays responsive. Randomised positions and
+// the start token are arguments like the others.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startPage, stopPage, frames, clickControl } from '../harness.mjs';
@@ -63,13 +64,18 @@ test('train: one tiny Transformer trained in the call, its contract and its numb
   assert.notDeepEqual(other.loss, r.loss);
   // Each encoding trains; the losses of one seed differ from encoding to encoding.
   const losses = new Set();
-  for (const pe of ['learned', 'sinusoidal', 'rope', 'alibi', 't5']) {
+  for (const pe of ['learned', 'sinusoidal', 'rope', 'alibi', 't5', 'random']) {
     const e = await compute('train', { ...small, pe, steps: 5 });
     assert.equal(e.error, undefined, `${pe}: ${e.error}`);
     assert.equal(e.loss.length, 5);
     losses.add(e.loss[4]);
   }
-  assert.equal(losses.size, 5);
+  assert.equal(losses.size, 6);
+  // A start token: one more token per sequence, its own run; deterministic like every other.
+  const start = await compute('train', { ...small, pe: 'random', steps: 5, start_token: true });
+  assert.equal(start.start_token, true);
+  assert.deepEqual((await compute('train', { ...small, pe: 'random', steps: 5, bos: true })).loss, start.loss);
+  assert.ok(!losses.has(start.loss[4]));
 });
 
 test('train: stop_early ends a run once solved, and says at which step', async () => {
@@ -98,7 +104,8 @@ test('train: hostile arguments answer {error} at once, naming the argument; noth
     [{ train_len: 4, test_lens: [5, 8] }, /train_len/], [{ lr: -1 }, /lr/], [{ seed: -3 }, /seed/],
     [{ batch: 'big' }, /batch/], [{ causal: 'yes' }, /causal/], [{ dropout: 0.1 }, /unknown argument/],
     [{ test_lens: [4, 'x'] }, /test_lens/], [{ vocab: 1 }, /vocab/], [{ k: 0.5 }, /k/], [{ min_len: 99 }, /min_len/],
-    [{ warmup: -1 }, /warmup/], [{ stop_early: 'yes' }, /stop_early/], [{ d_model: 128, layers: 6, train_len: 64, steps: 100000 }, /multiply-adds/],
+    [{ warmup: -1 }, /warmup/], [{ stop_early: 'yes' }, /stop_early/], [{ start_token: 'yes' }, /start_token/],
+    [{ start_token: 2 }, /start_token/], [{ pe: 'randomised' }, /pe must be one of .*'random'/], [{ bos: [] }, /bos/], [{ d_model: 128, layers: 6, train_len: 64, steps: 100000 }, /multiply-adds/],
   ];
   for (const [args, pattern] of cases) {
     const t0 = Date.now();

@@ -13,8 +13,10 @@ before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
 // Six small runs (every encoding, one seed): a cap of 300 steps on a one-layer model of width 16 (the
-// fallback's tests: 100).
+// fallback's tests: 100). The first test adds the seventh, randomised positions, and a start token: their
+// positions are data drawn in the worker as on the page's thread.
 const hash = '#lesson=train&step=setup&task=reverse&causal=0&layers=1&heads=2&d_model=16&train_len=4&test_x=2&seeds=1&seed=3&steps=';
+const seven = hash.replace('&causal=0', '&causal=0&random=1&start=1');
 const mirror = page => page.evaluate(() => document.getElementById('a11y').innerText);
 
 // Presses Train and waits until the text says the runs are trained; returns every frame's CPU time
@@ -37,7 +39,7 @@ const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 test('lesson train: Train fetches the worker module, the runs finish in workers, the frames stay light; the page\'s own thread gives the same numbers', async () => {
   const site = await serve();
-  const { page, errors, context } = await open(browser, site.url, hash + 300, { downloads: true });
+  const { page, errors, context } = await open(browser, site.url, seven + 300, { downloads: true });
   await frames(page, 3);
   assert.match(await mirror(page), /Nothing has been trained/);
   assert.ok(!site.requests.some(r => /train_worker/.test(r)), 'nothing of the worker before Train');
@@ -64,7 +66,7 @@ test('lesson train: Train fetches the worker module, the runs finish in workers,
   const inWorkers = await lossCsv(page);
   const rows = inWorkers.trim().split('\n').filter(l => /^[-0-9.]/.test(l)).map(l => l.split(',').map(Number));
   assert.ok(rows.length >= 50, `${rows.length} rows of losses`);
-  assert.ok(rows.every(r => r.length === rows[0].length && r.length >= 6), 'a column per run');
+  assert.ok(rows.every(r => r.length === rows[0].length && r.length >= 7), 'a column per run');
   assert.ok(rows.flat().some(x => Number.isFinite(x) && x > 0), 'finite positive losses');
   assert.deepEqual(errors, []);
   await context.close();
@@ -73,7 +75,7 @@ test('lesson train: Train fetches the worker module, the runs finish in workers,
   // The same runs on the page's own thread (train_worker.js missing: the pool says so and falls back):
   // the same numbers, bit for bit, and no worker module fetched.
   const bare = await serve({ hide: ['train_worker.js'] });
-  const fallback = await open(browser, bare.url, hash + 300, { downloads: true });
+  const fallback = await open(browser, bare.url, seven + 300, { downloads: true });
   const said = [];
   fallback.page.on('console', m => { if (m.type() === 'warning') said.push(m.text()); });
   await frames(fallback.page, 3);

@@ -11,6 +11,7 @@
 #include "core/small_gemm.hpp"
 #include "core/train.hpp"
 #include "core/train_run.hpp"
+#include "gradient_check.hpp"
 #include "sanitized.hpp"
 
 using namespace posenc::core;
@@ -186,20 +187,7 @@ TEST_CASE("train: the backward pass matches central differences for every tensor
       for (auto& t : model.tensors()) {
         CAPTURE(t.name);
         CHECK(t.grad.norm() > 0);  // every tensor takes part
-        double worst = 0;
-        for (Eigen::Index i = 0; i < t.value.size(); ++i) {
-          double& w = t.value.data()[i];
-          const double w0 = w, h = 1e-6;
-          w = w0 + h;
-          const double up = model.loss(batch, false);
-          w = w0 - h;
-          const double down = model.loss(batch, false);
-          w = w0;
-          const double numeric = (up - down) / (2 * h), analytic = t.grad.data()[i];
-          worst = std::max(worst, std::fabs(numeric - analytic) /
-                                      (1e-7 + 1e-5 * (std::fabs(numeric) + std::fabs(analytic))));
-        }
-        CHECK(worst <= 1.0);
+        CHECK(posenc::test::gradient_gap(model, batch, t) <= 1.0);
       }
     }
 }

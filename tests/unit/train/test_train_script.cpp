@@ -71,15 +71,15 @@ void write_examples(Json& j, const std::vector<Example>& examples) {
     for (int t : e.tokens) j.num(t);
     j.end_array().key("targets").begin_array();
     for (int t : e.targets) j.num(t);
-    j.end_array().end_object();
+    j.end_array();
+    if (!e.positions.empty()) {
+      j.key("positions").begin_array();
+      for (int q : e.positions) j.num(q);
+      j.end_array();
+    }
+    j.end_object();
   }
   j.end_array();
-}
-
-// The input x₁ … xₙ an example was made from.
-std::vector<int> input_of(const Example& e, Task task) {
-  const size_t n = task == Task::KBack ? e.tokens.size() : (e.tokens.size() - 1) / 2;
-  return {e.tokens.begin(), e.tokens.begin() + static_cast<long>(n)};
 }
 
 // Largest |a − b| over the largest |a| (or 1e-12): how far apart two tensors are, relative to their size.
@@ -140,21 +140,29 @@ TEST_CASE(
   Json j;
   j.begin_object().key("models").begin_array();
   // Every encoding and mask, the tasks in turn; 3 heads (ALiBi's slopes for a count that is no power of
-  // two); sequences up to 25 tokens, so that T5's logarithmic buckets (distance ≥ 8) are used.
+  // two); sequences up to 25 tokens, so that T5's logarithmic buckets (distance ≥ 8) are used. Then, with
+  // a start token, each task and mask without positions and with randomised ones, and T5 (whose buckets
+  // move with the start token). Randomised positions are drawn here and passed to the script.
+  std::vector<std::pair<Encoding, bool>> setups;  // (encoding, start token)
+  for (Encoding pe : all_encodings()) setups.push_back({pe, false});
+  for (Encoding pe : {Encoding::None, Encoding::Random, Encoding::T5}) setups.push_back({pe, true});
   std::vector<std::vector<Example>> batches;
   std::vector<Model<double>> models;
   int i = 0;
-  for (Encoding pe : all_encodings())
+  for (const auto& [pe, start] : setups)
     for (bool causal : {false, true}) {
       TrainConfig c;
       c.pe = pe, c.causal = causal, c.task = static_cast<Task>(i % 3), c.seed = 3 + i;
       c.layers = 2, c.heads = 3, c.d_model = 12, c.d_ff = 10, c.vocab = 5, c.train_len = 10,
       c.test_lens = {10, 12};
+      c.start_token = start;
       REQUIRE(check_train_config(c).empty());
       const TaskSpec spec = task_spec(c);
       Random rng(5 + i);
       std::vector<Example> batch;
       for (int n : {3, 12, 7}) batch.push_back(random_example(spec, n, rng));
+      place_at_random(batch, c, rng);  // random only
+      if (pe == Encoding::Random) REQUIRE(batch[1].positions.back() >= int(batch[1].tokens.size()));
       models.emplace_back(model_config(c), 11 + i);
       models.back().loss(batch, true);
       batches.push_back(batch);
@@ -165,7 +173,7 @@ TEST_CASE(
       j.key("inputs").begin_array();
       for (const Example& e : batch) {
         j.begin_array();
-        for (int t : input_of(e, c.task)) j.num(t);
+        for (int t : input_of(spec, e)) j.num(t);
         j.end_array();
       }
       j.end_array().end_object();
@@ -218,23 +226,38 @@ TEST_CASE(
   j.end_array().end_object();
 
   // Scores of a half-trained causal copy model on its test set: teacher-forced and greedy differ there.
-  TrainConfig sc;
-  sc.task = Task::Copy, sc.causal = true, sc.layers = 1, sc.heads = 2, sc.d_model = 16, sc.d_ff = 32;
-  sc.train_len = 5, sc.test_lens = {5}, sc.batch = 16, sc.steps = 400, sc.lr = 1e-2, sc.test_examples = 64;
-  Trainer scored(sc);
-  scored.step(sc.steps);
-  const std::vector<Example>& set = scored.test_set(0);
-  const SetScore forced = score_examples(scored.model(), set);
-  const SetScore greedy = greedy_score(scored.model(), set, task_spec(sc));
-  j.key("scores").begin_object().key("setup").str(setup_json(sc));
-  write_tensors(j, scored.model());
-  j.key("inputs").begin_array();
-  for (const Example& e : set) {
-    j.begin_array();
-    for (int t : input_of(e, sc.task)) j.num(t);
-    j.end_array();
+  // Again with a start token and randomised positions (the greedy slots move one place right; the test
+  // set's positions are passed in).
+  std::vector<SetScore> forced, greedy;
+  j.key("scores").begin_array();
+  for (const bool start : {false, true}) {
+    TrainConfig sc;
+    sc.task = Task::Copy, sc.causal = true, sc.layers = 1, sc.heads = 2, sc.d_model = 16, sc.d_ff = 32;
+    sc.train_len = 5, sc.test_lens = {5}, sc.batch = 16, sc.steps = 400, sc.lr = 1e-2, sc.test_examples = 64;
+    if (start) sc.start_token = true, sc.pe = Encoding::Random;
+    Trainer scored(sc);
+    scored.step(sc.steps);
+    const std::vector<Example>& set = scored.test_set(0);
+    forced.push_back(score_examples(scored.model(), set));
+    greedy.push_back(greedy_score(scored.model(), set, task_spec(sc)));
+    j.begin_object().key("setup").str(setup_json(sc));
+    write_tensors(j, scored.model());
+    j.key("inputs").begin_array();
+    for (const Example& e : set) {
+      j.begin_array();
+      for (int t : input_of(task_spec(sc), e)) j.num(t);
+      j.end_array();
+    }
+    j.end_array().key("positions").begin_array();
+    for (const Example& e : set) {
+      if (e.positions.empty()) break;
+      j.begin_array();
+      for (int q : e.positions) j.num(q);
+      j.end_array();
+    }
+    j.end_array().end_object();
   }
-  j.end_array().end_object().end_object();
+  j.end_array().end_object();
 
   const std::string cases = posenc::test::temp_file(j.text(), "posenc_test_torch_cases");
   const std::string script = script_file({});
@@ -257,6 +280,8 @@ TEST_CASE(
     CAPTURE(model.config().causal);
     const JsonValue& o = out.items[m];
     CHECK(at(o, "max_positions").number == model.config().max_positions);
+    if (model.config().pe == Encoding::Random)
+      CHECK(at(o, "position_range").number == model.config().position_range);
     CHECK(at(o, "loss").number == doctest::Approx(models[m].loss(batches[m], true)).epsilon(1e-7));
     const JsonValue& grads = at(o, "grads");
     REQUIRE(grads.items.size() == model.tensors().size());
@@ -302,13 +327,18 @@ TEST_CASE(
   }
 
   // Exactly the core's counts: the same weights give the same arg-max answers.
-  const std::vector<double> s = numbers(at(got.value, "scores"));
-  REQUIRE(s.size() == 4);
-  CHECK(s[0] == doctest::Approx(forced.token).epsilon(1e-12));
-  CHECK(s[1] == doctest::Approx(forced.sequence).epsilon(1e-12));
-  CHECK(s[2] == doctest::Approx(greedy.token).epsilon(1e-12));
-  CHECK(s[3] == doctest::Approx(greedy.sequence).epsilon(1e-12));
-  CHECK(forced.token != greedy.token);
+  const JsonValue& all_scores = at(got.value, "scores");
+  REQUIRE(all_scores.items.size() == forced.size());
+  for (size_t c = 0; c < forced.size(); ++c) {
+    CAPTURE(c);
+    const std::vector<double> s = numbers(all_scores.items[c]);
+    REQUIRE(s.size() == 4);
+    CHECK(s[0] == doctest::Approx(forced[c].token).epsilon(1e-12));
+    CHECK(s[1] == doctest::Approx(forced[c].sequence).epsilon(1e-12));
+    CHECK(s[2] == doctest::Approx(greedy[c].token).epsilon(1e-12));
+    CHECK(s[3] == doctest::Approx(greedy[c].sequence).epsilon(1e-12));
+    CHECK(forced[c].token != greedy[c].token);
+  }
 
   const JsonValue& k = at(got.value, "constants");
   const ModelConfig m;

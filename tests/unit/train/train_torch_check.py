@@ -3,12 +3,12 @@
 with the script the core generated and the cases the test wrote (setups as setup_json text; tensors as the
 core keeps them: by name, column-major). Prints one JSON object:
   models     per model, on the core's weights in float64: the loss and gradients (by the core's names,
-             column-major) on the core's sequences, the sequences make_batch builds from their inputs, and
-             max_positions
+             column-major) on the core's sequences (at the core's positions, for pe "random"), the
+             sequences make_batch builds from their inputs, max_positions and position_range
   schedule   learning_rate at the given steps
   tokens     how many tokens the first training batches hold
   steps      from the core's initial weights, train_step on the core's batches (float32): losses, weights
-  scores     scores() of the core's trained weights on the core's test inputs
+  scores     per case, scores() of the core's trained weights on the core's test inputs (and positions)
   constants  the script's constants the core also defines"""
 import importlib.machinery
 import importlib.util
@@ -52,16 +52,19 @@ def column_major(p, t):
 
 
 def batch(examples):
-    return script.pad([(torch.tensor([e["tokens"]]), torch.tensor([e["targets"]])) for e in examples], "cpu")
+    """Tokens, targets, lengths and positions (None unless the examples carry them) of the core's sequences."""
+    positions = [torch.tensor([e["positions"]]) for e in examples if "positions" in e]
+    return script.pad([(torch.tensor([e["tokens"]]), torch.tensor([e["targets"]])) for e in examples], "cpu",
+                      positions if positions else None)
 
 
 out = {"models": []}
 for case in cases["models"]:
     s = json.loads(case["setup"])
     model, params = model_with(s, case["tensors"], torch.float64)
-    tokens, targets, lengths = batch(case["examples"])
+    tokens, targets, lengths, positions = batch(case["examples"])
     mask = targets >= 0
-    loss = torch.nn.functional.cross_entropy(model(tokens, lengths, mask), targets[mask])
+    loss = torch.nn.functional.cross_entropy(model(tokens, lengths, mask, positions), targets[mask])
     loss.backward()
     built = []
     for x in case["inputs"]:
@@ -69,6 +72,7 @@ for case in cases["models"]:
         built.append({"tokens": tok[0].tolist(), "targets": tgt[0].tolist()})
     out["models"].append({
         "loss": loss.item(), "built": built, "max_positions": script.max_positions(s),
+        "position_range": script.position_range(script.max_positions(s)),
         "grads": [column_major(params[script_name(t["name"])].grad, t) for t in case["tensors"]]})
 
 s = json.loads(cases["schedule"]["setup"])
@@ -88,10 +92,12 @@ losses = [script.train_step(model, moments, s, step, s["max_steps"], *batch(exam
 out["steps"] = {"losses": losses,
                 "tensors": [column_major(params[script_name(t["name"])].detach(), t) for t in case["tensors"]]}
 
-case = cases["scores"]
-s = json.loads(case["setup"])
-model, _ = model_with(s, case["tensors"], torch.float32)
-out["scores"] = list(script.scores(model, s, torch.tensor(case["inputs"]), "cpu"))
+out["scores"] = []
+for case in cases["scores"]:
+    s = json.loads(case["setup"])
+    model, _ = model_with(s, case["tensors"], torch.float32)
+    at = torch.tensor(case["positions"]) if case.get("positions") else None
+    out["scores"].append(list(script.scores(model, s, torch.tensor(case["inputs"]), "cpu", positions=at)))
 
 out["constants"] = {name: getattr(script, name) for name in (
     "EVAL_EVERY", "FLAT_MIN", "FLAT_ACCURACY", "FLAT_LOSS", "HELD_OUT", "T5_BUCKETS", "T5_MAX_DISTANCE",
