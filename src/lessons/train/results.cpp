@@ -174,11 +174,15 @@ void TrainLesson::say_results() {
   say("shown_seed_value", [this] { return p_.seed + p_.shown_seed; });
 }
 
-// "0.93" for one seed; "0.93 (0.91–0.95)" for several: the mean, then the lowest and highest seed.
+// "0.93" for one seed; "0.93 (0.91–0.95)" for several: the mean, then the lowest and highest seed. A
+// share of exactly 1 or 0 keeps three decimals beside the others ("1.000 (1.000–1.000)", not "1 (1–1)").
 std::string TrainLesson::spread_text(int e, int len, bool token_accuracy) const {
   const Spread s = spread(e, len, token_accuracy);
-  if (p_.seeds == 1) return num(s.mean);
-  return num(s.mean) + " (" + num(s.lo) + "\xE2\x80\x93" + num(s.hi) + ")";
+  const auto share = [](double v) {
+    return v == 0 || v == 1 ? std::string(v == 0 ? "0.000" : "1.000") : num(v);
+  };
+  if (p_.seeds == 1) return share(s.mean);
+  return share(s.mean) + " (" + share(s.lo) + "\xE2\x80\x93" + share(s.hi) + ")";
 }
 
 // The best encoding at a test length, in token accuracy: among those clearly above the baseline on every
