@@ -168,15 +168,25 @@ RunRecord train_run(const TrainConfig& config, const RunProgress& progress, int 
 namespace {
 
 void write_setup(Json& j, const TrainConfig& c) {
-  j.key("task").str(task_name(c.task)).key("pe").str(encoding_name(c.pe)).key("causal").boolean(c.causal);
-  j.key("start_token").boolean(c.start_token);
-  j.key("layers").num(c.layers).key("heads").num(c.heads).key("d_model").num(c.d_model);
-  j.key("d_ff").num(c.d_ff).key("vocab").num(c.vocab).key("k").num(c.k);
-  j.key("train_len").num(c.train_len).key("min_len").num(c.min_len).key("test_lens").begin_array();
-  for (int n : test_lengths(c)) j.num(n);
-  j.end_array().key("max_steps").num(c.steps).key("batch").num(c.batch).key("lr").num(c.lr);
-  j.key("warmup").num(c.warmup).key("clip").num(c.clip).key("test_examples").num(c.test_examples);
-  j.key("seed").num(static_cast<double>(c.seed));
+  for (const SetupField& f : setup_fields(c)) {
+    j.key(f.name);
+    switch (f.kind) {
+      case SetupField::Text:
+        j.str(f.value);
+        break;
+      case SetupField::Flag:
+        j.boolean(f.value == "true");
+        break;
+      case SetupField::Number:
+        j.num(std::strtod(f.value.c_str(), nullptr));
+        break;
+      case SetupField::Numbers:
+        j.begin_array();
+        for (int n : test_lengths(c)) j.num(n);
+        j.end_array();
+        break;
+    }
+  }
 }
 
 template <class T>
@@ -377,6 +387,34 @@ std::string parsed(std::string_view json, JsonParse& p) {
 }
 
 }  // namespace
+
+std::vector<SetupField> setup_fields(const TrainConfig& c) {
+  using F = SetupField;
+  const auto number = [](const char* name, double v) { return F{F::Number, name, exact_number(v)}; };
+  const auto flag = [](const char* name, bool v) { return F{F::Flag, name, v ? "true" : "false"}; };
+  std::string lens;
+  for (int n : test_lengths(c)) lens += (lens.empty() ? "" : " ") + std::to_string(n);
+  return {{F::Text, "task", task_name(c.task)},
+          {F::Text, "pe", encoding_name(c.pe)},
+          flag("causal", c.causal),
+          flag("start_token", c.start_token),
+          number("layers", c.layers),
+          number("heads", c.heads),
+          number("d_model", c.d_model),
+          number("d_ff", c.d_ff),
+          number("vocab", c.vocab),
+          number("k", c.k),
+          number("train_len", c.train_len),
+          number("min_len", c.min_len),
+          {F::Numbers, "test_lens", lens},
+          number("max_steps", c.steps),
+          number("batch", c.batch),
+          number("lr", c.lr),
+          number("warmup", c.warmup),
+          number("clip", c.clip),
+          number("test_examples", c.test_examples),
+          number("seed", static_cast<double>(c.seed))};
+}
 
 std::string setup_json(const TrainConfig& config) {
   Json j;

@@ -107,13 +107,20 @@ std::vector<float> model_weights(const Model<float>& model);
 
 // JSON, the one format for a run's setup and its record (docs/train-runs.md):
 //   setup: {"task", "pe", "causal", "start_token", "layers", "heads", "d_model", "d_ff", "vocab", "k",
-//   "train_len",
-//           "min_len", "test_lens", "max_steps", "batch", "lr", "warmup", "clip", "test_examples", "seed"}
+//           "train_len", "min_len", "test_lens", "max_steps", "batch", "lr", "warmup", "clip",
+//           "test_examples", "seed"}
 //   record: the setup's members and {"source", "steps", "converged", "stop", "converged_at", "seconds",
-//   "loss",
-//           "token_accuracy", "sequence_accuracy", "greedy_token_accuracy",
+//           "loss", "token_accuracy", "sequence_accuracy", "greedy_token_accuracy",
 //           "greedy_sequence_accuracy"} (+ "weights" when asked)
 //   a file of runs: {"format": "posenc-train-runs", "version": 1, "runs": [record, …]}
+// The setup's members in that order, each as text (numbers as the JSON writes them, test_lens the lengths
+// apart by spaces), for the writers of the JSON and of lesson train's CSV: one list of what a setup is.
+struct SetupField {
+  enum Kind { Text, Number, Flag, Numbers } kind;
+  const char* name;
+  std::string value;
+};
+std::vector<SetupField> setup_fields(const TrainConfig& config);
 std::string setup_json(const TrainConfig& config);
 std::string record_json(const RunRecord& record, bool with_weights);
 std::string runs_file_json(const std::vector<RunRecord>& records);

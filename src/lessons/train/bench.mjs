@@ -33,10 +33,10 @@ async function runsTable(page) {
 }
 
 // The arguments of compute('train') that train a run of the table alone (d_ff is 2·d_model in both).
-const computeArgs = (r, testLens) => ({ task: r.task, pe: r.encoding, causal: r.causal === 'true',
+const computeArgs = (r, testLens) => ({ task: r.task, pe: r.pe, causal: r.causal === 'true',
   layers: +r.layers, heads: +r.heads, d_model: +r.d_model, train_len: +r.train_len, test_lens: testLens,
-  steps: +r.step_cap, batch: +r.batch, seed: +r.seed, lr: +r.lr, vocab: +r.vocab, k: +r.k, min_len: +r.min_len,
-  warmup: +r.warmup, stop_early: true });
+  steps: +r.max_steps, batch: +r.batch, seed: +r.seed, lr: +r.lr, vocab: +r.vocab, k: +r.k, min_len: +r.min_len,
+  warmup: +r.warmup, start_token: r.start_token === 'true', stop_early: true });
 
 export const parts = {
   async train({ browser, site, open, frames, recordFrames, recordedFrames, median }) {
@@ -114,7 +114,7 @@ export const parts = {
     console.log(`  the comparison: ${wall.toFixed(1)} s, ${runs.length} runs`);
     const ratios = [];
     for (const pe of ['none', 'rope', 'alibi']) {
-      const r = runs.find(x => x.encoding === pe);
+      const r = runs.find(x => x.pe === pe);
       if (!r) continue;
       const alone = [];
       for (let i = 0; i < 2; i++) {

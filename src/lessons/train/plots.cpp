@@ -234,10 +234,7 @@ void TrainLesson::draw_runs(DrawContext& ctx) {
       order_.clear();
     }
   }
-  std::vector<const core::RunRecord*> rows;
-  if (done())
-    for (const core::RunRecord& r : r_.runs) rows.push_back(&r);
-  for (const core::RunRecord& r : imported_) rows.push_back(&r);
+  const std::vector<const core::RunRecord*> rows = table_runs();
   if (rows.empty()) {
     ui::wrapped(
         tr(lang_, "The table fills once every run has trained, or once a runs file is read (drop it here)."),
@@ -245,8 +242,10 @@ void TrainLesson::draw_runs(DrawContext& ctx) {
     return;
   }
   if (!imported_.empty())
-    ui::caption(trf(lang_, "%d runs read from %s", static_cast<int>(imported_.size()), imported_from_.c_str())
-                    .c_str(),
+    ui::caption(imported_.size() == 1 ? trf(lang_, "1 run read from %s", imported_from_.c_str()).c_str()
+                                      : trf(lang_, "%d runs read from %s", static_cast<int>(imported_.size()),
+                                            imported_from_.c_str())
+                                            .c_str(),
                 *theme_);
   // A record's score at its own training length and longest test.
   const auto at = [&](const core::RunRecord& r, bool longest) {

@@ -288,26 +288,54 @@ int TrainLesson::example_right() const {
 }
 
 // Every run, one row each: its setup, how it ended, and all four scores at every test length.
+// The file the runs were read from, without its folder and extension, as letters, digits, '-' and '_'.
+std::string TrainLesson::imported_from_stem() const {
+  std::string stem = imported_from_.substr(imported_from_.find_last_of("/\\") + 1);
+  stem = stem.substr(0, stem.rfind('.'));
+  for (char& ch : stem)
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_') ch = '_';
+  return stem.empty() ? "read" : stem.substr(0, 60);
+}
+
+std::vector<const core::RunRecord*> TrainLesson::table_runs() const {
+  std::vector<const core::RunRecord*> rows;
+  if (done())
+    for (const core::RunRecord& r : r_.runs) rows.push_back(&r);
+  for (const core::RunRecord& r : imported_) rows.push_back(&r);
+  return rows;
+}
+
 std::string TrainLesson::runs_csv() const {
-  std::string csv =
-      "encoding,seed,task,causal,layers,heads,d_model,vocab,k,train_len,min_len,batch,lr,warmup,"
-      "step_cap,steps,converged,stop,seconds,start_token";
+  // A row per run: its setup (the JSON's members, core::setup_fields; test_lens the lengths apart by
+  // spaces), how it ran, then every score at every test length.
+  std::string csv;
+  for (const core::SetupField& f : core::setup_fields(config_)) csv += std::string(f.name) + ",";
+  csv += "source,steps,converged,stop,converged_at,seconds";
+  // A runs file's own words (its source, why it stopped) quoted where CSV needs it.
+  const auto text = [](const std::string& v) {
+    if (v.find_first_of(",\"\r\n") == std::string::npos) return v;
+    std::string q = "\"";
+    for (char ch : v) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    return q + "\"";
+  };
   static const char* kScores[] = {"token", "sequence", "greedy_token", "greedy_sequence"};
   for (const char* score : kScores)
     for (int n : config_test_lens()) csv += std::string(",") + score + "_at_" + std::to_string(n);
   csv += "\n";
-  for (const core::RunRecord& r : r_.runs) {
-    const core::TrainConfig& c = r.config;
-    csv += std::string(core::encoding_name(c.pe)) + "," + std::to_string(c.seed) + "," +
-           core::task_name(c.task) + "," + (c.causal ? "true" : "false");
-    for (int v : {c.layers, c.heads, c.d_model, c.vocab, c.k, c.train_len, c.min_len, c.batch})
-      csv += "," + std::to_string(v);
-    csv += "," + core::exact_number(c.lr) + "," + std::to_string(c.warmup) + "," + std::to_string(c.steps) +
-           "," + std::to_string(r.steps) + "," + (r.converged ? "true" : "false") + "," + r.stop + "," +
-           core::exact_number(r.seconds) + "," + (c.start_token ? "true" : "false");
+  for (const core::RunRecord* run : table_runs()) {
+    const core::RunRecord& r = *run;
+    for (const core::SetupField& f : core::setup_fields(r.config)) csv += f.value + ",";
+    csv += text(r.source) + "," + std::to_string(r.steps) + "," + (r.converged ? "true" : "false") + "," +
+           text(r.stop) + "," + std::to_string(r.converged_at) + "," + core::exact_number(r.seconds);
+    // Under the header's lengths: a run from a file with other test lengths leaves the cells it lacks empty.
+    const std::vector<int> own = core::test_lengths(r.config);
     for (const auto* v :
          {&r.scores.token, &r.scores.sequence, &r.scores.greedy_token, &r.scores.greedy_sequence})
-      for (double x : *v) csv += "," + core::exact_number(x);
+      for (int n : config_test_lens()) {
+        const auto at = std::find(own.begin(), own.end(), n);
+        const size_t i = static_cast<size_t>(at - own.begin());
+        csv += "," + (at != own.end() && i < v->size() ? core::exact_number((*v)[i]) : std::string());
+      }
     csv += "\n";
   }
   return csv;

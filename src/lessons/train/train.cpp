@@ -143,21 +143,29 @@ bool TrainLesson::work(double budget_ms) {
 }
 
 std::vector<Export> TrainLesson::exports(std::string_view step) const {
-  if (step == "runs" && !done() && config_error_.empty())  // the script needs the setup only
-    return {Export::file("train_torch_" + std::string(kTasks[p_.task]) +
-                             (p_.causal ? "_causal" : "_bidirectional") + (p_.start ? "_start" : ""),
-                         ".py", "text/x-python", [this] { return core::pytorch_script(run_configs()); })};
-  if (!done()) return {};
   const std::string s = std::string("_") + kTasks[p_.task] + (p_.causal ? "_causal" : "_bidirectional") +
                         (p_.start ? "_start" : "") + "_L" + std::to_string(p_.train_len) + "_seeds" +
                         std::to_string(p_.seed) + "-" + std::to_string(p_.seed + p_.seeds - 1);
+  if (step == "runs") {
+    // The table's runs (this page's once trained, those read from a file), and the script, which needs the
+    // setup only.
+    std::vector<Export> out;
+    if (!table_runs().empty()) {
+      const std::string name = done() ? "runs" + s : "runs_" + imported_from_stem();
+      out.push_back(Export::file(name, ".csv", "text/csv", [this] { return runs_csv(); }));
+      out.push_back(Export::file(name, ".json", "application/json", [this] {
+        std::vector<core::RunRecord> all;
+        for (const core::RunRecord* r : table_runs()) all.push_back(*r);
+        return core::runs_file_json(all);
+      }));
+    }
+    if (config_error_.empty())
+      out.push_back(Export::file("train_torch" + s, ".py", "text/x-python",
+                                 [this] { return core::pytorch_script(run_configs()); }));
+    return out;
+  }
+  if (!done()) return {};
   if (step == "setup") return {{"loss_by_step_runs" + s, &r_.loss}};
-  if (step == "runs")
-    return {Export::file("runs" + s, ".csv", "text/csv", [this] { return runs_csv(); }),
-            Export::file("runs" + s, ".json", "application/json",
-                         [this] { return core::runs_file_json(r_.runs); }),
-            Export::file("train_torch" + s, ".py", "text/x-python",
-                         [this] { return core::pytorch_script(run_configs()); })};
   if (step == "attention")
     return {{std::string("attention_") + core::encoding_name(core::all_encodings()[p_.run]) + "_seed" +
                  std::to_string(p_.seed + p_.shown_seed) + "_layer" + std::to_string(p_.layer) + "_head" +
@@ -186,6 +194,7 @@ core::Messages TrainLesson::receive_file(std::string_view name, const unsigned c
   imported_ = std::move(runs);
   imported_from_ = std::string(name);
   order_.clear();
+  if (imported_.size() == 1) return {{"read 1 run from {0}", {imported_from_}}};
   return {{"read {0} runs from {1}", {std::to_string(imported_.size()), imported_from_}}};
 }
 

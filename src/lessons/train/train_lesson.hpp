@@ -138,6 +138,10 @@ class TrainLesson final : public Lesson {
   // Runs read from a runs file (the PyTorch script's, or an export): shown in the runs table beside the
   // page's own, kept when the settings change (they carry their own setups).
   std::vector<core::RunRecord> imported_;
+  // The runs table's rows and what its exports hold: this page's runs (once all trained), then those read
+  // from a file.
+  std::vector<const core::RunRecord*> table_runs() const;
+  std::string imported_from_stem() const;
   std::string imported_from_;
 
  public:

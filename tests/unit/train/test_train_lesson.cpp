@@ -198,8 +198,15 @@ TEST_CASE(
   CHECK(setups.find(core::setup_json(back_config(c, core::Encoding::Alibi, 4))) != std::string_view::npos);
   const std::string csv = files[0].text();
   CHECK(std::count(csv.begin(), csv.end(), '\n') == 13);
-  CHECK(csv.rfind("encoding,seed,task,causal,", 0) == 0);
-  CHECK(csv.find("\nrope,4,reverse,false,1,2,16,10,2,4,1,32,0.01,20,60,60,false,cap,") != std::string::npos);
+  // The whole setup, by the JSON's names, then how the run went.
+  CHECK(
+      csv.rfind("task,pe,causal,start_token,layers,heads,d_model,d_ff,vocab,k,train_len,min_len,test_lens,"
+                "max_steps,batch,lr,warmup,clip,test_examples,seed,source,steps,converged,stop,converged_at,"
+                "seconds,token_at_2,",
+                0) == 0);
+  CHECK(csv.find(
+            "\nreverse,rope,false,false,1,2,16,32,10,2,4,1,2 4 5 6 7 8,60,32,0.01,20,1,64,4,posenc,60,false,"
+            "cap,0,") != std::string::npos);
   std::vector<core::RunRecord> back;
   REQUIRE(core::read_runs_file(files[1].text(), back) == "");
   REQUIRE(back.size() == 12u);
@@ -213,6 +220,37 @@ TEST_CASE(
   CHECK_FALSE(l.takes_file("config.json", reinterpret_cast<const unsigned char*>("{\"rope_theta\": 1}"), 17));
   CHECK(core::english(l.receive_file("runs.json", bytes, json.size())) == "read 12 runs from runs.json");
   CHECK(l.step_for_file() == "runs");
+  // A run from elsewhere, tested at other lengths and with its own words: its row keeps the header's
+  // columns (empty where it has no score), its source quoted as CSV needs.
+  {
+    core::RunRecord other = back[0];
+    other.source = "py,torch \"x\"";
+    other.config.test_lens = {4, 6};
+    other.test_lens = {4, 6};
+    other.scores.token = {0.25, 0.5};
+    other.scores.sequence = other.scores.greedy_token = other.scores.greedy_sequence = {0.125, 0.0625};
+    const std::string file = core::runs_file_json({other});
+    REQUIRE(core::english(l.receive_file("other.json", reinterpret_cast<const unsigned char*>(file.data()),
+                                         file.size())) == "read 1 run from other.json");
+    const std::string table = l.exports("runs")[0].text();
+    CAPTURE(table.substr(table.size() > 400 ? table.size() - 400 : 0));
+    const size_t at = table.find("\"py,torch \"\"x\"\"\"");
+    REQUIRE(at != std::string::npos);
+    const std::string row =
+        table.substr(table.rfind('\n', at) + 1, table.find('\n', at) - table.rfind('\n', at) - 1);
+    CAPTURE(row);
+    // Header lengths 2 4 5 6 7 8: token accuracy known at 4 and 6 only.
+    CHECK(row.find(",4 6,") != std::string::npos);
+    CHECK(row.find(",,0.25,,0.5,,,") != std::string::npos);
+    const std::string header = table.substr(0, table.find('\n'));
+    const auto columns = [](const std::string& line) {  // commas outside quotes, plus one
+      int n = 1;
+      bool quoted = false;
+      for (char ch : line) quoted ^= ch == '"', n += !quoted && ch == ',';
+      return n;
+    };
+    CHECK(columns(row) == columns(header));
+  }
   const std::string broken = json.substr(0, json.size() / 2);
   CHECK(core::english(
             l.receive_file("cut.json", reinterpret_cast<const unsigned char*>(broken.data()), broken.size()))
@@ -336,4 +374,31 @@ TEST_CASE("lesson train: warm-up is at most half the step cap, whatever order th
   CHECK(l.placeholder("warmup") == "50");
   CHECK(lessons::set_param(l, "steps", "2000").notices.empty());
   CHECK(l.placeholder("warmup") == "50");
+}
+
+TEST_CASE("lesson train: runs read from a file, with nothing trained here, are exported as read") {
+  core::TrainConfig c;
+  c.task = core::Task::Copy;
+  c.layers = 1, c.heads = 2, c.d_model = 8, c.d_ff = 16, c.train_len = 3, c.steps = 10;
+  c.test_lens = {3, 6};
+  const core::RunRecord run = core::train_run(c);
+  const std::string file = core::runs_file_json({run, run});
+  test::Headless h;
+  REQUIRE(app::apply_hash(h.s, "#lesson=train&step=runs").empty());
+  lessons::Lesson& l = app::current_lesson(h.s);
+  CHECK(l.placeholder("done") == "0");
+  CHECK(core::english(l.receive_file("../runs from/gpu 7.json",
+                                     reinterpret_cast<const unsigned char*>(file.data()), file.size())) ==
+        "read 2 runs from ../runs from/gpu 7.json");
+  const std::vector<lessons::Export> out = l.exports("runs");
+  REQUIRE(out.size() == 3);
+  CHECK(out[0].name + out[0].extension == "runs_gpu_7.csv");
+  CHECK(out[1].name + out[1].extension == "runs_gpu_7.json");
+  CHECK(out[2].extension == ".py");
+  std::vector<core::RunRecord> back;
+  REQUIRE(core::read_runs_file(out[1].text(), back) == "");
+  REQUIRE(back.size() == 2);
+  CHECK(back[1].losses == run.losses);
+  const std::string csv = out[0].text();
+  CHECK(std::count(csv.begin(), csv.end(), '\n') == 3);  // the header and two rows
 }
