@@ -8,6 +8,7 @@
 
 #include "content/code.hpp"
 #include "core/table_file.hpp"
+#include "notebook.hpp"
 #include "ui/i18n.hpp"
 #include "ui/locate.hpp"
 #include "ui/theme.hpp"
@@ -73,11 +74,32 @@ void file_name(const std::string& name) {
 // with its parameters), and the code panel when open.
 }  // namespace
 
+bool save_notebook(AppState& s) {
+  if (!s.hooks.download) return false;
+  if (!content::code_available() && s.hooks.load_code_now) s.hooks.load_code_now();
+  const std::string text = notebook(s, s.lesson, s.hooks.page_url ? s.hooks.page_url() : std::string());
+  if (text.empty()) {
+    notify(s, {{"the notebook needs the lessons' code, which could not be loaded; try again", {}}}, 6);
+    return false;
+  }
+  s.hooks.download(std::string(lessons::lesson_table()[s.lesson].id) + ".ipynb", text,
+                   "application/x-ipynb+json");
+  return true;
+}
+
 void export_bar(AppState& s) {
   const int lang = lang_index(s);
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
   if (ImGui::Button(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"))) s.show_code = !s.show_code;
   ui::remember(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"));
+  ImGui::SameLine();
+  const char* ipynb = "\xE2\x86\x93 .ipynb";
+  if (ImGui::Button(ipynb)) save_notebook(s);
+  ui::remember(ipynb);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", ui::tr(lang,
+                                   "This lesson as a Jupyter notebook at these settings: its text, its "
+                                   "NumPy code, and every step's picture and numbers computed again"));
   ImGui::PopStyleVar();
   const std::vector<lessons::Export> list = current_lesson(s).exports(step_id(s, s.lesson, s.step));
   if (list.empty()) {
