@@ -52,10 +52,10 @@ def curves(series, title=None, xlabel=None, ylabel=None, logx=False, logy=False,
     a dict of matplotlib styles; `markers` (x, text) draw a vertical line with its label."""
     ax = axes(title, xlabel, ylabel, logx, logy, ax, size)
     for s in series:
-        style = s[-1] if isinstance(s[-1], dict) else {}
-        s = s[:-1] if style else s
+        style = s[-1] if isinstance(s[-1], dict) else None
+        s = s[:-1] if style is not None else s
         label, x, y = (s[0], np.arange(len(s[1])), s[1]) if len(s) == 2 else s
-        ax.plot(x, y, label=label, **{"linewidth": 1.6, **style})
+        ax.plot(x, y, label=label, **{"linewidth": 1.6, **(style or {})})
     for x, text in markers:
         ax.axvline(x, color="0.45", linewidth=1, linestyle="--")
         ax.annotate(text, (x, 1), xycoords=("data", "axes fraction"), xytext=(3, -12), textcoords="offset points",
@@ -68,10 +68,11 @@ def curves(series, title=None, xlabel=None, ylabel=None, logx=False, logy=False,
 
 
 def heatmap(m, title=None, xlabel=None, ylabel=None, limit=None, x0=0, y0=0, non_negative=False, colorbar=True,
-            mark=None, ax=None, size=(7.5, 4.8)):
+            mark=None, values=False, rows=None, cols=None, ax=None, size=(7.5, 4.8)):
     """A matrix in the page's diverging colours over [-limit, limit] (default: max |m|), row 0 at the top,
-    rows and columns numbered from y0 and x0; `mark` = (row, col) draws lines through a cell; the colour
-    bar below (0 … limit for a non-negative matrix)."""
+    rows and columns numbered from y0 and x0 (or named: `rows`, `cols`); `mark` = (row, col) draws lines
+    through a cell; `values` writes each cell's value in it (a small matrix, as the page's matrix views);
+    the colour bar below (0 … limit for a non-negative matrix)."""
     m = np.asarray(m, dtype=float)
     if limit is None:
         limit = float(np.max(np.abs(m))) if m.size else 1.0
@@ -80,14 +81,58 @@ def heatmap(m, title=None, xlabel=None, ylabel=None, limit=None, x0=0, y0=0, non
     ax.grid(False)
     image = ax.imshow(m, cmap=diverging, vmin=-limit, vmax=limit, aspect="auto", interpolation="nearest",
                       extent=(x0 - 0.5, x0 + m.shape[1] - 0.5, y0 + m.shape[0] - 0.5, y0 - 0.5))
+    if values:
+        for (r, c), v in np.ndenumerate(m):
+            ax.text(x0 + c, y0 + r, f"{v:.3g}", ha="center", va="center", fontsize="x-small",
+                    color="white" if abs(v) > 0.6 * limit else "black")
+    if rows is not None:
+        ax.set_yticks(y0 + np.arange(len(rows)), rows)
+    if cols is not None:
+        ax.set_xticks(x0 + np.arange(len(cols)), cols)
     if mark is not None:  # the marked cell's row and column, as the page's crosshair
         ax.axhline(y0 + mark[0], color="black", linewidth=0.8)
         ax.axvline(x0 + mark[1], color="black", linewidth=0.8)
     if colorbar:
         bar = ax.figure.colorbar(image, ax=ax, location="bottom", shrink=0.6, aspect=40, pad=0.02)
         bar.set_ticks([0, limit] if non_negative else [-limit, 0, limit])
+        bar.ax.xaxis.set_major_formatter(lambda v, _pos: f"{v:.3g}")
         if non_negative:
             bar.ax.set_xlim(0, limit)
+    return ax
+
+
+def clock_face(hands, title=None, caption=None, trail=False, ax=None, size=(3.6, 3.9)):
+    """A clock face in the complex plane, as the page draws one: the unit circle, the Re and Im axes, and
+    hands — dicts with angle (radians, counter-clockwise from Re), and optionally length (of the radius),
+    color, label and ghost (drawn faint). `trail`: a faint arc from angle 0 to the first hand's angle."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=size, layout="constrained")
+    ax.set_aspect("equal")
+    ax.axis("off")
+    t = np.linspace(0, 2 * np.pi, 200)
+    ax.plot(np.cos(t), np.sin(t), color="0.35", linewidth=1.2)
+    ax.plot([0], [0], "o", color="black", markersize=2)
+    ax.plot([-1, 1], [0, 0], color="0.85", linewidth=0.8)
+    ax.plot([0, 0], [-1, 1], color="0.85", linewidth=0.8)
+    ax.text(0.98, -0.1, "Re", color="0.5", fontsize="small", ha="right")
+    ax.text(0.05, 0.9, "Im", color="0.5", fontsize="small")
+    if trail and hands:
+        arc = np.linspace(0, math.fmod(hands[0]["angle"], 2 * np.pi), 100)
+        ax.plot(0.35 * np.cos(arc), 0.35 * np.sin(arc), color="0.6", linewidth=1)
+    for h in hands:
+        a, r = h["angle"], h.get("length", 1.0)
+        color = h.get("color", POSENC_PALETTE[0])
+        ax.plot([0, r * math.cos(a)], [0, r * math.sin(a)], color=color, alpha=0.35 if h.get("ghost") else 1,
+                linewidth=2, marker="o", markevery=[1], markersize=5)
+        if h.get("label"):
+            ax.text(1.12 * r * math.cos(a), 1.12 * r * math.sin(a), h["label"], color=color, fontsize="small",
+                    ha="center", va="center")
+    ax.set_xlim(-1.3, 1.3)
+    ax.set_ylim(-1.3, 1.3)
+    if title:
+        ax.set_title(title, fontsize="medium")
+    if caption:
+        ax.text(0, -1.35, caption, color="0.4", fontsize="small", ha="center", va="top", wrap=True)
     return ax
 
 

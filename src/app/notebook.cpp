@@ -162,17 +162,25 @@ std::string translate_labels(std::string_view code, int lang) {
     const char before = open > 0 ? code[open - 1] : ' ';
     const bool word = (before >= 'a' && before <= 'z') || (before >= 'A' && before <= 'Z') ||
                       (before >= '0' && before <= '9') || before == '_' || before == '.';
-    const size_t close = code.find("\")", open + 3);
-    const std::string_view key =
-        close == std::string_view::npos ? std::string_view{} : code.substr(open + 3, close - open - 3);
-    if (word || key.empty() || key.find_first_of("\"\\\n") != std::string_view::npos) {
+    // The literal's text: \" and \\ read as themselves; it ends at the first other quote, on its line.
+    std::string key;
+    size_t k = open + 3;
+    for (; k < code.size() && code[k] != '"' && code[k] != '\n'; ++k) {
+      if (code[k] == '\\' && k + 1 < code.size() && (code[k + 1] == '"' || code[k + 1] == '\\'))
+        ++k;
+      else if (code[k] == '\\')
+        break;  // another escape: not a label this reads
+      key += code[k];
+    }
+    const bool label = !word && !key.empty() && k + 1 < code.size() && code[k] == '"' && code[k + 1] == ')';
+    if (!label) {
       out.append(code.substr(at, open + 3 - at));
       at = open + 3;
       continue;
     }
     out.append(code.substr(at, open - at));
-    out += python_string(ui::tr(lang, std::string(key).c_str()));
-    at = close + 2;
+    out += python_string(ui::tr(lang, key.c_str()));
+    at = k + 2;
   }
   out.append(code.substr(at));
   return out;

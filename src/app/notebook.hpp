@@ -23,7 +23,7 @@ struct RecipeCell {
 std::vector<RecipeCell> recipe_cells(std::string_view recipe);
 
 // `code` with every _("English") replaced by a Python string literal of its words in language `lang`
-// (the catalogue's: the page's own labels). English keys hold no quote or backslash.
+// (the catalogue's: the page's own labels). The English may hold \" and \\, no other escape.
 std::string translate_labels(std::string_view code, int lang);
 
 // A Python string literal of `text` (UTF-8 kept, quotes, backslashes and control characters escaped).

@@ -11,6 +11,7 @@
 import argparse
 import json
 import os
+import re
 import sys
 import time
 
@@ -46,8 +47,9 @@ def run(client, path, out_dir):
     except nbformat.ValidationError as e:
         return {"error": "not a valid nbformat 4 notebook: " + str(e).splitlines()[0], "steps": {}, "figures": 0}
     client.nb = nb
-    reset = nbformat.v4.new_code_cell(RESET)
-    client.execute_cell(reset, 0)
+    nb.cells.append(nbformat.v4.new_code_cell(RESET))  # executed as a cell of its own, then dropped
+    client.execute_cell(nb.cells[-1], len(nb.cells) - 1)
+    nb.cells.pop()
     result = {"error": None, "steps": {}, "figures": 0}
     start = time.monotonic()
     for index, cell in enumerate(nb.cells):
@@ -58,7 +60,8 @@ def run(client, path, out_dir):
         try:
             client.execute_cell(cell, index)
         except CellExecutionError as e:
-            result["error"] = where + ": " + "\n".join(str(e).strip().splitlines()[-12:])
+            plain = re.sub(r"\x1b\[[0-9;]*m", "", str(e))  # IPython's colours
+            result["error"] = where + ": " + "\n".join(plain.strip().splitlines()[-12:])
             break
         result["figures"] += sum(1 for o in cell.get("outputs", []) if "image/png" in o.get("data", {}))
         if meta.get("role") == "step":

@@ -82,10 +82,11 @@ TEST_CASE("labels in a recipe become the page's words in the notebook's language
   CHECK(app::translate_labels("ax.set_xlabel(_(\"position\"))", 1) ==
         "ax.set_xlabel(\"" + std::string(ui::tr(1, "position")) + "\")");
   CHECK(std::string(ui::tr(1, "position")) != "position");
-  // Not a label: a name ending in _, a key with a quote or a backslash, an unclosed call.
+  // Quotes inside a label (as \"); not a label: a name ending in _, another escape, an unclosed call.
+  CHECK(app::translate_labels("_(\"say \\\"%s\\\"\")", 0) == "\"say \\\"%s\\\"\"");
   CHECK(app::translate_labels("my_(\"position\") + x._(\"position\")", 1) ==
         "my_(\"position\") + x._(\"position\")");
-  CHECK(app::translate_labels("_(\"a\\\"b\") _(\"open", 1) == "_(\"a\\\"b\") _(\"open");
+  CHECK(app::translate_labels("_(\"a\\nb\") _(\"open", 1) == "_(\"a\\nb\") _(\"open");
   CHECK(app::python_string("a\"b\\c\nd\x01 \xE4\xBD\x8D") == "\"a\\\"b\\\\c\\nd\\x01 \xE4\xBD\x8D\"");
 }
 
@@ -253,4 +254,25 @@ TEST_CASE("posenc.notebook(id): the notebook's text, or {error} for an unknown l
   REQUIRE(parsed.ok());
   REQUIRE(parsed.value.find("error"));
   CHECK(parsed.value.find("error")->string.find("unknown lesson 'nope'") != std::string::npos);
+}
+
+TEST_CASE(
+    "every label a recipe draws is a catalogue key with its Chinese, so a notebook at lang=zh is Chinese") {
+  for (const auto& entry : lessons::lesson_table()) {
+    const content::CodeSnippet* recipe = content::notebook_snippet(entry.id);
+    if (!recipe) continue;
+    CAPTURE(entry.id);
+    std::string code;  // the cells (the file's header is no cell)
+    for (const app::RecipeCell& c : app::recipe_cells(recipe->text)) code += c.code;
+    // Every label read as one (none left for Python to call), and each has its Chinese.
+    CHECK(app::translate_labels(code, 0).find("_(\"") == std::string::npos);
+    for (size_t at = 0; (at = code.find("_(\"", at)) != std::string::npos; at += 3) {
+      const size_t end = code.find("\")", at);
+      REQUIRE(end != std::string::npos);
+      std::string key = code.substr(at + 3, end - at - 3);
+      for (size_t q; (q = key.find("\\\"")) != std::string::npos;) key.erase(q, 1);
+      CAPTURE(key);
+      CHECK(std::string(ui::tr(1, key.c_str())) != key);
+    }
+  }
 }

@@ -48,6 +48,9 @@ std::vector<std::string> cases() {
            "lesson=rope&dim=16&m=1000&n=990&base=500000&pair=3&max_dist=64&shift=-7&seed=5&lang=zh",
            "lesson=relative&k=1&len=9&seed=7&offset=33&heads=3&d_model=96&lang=zh",
            "lesson=naive&len=20&dim=16&probe=7&lang=zh",
+           "lesson=order&text=the%20cat%20chased%20the%20dog%2C%20twice!&dim=12&seed=5&pe=1&order=4,1,2,3,0,"
+           "5,6&lang=en",
+           "lesson=order&step=4&lang=zh",
        })
     hashes.push_back(h);
   return hashes;
@@ -162,6 +165,9 @@ Expected expect(const std::string& hash, const std::string& dir, int n, std::str
   for (const lessons::ParamValue& p : lessons::read_params(l)) params.insert(p.name);
   for (const std::string& t : app::notebook_todo(s, s.lesson)) e.todo.insert(t);
   e.steps = app::current_doc(s).steps.size();
+  // Any number the lesson's text may quote (hidden or not under these settings) may be printed.
+  for (const content::PlaceholderUse& p : content::placeholders(app::current_doc(s)))
+    e.said[p.name] = l.placeholder(p.name);
   for (const content::Step& step : app::current_doc(s).steps) {
     for (const lessons::Export& x : l.exports(step.id))
       if (!x.is_file()) e.exports[step.id].push_back(x.data());
@@ -284,10 +290,16 @@ TEST_CASE("every lesson's notebook runs in Jupyter, and each step prints the num
   const core::JsonValue* all = parsed.value.find("notebooks");
   REQUIRE(all);
   std::map<std::string, std::set<std::string>> todo;
+  std::string times;  // each notebook's seconds in the kernel
   for (const Expected& e : expected) {
     CAPTURE(e.hash);
     const core::JsonValue* run = all->find(e.file);
     REQUIRE(run);
+    if (const core::JsonValue* t = run->find("seconds"); t && t->is_number()) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "%s%s %.1f", times.empty() ? "" : ", ", e.file.c_str(), t->number);
+      times += buf;
+    }
     const core::JsonValue* error = run->find("error");
     REQUIRE(error);
     if (!error->is_null()) FAIL_CHECK(e.file << " failed in " << error->string);
@@ -345,7 +357,9 @@ TEST_CASE("every lesson's notebook runs in Jupyter, and each step prints the num
     list += "\n  " + lesson + ":";
     for (const std::string& step : steps) list += " " + step;
   }
-  MESSAGE(expected.size() << " notebooks ran in " << seconds
-                          << " s; steps not drawn again yet (todo):" << (list.empty() ? " none" : list));
+  const core::JsonValue* kernel = parsed.value.find("kernel_seconds");
+  MESSAGE(expected.size() << " notebooks ran in " << seconds << " s (the kernel's start "
+                          << (kernel ? kernel->number : -1) << " s; " << times
+                          << "); steps not drawn again yet (todo):" << (list.empty() ? " none" : list));
   if (!keep) fs::remove_all(dir);
 }
