@@ -147,8 +147,7 @@ def show_numbers(**numbers):
             if a.size > 64 and not full:
                 return {"shape": list(a.shape), "max_abs": float(np.max(np.abs(a)))}
             return [plain(x) for x in a.tolist()] if a.ndim else plain(float(a))
-        v = float(v)
-        return v if math.isfinite(v) else None
+        return float(v)  # json writes ±Infinity and NaN as Python reads them (a masked ALiBi bias is −∞)
 
     print("posenc-numbers " + json.dumps({k: plain(v) for k, v in numbers.items()}))
 

@@ -14,11 +14,13 @@
 #include "content/code.hpp"
 #include "content/markdown.hpp"
 #include "core/json.hpp"
+#include "english.hpp"
 #include "ui/colormap.hpp"
 #include "ui/i18n.hpp"
 
 using namespace posenc;
 using core::JsonValue;
+namespace test = posenc::test;
 
 namespace {
 
@@ -272,7 +274,8 @@ TEST_CASE(
       std::string key = code.substr(at + 3, end - at - 3);
       for (size_t q; (q = key.find("\\\"")) != std::string::npos;) key.erase(q, 1);
       CAPTURE(key);
-      CHECK(std::string(ui::tr(1, key.c_str())) != key);
+      // Chinese of its own, unless it holds only what a Chinese learner sees in English on purpose.
+      if (std::string(ui::tr(1, key.c_str())) == key) CHECK(test::english_runs(key).empty());
     }
   }
 }
