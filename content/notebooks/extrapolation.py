@@ -61,7 +61,7 @@ ax = curves([(names[c] % shown_pairs[c], np.sin(pos * theta[shown_pairs[c]]), {"
              for k, c in enumerate(keep)], title, _("position"), ylim=(-1.1, 1.5))
 if train < target:
     ax.axvspan(train, target, color="0.85", alpha=0.5, label=_("beyond training"))
-    ax.legend()
+ax.legend(loc="upper left", ncol=2)
 plt.show()
 show_numbers(fast_pair=fast, fast_turns=(train - 1) * theta[fast] / (2 * np.pi), slow_trained_angle=seen[-1])
 
