@@ -52,6 +52,9 @@ std::vector<std::string> cases() {
            "lesson=extrapolation&train=100&target=50&dim=10&heads=12&head=9&causal=0&buckets=16&max_distance="
            "40&"
            "bidirectional=0&lang=zh",
+           "lesson=beyond-1d&n=5&dim=4&seed=3&order=1,0,2,4,3&len=1&rows=3&cols=1&rdim=8&rbase=1000&prow=2&"
+           "dr=-4&"
+           "dc=7&tb=0&ft=2&gh=3&gw=2&ta=2&st=-3&sh=1&sw=9&lang=zh",
            "lesson=order&text=the%20cat%20chased%20the%20dog%2C%20twice!&dim=12&seed=5&pe=1&order=4,1,2,3,0,"
            "5,6&lang=en",
            "lesson=order&step=4&lang=zh",
