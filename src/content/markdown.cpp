@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 namespace posenc::content {
 namespace {
@@ -77,10 +78,20 @@ std::string markdown_runs(const std::vector<Run>& runs, const Lookup& lookup) {
       case RunKind::Code:
         out += markdown_code(r.text);
         break;
-      case RunKind::Math: {  // as typed, its grouping braces dropped: {1}/{d} → 1/d
-        std::string formula;
-        for (char c : fill_placeholders(r.text, lookup))
-          if (c != '{' && c != '}') formula += c;
+      case RunKind::Math: {   // as typed, its grouping braces dropped ({1}/{d} → 1/d), but a script's group
+        std::string formula;  // kept in parentheses (e^{i m θ} → e^(i m θ))
+        std::vector<bool> kept;
+        for (char c : fill_placeholders(r.text, lookup)) {
+          if (c == '{') {
+            kept.push_back(!formula.empty() && (formula.back() == '^' || formula.back() == '_'));
+            if (kept.back()) formula += '(';
+          } else if (c == '}') {
+            if (!kept.empty() && kept.back()) formula += ')';
+            if (!kept.empty()) kept.pop_back();
+          } else {
+            formula += c;
+          }
+        }
         out += markdown_escape(formula);
         break;
       }

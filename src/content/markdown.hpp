@@ -22,7 +22,8 @@ std::string markdown_escape(std::string_view text);
 std::string markdown_code(std::string_view code);
 
 // A block's runs as one line of Markdown: **strong**, `code`, formulas as typed (their grouping braces
-// dropped, {1}/{d} → 1/d, placeholders inside filled), {{placeholders}} filled by `lookup`, the parts
+// dropped, {1}/{d} → 1/d, but a super- or subscript's kept as parentheses, e^{iφ} → e^(iφ); placeholders
+// inside filled), {{placeholders}} filled by `lookup`, the parts
 // whose condition fails left out (as content::visible_runs).
 std::string markdown_runs(const std::vector<Run>& runs, const Lookup& lookup);
 

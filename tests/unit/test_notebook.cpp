@@ -99,13 +99,15 @@ TEST_CASE("Markdown shows lesson text as written: markup characters escaped, run
   CHECK(content::markdown_code("a`b") == "`` a`b ``");
   std::vector<content::Error> errors;
   const auto runs = content::parse_inline(
-      "A **bold** `code_x` and $ω_i = {1}/{base^(2i/d)}$ = {{v}} {{?no}}hidden{{/}}{{?yes}}shown{{/}}", "t",
-      1, errors);
+      "A **bold** `code_x` and $ω_i = {1}/{base^(2i/d)}$ = {{v}} {{?no}}hidden{{/}}{{?yes}}shown{{/}} $e^{i "
+      "m}$",
+      "t", 1, errors);
   REQUIRE(errors.empty());
   const content::Lookup lookup = [](std::string_view n) {
     return std::string(n == "v" ? "0.5" : n == "yes" ? "1" : "0");
   };
-  CHECK(content::markdown_runs(runs, lookup) == "A **bold** `code_x` and ω\\_i = 1/base^(2i/d) = 0.5 shown");
+  CHECK(content::markdown_runs(runs, lookup) ==
+        "A **bold** `code_x` and ω\\_i = 1/base^(2i/d) = 0.5 shown e^(i m)");
   // A line that would start a heading, a list or a quote starts escaped.
   for (const char* text : {"# one", "- two", "+ three", "> four", "12. five", "3) six"}) {
     CAPTURE(text);
