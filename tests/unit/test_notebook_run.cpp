@@ -49,6 +49,7 @@ std::vector<std::string> cases() {
            "lesson=relative&k=1&len=9&seed=7&offset=33&heads=3&d_model=96&lang=zh",
            "lesson=naive&len=20&dim=16&probe=7&lang=zh",
            "lesson=offsets&len=20&dim=7&base=300&k=-6&lang=zh",
+           "lesson=sum-vs-concat&dim=7&vocab=40&len=300&tokens=3&seed=4&lang=zh",
            "lesson=extrapolation&train=100&target=50&dim=10&heads=12&head=9&causal=0&buckets=16&max_distance="
            "40&"
            "bidirectional=0&lang=zh",
