@@ -136,6 +136,15 @@ def clock_face(hands, title=None, caption=None, trail=False, ax=None, size=(3.6,
     return ax
 
 
+def sinusoidal_rows(pos, width, base=10000.0):
+    """The interleaved sinusoidal code (lesson 3) of each position in `pos`, `width` columns: sin(p·ω_i) in
+    column 2i, cos(p·ω_i) in 2i + 1, ω_i = base^(−2i/width); with an odd width the last sine stands alone."""
+    angle = np.asarray(pos, dtype=np.float64)[:, None] * base ** (-np.arange(0, width, 2) / width)
+    pe = np.empty((len(angle), width))
+    pe[:, 0::2], pe[:, 1::2] = np.sin(angle), np.cos(angle[:, : width // 2])
+    return pe
+
+
 def show_numbers(**numbers):
     """Prints the numbers a step shows as one line: "posenc-numbers {json}". Arrays of more than 64 values
     are summarised (shape, largest |value|) unless the environment says POSENC_NUMBERS=all (the tests)."""

@@ -9,17 +9,7 @@ omega = base ** (-np.arange(0, d, 2) / d)
 wavelength = 2 * np.pi / omega                                      # positions per turn, pair i
 
 
-def table(n, width):
-    """The interleaved sinusoidal table, n positions × width columns."""
-    w = base ** (-np.arange(0, width, 2) / width)
-    angle = np.arange(n, dtype=np.float64)[:, None] * w
-    pe = np.empty((n, width))
-    pe[:, 0::2] = np.sin(angle)
-    pe[:, 1::2] = np.cos(angle[:, : width // 2])
-    return pe
-
-
-pe = table(length, d)
+pe = sinusoidal_rows(np.arange(length), d, base)
 last_angle = (length - 1) * 2 * np.pi / wavelength[-1]               # how far the slowest pair turns
 
 
@@ -59,7 +49,7 @@ show_numbers(export0=pe, pairs=pairs, slow_pairs=int(np.sum(wavelength > 2 * len
 bits = ((np.arange(64)[:, None] >> np.arange(6)[None, :]) & 1) * 2.0 - 1   # binary digits as ±1
 left, right = panels(2, size=(9, 4.5))
 heatmap(bits, _("binary digits (±1), fastest bit first"), _("bit"), _("position"), limit=1, colorbar=False, ax=left)
-heatmap(table(64, min(d, 16)), _("sinusoidal code, first 16 dims"), _("dimension"), _("position"), limit=1,
+heatmap(sinusoidal_rows(np.arange(64), min(d, 16), base), _("sinusoidal code, first 16 dims"), _("dimension"), _("position"), limit=1,
         colorbar=False, ax=right)
 plt.show()
 show_numbers(export0=pe)

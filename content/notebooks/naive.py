@@ -6,11 +6,7 @@
 length, d, probe = params["len"], params["dim"], params["probe"]
 # Word vectors as the page draws them: 256 Gaussian vectors from its seeded generator (seed 2024).
 word_norm = np.linalg.norm(PosencRandom(2024).gaussian_matrix(256, d), axis=1).mean()
-pos = np.arange(length, dtype=np.float64)
-omega = 10000.0 ** (-np.arange(0, d, 2) / d)
-sin_table = np.empty((length, d))                                   # lesson 3's code, base 10000
-sin_table[:, 0::2] = np.sin(pos[:, None] * omega)
-sin_table[:, 1::2] = np.cos(pos[:, None] * omega[: d // 2])
+sin_table = sinusoidal_rows(np.arange(length), d)                  # lesson 3's code, base 10000
 ratio_index = np.linalg.norm(index_code(length, d), axis=1) / word_norm
 ratio_sin = np.linalg.norm(sin_table, axis=1) / word_norm
 # Three lengths compared by the fraction code, all longer than the probed position, all different.

@@ -4,18 +4,9 @@
 
 # %% setup
 length, d, base, k = params["len"], params["dim"], params["base"], params["k"]
-omega = base ** (-np.arange(0, d, 2) / d)
 
 
-def table(start=0.0):
-    """The interleaved sinusoidal table of `length` positions from `start` (d even here)."""
-    angle = (start + np.arange(length, dtype=np.float64))[:, None] * omega
-    pe = np.empty((length, d))
-    pe[:, 0::2], pe[:, 1::2] = np.sin(angle), np.cos(angle)
-    return pe
-
-
-pe = table()
+pe = sinusoidal_rows(np.arange(length), d, base)
 dots = pe @ pe.T                                                    # PE(p) · PE(q), the direct product
 offsets = np.arange(1 - length, length)                             # q − p
 curve = np.array([dots[0, o] if o >= 0 else dots[-o, 0] for o in offsets])
@@ -51,6 +42,6 @@ show_numbers(export0=dots, dot_k=at(k), dot_minus_k=at(-k), symmetry_residual=sy
 M = shift_map(d, k, base)                                           # the lesson's M_k
 heatmap(M, _("M_k: block-diagonal 2 × 2 rotations by k · ω_i"), _("column"), _("row"), limit=1, size=(6.5, 6))
 plt.show()
-shift_residual = np.max(np.abs(pe @ M.T - table(float(k))))         # M_k · PE(p) against PE(p + k), every p
+shift_residual = np.max(np.abs(pe @ M.T - sinusoidal_rows(k + np.arange(length), d, base)))         # M_k · PE(p) against PE(p + k), every p
 print(_("max |M_k · PE(p) − PE(p + k)| over all p shown ="), shift_residual)
 show_numbers(export0=M, shift_residual=shift_residual, abs_k=abs(k))

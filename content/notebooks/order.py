@@ -37,10 +37,7 @@ x = np.vstack([PosencRandom(mix_seed(seed, hash_string(t))).gaussian_matrix(1, d
 rng = PosencRandom(mix_seed(seed, 0x5EED))
 wq, wk, wv = (rng.gaussian_matrix(d, d, 1 / np.sqrt(d)) for _w in range(3))
 P = np.eye(n)[order]                                                # row i: a 1 in the column of token order[i]
-pos = np.arange(n, dtype=np.float64)[:, None]
-pe_table = np.empty((n, d))                                         # lesson 3's sinusoidal code, base 10000
-pe_table[:, 0::2] = np.sin(pos * 10000.0 ** (-np.arange(0, d, 2) / d))
-pe_table[:, 1::2] = np.cos(pos * 10000.0 ** (-np.arange(0, d, 2) / d))[:, : d // 2]
+pe_table = sinusoidal_rows(np.arange(n), d)                        # lesson 3's sinusoidal code, base 10000
 
 
 def experiment(with_pe):

@@ -66,10 +66,7 @@ plt.show()
 
 
 def absolute_scores(start):
-    p = start + np.arange(n, dtype=np.float64)[:, None]
-    pe = np.empty((n, d_z))
-    pe[:, 0::2], pe[:, 1::2] = np.sin(p * 10000.0 ** (-np.arange(0, d_z, 2) / d_z)), np.cos(p * 10000.0 ** (-np.arange(0, d_z, 2) / d_z))
-    xp = x + pe
+    xp = x + sinusoidal_rows(start + np.arange(n), d_z)
     return (xp @ wq) @ (xp @ wk).T / np.sqrt(d_z)
 
 

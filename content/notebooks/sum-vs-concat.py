@@ -17,25 +17,17 @@ for _s in range(1000):
 truth, positions = np.array(truth), np.array(positions)
 
 
-def pe_table(pos, width):
-    """Interleaved sinusoidal codes (base 10000) of the positions `pos`, `width` columns."""
-    angle = np.asarray(pos, dtype=np.float64)[:, None] * 10000.0 ** (-np.arange(0, width, 2) / width)
-    pe = np.empty((len(angle), width))
-    pe[:, 0::2], pe[:, 1::2] = np.sin(angle), np.cos(angle[:, : width // 2])
-    return pe
-
-
 def cosines(n, width):
     """cos(w, PE(p)) of the first n words (first `width` dimensions) with positions 0 … n − 1."""
     w = words[:n, :width]
-    pe = pe_table(np.arange(n), width)
+    pe = sinusoidal_rows(np.arange(n), width)
     return (w / np.linalg.norm(w, axis=1, keepdims=True)) @ (pe / np.linalg.norm(pe, axis=1, keepdims=True)).T
 
 
 def recovery(width):
     """Nearest word to w + PE(p), and to [w; PE(p)], over the samples: the share right."""
     w = words[:vocab, :width]
-    x = w[truth] + pe_table(positions, width)
+    x = w[truth] + sinusoidal_rows(positions, width)
     best = np.argmax(x @ w.T - 0.5 * np.sum(w ** 2, axis=1), axis=1)  # argmin ‖x − w_k‖², ties to the lower k
     # Concatenated, the word's own coordinates are w itself: only an identical earlier word could win.
     first = {tuple(row): k for k, row in reversed(list(enumerate(w)))}
@@ -85,7 +77,7 @@ show_numbers(acc_sum=100 * acc_sum, acc_concat=100 * acc_concat, acc_sum_lo=100 
              acc_sum_hi=100 * min(1, centre + spread), samples=1000)
 
 # %% step constant
-variance = pe_table(np.arange(length), d).var(axis=0)              # each column over positions 0 … len − 1
+variance = sinusoidal_rows(np.arange(length), d).var(axis=0)              # each column over positions 0 … len − 1
 ax = curves([(_("variance of the column over the first positions"), variance)],
             _("How much each PE dimension changes along the sequence"), _("dimension"), logy=True)
 ax.axhline(0.01, color="0.45", linestyle="--", linewidth=1, label=_("variance 0.01"))
