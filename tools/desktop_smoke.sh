@@ -8,6 +8,7 @@
 #  3. Errors: a missing file and an export folder that does not exist give notices that say so.
 #  4. A model's config.json named on the command line opens lesson 11 with its numbers; the exported
 #     inv_freq is base^(−2i/d) for the pairs that rotate.
+#  5. --export-on-start ipynb saves the lesson's notebook (↓ .ipynb) at the link's settings and language.
 set -u
 bin=${1:?usage: desktop_smoke.sh POSENC_DESKTOP}
 if ! command -v xvfb-run >/dev/null 2>&1; then
@@ -112,5 +113,20 @@ got = np.load(files[0])
 want = 1.0 / 20000 ** (np.arange(0, 32, 2) / 32)
 assert got.shape == (16, 1) and np.abs(got[:, 0] - want).max() < 1e-15, got
 print("config.json read:", os.path.basename(files[0]))
+PY
+# 5. the lesson's notebook (↓ .ipynb) is saved into --export-dir at the view's settings and language
+mkdir -p "$work/nb"
+run --frames 3 --hash "#lesson=rope&step=2&dim=16&lang=zh" --export-dir "$work/nb" --export-on-start ipynb \
+    --print-state >"$work/nb.txt" || { echo "FAIL: the desktop app exited with an error"; exit 1; }
+/usr/bin/python3 - "$work" <<'PY' || { echo "--- app output:"; cat "$work/nb.txt"; exit 1; }
+import json, os, sys
+work = sys.argv[1]
+nb = json.load(open(os.path.join(work, "nb", "rope.ipynb"), encoding="utf-8"))
+assert nb["nbformat"] == 4 and nb["metadata"]["posenc"]["lang"] == "zh", nb["metadata"]
+params = [c for c in nb["cells"] if c["metadata"].get("posenc", {}).get("role") == "params"][0]
+assert '"dim": 16,' in "".join(params["source"]), params["source"]
+title = "".join(nb["cells"][0]["source"])
+assert "(<index.html#lesson=rope&step=2&" in title and "dim=16" in title, title
+print("notebook saved:", len(nb["cells"]), "cells")
 PY
 echo "desktop smoke test passed"

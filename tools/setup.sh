@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what posenc needs, idempotently, from Debian's archive and the npm registry only:
 # the toolchains (emscripten, cmake), libraries (Eigen, doctest), Debian's Chromium for browser tests,
-# fonts, PyTorch (Debian's python3-torch: the test that runs lesson train's exported script), the node
+# fonts, PyTorch (Debian's python3-torch: the test that runs lesson train's exported script), Jupyter's
+# notebook runner with matplotlib (python3-nbclient, python3-ipykernel, python3-matplotlib: the test that
+# runs every lesson's notebook), the node
 # packages in package-lock.json, and Dear ImGui's source (Debian's source package of the
 # same version as libimgui-dev) unpacked into .deps/. Uses sudo when not root. Safe to run again.
 set -euo pipefail
@@ -17,7 +19,7 @@ PACKAGES=(
   chromium fonts-dejavu-core fonts-wqy-microhei fonttools python3-numpy
   libglfw3-dev libgl-dev xvfb xauth
   clang libclang-rt-14-dev
-  python3-torch
+  python3-torch python3-nbclient python3-ipykernel python3-matplotlib
 )
 # node and npm may come from elsewhere (e.g. a repacked nodejs that bundles npm): only ask for the
 # Debian packages when the commands are missing.

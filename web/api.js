@@ -131,6 +131,13 @@
       return json('posenc_set', ['string', 'string'], [name.slice(0, 64), s.slice(0, 1024)]);
     },
     'compute': compute,
+    // The lesson as a Jupyter notebook at its current settings: nbformat 4 JSON text, or {error}.
+    'notebook': function (id) {
+      if (typeof id !== 'string') return err('notebook(id): id must be a lesson id string, e.g. "sinusoidal"');
+      var page = String(location.href).split('#')[0].slice(0, 2048);
+      var answer = text('posenc_notebook', ['string', 'string'], [id.slice(0, 64), page]);
+      return answer.lastIndexOf('{"error":', 0) === 0 ? JSON.parse(answer) : answer;
+    },
     'stats': function () { return json('posenc_stats', [], []); },
     // Where the last frame drew the control with this label: {x, y, w, h} in CSS pixels, or null.
     'locate': function (label) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "json.hpp"
+#include "notebook.hpp"
 #include "ui/locate.hpp"
 
 namespace posenc::app {
@@ -67,13 +68,16 @@ static std::string error_json(const std::string& message) {
   return j.text();
 }
 
+// "unknown lesson 'x' (lessons: order, naive, …)"
+static std::string unknown_lesson(std::string_view id) {
+  std::string known;
+  for (const auto& e : lessons::lesson_table()) known += (known.empty() ? "" : ", ") + std::string(e.id);
+  return "unknown lesson '" + std::string(id.substr(0, 40)) + "' (lessons: " + known + ")";
+}
+
 std::string go_json(AppState& s, std::string_view id, std::string_view step_text, std::string* notice) {
   const int idx = lessons::find_lesson(id);
-  if (idx < 0) {
-    std::string known;
-    for (const auto& e : lessons::lesson_table()) known += (known.empty() ? "" : ", ") + std::string(e.id);
-    return error_json("unknown lesson '" + std::string(id.substr(0, 40)) + "' (lessons: " + known + ")");
-  }
+  if (idx < 0) return error_json(unknown_lesson(id));
   double step = 0;
   int st = 0;
   if (lessons::parse_number(step_text, step)) {
@@ -103,6 +107,14 @@ std::string set_json(AppState& s, std::string_view name, std::string_view value,
   notify(s, out.notices);
   if (notice) *notice = core::english(out.notices);
   return state_json(s, core::english(out.notices));
+}
+
+std::string notebook_json(AppState& s, std::string_view id, std::string_view page_url) {
+  const int index = lessons::find_lesson(id);
+  if (index < 0) return error_json("notebook: " + unknown_lesson(id));
+  std::string text = notebook(s, index, page_url);
+  if (text.empty()) return error_json("notebook: the lessons' code (code.txt) could not be loaded");
+  return text;
 }
 
 std::string locate_json(std::string_view label, float pixel_ratio) {

@@ -17,6 +17,9 @@ std::string go_json(AppState& s, std::string_view id, std::string_view step, std
 // posenc.set(name, value): {error} for an unknown parameter; otherwise the new state.
 std::string set_json(AppState& s, std::string_view name, std::string_view value,
                      std::string* notice = nullptr);
+// posenc.notebook(id): lesson `id` as a Jupyter notebook at its current settings (nbformat 4 JSON text,
+// links to `page_url`), or {error} for an unknown lesson id or when the code it is built from is missing.
+std::string notebook_json(AppState& s, std::string_view id, std::string_view page_url);
 // posenc.locate(label): {x, y, w, h} of the last control drawn with that label in the latest frame,
 // in CSS pixels (ImGui's pixels divided by `pixel_ratio`), or null.
 std::string locate_json(std::string_view label, float pixel_ratio);

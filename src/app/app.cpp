@@ -110,14 +110,16 @@ const content::Document& current_doc(const AppState& s) { return doc_for(s, s.le
 
 int step_count(const AppState& s, int lesson) { return static_cast<int>(doc_for(s, lesson).steps.size()); }
 
-lessons::Lesson& current_lesson(AppState& s) {
-  LessonSlot& slot = s.slots[s.lesson];
+lessons::Lesson& lesson_at(AppState& s, int lesson) {
+  LessonSlot& slot = s.slots[lesson];
   if (!slot.lesson) {
-    slot.lesson = lesson_table()[s.lesson].create();
+    slot.lesson = lesson_table()[lesson].create();
     slot.lesson->set_language(lang_index(s));
   }
   return *slot.lesson;
 }
+
+lessons::Lesson& current_lesson(AppState& s) { return lesson_at(s, s.lesson); }
 
 void notify(AppState& s, const core::Messages& messages, double seconds) {
   core::Messages said;
@@ -303,11 +305,19 @@ core::Messages apply_hash(AppState& s, std::string_view hash) {
   return notes;
 }
 
-std::string current_hash(AppState& s, bool with_embed) {
-  HashPairs pairs = {{"lesson", std::string(lesson_table()[s.lesson].id)}, {"step", std::to_string(s.step)}};
-  for (const lessons::ParamValue& p : lessons::read_params(current_lesson(s)))
+// The view's pairs: lesson, step, that lesson's parameters, the language.
+static HashPairs view_pairs(AppState& s, int lesson, int step) {
+  HashPairs pairs = {{"lesson", std::string(lesson_table()[lesson].id)}, {"step", std::to_string(step)}};
+  for (const lessons::ParamValue& p : lessons::read_params(lesson_at(s, lesson)))
     pairs.emplace_back(p.name, lessons::to_hash_string(p));
   pairs.emplace_back("lang", s.lang);
+  return pairs;
+}
+
+std::string lesson_hash(AppState& s, int lesson, int step) { return build_hash(view_pairs(s, lesson, step)); }
+
+std::string current_hash(AppState& s, bool with_embed) {
+  HashPairs pairs = view_pairs(s, s.lesson, s.step);
   if (with_embed) write_embed(s, pairs);
   return build_hash(pairs);
 }
@@ -400,10 +410,7 @@ core::Messages receive_file(AppState& s, std::string_view name, const unsigned c
   const int n = s.embed.on ? 0 : static_cast<int>(s.slots.size());  // a card: its own lesson only
   for (int k = -1; k < n; ++k) {
     const int i = k < 0 ? s.lesson : k;
-    if (!s.slots[i].lesson) {
-      s.slots[i].lesson = lesson_table()[i].create();
-      s.slots[i].lesson->set_language(lang_index(s));
-    }
+    lesson_at(s, i);
     if (!s.slots[i].lesson->takes_file(name, bytes, size)) continue;
     if (s.lesson != i) go(s, i, 0);
     core::Messages notices = s.slots[i].lesson->receive_file(name, bytes, size);

@@ -28,6 +28,11 @@ struct PlatformHooks {
   // Asks for the code panel's text (the site's code.txt); it arrives through content::add_code, or
   // code_text_failed(). Unset where the code is compiled in.
   std::function<void()> load_code;
+  // Fetches that text at once (synchronously: a notebook asked for needs it now); true when the code is
+  // here after. Unset where the code is compiled in.
+  std::function<bool()> load_code_now;
+  // The page's address without its hash, for links back to it (a notebook's); unset: a relative link.
+  std::function<std::string()> page_url;
   std::function<void(const std::string& text)> copy_text;  // to the clipboard
   std::function<void(const std::string& file, const std::string& bytes, const char* mime)>
       download;                                                // save a file
@@ -123,6 +128,8 @@ void init(AppState& s);
 std::vector<std::string> take_content_errors(AppState& s);
 
 lessons::Lesson& current_lesson(AppState& s);
+// Lesson `lesson` (created, at its defaults and in the learner's language, when it was never visited).
+lessons::Lesson& lesson_at(AppState& s, int lesson);
 const content::Document& current_doc(const AppState& s);
 const content::Document& doc_for(const AppState& s, int lesson);
 int step_count(const AppState& s, int lesson);
@@ -154,6 +161,8 @@ void chinese_failed(AppState& s, std::string_view why);
 core::Messages apply_hash(AppState& s, std::string_view hash);
 // The hash of the current view; with_embed false: without the card's keys (the full view of it).
 std::string current_hash(AppState& s, bool with_embed = true);
+// The hash that opens step `step` of lesson `lesson` at that lesson's current settings.
+std::string lesson_hash(AppState& s, int lesson, int step);
 
 void notify(AppState& s, const core::Messages& messages, double seconds = 6.0);
 // A notice in the learner's language, as shown.

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "app/export_bar.hpp"
 #include "core/table_file.hpp"
 #include "ui/i18n.hpp"
 #include "ui/rich_text.hpp"
@@ -141,6 +142,7 @@ void install_file_hooks(AppState& s, DesktopFiles& files) {
 }
 
 bool export_current(AppState& s, const std::string& format) {
+  if (format == "ipynb") return save_notebook(s);
   const std::vector<lessons::Export> list = current_lesson(s).exports(step_id(s, s.lesson, s.step));
   if (list.empty() || !s.hooks.download) return false;
   const lessons::Export& e = list[std::clamp(s.export_choice, 0, static_cast<int>(list.size()) - 1)];

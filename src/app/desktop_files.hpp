@@ -41,8 +41,9 @@ std::string save_export(const std::string& dir, const std::string& file, const s
 // Installs the hooks open_file_dialog and download (with a notice naming the written path or the error).
 void install_file_hooks(AppState& s, DesktopFiles& files);
 
-// Exports the current step's chosen matrix as `format` ("npy" or "csv") through the download hook, as
-// the export bar's buttons do. Returns false when the step has nothing to export.
+// Exports the current step's chosen matrix as `format` ("npy" or "csv"), or the lesson's notebook
+// ("ipynb"), through the download hook, as the export bar's buttons do. Returns false when the step has
+// nothing to export.
 bool export_current(AppState& s, const std::string& format);
 
 // Opens the files dropped since the last call; call once per frame, outside ImGui's frame or inside.

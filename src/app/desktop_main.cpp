@@ -39,14 +39,14 @@ constexpr const char* kUsage =
     "  FILE, --open FILE      open a .npy/.csv table (lesson check reads it) or a config.json (lesson\n"
     "                         scaling reads it), as if dropped onto the window\n"
     "  --hash '#lesson=…'     start at this view (the web's URL hash)\n"
-    "  --export-dir DIR       where ↓ .npy / ↓ .csv save files (default: the current directory)\n"
+    "  --export-dir DIR       where ↓ .npy / ↓ .csv / ↓ .ipynb save files (default: the current directory)\n"
     "  --size WxH             window size (default 1280x800)\n"
     "test and screenshot hooks:\n"
     "  --frames N             quit after N frames\n"
     "  --screenshot FILE.ppm  save the last frame (with --frames)\n"
     "  --open-dialog          start with the open-file dialog shown\n"
-    "  --export-on-start npy|csv  after the first frame, export the current step's matrix (as the button "
-    "does)\n"
+    "  --export-on-start npy|csv|ipynb  after the first frame, export the current step's matrix, or the\n"
+    "                         lesson's notebook (as the button does)\n"
     "  --print-state          on exit, print the app's state as one line of JSON on stdout\n";
 
 struct Options {
@@ -92,7 +92,7 @@ bool parse(int argc, char** argv, Options& o) {
       o.open = v;
     else if (k == "--export-dir")
       o.export_dir = v;
-    else if (k == "--export-on-start" && (v == "npy" || v == "csv"))
+    else if (k == "--export-on-start" && (v == "npy" || v == "csv" || v == "ipynb"))
       o.export_on_start = v;
     else if (k == "--size" && std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) == 2 && o.width > 0 &&
              o.height > 0) {

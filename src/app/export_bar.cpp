@@ -8,6 +8,7 @@
 
 #include "content/code.hpp"
 #include "core/table_file.hpp"
+#include "notebook.hpp"
 #include "ui/i18n.hpp"
 #include "ui/locate.hpp"
 #include "ui/theme.hpp"
@@ -69,33 +70,62 @@ void file_name(const std::string& name) {
   if (shown != name && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name.c_str());
 }
 
-// "</> Code", then "↓ .npy  ↓ .csv  Copy CSV" for the matrices behind the current step (float64, named
-// with its parameters), and the code panel when open.
+// The next button, `label`, on this line when it fits in what is left of it, else first on the next (a
+// phone's narrow column).
+void beside(const char* label) {
+  ImGui::SameLine();
+  const float w = ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+  if (ImGui::GetContentRegionAvail().x < w) ImGui::NewLine();
+}
+
 }  // namespace
 
+bool save_notebook(AppState& s) {
+  if (!s.hooks.download) return false;
+  if (!content::code_available() && s.hooks.load_code_now) s.hooks.load_code_now();
+  const std::string text = notebook(s, s.lesson, s.hooks.page_url ? s.hooks.page_url() : std::string());
+  if (text.empty()) {
+    notify(s, {{"the notebook needs the lessons' code, which could not be loaded; try again", {}}}, 6);
+    return false;
+  }
+  s.hooks.download(std::string(lessons::lesson_table()[s.lesson].id) + ".ipynb", text,
+                   "application/x-ipynb+json");
+  return true;
+}
+
+// "</> Code" and "↓ .ipynb", then "↓ .npy  ↓ .csv  Copy CSV" for the matrices behind the current step
+// (float64, named with its parameters), and the code panel when open.
 void export_bar(AppState& s) {
   const int lang = lang_index(s);
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
   if (ImGui::Button(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"))) s.show_code = !s.show_code;
   ui::remember(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"));
+  const char* ipynb = "\xE2\x86\x93 .ipynb";
+  beside(ipynb);
+  if (ImGui::Button(ipynb)) save_notebook(s);
+  ui::remember(ipynb);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", ui::tr(lang,
+                                   "This lesson as a Jupyter notebook at these settings: its text, its "
+                                   "NumPy code, and every step's picture and numbers computed again"));
   ImGui::PopStyleVar();
   const std::vector<lessons::Export> list = current_lesson(s).exports(step_id(s, s.lesson, s.step));
   if (list.empty()) {
     if (s.show_code) code_panel(s);
     return;
   }
-  ImGui::SameLine();
   s.export_choice = std::clamp(s.export_choice, 0, static_cast<int>(list.size()) - 1);
   const lessons::Export& e = list[s.export_choice];
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
   if (e.is_file()) {  // a file of its own format: download it, or copy its text
     const std::string download = "\xE2\x86\x93 " + e.extension;
+    beside(download.c_str());
     if (ImGui::Button(download.c_str()) && s.hooks.download) {
       s.hooks.download(e.name + e.extension, e.text(), e.mime.c_str());
     }
     ui::remember(download);
-    ImGui::SameLine();
     const std::string copy = std::string(ui::tr(lang, "Copy")) + " " + e.extension;
+    beside(copy.c_str());
     if (ImGui::Button(copy.c_str()) && s.hooks.copy_text) {
       s.hooks.copy_text(e.text());
       notify(s, {{"copied {0}", {e.name + e.extension}}}, 3);
@@ -103,14 +133,15 @@ void export_bar(AppState& s) {
     ui::remember(copy);
     ImGui::SameLine();
   } else {
+    beside("\xE2\x86\x93 .npy");
     if (ImGui::Button("\xE2\x86\x93 .npy") && s.hooks.download)
       s.hooks.download(e.name + ".npy", core::write_npy(e.data()), "application/octet-stream");
     ui::remember("\xE2\x86\x93 .npy");
-    ImGui::SameLine();
+    beside("\xE2\x86\x93 .csv");
     if (ImGui::Button("\xE2\x86\x93 .csv") && s.hooks.download)
       s.hooks.download(e.name + ".csv", core::write_csv(e.data()), "text/csv");
     ui::remember("\xE2\x86\x93 .csv");
-    ImGui::SameLine();
+    beside(ui::tr(lang, "Copy CSV"));
     if (ImGui::Button(ui::tr(lang, "Copy CSV")) && s.hooks.copy_text) {
       s.hooks.copy_text(core::write_csv(e.data()));
       notify(s,

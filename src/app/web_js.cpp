@@ -83,6 +83,31 @@ EM_JS(void, js_fetch_file, (const char* url_c, const char* fn_c), {
     Module["ccall"](fn, null, ["number", "number"], [0, -1]);
   });
 });
+// The same for code.txt, at once: a synchronous request (as loader.js loads the second module for a call
+// that cannot wait), for posenc.notebook() and the "↓ .ipynb" button, which answer in the same call.
+EM_JS(int, js_load_code_now, (), {
+  try {
+    var xhr = new XMLHttpRequest();
+    xhr.open("GET", "code.txt", false);
+    xhr.overrideMimeType("text/plain; charset=x-user-defined");
+    xhr.send();
+    if (xhr.status !== 200) throw new Error("HTTP " + xhr.status);
+    var text = xhr.responseText, n = text.length, p = _malloc(Math.max(1, n));
+    for (var i = 0; i < n; ++i) HEAPU8[p + i] = text.charCodeAt(i) & 0xff;
+    Module["ccall"]("posenc_code_text", null, ["number", "number"], [p, n]);
+    _free(p);
+    return 1;
+  } catch (e) {
+    console.warn("posenc: code.txt could not be loaded: " + (e && e.message));
+    return 0;
+  }
+});
+EM_JS(char*, js_page_url, (), {
+  var s = String(location.href).split("#")[0];
+  var n = lengthBytesUTF8(s) + 1, p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
 // The page's own text field behind the canvas's focused text box: visually hidden (not display:none, or
 // no input method attaches), it takes the focus while an ImGui text box is active, at the box's caret,
 // so an input method's candidate window opens there and a phone shows its keyboard. What the learner

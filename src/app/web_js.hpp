@@ -14,6 +14,11 @@ void js_load_chinese();
 // A file of the site (code.txt, cjk-all.ttf) handed to the exported `fn` (bytes, size; size −1 when it
 // cannot be had).
 void js_fetch_file(const char* url, const char* fn);
+// code.txt fetched synchronously and handed to posenc_code_text (a notebook asked for needs it now): 1
+// when it arrived, 0 when it could not be had.
+int js_load_code_now();
+// The page's address without its hash (malloc'd).
+char* js_page_url();
 // The hidden text field an input method, a phone keyboard and pastes type into (see web_js.cpp).
 void js_ime_install();
 int js_ime(int active, double x, double y);

@@ -243,6 +243,11 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_set(const char* name, const char* value)
   wake();
   return answer(app::set_json(g->app, name, value));
 }
+// posenc.notebook(id): the page's address (`url`, without its hash) comes from the caller.
+EMSCRIPTEN_KEEPALIVE const char* posenc_notebook(const char* id, const char* url) {
+  if (!content::code_available() && g->app.hooks.load_code_now) g->app.hooks.load_code_now();
+  return answer(app::notebook_json(g->app, id, url));
+}
 EMSCRIPTEN_KEEPALIVE const char* posenc_locate(const char* label) {
   return answer(app::locate_json(label, g->dpr));
 }
@@ -424,6 +429,8 @@ int main() {
   s.hooks.open_file_dialog = [](const char*) { js_open_file_dialog(); };
   s.hooks.load_chinese = [] { js_load_chinese(); };
   s.hooks.load_code = [] { js_fetch_file("code.txt", "posenc_code_text"); };
+  s.hooks.load_code_now = [] { return js_load_code_now() != 0 && content::code_available(); };
+  s.hooks.page_url = [] { return take_string(js_page_url()); };
   // A text box's copy goes to the system clipboard; its paste comes as the page's paste event (the hidden
   // field's), so ImGui's own getter gives nothing.
   ImGui::GetIO().SetClipboardTextFn = [](void*, const char* text) { js_copy_text(text); };

@@ -403,19 +403,22 @@ std::vector<Run> visible_runs(const std::vector<Run>& runs,
   return out;
 }
 
-// A formula's {{name}}s replaced by their values.
-static std::string filled(std::string_view formula,
-                          const std::function<std::string(std::string_view)>& lookup) {
+std::string fill_placeholders(std::string_view text,
+                              const std::function<std::string(std::string_view)>& lookup) {
   std::string out;
   size_t i = 0;
-  for (size_t open; (open = formula.find("{{", i)) != std::string_view::npos;) {
-    const size_t close = formula.find("}}", open + 2);
-    if (close == std::string_view::npos) break;
-    out.append(formula.substr(i, open - i));
-    out += lookup(formula.substr(open + 2, close - open - 2));
+  while (i < text.size()) {
+    const size_t open = text.find("{{", i);
+    const size_t close = open == std::string_view::npos ? open : text.find("}}", open + 2);
+    if (close == std::string_view::npos) {
+      out.append(text.substr(i));
+      break;
+    }
+    out.append(text.substr(i, open - i));
+    const std::string value = lookup ? lookup(text.substr(open + 2, close - open - 2)) : std::string();
+    out.append(value.empty() ? std::string(text.substr(open, close + 2 - open)) : value);
     i = close + 2;
   }
-  out.append(formula.substr(i));
   return out;
 }
 
@@ -427,9 +430,9 @@ std::string plain_runs(const std::vector<Run>& runs_in,
     if (r.kind == RunKind::Placeholder) {
       out += lookup(r.text);
     } else if (r.kind == RunKind::Math && speak_lang >= 0) {
-      out += spoken(filled(r.text, lookup), speak_lang);
+      out += spoken(fill_placeholders(r.text, lookup), speak_lang);
     } else if (r.kind == RunKind::Math) {  // typesetting braces are not read out: {1}/{d} → 1/d
-      for (char c : r.text)
+      for (char c : fill_placeholders(r.text, lookup))
         if (c != '{' && c != '}') out += c;
     } else {
       out += r.text;

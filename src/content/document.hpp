@@ -102,6 +102,11 @@ bool truthy(std::string_view value);
 // 6.29×10⁵, 1.11×10⁻¹⁶; everything else, and a number inside a word or a name (base1e+06), is kept.
 std::string readable_exponents(std::string_view text);
 
+// A formula's (or any text's) {{name}}s replaced by their values from `lookup`; a name without a value
+// stays as written.
+std::string fill_placeholders(std::string_view text,
+                              const std::function<std::string(std::string_view)>& lookup);
+
 // The runs as shown under the current settings: conditional parts whose condition fails are dropped,
 // and the When / End markers with them.
 std::vector<Run> visible_runs(const std::vector<Run>& runs,

@@ -44,6 +44,11 @@ class Json {
     out_ += exact_number(v);
     return *this;
   }
+  Json& null() {
+    sep();
+    out_ += "null";
+    return *this;
+  }
   Json& boolean(bool b) {
     sep();
     out_ += b ? "true" : "false";

@@ -111,6 +111,11 @@ class Lesson {
   // frames a second for the progress, leaving the machine's cores to the work).
   virtual double work_every() const { return 0; }
 
+  // Computes now what step `step` shows that the lesson otherwise computes only when the step is drawn
+  // (numbers its text quotes, the matrices it exports), for a reader that does not draw it: the step's
+  // notebook. Cheap when already current.
+  virtual void prepare(std::string_view step) { (void)step; }
+
   // The matrices behind a step's visual, for "Copy as CSV" and downloads.
   virtual std::vector<Export> exports(std::string_view step) const {
     (void)step;

@@ -7,10 +7,7 @@
 namespace posenc::ui {
 namespace {
 
-struct Stop {
-  double t;
-  Rgb c;
-};
+using Stop = ColorStop;
 
 // Control points chosen for even steps in lightness on a light page.
 constexpr Stop kStops[] = {
@@ -33,6 +30,11 @@ Rgb diverging(double t) {
     }
   }
   return kStops[std::size(kStops) - 1].c;
+}
+
+const ColorStop* diverging_stops(int* count) {
+  *count = static_cast<int>(std::size(kStops));
+  return kStops;
 }
 
 std::uint32_t pack_abgr(Rgb c, float alpha) {

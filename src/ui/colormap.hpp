@@ -14,6 +14,14 @@ struct Rgb {
 // deficiencies; lightness is monotone in |t| so the magnitude reads without hue.
 Rgb diverging(double t);
 
+// Its control points, t from −1 to 1, linearly interpolated between (a lesson's notebook draws its
+// heatmaps with the same map).
+struct ColorStop {
+  double t;
+  Rgb c;
+};
+const ColorStop* diverging_stops(int* count);
+
 // Packs to ImGui's ABGR byte order (IM_COL32).
 std::uint32_t pack_abgr(Rgb c, float alpha = 1.0f);
 

@@ -62,26 +62,6 @@ MathMetrics metrics_of(ImFont* font) {
   return m;
 }
 
-// The formula's text with its {{placeholders}} replaced by their live values.
-std::string fill_placeholders(std::string_view text,
-                              const std::function<std::string(std::string_view)>& lookup) {
-  std::string out;
-  size_t i = 0;
-  while (i < text.size()) {
-    const size_t open = text.find("{{", i);
-    const size_t close = open == std::string_view::npos ? open : text.find("}}", open + 2);
-    if (close == std::string_view::npos) {
-      out.append(text.substr(i));
-      break;
-    }
-    out.append(text.substr(i, open - i));
-    const std::string value = lookup ? lookup(text.substr(open + 2, close - open - 2)) : std::string();
-    out.append(value.empty() ? std::string(text.substr(open, close + 2 - open)) : value);
-    i = close + 2;
-  }
-  return out;
-}
-
 // A paragraph's id for keyboard focus, stable across frames (the blocks may be fresh copies each
 // frame): its source line and its first words.
 ImGuiID paragraph_id(const content::Block& b) {
@@ -167,7 +147,8 @@ float typeset(const std::vector<content::Block>& blocks, float wrap_width, const
         if (style_override->value_background) style.background = style_override->value_background;
       }
       if (run.kind == content::RunKind::Math) {  // typeset; does not break inside
-        boxes.push_back(layout_math(fill_placeholders(run.text, lookup), font_px, metrics_of(style.font)));
+        boxes.push_back(
+            layout_math(content::fill_placeholders(run.text, lookup), font_px, metrics_of(style.font)));
         style.math = static_cast<int>(boxes.size()) - 1;
         style.text = run.text;  // for line-break decisions only
         atoms.push_back(style);

@@ -27,8 +27,8 @@ inline const std::set<std::string> kShownOnPurpose = {
     // code names next to their Chinese labels ("最长 max_len"); d_model and L_train pass as subscripts
     "sin", "cos", "max", "pos", "base", "len", "pe", "max_len", "max_distance", "NaN",
     // file formats, number types, keys, units
-    "npy", "csv", "CSV", "py", "JSON", "CPU", "GPU", "float32", "float64", "double", "Ctrl", "Tab", "Esc",
-    "MB", "rad", "config", "json", "iframe" /* HTML's element: the embed code */,
+    "npy", "csv", "CSV", "py", "ipynb", "JSON", "CPU", "GPU", "float32", "float64", "double", "Ctrl", "Tab",
+    "Esc", "MB", "rad", "config", "json", "iframe" /* HTML's element: the embed code */,
     // config.json's keys and rope_type's values as the file writes them: lesson 11 reads them back, and its
     // controls are labelled by them so the learner finds each in their own file
     "head_dim", "rotary_dim", "partial_rotary_factor", "rope_theta", "rope_type", "factor",

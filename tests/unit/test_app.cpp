@@ -611,7 +611,10 @@ TEST_CASE(
   h.frame(1280, 420);
   const std::optional<ui::ItemRect> after = ui::locate("patch grid");
   REQUIRE(after);
-  CHECK(std::abs(after->y - (top - before->h / 2)) <= 3);  // (scrolling goes by whole pixels)
+  // Scrolling goes by whole pixels, and ImGui 1.86 rounds each new line's y with IM_FLOOR, a cast that
+  // truncates toward zero: above the window's top (y < 0) it rounds up, so each line scrolled out of
+  // sight above the grid (the export bar's two, the title) may move what follows down by up to a pixel.
+  CHECK(std::abs(after->y - (top - before->h / 2)) <= 5);
   CHECK_FALSE(ui::locate("patch grid[0,0]"));
   CHECK_FALSE(ui::locate("patch grid[1,6]"));
   const std::optional<ui::ItemRect> cut = ui::locate("patch grid[2,0]"),

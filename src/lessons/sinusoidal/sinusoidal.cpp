@@ -200,6 +200,11 @@ class SinusoidalLesson final : public Lesson {
     extras_current_ = true;
   }
 
+  void prepare(std::string_view step) override {
+    complete_table();
+    if ((step == "layouts" || step == "precision") && !extras_current_) update_extras();
+  }
+
   std::vector<Export> exports(std::string_view) const override {
     return {{"pe" + table_tag(p_.len, p_.dim, p_.base) + "_" + kLayouts[p_.layout] +
                  (p_.offset > 0 ? "_from" + ui::short_number(p_.offset, 9) : ""),

@@ -162,6 +162,11 @@ class SumVsConcatLesson final : public Lesson {
     return {};
   }
 
+  void prepare(std::string_view step) override {
+    if (step == "mixing" && !stats_current()) update_stats();
+    if (step == "recovery") update_recovery();
+  }
+
   void update_stats() {
     d_.stats = core::cosine_stats(samples_.words.topLeftCorner(kWords, p_.dim), kPositions);
     key_stats_ = {p_.dim, p_.seed};
