@@ -40,7 +40,7 @@ set(POSENC_FONTS_CPP "${CMAKE_BINARY_DIR}/generated/embedded_fonts.cpp")
 posenc_embed_fonts("${POSENC_FONTS_CPP}")
 
 add_executable(posenc src/app/web_main.cpp src/app/web_js.cpp src/app/web_input.cpp src/app/web_train_pool.cpp
-               src/app/gl_renderer.cpp src/app/gl_textures.cpp "${POSENC_FONTS_CPP}")
+               src/app/gl_renderer.cpp src/app/gl_textures.cpp src/app/gl_figure.cpp "${POSENC_FONTS_CPP}")
 target_compile_options(posenc PRIVATE ${POSENC_WARNINGS})
 posenc_optimize(posenc size)
 target_link_libraries(posenc PRIVATE posenc_app imgui_backends)

@@ -69,8 +69,14 @@ void file_name(const std::string& name) {
   if (shown != name && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name.c_str());
 }
 
-// "</> Code", then "↓ .npy  ↓ .csv  Copy CSV" for the matrices behind the current step (float64, named
-// with its parameters), and the code panel when open.
+// The next item on this line when `width` fits in what is left of it, else on the next line.
+void same_line_if_room(float width) {
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+// "</> Code", "Save figure", then "↓ .npy  ↓ .csv  Copy CSV" for the matrices behind the current step
+// (float64, named with its parameters), and the code panel when open.
 }  // namespace
 
 void export_bar(AppState& s) {
@@ -78,6 +84,13 @@ void export_bar(AppState& s) {
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
   if (ImGui::Button(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"))) s.show_code = !s.show_code;
   ui::remember(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"));
+  // The visual as SVG and PNG (figure.hpp): the platform saves them once this frame is drawn.
+  const char* figure = ui::tr(lang, "Save figure");
+  same_line_if_room(ImGui::CalcTextSize(figure).x + 2 * ImGui::GetStyle().FramePadding.x);
+  if (ImGui::Button(figure)) s.figure.save = true;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", ui::tr(lang, "The visual as SVG and as PNG (twice its size)"));
+  ui::remember(figure);
   ImGui::PopStyleVar();
   const std::vector<lessons::Export> list = current_lesson(s).exports(step_id(s, s.lesson, s.step));
   if (list.empty()) {

@@ -4,6 +4,8 @@
 #include <imgui.h>
 
 #include <cstdint>
+#include <map>
+#include <vector>
 
 namespace posenc::ui {
 
@@ -15,6 +17,37 @@ class TextureHost {
   virtual ImTextureID upload(ImTextureID existing, int w, int h, const std::uint32_t* rgba) = 0;
   virtual void release(ImTextureID id) = 0;
   virtual int max_size() const { return 4096; }
+  // A widget draws texture `id`, whose pixels are now these (w × h RGBA8, as uploaded): for hosts that
+  // keep what is shown (RecordingTextureHost). Called every time it is drawn; most hosts ignore it.
+  virtual void show(ImTextureID id, int w, int h, const std::uint32_t* rgba) {
+    (void)id, (void)w, (void)h, (void)rgba;
+  }
+};
+
+// Forwards to `host` and keeps a copy of the pixels of every texture drawn through it: "Save figure"
+// (src/app/figure.hpp) draws the visual through one and embeds its heatmaps' pixels in the SVG.
+class RecordingTextureHost final : public TextureHost {
+ public:
+  struct Pixels {
+    int w = 0, h = 0;
+    std::vector<std::uint32_t> rgba;
+  };
+  TextureHost* host = nullptr;  // set before use
+  std::map<ImTextureID, Pixels> shown;
+
+  ImTextureID upload(ImTextureID existing, int w, int h, const std::uint32_t* rgba) override {
+    return host->upload(existing, w, h, rgba);
+  }
+  void release(ImTextureID id) override {
+    shown.erase(id);
+    host->release(id);
+  }
+  int max_size() const override { return host->max_size(); }
+  void show(ImTextureID id, int w, int h, const std::uint32_t* rgba) override {
+    Pixels& p = shown[id];
+    p.w = w, p.h = h;
+    p.rgba.assign(rgba, rgba + static_cast<std::size_t>(w) * h);
+  }
 };
 
 // For headless runs and tests: hands out ids and counts uploads, keeps no pixels.
