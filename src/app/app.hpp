@@ -65,7 +65,7 @@ struct FigureState {
   ImVec2 padding;
   bool compact = false;
   ImVec2 min, max;  // the figure (device pixels) the figure window drew in this capture frame; empty: none
-  bool lines_aa = true, fill_aa = true;  // the style's anti-aliasing, restored after a capture
+  bool textured_lines = true;  // the style's AntiAliasedLinesUseTex, restored after a capture
 };
 
 struct AppState {

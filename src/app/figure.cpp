@@ -20,11 +20,10 @@ constexpr float kGap = 64, kCaptureHeight = 16384;
 void prepare_capture_frame(AppState& s) {
   ImGuiStyle& style = ImGui::GetStyle();
   if (!s.figure.capturing) {
-    s.figure.lines_aa = style.AntiAliasedLines;
-    s.figure.fill_aa = style.AntiAliasedFill;
+    s.figure.textured_lines = style.AntiAliasedLinesUseTex;
     s.figure.capturing = true;
   }
-  style.AntiAliasedLines = style.AntiAliasedFill = false;  // (again: a font rebuild resets the style)
+  style.AntiAliasedLinesUseTex = false;  // (again: a font rebuild resets the style)
   s.figure_textures.host = s.textures ? s.textures : &s.null_textures;
   ImGuiIO& io = ImGui::GetIO();
   io.DeltaTime = std::max(io.DeltaTime, 1e-4f);  // capture frames follow one another within microseconds
@@ -35,8 +34,7 @@ void prepare_capture_frame(AppState& s) {
 void end_capture(AppState& s) {
   if (!s.figure.capturing) return;
   ImGuiStyle& style = ImGui::GetStyle();
-  style.AntiAliasedLines = s.figure.lines_aa;
-  style.AntiAliasedFill = s.figure.fill_aa;
+  style.AntiAliasedLinesUseTex = s.figure.textured_lines;
   s.figure.capturing = false;
   s.figure.min = s.figure.max = ImVec2(0, 0);
   s.figure_textures.shown.clear();
@@ -54,6 +52,8 @@ void draw_figure_window(AppState& s, float width) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoInputs |
                    ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoBringToFrontOnFocus);
+  // Anti-aliasing fringes one pixel wide in the PNG, drawn at twice the CSS size (gl_figure.cpp).
+  ImGui::GetWindowDrawList()->_FringeScale = 0.5f * s.theme.scale;
   // The visual starts on whole pixels in its column (ImGui floors each new line): here too, so that it
   // is drawn exactly as there, only moved.
   const ImVec2 start = ImFloor(ImGui::GetCursorScreenPos());

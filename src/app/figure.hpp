@@ -5,8 +5,9 @@
 // of its own (kFigureWindow), as wide as the visual's window and tall enough for all of it (the display
 // is made taller and wider for these frames; they are never shown), beside the app's area. The figure is
 // that window's draw lists: rendered offscreen for the PNG (gl_figure.hpp, the platform's GL) and written
-// as SVG from the same lists. Capture frames draw without ImGui's anti-aliasing fringes, so that the SVG
-// gets exact shapes (the offscreen render is multisampled instead). This file draws and names; no GL.
+// as SVG from the same lists. Lines are drawn as triangles there, not from the font atlas's line texture,
+// and with anti-aliasing fringes as wide as a pixel of the PNG; the SVG takes the shapes' edges half way
+// into their fringes, where the exact edge is (figure_svg.hpp). This file draws and names; no GL.
 #pragma once
 
 #include <imgui.h>
@@ -22,7 +23,7 @@ namespace posenc::app {
 inline constexpr const char* kFigureWindow = "##figure";
 
 // Before ImGui::NewFrame() of a capture frame, after the platform's backend set the display size: the
-// display grows to hold the figure window, anti-aliasing is switched off (end_capture() restores it).
+// display grows to hold the figure window, lines are not drawn from a texture (end_capture() restores it).
 void prepare_capture_frame(AppState& s);
 void end_capture(AppState& s);
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 #include <tuple>
+#include <unordered_map>
 
 #include "core/utf8.hpp"
 #include "glyph_quads.hpp"
@@ -193,7 +194,8 @@ void write_command(Writer& w, const SvgFigure& f, const ImDrawList& dl, const Im
     std::vector<ImDrawIdx> idx;
     for (unsigned i : flat)
       idx.push_back(static_cast<ImDrawIdx>(dl.IdxBuffer[static_cast<int>(cmd.IdxOffset + i)]));
-    for (const SvgPolygon& p : merge_triangles(dl.VtxBuffer.Data + cmd.VtxOffset, idx.data(), idx.size()))
+    const std::size_t n = static_cast<std::size_t>(dl.VtxBuffer.Size) - cmd.VtxOffset;
+    for (const SvgPolygon& p : merge_triangles(dl.VtxBuffer.Data + cmd.VtxOffset, n, idx.data(), idx.size()))
       if (clip.meets(bounds(p.points))) w.polygon(p);
     flat.clear();
   };
@@ -291,39 +293,107 @@ float ttf_em_ratio(const unsigned char* ttf, std::size_t size) {
   return static_cast<float>(em) / static_cast<float>(ascender - descender);
 }
 
-std::vector<SvgPolygon> merge_triangles(const ImDrawVert* vtx, const ImDrawIdx* idx, std::size_t count) {
+std::vector<SvgPolygon> merge_triangles(const ImDrawVert* vtx, std::size_t vtx_count, const ImDrawIdx* idx,
+                                        std::size_t count) {
+  const auto alpha = [&](std::size_t i) { return vtx[i].col & IM_COL32_A_MASK; };
+  const auto rgb = [&](std::size_t i) { return vtx[i].col & ~IM_COL32_A_MASK; };
+  const auto fringe = [&](std::size_t t) {  // a triangle fading from its colour to transparent
+    const ImDrawIdx a = idx[t], b = idx[t + 1], c = idx[t + 2];
+    return rgb(a) == rgb(b) && rgb(b) == rgb(c) && (alpha(a) || alpha(b) || alpha(c)) &&
+           (!alpha(a) || !alpha(b) || !alpha(c));
+  };
+  const auto mid = [&](std::size_t u, std::size_t v) {
+    return ImVec2((vtx[u].pos.x + vtx[v].pos.x) / 2, (vtx[u].pos.y + vtx[v].pos.y) / 2);
+  };
+  // Each transparent fringe vertex fades from the nearest opaque vertex of its colour a few indices away.
+  std::unordered_map<std::size_t, std::size_t> partner;  // transparent vertex → that opaque vertex
+  std::unordered_map<std::size_t, int> claims;           // opaque vertex → how many fade from it
+  for (std::size_t t = 0; t + 3 <= count; t += 3) {
+    if (idx[t] >= vtx_count || idx[t + 1] >= vtx_count || idx[t + 2] >= vtx_count || !fringe(t)) continue;
+    for (std::size_t k = t; k < t + 3; ++k) {
+      const std::size_t v = idx[k];
+      if (alpha(v) || partner.count(v)) continue;
+      std::size_t best = vtx_count;
+      float best_d = 0;
+      for (std::size_t u = v >= 3 ? v - 3 : 0; u <= v + 3 && u < vtx_count; ++u) {
+        if (!alpha(u) || rgb(u) != rgb(v)) continue;
+        const float dx = vtx[u].pos.x - vtx[v].pos.x, dy = vtx[u].pos.y - vtx[v].pos.y;
+        if (best == vtx_count || dx * dx + dy * dy < best_d) best = u, best_d = dx * dx + dy * dy;
+      }
+      if (best == vtx_count) continue;
+      partner[v] = best;
+      ++claims[best];
+    }
+  }
+  // An opaque vertex only one fringe vertex fades from (a line's or a filled shape's edge) moves out to the
+  // exact edge, and its fringe triangles go; a line one pixel thin fades both ways from its middle: its
+  // fringe triangles stay, their transparent corners moved in to the exact edge.
+  std::unordered_map<std::size_t, ImVec2> moved;
+  for (const auto& [v, u] : partner)
+    if (claims[u] == 1) moved[u] = mid(u, v);
+  const auto at = [&](std::size_t i) {
+    const auto it = moved.find(i);
+    return it == moved.end() ? vtx[i].pos : it->second;
+  };
+
   std::vector<SvgPolygon> out;
   std::vector<ImDrawIdx> open;  // the polygon being built, as vertex indices
   ImU32 open_col = 0;
+  const auto emit = [&](SvgPolygon p) {
+    const float a = area(p.points);
+    if (std::fabs(a) <= 1e-4f || (p.col & IM_COL32_A_MASK) == 0) return;
+    if (a < 0) std::reverse(p.points.begin(), p.points.end());
+    out.push_back(std::move(p));
+  };
   const auto close = [&] {
     if (open.size() >= 3) {
       SvgPolygon p{open_col, {}};
-      for (ImDrawIdx i : open) p.points.push_back(vtx[i].pos);
-      const float a = area(p.points);
-      if (std::fabs(a) > 1e-4f) {
-        if (a < 0) std::reverse(p.points.begin(), p.points.end());
-        out.push_back(std::move(p));
-      }
+      for (ImDrawIdx i : open) p.points.push_back(at(i));
+      emit(std::move(p));
     }
     open.clear();
   };
   for (std::size_t t = 0; t + 3 <= count; t += 3) {
     const ImDrawIdx a = idx[t], b = idx[t + 1], c = idx[t + 2];
+    if (a >= vtx_count || b >= vtx_count || c >= vtx_count) continue;
     const bool flat = vtx[a].col == vtx[b].col && vtx[b].col == vtx[c].col;
-    if (!flat) {
-      close();
-      open = {a, b, c};
-      open_col = mean_colour(vtx[a], vtx[b], vtx[c]);
-      close();
-      continue;
-    }
-    if (!open.empty() && open_col == vtx[a].col && open.front() == a && open.back() == b) {
-      open.push_back(c);  // the fan goes on
-      continue;
+    if (flat && !open.empty() && open_col == vtx[a].col) {
+      if (open.front() == a && open.back() == b) {  // the fan goes on
+        open.push_back(c);
+        continue;
+      }
+      if (open.back() == a && open.front() == c) {  // a quad's second half, across its diagonal
+        open.push_back(b);
+        continue;
+      }
     }
     close();
-    open = {a, b, c};
-    open_col = vtx[a].col;
+    if (flat) {
+      open = {a, b, c};
+      open_col = vtx[a].col;
+      continue;
+    }
+    if (!fringe(t)) {
+      emit({mean_colour(vtx[a], vtx[b], vtx[c]), {vtx[a].pos, vtx[b].pos, vtx[c].pos}});
+      continue;
+    }
+    SvgPolygon p{0, {}};
+    bool covered = true;  // every transparent corner's opaque vertex moved out: the core covers this
+    for (const ImDrawIdx v : {a, b, c}) {
+      if (alpha(v)) {
+        p.col = vtx[v].col;
+        p.points.push_back(vtx[v].pos);
+        continue;
+      }
+      const auto it = partner.find(v);
+      if (it == partner.end()) {  // nothing to fade from
+        p.col = 0;
+        break;
+      }
+      covered = covered && claims[it->second] == 1;
+      p.points.push_back(mid(v, it->second));
+    }
+    if (!covered && p.col) emit(std::move(p));
   }
   close();
   return out;

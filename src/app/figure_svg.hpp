@@ -1,7 +1,8 @@
 // "Save figure" as SVG: the step's visual written from the draw lists ImGui made for it (figure.hpp
 // captures them). Flat triangles become filled paths (the fans ImGui fills shapes with merged back into
-// polygons, runs of one colour into one path); glyph quads of the font atlas become <text> in the
-// language shown, never outlines; other textures (heatmaps) become <image>s of their pixels. No GL here.
+// polygons, runs of one colour into one path), anti-aliasing fringes cut to the exact edge; glyph quads of
+// the font atlas become <text> in the language shown, never outlines; other textures (heatmaps) become
+// <image>s of their pixels. No GL here.
 #pragma once
 
 #include <imgui.h>
@@ -54,11 +55,16 @@ struct SvgPolygon {
   std::vector<ImVec2> points;  // counter-clockwise on screen (y down): positive shoelace area
 };
 
-// Triangles (index triples into `vtx`) as polygons: a triangle that shares its first vertex and the
-// previous triangle's last edge continues that triangle's polygon (ImGui fills a convex shape or a quad
-// as such a fan), when all their vertices have one colour; a triangle whose vertices differ in colour is a
-// polygon of its own in their mean colour. Degenerate ones are dropped.
-std::vector<SvgPolygon> merge_triangles(const ImDrawVert* vtx, const ImDrawIdx* idx, std::size_t count);
+// Triangles (index triples into `vtx`, which holds `vtx_count` vertices) as polygons: a triangle that
+// shares its first vertex and the previous triangle's last edge continues that triangle's polygon (ImGui
+// fills a convex shape or a quad as such a fan), when all their vertices have one colour.
+// Anti-aliasing: ImGui edges a shape with a fringe whose outer vertices are its colour made transparent,
+// each a few indices from the opaque vertex it fades from; the exact edge is half way between them. A
+// fringe triangle's transparent vertices are moved there and it is drawn opaque (so lines keep their width
+// and their mitred joins). Any other triangle whose vertices differ in colour is a polygon of its own in
+// their mean colour. Transparent and degenerate triangles are dropped.
+std::vector<SvgPolygon> merge_triangles(const ImDrawVert* vtx, std::size_t vtx_count, const ImDrawIdx* idx,
+                                        std::size_t count);
 
 // `tex` as drawn on a w × h grid over the screen rectangle [x0, x1] × [y0, y1], where the screen point
 // (x, y) shows texture coordinate (u0 + ux·x + uy·y, v0 + vx·x + vy·y): a cell shows the texel it falls on

@@ -13,28 +13,22 @@
 namespace posenc::app {
 namespace {
 
-// At most this many pixels in the PNG (and 4× as many samples while it renders): a visual many screens
-// long is rendered smaller than 2× rather than not at all.
-constexpr double kMaxPixels = 24e6;
+// At most this many pixels in the PNG: a visual many screens long is rendered smaller than 2× rather than
+// not at all.
+constexpr double kMaxPixels = 32e6;
 
-// The draw data rendered into a w × h framebuffer (`samples` per pixel when more than 1) over
-// `background`, read back: rows top first, IM_COL32 byte order.
+// The draw data rendered into a w × h framebuffer over `background`, read back: rows top first, IM_COL32
+// byte order. (ImGui's own anti-aliasing fringes, a pixel wide at this size, smooth the edges.)
 std::vector<std::uint32_t> render_offscreen(GlRenderer& renderer, ImDrawData data, int w, int h,
                                             ImU32 background) {
-  GLint max_samples = 0;
-  glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
-  const GLsizei samples = std::min<GLint>(4, std::max<GLint>(0, max_samples));
-  GLuint buffers[2] = {0, 0}, framebuffers[2] = {0, 0};  // [0] drawn into (multisampled), [1] resolved
-  glGenRenderbuffers(2, buffers);
-  glGenFramebuffers(2, framebuffers);
-  for (int k = 0; k < 2; ++k) {
-    glBindRenderbuffer(GL_RENDERBUFFER, buffers[k]);
-    glRenderbufferStorageMultisample(GL_RENDERBUFFER, k == 0 ? samples : 0, GL_RGBA8, w, h);
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffers[k]);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, buffers[k]);
-  }
+  GLuint buffer = 0, framebuffer = 0;
+  glGenRenderbuffers(1, &buffer);
+  glBindRenderbuffer(GL_RENDERBUFFER, buffer);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, w, h);
+  glGenFramebuffers(1, &framebuffer);
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, buffer);
   std::vector<std::uint32_t> px;
-  glBindFramebuffer(GL_FRAMEBUFFER, framebuffers[0]);
   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE) {
     const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(background);
     glViewport(0, 0, w, h);
@@ -42,10 +36,6 @@ std::vector<std::uint32_t> render_offscreen(GlRenderer& renderer, ImDrawData dat
     glClear(GL_COLOR_BUFFER_BIT);
     data.FramebufferScale = ImVec2(w / data.DisplaySize.x, h / data.DisplaySize.y);
     renderer.render(data, w, h);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffers[0]);
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffers[1]);
-    glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffers[1]);
     std::vector<std::uint32_t> flipped(static_cast<std::size_t>(w) * h);
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
     glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, flipped.data());
@@ -56,8 +46,8 @@ std::vector<std::uint32_t> render_offscreen(GlRenderer& renderer, ImDrawData dat
   }
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glBindRenderbuffer(GL_RENDERBUFFER, 0);
-  glDeleteFramebuffers(2, framebuffers);
-  glDeleteRenderbuffers(2, buffers);
+  glDeleteFramebuffers(1, &framebuffer);
+  glDeleteRenderbuffers(1, &buffer);
   return px;
 }
 

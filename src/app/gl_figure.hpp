@@ -1,6 +1,6 @@
 // "Save figure" on the platform's GL (figure.hpp says what the figure is): capture frames run through the
 // platform's own frame function, the figure window's draw lists rendered offscreen at twice the CSS size,
-// multisampled, read back and written as PNG; the SVG from the same lists. Web and desktop share it.
+// read back and written as PNG; the SVG from the same lists. Web and desktop share it.
 #pragma once
 
 #include <functional>

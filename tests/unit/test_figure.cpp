@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <regex>
 #include <string>
@@ -195,7 +196,7 @@ TEST_CASE("figure SVG: ImGui's fans become polygons, counter-clockwise; colours 
                                vert(60, 0, red),  vert(61, 1, red),  vert(62, 2, red)};
   std::vector<ImDrawIdx> idx = {0, 1, 2,  0,  2, 3,  0,  3,  4,  5,  6,  7,  5, 7,
                                 8, 9, 10, 11, 9, 11, 12, 13, 14, 15, 16, 17, 18};
-  const std::vector<SvgPolygon> p = merge_triangles(v.data(), idx.data(), idx.size());
+  const std::vector<SvgPolygon> p = merge_triangles(v.data(), v.size(), idx.data(), idx.size());
   REQUIRE(p.size() == 4);
   CHECK(p[0].col == red);
   CHECK(p[0].points.size() == 5);
@@ -213,6 +214,60 @@ TEST_CASE("figure SVG: ImGui's fans become polygons, counter-clockwise; colours 
       a += s.x * t.y - t.x * s.y;
     }
     CHECK(a > 0);
+  }
+}
+
+TEST_CASE(
+    "figure SVG: ImGui's anti-aliased lines and fills are cut half way into their fringes: exact edges") {
+  test::Headless h;
+  h.frame(800, 600);
+  const ImU32 col = IM_COL32(10, 20, 30, 255);
+  const float pi = 3.14159265f;
+  struct Shape {
+    const char* what;
+    std::function<void(ImDrawList&)> draw;
+    float x0, y0, x1, y1, area;
+  };
+  // (AddLine draws through pixel centres: from (10.5, 10.5) to (50.5, 10.5).)
+  const Shape shapes[] = {
+      {"a line 2 px wide", [&](ImDrawList& dl) { dl.AddLine(ImVec2(10, 10), ImVec2(50, 10), col, 2); }, 10.5f,
+       9.5f, 50.5f, 11.5f, 80},
+      {"a line 1 px wide", [&](ImDrawList& dl) { dl.AddLine(ImVec2(10, 20), ImVec2(10, 60), col, 1); }, 10,
+       20.5f, 11, 60.5f, 40},
+      {"a rounded rectangle",
+       [&](ImDrawList& dl) { dl.AddRectFilled(ImVec2(100, 100), ImVec2(140, 120), col, 4); }, 100, 100, 140,
+       120, 800 - (4 - pi) * 16},
+      {"a disc", [&](ImDrawList& dl) { dl.AddCircleFilled(ImVec2(200, 200), 8, col, 64); }, 192, 192, 208,
+       208, 64 * 64 * std::sin(2 * pi / 64) / 2}};
+  for (float fringe : {0.5f, 1.0f}) {  // the figure window's fringe at CSS scale 1 and 2 (figure.cpp)
+    CAPTURE(fringe);
+    for (const Shape& sh : shapes) {
+      CAPTURE(std::string(sh.what));
+      ImDrawList dl(ImGui::GetDrawListSharedData());
+      dl._ResetForNewFrame();
+      dl.Flags = ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedFill;
+      dl._FringeScale = fringe;
+      dl.PushClipRectFullScreen();
+      sh.draw(dl);
+      const std::vector<SvgPolygon> p =
+          merge_triangles(dl.VtxBuffer.Data, static_cast<std::size_t>(dl.VtxBuffer.Size), dl.IdxBuffer.Data,
+                          dl.IdxBuffer.Size);
+      REQUIRE(!p.empty());
+      float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f, area = 0;
+      for (const SvgPolygon& q : p) {
+        CHECK(q.col == col);  // all opaque: the fringes were cut, not drawn faded
+        for (std::size_t i = 0; i < q.points.size(); ++i) {
+          const ImVec2 &a = q.points[i], &b = q.points[(i + 1) % q.points.size()];
+          x0 = std::min(x0, a.x), y0 = std::min(y0, a.y), x1 = std::max(x1, a.x), y1 = std::max(y1, a.y);
+          area += (a.x * b.y - b.x * a.y) / 2;
+        }
+      }
+      CHECK(x0 == doctest::Approx(sh.x0).epsilon(1e-4));
+      CHECK(y0 == doctest::Approx(sh.y0).epsilon(1e-4));
+      CHECK(x1 == doctest::Approx(sh.x1).epsilon(1e-4));
+      CHECK(y1 == doctest::Approx(sh.y1).epsilon(1e-4));
+      CHECK(area == doctest::Approx(sh.area).epsilon(0.02));  // pieces that meet, do not overlap
+    }
   }
 }
 
@@ -352,5 +407,5 @@ TEST_CASE(
   CHECK(paths * 2 <= triangles);  // a rectangle's two triangles are one polygon
   end_capture(h.s);
   CHECK_FALSE(h.s.figure.capturing);
-  CHECK(ImGui::GetStyle().AntiAliasedLines);
+  CHECK(ImGui::GetStyle().AntiAliasedLinesUseTex);
 }
