@@ -25,6 +25,7 @@ void prepare_capture_frame(AppState& s) {
   }
   style.AntiAliasedLinesUseTex = false;  // (again: a font rebuild resets the style)
   s.figure_textures.host = s.textures ? s.textures : &s.null_textures;
+  s.figure_textures.shown.clear();  // what this frame shows: the SVG is written right after it
   ImGuiIO& io = ImGui::GetIO();
   io.DeltaTime = std::max(io.DeltaTime, 1e-4f);  // capture frames follow one another within microseconds
   io.DisplaySize.x += kGap + std::max(s.figure.window_w, 1.0f);
@@ -119,7 +120,7 @@ std::string figure_svg(const AppState& s, const FigureFrame& f, float css_scale,
   svg.texture = [&s](ImTextureID id) {
     const auto it = s.figure_textures.shown.find(id);
     if (it == s.figure_textures.shown.end()) return TexturePixels{};
-    return TexturePixels{it->second.w, it->second.h, it->second.rgba.data()};
+    return TexturePixels{it->second.w, it->second.h, it->second.rgba};
   };
   svg.bold = {s.theme.bold, s.theme.title};
   svg.em_ratio = em_ratio > 0 ? em_ratio : 1;

@@ -25,13 +25,13 @@ std::string num(float v) {
   return s;
 }
 
-// fill="#rrggbb" and, below full opacity, fill-opacity (or the attribute named `opacity`).
-std::string paint(ImU32 col, const char* fill = "fill", const char* opacity = "fill-opacity") {
+// fill="#rrggbb" and, below full opacity, fill-opacity.
+std::string paint(ImU32 col) {
   char buf[64];
   const unsigned a = (col >> IM_COL32_A_SHIFT) & 0xFF;
-  int n = std::snprintf(buf, sizeof buf, " %s=\"#%02x%02x%02x\"", fill, (col >> IM_COL32_R_SHIFT) & 0xFF,
-                        (col >> IM_COL32_G_SHIFT) & 0xFF, (col >> IM_COL32_B_SHIFT) & 0xFF);
-  if (a < 255) std::snprintf(buf + n, sizeof buf - n, " %s=\"%s\"", opacity, num(a / 255.0f).c_str());
+  const int n = std::snprintf(buf, sizeof buf, " fill=\"#%02x%02x%02x\"", (col >> IM_COL32_R_SHIFT) & 0xFF,
+                              (col >> IM_COL32_G_SHIFT) & 0xFF, (col >> IM_COL32_B_SHIFT) & 0xFF);
+  if (a < 255) std::snprintf(buf + n, sizeof buf - n, " fill-opacity=\"%s\"", num(a / 255.0f).c_str());
   return buf;
 }
 
@@ -225,9 +225,17 @@ void write_command(Writer& w, const SvgFigure& f, const ImDrawList& dl, const Im
     for (unsigned k = i; k < i + n; ++k) corners.push_back(vertex(dl, cmd, k).pos);
     const Rect r = bounds(corners);
     if (uv_map(vertex(dl, cmd, i), vertex(dl, cmd, i + 1), vertex(dl, cmd, i + 2), m) && clip.meets(r)) {
-      // As sharp as the PNG beside it: two cells per CSS pixel.
-      const int pw = std::clamp(static_cast<int>(std::lround((r.x1 - r.x0) / f.scale * 2)), 1, 4096);
-      const int ph = std::clamp(static_cast<int>(std::lround((r.y1 - r.y0) / f.scale * 2)), 1, 4096);
+      // As sharp as the PNG beside it, two cells per CSS pixel — but where the texels are more than that,
+      // a whole number of texels per cell, so that alternating columns (sin, cos, sin, …) average out
+      // instead of beating against the cells.
+      const auto cells = [](float texels, float css) {
+        const float want = 2 * css;
+        const float k = texels <= want ? 0 : std::ceil(texels / want - 1e-3f);
+        return std::clamp(static_cast<int>(std::lround(k > 0 ? texels / k : want)), 1, 4096);
+      };
+      const float sw = r.x1 - r.x0, sh = r.y1 - r.y0;  // texels across and down: the map's gradients
+      const int pw = cells((std::fabs(m.ux) * tex.w + std::fabs(m.vx) * tex.h) * sw, sw / f.scale);
+      const int ph = cells((std::fabs(m.uy) * tex.w + std::fabs(m.vy) * tex.h) * sh, sh / f.scale);
       const std::vector<std::uint32_t> px = resample(tex, m, ImVec2(r.x0, r.y0), ImVec2(r.x1, r.y1), pw, ph);
       w.image(encode_png(pw, ph, px.data(), true), r, vertex(dl, cmd, i).col);
     }
@@ -407,29 +415,47 @@ std::vector<std::uint32_t> resample(const TexturePixels& tex, const UvMap& m, Im
   // Half the texels one cell spans, across and down the texture.
   const float hu = 0.5f * (std::fabs(m.ux) * dx + std::fabs(m.uy) * dy) * tex.w;
   const float hv = 0.5f * (std::fabs(m.vx) * dx + std::fabs(m.vy) * dy) * tex.h;
-  const auto clamp_x = [&](int i) { return std::clamp(i, 0, tex.w - 1); };
-  const auto clamp_y = [&](int i) { return std::clamp(i, 0, tex.h - 1); };
+  // The texels a cell covers along one axis and how much of each (their weights add up to 1): the one
+  // under the cell's centre where a texel is wider than the cell, as GL magnifies (nearest).
+  struct Span {
+    int first = 0;
+    std::vector<float> weight;
+  };
+  const auto span = [](float centre, float half, int n) {
+    Span sp;
+    if (half <= 0.5f) {
+      sp.first = std::clamp(static_cast<int>(std::floor(centre)), 0, n - 1);
+      sp.weight = {1};
+      return sp;
+    }
+    const float a = std::max(centre - half, 0.0f), b = std::min(centre + half, static_cast<float>(n));
+    sp.first = std::clamp(static_cast<int>(std::floor(a)), 0, n - 1);
+    const int last = std::clamp(static_cast<int>(std::ceil(b)) - 1, sp.first, n - 1);
+    float total = 0;
+    for (int i = sp.first; i <= last; ++i) {
+      const float wgt = std::max(0.0f, std::min(b, i + 1.0f) - std::max(a, static_cast<float>(i)));
+      sp.weight.push_back(wgt);
+      total += wgt;
+    }
+    for (float& wgt : sp.weight) wgt = total > 0 ? wgt / total : 1.0f / sp.weight.size();
+    return sp;
+  };
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) {
       const float sx = p0.x + (x + 0.5f) * dx, sy = p0.y + (y + 0.5f) * dy;
-      const float tu = (m.u0 + m.ux * sx + m.uy * sy) * tex.w, tv = (m.v0 + m.vx * sx + m.vy * sy) * tex.h;
-      // Texels whose centres fall in the cell's footprint; at least the one under the cell's centre.
-      int iu0 = static_cast<int>(std::ceil(tu - hu - 0.5f)),
-          iu1 = static_cast<int>(std::floor(tu + hu - 0.5f));
-      int iv0 = static_cast<int>(std::ceil(tv - hv - 0.5f)),
-          iv1 = static_cast<int>(std::floor(tv + hv - 0.5f));
-      if (iu1 < iu0) iu0 = iu1 = static_cast<int>(std::floor(tu));
-      if (iv1 < iv0) iv0 = iv1 = static_cast<int>(std::floor(tv));
-      iu0 = clamp_x(iu0), iu1 = clamp_x(iu1), iv0 = clamp_y(iv0), iv1 = clamp_y(iv1);
-      std::uint64_t sum[4] = {0, 0, 0, 0};
-      for (int v = iv0; v <= iv1; ++v)
-        for (int u = iu0; u <= iu1; ++u) {
-          const std::uint32_t c = tex.rgba[static_cast<std::size_t>(v) * tex.w + u];
-          for (int k = 0; k < 4; ++k) sum[k] += (c >> (8 * k)) & 0xFF;
+      const Span su = span((m.u0 + m.ux * sx + m.uy * sy) * tex.w, hu, tex.w);
+      const Span sv = span((m.v0 + m.vx * sx + m.vy * sy) * tex.h, hv, tex.h);
+      float sum[4] = {0, 0, 0, 0};
+      for (std::size_t j = 0; j < sv.weight.size(); ++j)
+        for (std::size_t i = 0; i < su.weight.size(); ++i) {
+          const std::uint32_t c =
+              tex.rgba[static_cast<std::size_t>(sv.first + j) * tex.w + su.first + static_cast<int>(i)];
+          const float wgt = su.weight[i] * sv.weight[j];
+          for (int k = 0; k < 4; ++k) sum[k] += wgt * ((c >> (8 * k)) & 0xFF);
         }
-      const std::uint64_t n = static_cast<std::uint64_t>(iu1 - iu0 + 1) * (iv1 - iv0 + 1);
       std::uint32_t c = 0;
-      for (int k = 0; k < 4; ++k) c |= static_cast<std::uint32_t>((sum[k] + n / 2) / n) << (8 * k);
+      for (int k = 0; k < 4; ++k)
+        c |= static_cast<std::uint32_t>(std::clamp(std::lround(sum[k]), 0L, 255L)) << (8 * k);
       out[static_cast<std::size_t>(y) * w + x] = c;
     }
   return out;

@@ -67,8 +67,9 @@ std::vector<SvgPolygon> merge_triangles(const ImDrawVert* vtx, std::size_t vtx_c
                                         std::size_t count);
 
 // `tex` as drawn on a w × h grid over the screen rectangle [x0, x1] × [y0, y1], where the screen point
-// (x, y) shows texture coordinate (u0 + ux·x + uy·y, v0 + vx·x + vy·y): a cell shows the texel it falls on
-// when texels are larger than cells, else the mean of the texels it covers (as mipmaps do).
+// (x, y) shows texture coordinate (u0 + ux·x + uy·y, v0 + vx·x + vy·y): along each axis a cell shows the
+// texel it falls on where texels are wider than cells (GL's nearest magnification), else the mean of the
+// texels it covers, each weighed by how much of it the cell covers (no moiré where the sizes nearly meet).
 struct UvMap {
   float u0 = 0, ux = 0, uy = 0, v0 = 0, vx = 0, vy = 0;
 };

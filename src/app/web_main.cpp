@@ -192,9 +192,9 @@ app::FigureFiles capture_figure(bool svg, bool png) {
   return app::capture_figure(g->app, *g->renderer, g->dpr, em, svg, png, [] { run_frame(true); });
 }
 
-// "Save figure" was pressed: both files, downloaded.
-void save_figure() {
-  g->app.figure.save = false;
+// "Save figure" was pressed: both files, downloaded. Called by a timer, not by the frame: only calls
+// from outside the first view's code put the figure's writers in the deferred module (cmake/Web.cmake).
+void save_figure(void*) {
   const app::FigureFiles files = capture_figure(true, true);
   const std::string name = app::figure_name(g->app);
   if (!files.svg.empty()) g->app.hooks.download(name + ".svg", files.svg, "image/svg+xml");
@@ -242,7 +242,10 @@ void frame(void*) {
     js_signal_ready();
     emscripten_set_timeout(check_renderer, 1000, nullptr);
   }
-  if (g->app.figure.save) save_figure();
+  if (g->app.figure.save) {
+    g->app.figure.save = false;
+    emscripten_async_call(save_figure, nullptr, 0);
+  }
 }
 
 const char* answer(std::string s) {

@@ -5,7 +5,6 @@
 
 #include <cstdint>
 #include <map>
-#include <vector>
 
 namespace posenc::ui {
 
@@ -24,13 +23,14 @@ class TextureHost {
   }
 };
 
-// Forwards to `host` and keeps a copy of the pixels of every texture drawn through it: "Save figure"
-// (src/app/figure.hpp) draws the visual through one and embeds its heatmaps' pixels in the SVG.
+// Forwards to `host` and notes where the pixels of every texture drawn through it are: "Save figure"
+// (src/app/figure.hpp) draws the visual through one and embeds its heatmaps' pixels in the SVG, written
+// in the same frame (the pixels belong to the widget: valid until it next changes them).
 class RecordingTextureHost final : public TextureHost {
  public:
   struct Pixels {
     int w = 0, h = 0;
-    std::vector<std::uint32_t> rgba;
+    const std::uint32_t* rgba = nullptr;
   };
   TextureHost* host = nullptr;  // set before use
   std::map<ImTextureID, Pixels> shown;
@@ -43,11 +43,7 @@ class RecordingTextureHost final : public TextureHost {
     host->release(id);
   }
   int max_size() const override { return host->max_size(); }
-  void show(ImTextureID id, int w, int h, const std::uint32_t* rgba) override {
-    Pixels& p = shown[id];
-    p.w = w, p.h = h;
-    p.rgba.assign(rgba, rgba + static_cast<std::size_t>(w) * h);
-  }
+  void show(ImTextureID id, int w, int h, const std::uint32_t* rgba) override { shown[id] = {w, h, rgba}; }
 };
 
 // For headless runs and tests: hands out ids and counts uploads, keeps no pixels.
