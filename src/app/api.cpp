@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "json.hpp"
+#include "png.hpp"
 #include "ui/locate.hpp"
 
 namespace posenc::app {
@@ -97,6 +98,17 @@ std::string set_json(AppState& s, std::string_view name, std::string_view value)
   if (out.changed) s.dirty = true;
   notify(s, out.notices);
   return state_json(s, core::english(out.notices));
+}
+
+std::string figure_kind_json(std::string_view kind) {
+  if (kind == "svg" || kind == "png") return {};
+  return error_json("figure(kind): kind must be 'svg' or 'png', not '" + std::string(kind.substr(0, 40)) +
+                    "'");
+}
+
+std::string figure_json(std::string_view kind, const std::string& file) {
+  if (file.empty()) return error_json("figure: the current step drew no visual");
+  return kind == "svg" ? file : data_url("image/png", file);
 }
 
 std::string locate_json(std::string_view label, float pixel_ratio) {

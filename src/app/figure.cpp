@@ -133,9 +133,4 @@ std::string figure_name(const AppState& s) {
          std::string(step_id(s, s.lesson, s.step));
 }
 
-std::string figure_kind_error(std::string_view kind) {
-  if (kind == "svg" || kind == "png") return {};
-  return "figure(kind): kind must be 'svg' or 'png', not '" + std::string(kind.substr(0, 40)) + "'";
-}
-
 }  // namespace posenc::app

@@ -48,7 +48,4 @@ std::string figure_svg(const AppState& s, const FigureFrame& f, float css_scale,
 // The saved files' name without extension: "figure_<lesson id>_<step id>".
 std::string figure_name(const AppState& s);
 
-// "" when posenc.figure may answer `kind` ('svg' or 'png'), else why not.
-std::string figure_kind_error(std::string_view kind);
-
 }  // namespace posenc::app

@@ -273,21 +273,11 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_locate(const char* label) {
 }
 // posenc.figure(kind): the SVG text, a PNG data URL, or {"error": …} (JSON) for another kind.
 EMSCRIPTEN_KEEPALIVE const char* posenc_figure(const char* kind) {
-  const std::string error = app::figure_kind_error(kind);
-  if (!error.empty()) {
-    app::Json j;
-    j.begin_object().key("error").str(error).end_object();
-    return answer(j.text());
-  }
+  if (std::string error = app::figure_kind_json(kind); !error.empty()) return answer(std::move(error));
   wake();  // a frame as usual follows
   const bool svg = std::string_view(kind) == "svg";
   const app::FigureFiles files = capture_figure(svg, !svg);
-  if ((svg ? files.svg : files.png).empty()) {
-    app::Json j;
-    j.begin_object().key("error").str("figure: the current step drew no visual").end_object();
-    return answer(j.text());
-  }
-  return answer(svg ? files.svg : app::data_url("image/png", files.png));
+  return answer(app::figure_json(kind, svg ? files.svg : files.png));
 }
 EMSCRIPTEN_KEEPALIVE void posenc_hash_changed(const char* hash) {
   wake();

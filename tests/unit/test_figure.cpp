@@ -161,12 +161,18 @@ TEST_CASE("figure SVG: text is escaped for XML; characters XML cannot hold are d
   CHECK(xml_escape("a<b & \"c\" 'd' >") == "a&lt;b &amp; &quot;c&quot; &apos;d&apos; &gt;");
   CHECK(xml_escape(std::string("x\x01y\x1Fz\tw\n", 8)) == "xyz\tw\n");
   CHECK(xml_escape("位置 ω_i") == "位置 ω_i");
-  CHECK(figure_kind_error("svg").empty());
-  CHECK(figure_kind_error("png").empty());
+}
+
+TEST_CASE("posenc.figure answers {error} for a kind other than 'svg' or 'png', the SVG or a PNG data URL") {
+  CHECK(figure_kind_json("svg").empty());
+  CHECK(figure_kind_json("png").empty());
   for (const char* bad : {"SVG", "", "jpg", "svg "}) {
     CAPTURE(bad);
-    CHECK(figure_kind_error(bad).find("'svg' or 'png'") != std::string::npos);
+    CHECK(figure_kind_json(bad).rfind("{\"error\":\"figure(kind): kind must be 'svg' or 'png'", 0) == 0);
   }
+  CHECK(figure_json("svg", "<svg/>") == "<svg/>");
+  CHECK(figure_json("png", "foo") == "data:image/png;base64,Zm9v");
+  CHECK(figure_json("png", "").find("\"error\"") != std::string::npos);
 }
 
 TEST_CASE("figure SVG: font-size per ImGui pixel is unitsPerEm / (ascender - descender) of the font file") {
