@@ -69,10 +69,15 @@ void file_name(const std::string& name) {
   if (shown != name && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name.c_str());
 }
 
-// The next item on this line when `width` fits in what is left of it, else on the next line.
-void same_line_if_room(float width) {
+// A button of the bar, after the one before it, or on the next line when it does not fit there (a
+// phone); remembered for posenc.locate. True when pressed.
+bool bar_button(const std::string& label) {
   ImGui::SameLine();
+  const float width = ImGui::CalcTextSize(label.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
   if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+  const bool pressed = ImGui::Button(label.c_str());
+  ui::remember(label);
+  return pressed;
 }
 
 // "</> Code", "Save figure", then "↓ .npy  ↓ .csv  Copy CSV" for the matrices behind the current step
@@ -85,55 +90,38 @@ void export_bar(AppState& s) {
   if (ImGui::Button(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"))) s.show_code = !s.show_code;
   ui::remember(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"));
   // The visual as SVG and PNG (figure.hpp): the platform saves them once this frame is drawn.
-  const char* figure = ui::tr(lang, "Save figure");
-  same_line_if_room(ImGui::CalcTextSize(figure).x + 2 * ImGui::GetStyle().FramePadding.x);
-  if (ImGui::Button(figure)) s.figure.save = true;
+  if (bar_button(ui::tr(lang, "Save figure"))) s.figure.save = true;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", ui::tr(lang, "The visual as SVG and as PNG (twice its size)"));
-  ui::remember(figure);
-  ImGui::PopStyleVar();
   const std::vector<lessons::Export> list = current_lesson(s).exports(step_id(s, s.lesson, s.step));
   if (list.empty()) {
+    ImGui::PopStyleVar();
     if (s.show_code) code_panel(s);
     return;
   }
-  ImGui::SameLine();
   s.export_choice = std::clamp(s.export_choice, 0, static_cast<int>(list.size()) - 1);
   const lessons::Export& e = list[s.export_choice];
-  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
   if (e.is_file()) {  // a file of its own format: download it, or copy its text
-    const std::string download = "\xE2\x86\x93 " + e.extension;
-    if (ImGui::Button(download.c_str()) && s.hooks.download) {
+    if (bar_button("\xE2\x86\x93 " + e.extension) && s.hooks.download)
       s.hooks.download(e.name + e.extension, e.text(), e.mime.c_str());
-    }
-    ui::remember(download);
-    ImGui::SameLine();
-    const std::string copy = std::string(ui::tr(lang, "Copy")) + " " + e.extension;
-    if (ImGui::Button(copy.c_str()) && s.hooks.copy_text) {
+    if (bar_button(std::string(ui::tr(lang, "Copy")) + " " + e.extension) && s.hooks.copy_text) {
       s.hooks.copy_text(e.text());
       notify(s, {{"copied {0}", {e.name + e.extension}}}, 3);
     }
-    ui::remember(copy);
-    ImGui::SameLine();
   } else {
-    if (ImGui::Button("\xE2\x86\x93 .npy") && s.hooks.download)
+    if (bar_button("\xE2\x86\x93 .npy") && s.hooks.download)
       s.hooks.download(e.name + ".npy", core::write_npy(e.data()), "application/octet-stream");
-    ui::remember("\xE2\x86\x93 .npy");
-    ImGui::SameLine();
-    if (ImGui::Button("\xE2\x86\x93 .csv") && s.hooks.download)
+    if (bar_button("\xE2\x86\x93 .csv") && s.hooks.download)
       s.hooks.download(e.name + ".csv", core::write_csv(e.data()), "text/csv");
-    ui::remember("\xE2\x86\x93 .csv");
-    ImGui::SameLine();
-    if (ImGui::Button(ui::tr(lang, "Copy CSV")) && s.hooks.copy_text) {
+    if (bar_button(ui::tr(lang, "Copy CSV")) && s.hooks.copy_text) {
       s.hooks.copy_text(core::write_csv(e.data()));
       notify(s,
              {{"copied {0} ({1} × {2}) as CSV",
                {e.name, std::to_string(e.data().rows()), std::to_string(e.data().cols())}}},
              3);
     }
-    ui::remember(ui::tr(lang, "Copy CSV"));
-    ImGui::SameLine();
   }
+  ImGui::SameLine();
   if (list.size() > 1) {
     if (ImGui::GetContentRegionAvail().x < ui::em(10))
       ImGui::NewLine();  // too narrow to read a name: next line
