@@ -217,14 +217,15 @@ test('"Save figure" downloads the SVG and the PNG posenc.figure gives, named aft
   await context.close();
 });
 
-test('posenc.figure with a bad kind answers {error} at once, and the app keeps drawing', async () => {
+// (The first call also fetches the deferred module posenc.figure lives in, as compute's first does.)
+test('posenc.figure with a bad kind answers {error} within a second, and the app keeps drawing', async () => {
   const { page, errors, context } = await open(browser, site.url, '#lesson=order&step=0');
   const answers = await page.evaluate(() => [undefined, null, 42, {}, [], '', 'SVG', 'jpg', 'svg ', 'png'.repeat(500),
     '\u202e', '中文'].map(k => { const t0 = performance.now(); const r = posenc.figure(k); return { r, ms: performance.now() - t0 }; }));
   for (const { r, ms } of answers) {
     assert.equal(typeof r.error, 'string', JSON.stringify(r));
     assert.match(r.error, /'svg' or 'png'/);
-    assert.ok(ms < 100, `${ms} ms`);
+    assert.ok(ms < 1000, `${ms} ms`);
   }
   const before = (await page.evaluate(() => posenc.stats())).frames;
   await frames(page, 3);
