@@ -18,7 +18,7 @@ target_link_libraries(imgui_desktop_backends PUBLIC imgui glfw)
 set(POSENC_DESKTOP_FONTS_CPP "${CMAKE_BINARY_DIR}/generated/embedded_fonts_desktop.cpp")
 posenc_embed_fonts("${POSENC_DESKTOP_FONTS_CPP}" CJK)
 add_executable(posenc_desktop src/app/desktop_main.cpp src/app/desktop_files.cpp src/app/gl_renderer.cpp
-               src/app/gl_textures.cpp "${POSENC_DESKTOP_FONTS_CPP}")
+               src/app/gl_textures.cpp src/app/gl_figure.cpp "${POSENC_DESKTOP_FONTS_CPP}")
 target_compile_options(posenc_desktop PRIVATE ${POSENC_WARNINGS})
 target_link_libraries(posenc_desktop PRIVATE posenc_app posenc_thread_pool imgui_desktop_backends OpenGL::GL)
 # The whole CJK font beside the program: read when a learner's text has a character beyond the subset.

@@ -40,7 +40,7 @@ set(POSENC_FONTS_CPP "${CMAKE_BINARY_DIR}/generated/embedded_fonts.cpp")
 posenc_embed_fonts("${POSENC_FONTS_CPP}")
 
 add_executable(posenc src/app/web_main.cpp src/app/web_js.cpp src/app/web_input.cpp src/app/web_train_pool.cpp
-               src/app/gl_renderer.cpp src/app/gl_textures.cpp "${POSENC_FONTS_CPP}")
+               src/app/gl_renderer.cpp src/app/gl_textures.cpp src/app/gl_figure.cpp "${POSENC_FONTS_CPP}")
 target_compile_options(posenc PRIVATE ${POSENC_WARNINGS})
 posenc_optimize(posenc size)
 target_link_libraries(posenc PRIVATE posenc_app imgui_backends)
@@ -53,7 +53,9 @@ target_link_options(posenc PRIVATE
   -sSPLIT_MODULE=1 --profiling-funcs)
 set_property(TARGET posenc APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/api.js")
 # The module in two (tools/split_wasm.py): posenc.wasm holds what the first view runs (lesson 1, the
-# interface), posenc.deferred.wasm the other lessons, compute() and lesson train's pools (their methods are
+# interface), posenc.deferred.wasm the other lessons, compute(), Save figure's SVG and PNG writers
+# (what only posenc.figure and web_main.cpp's save_figure and capture_figure reach: kept code must not call
+# them directly) and lesson train's pools (their methods are
 # in the table through their vtables, which would keep them and the training code they reach); web/loader.js fetches the second
 # when the learner first interacts, or at once when a link opens another lesson. Emscripten leaves the
 # linked module, with its names, in posenc.wasm.orig (and an instrumented build in posenc.wasm, replaced
@@ -63,6 +65,7 @@ add_custom_command(TARGET posenc POST_BUILD
   COMMAND ${POSENC_PYTHON3} ${CMAKE_SOURCE_DIR}/tools/split_wasm.py "${POSENC_DIST}/posenc.wasm.orig"
           --primary "${POSENC_DIST}/posenc.wasm" --deferred "${POSENC_DIST}/posenc.deferred.wasm"
           --keep-lesson ${POSENC_FIRST_LESSON_CLASS} --keep-create ${POSENC_FIRST_LESSON_FACTORY} --split-name posenc_compute
+          --split-name posenc_figure "--split-regex=^\\(anonymous namespace\\)::(capture|save)_figure\\("
           "--split-regex=^posenc::app::(detail|\\(anonymous namespace\\))::[a-z0-9_]+\\(std::__2::map<[^()]*posenc::app::ArgValue"
           "--split-regex=(WebTrainPool|InFramePool)::|^posenc::(app|core)::make_[a-z_]*pool\\("
           --report "${CMAKE_BINARY_DIR}/split_report.txt"

@@ -9,6 +9,8 @@
 #  4. A model's config.json named on the command line opens lesson 11 with its numbers; the exported
 #     inv_freq is base^(−2i/d) for the pairs that rotate.
 #  5. --export-on-start ipynb saves the lesson's notebook (↓ .ipynb) at the link's settings and language.
+#  6. Save figure (--save-figure, as the button): the heatmap step's SVG parses and holds its axis labels
+#     as text, in Chinese under LANG=zh_CN.UTF-8; its PNG decodes (Python's zlib) at twice the SVG's size.
 set -u
 bin=${1:?usage: desktop_smoke.sh POSENC_DESKTOP}
 if ! command -v xvfb-run >/dev/null 2>&1; then
@@ -129,4 +131,45 @@ title = "".join(nb["cells"][0]["source"])
 assert "(<index.html#lesson=rope&step=2&" in title and "dim=16" in title, title
 print("notebook saved:", len(nb["cells"]), "cells")
 PY
+
+# 6. Save figure, in English and in Chinese
+for lang in en zh; do
+  mkdir -p "$work/fig_$lang"
+  LANG=$([ $lang = zh ] && echo zh_CN.UTF-8 || echo C.UTF-8) \
+    run --frames 3 --hash "#lesson=sinusoidal&step=table" --export-dir "$work/fig_$lang" --save-figure \
+    >/dev/null || { echo "FAIL: the desktop app exited with an error"; exit 1; }
+done
+/usr/bin/python3 - "$work" "$(dirname "$0")/.." <<'PY' || exit 1
+import os, struct, sys, zlib, xml.etree.ElementTree as ET
+work, root = sys.argv[1], sys.argv[2]
+def zh(key):  # the Chinese of an interface string, from src/lessons/zh.tsv
+    for line in open(os.path.join(root, "src/lessons/zh.tsv"), encoding="utf-8"):
+        k, _, v = line.rstrip("\n").partition("\t")
+        if k == key:
+            return v
+    raise KeyError(key)
+# The heatmap's axis labels as Lesson::position_rows (src/lessons/lesson.cpp) draws them.
+labels = {"en": ["position", "dimension"], "zh": [zh("position"), zh("dimension")]}
+for lang in ("en", "zh"):
+    d = os.path.join(work, "fig_" + lang)
+    svg = ET.parse(os.path.join(d, "figure_sinusoidal_table.svg")).getroot()
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg", svg.tag
+    texts = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")]
+    for label in labels[lang]:
+        assert label in texts, (lang, label, texts)
+    png = open(os.path.join(d, "figure_sinusoidal_table.png"), "rb").read()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    w, h, depth, colour = struct.unpack(">IIBB", png[16:26])
+    pos, idat = 8, b""
+    while pos < len(png):
+        n, kind = struct.unpack(">I4s", png[pos:pos + 8])
+        if kind == b"IDAT":
+            idat += png[pos + 8:pos + 8 + n]
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    assert len(raw) == h * (w * (3 if colour == 2 else 4) + 1), (len(raw), w, h)
+    assert (w, h) == (round(2 * float(svg.get("width"))), round(2 * float(svg.get("height")))), (w, h)
+    print(f"figure ({lang}): {len(texts)} texts, labels {labels[lang]}, PNG {w}x{h}")
+PY
+
 echo "desktop smoke test passed"

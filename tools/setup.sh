@@ -17,7 +17,7 @@ PACKAGES=(
   build-essential cmake make python3 dpkg-dev ccache clang-format
   emscripten libeigen3-dev doctest-dev libimgui-dev
   chromium fonts-dejavu-core fonts-wqy-microhei fonttools python3-numpy
-  libglfw3-dev libgl-dev xvfb xauth
+  libglfw3-dev libgl-dev xvfb xauth zlib1g-dev
   clang libclang-rt-14-dev
   python3-torch python3-nbclient python3-ipykernel python3-matplotlib
 )

@@ -139,6 +139,12 @@
       return answer.lastIndexOf('{"error":', 0) === 0 ? JSON.parse(answer) : answer;
     },
     'stats': function () { return json('posenc_stats', [], []); },
+    // The current step's visual: 'svg' → SVG text, 'png' → a PNG data URL at twice its CSS size.
+    'figure': function (kind) {
+      if (typeof kind !== 'string') return err("figure(kind): kind must be 'svg' or 'png'");
+      var answer = text('posenc_figure', ['string'], [kind.slice(0, 64)]);
+      return answer.charAt(0) === '{' ? JSON.parse(answer) : answer;
+    },
     // Where the last frame drew the control with this label: {x, y, w, h} in CSS pixels, or null.
     'locate': function (label) {
       if (typeof label !== 'string') return err('locate(label): label must be a string, e.g. "Next"');

@@ -5,6 +5,7 @@
 
 #include "json.hpp"
 #include "notebook.hpp"
+#include "png.hpp"
 #include "ui/locate.hpp"
 
 namespace posenc::app {
@@ -115,6 +116,17 @@ std::string notebook_json(AppState& s, std::string_view id, std::string_view pag
   std::string text = notebook(s, index, page_url);
   if (text.empty()) return error_json("notebook: the lessons' code (code.txt) could not be loaded");
   return text;
+}
+
+std::string figure_kind_json(std::string_view kind) {
+  if (kind == "svg" || kind == "png") return {};
+  return error_json("figure(kind): kind must be 'svg' or 'png', not '" + std::string(kind.substr(0, 40)) +
+                    "'");
+}
+
+std::string figure_json(std::string_view kind, const std::string& file) {
+  if (file.empty()) return error_json("figure: the current step drew no visual");
+  return kind == "svg" ? file : data_url("image/png", file);
 }
 
 std::string locate_json(std::string_view label, float pixel_ratio) {

@@ -23,5 +23,10 @@ std::string notebook_json(AppState& s, std::string_view id, std::string_view pag
 // posenc.locate(label): {x, y, w, h} of the last control drawn with that label in the latest frame,
 // in CSS pixels (ImGui's pixels divided by `pixel_ratio`), or null.
 std::string locate_json(std::string_view label, float pixel_ratio);
+// posenc.figure(kind): {error} for a kind other than 'svg' or 'png', else "" (the platform then makes the
+// figure, figure.hpp); and the answer from the file made: the SVG text, or the PNG's bytes as a data URL,
+// or {error} when the step drew none.
+std::string figure_kind_json(std::string_view kind);
+std::string figure_json(std::string_view kind, const std::string& file);
 
 }  // namespace posenc::app

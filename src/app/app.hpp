@@ -81,9 +81,23 @@ struct LessonSlot {
 
 inline constexpr std::string_view kLanguages[] = {"en", "zh"};
 
+// "Save figure" and posenc.figure (figure.hpp): what was asked, and where the visual stands.
+struct FigureState {
+  bool save = false;       // "Save figure" was pressed: the platform saves both files after this frame
+  bool capturing = false;  // capture frames: the visual is drawn a second time, alone, in the figure window
+  // The visual's window in the latest frame — its width without a scroll bar, its padding — and whether
+  // the layout is the phone's: the figure window repeats them, so that the visual lays out the same.
+  float window_w = 0;
+  ImVec2 padding;
+  bool compact = false;
+  ImVec2 min, max;  // the figure (device pixels) the figure window drew in this capture frame; empty: none
+  bool textured_lines = true;  // the style's AntiAliasedLinesUseTex, restored after a capture
+};
+
 struct AppState {
   // First member, so it outlives the lessons' heatmaps, which release their textures through it.
   ui::NullTextureHost null_textures;
+  ui::RecordingTextureHost figure_textures;  // the heatmaps a figure draws (before the lessons, too)
   std::vector<LessonSlot> slots;
   int lesson = 0;
   int step = 0;
@@ -121,6 +135,7 @@ struct AppState {
   std::string last_hash;
   std::string page_lang;  // the language the page (title, lang attributes) was last set to
   Embed embed;
+  FigureState figure;
 };
 
 void init(AppState& s);
@@ -202,7 +217,10 @@ void after_frame(AppState& s);
 // (ImGui 1.86 maps Enter to text input only), unless a text field has the keyboard.
 void map_nav_keys();
 
-// Draws the whole walkthrough into a window of `width` × `height` device pixels (shell.cpp).
+// Draws the whole walkthrough into a window of `width` × `height` device pixels (shell.cpp); in a capture
+// frame also the figure window (figure.hpp), right of that.
 void draw(AppState& s, float width, float height);
+// The context the current step's visual is drawn with (shell.cpp); `compact`: the phone's layout.
+lessons::DrawContext draw_context(AppState& s, bool compact);
 
 }  // namespace posenc::app

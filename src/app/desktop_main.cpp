@@ -23,7 +23,10 @@
 #include "app/app.hpp"
 #include "app/desktop_files.hpp"
 #include "app/embedded_fonts.hpp"
+#include "app/figure.hpp"
+#include "app/figure_svg.hpp"
 #include "app/frame_digest.hpp"
+#include "app/gl_figure.hpp"
 #include "app/gl_renderer.hpp"
 #include "app/gl_textures.hpp"
 #include "app/glyphs.hpp"
@@ -47,6 +50,8 @@ constexpr const char* kUsage =
     "  --open-dialog          start with the open-file dialog shown\n"
     "  --export-on-start npy|csv|ipynb  after the first frame, export the current step's matrix, or the\n"
     "                         lesson's notebook (as the button does)\n"
+    "  --save-figure          after the first frame, save the current step's figure (SVG and PNG) into the\n"
+    "                         export folder, as the Save figure button does\n"
     "  --print-state          on exit, print the app's state as one line of JSON on stdout\n";
 
 struct Options {
@@ -54,7 +59,7 @@ struct Options {
   std::string export_dir = ".";
   long frames = -1;
   int width = 1280, height = 800;
-  bool print_state = false, open_dialog = false;
+  bool print_state = false, open_dialog = false, save_figure = false;
 };
 
 // Returns false (after printing why) on a bad command line.
@@ -71,6 +76,10 @@ bool parse(int argc, char** argv, Options& o) {
     }
     if (k == "--open-dialog") {
       o.open_dialog = true;
+      continue;
+    }
+    if (k == "--save-figure") {
+      o.save_figure = true;
       continue;
     }
     if (k.rfind("--", 0) != 0) {  // a bare path
@@ -236,6 +245,29 @@ int main(int argc, char** argv) {
 
   float scale = 0;
   const auto start = std::chrono::steady_clock::now();
+  // One frame of the app: input, layout, draw lists. A capture frame ("Save figure", figure.hpp) also
+  // draws the figure window and is not shown.
+  const auto run_frame = [&](bool capture) {
+    ImGui_ImplGlfw_NewFrame();
+    app::map_nav_keys();
+    const ImVec2 size = ImGui::GetIO().DisplaySize;
+    if (capture) app::prepare_capture_frame(s);
+    ImGui::NewFrame();
+    app::draw(s, size.x, size.y);
+    app::draw_open_dialog(s, d.files);
+    paste_anywhere(s, d.window);
+    ImGui::Render();
+  };
+  // "Save figure": the SVG and the PNG, into the export folder (the download hook names what it wrote).
+  const auto save_figure = [&] {
+    s.figure.save = false;
+    const app::FigureFiles files = app::capture_figure(
+        s, *renderer, scale > 0 ? scale : 1, app::ttf_em_ratio(app::kFontRegular, app::kFontRegularSize),
+        true, true, [&] { run_frame(true); });
+    const std::string name = app::figure_name(s);
+    if (!files.svg.empty()) s.hooks.download(name + ".svg", files.svg, "image/svg+xml");
+    if (!files.png.empty()) s.hooks.download(name + ".png", files.png, "image/png");
+  };
   std::string shader_errors;
   std::vector<app::Notice> notices;
   // As on the web: a frame that looks like the one in the window (frame_digest) is neither drawn nor
@@ -275,14 +307,7 @@ int main(int argc, char** argv) {
       renderer->upload_fonts();
       ++font_generation;
     }
-    ImGui_ImplGlfw_NewFrame();
-    app::map_nav_keys();
-    ImGui::NewFrame();
-    const ImVec2 size = ImGui::GetIO().DisplaySize;
-    app::draw(s, size.x, size.y);
-    app::draw_open_dialog(s, d.files);
-    paste_anywhere(s, d.window);
-    ImGui::Render();
+    run_frame(false);
     int w = 0, h = 0;
     glfwGetFramebufferSize(d.window, &w, &h);
     const bool screenshot_now = !opt.screenshot.empty() && opt.frames >= 0 && frame == opt.frames - 1;
@@ -302,6 +327,7 @@ int main(int argc, char** argv) {
     if (frame == 0 && !(shader_errors = renderer->errors()).empty()) break;
     if (frame == 0 && !opt.export_on_start.empty() && !app::export_current(s, opt.export_on_start))
       std::fprintf(stderr, "posenc: --export-on-start: this step has nothing to export\n");
+    if (frame == 0 && opt.save_figure) s.figure.save = true;
     log_notices(s, notices);
     app::after_frame(s);
     for (const std::string& e : app::take_content_errors(s))
@@ -309,6 +335,7 @@ int main(int argc, char** argv) {
     if (screenshot_now && !save_ppm(opt.screenshot, w, h))
       std::fprintf(stderr, "posenc: could not write %s\n", opt.screenshot.c_str());
     if (changed) glfwSwapBuffers(d.window);
+    if (s.figure.save) save_figure();
   }
   log_notices(s, notices);
   if (opt.print_state) std::printf("%s\n", state_report(s, notices).c_str());

@@ -70,12 +70,15 @@ void file_name(const std::string& name) {
   if (shown != name && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name.c_str());
 }
 
-// The next button, `label`, on this line when it fits in what is left of it, else first on the next (a
-// phone's narrow column).
-void beside(const char* label) {
+// A button of the bar, after the one before it, or on the next line when it does not fit there (a
+// phone); remembered for posenc.locate. True when pressed.
+bool bar_button(const std::string& label) {
   ImGui::SameLine();
-  const float w = ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
-  if (ImGui::GetContentRegionAvail().x < w) ImGui::NewLine();
+  const float width = ImGui::CalcTextSize(label.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+  const bool pressed = ImGui::Button(label.c_str());
+  ui::remember(label);
+  return pressed;
 }
 
 }  // namespace
@@ -93,7 +96,7 @@ bool save_notebook(AppState& s) {
   return true;
 }
 
-// "</> Code" and "↓ .ipynb", then "↓ .npy  ↓ .csv  Copy CSV" for the matrices behind the current step
+// "</> Code", "↓ .ipynb" and "Save figure", then "↓ .npy  ↓ .csv  Copy CSV" for the matrices behind the step
 // (float64, named with its parameters), and the code panel when open.
 void export_bar(AppState& s) {
   const int lang = lang_index(s);
@@ -101,57 +104,44 @@ void export_bar(AppState& s) {
   if (ImGui::Button(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"))) s.show_code = !s.show_code;
   ui::remember(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"));
   const char* ipynb = "\xE2\x86\x93 .ipynb";
-  beside(ipynb);
-  if (ImGui::Button(ipynb)) save_notebook(s);
-  ui::remember(ipynb);
+  if (bar_button(ipynb)) save_notebook(s);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", ui::tr(lang,
                                    "This lesson as a Jupyter notebook at these settings: its text, its "
                                    "NumPy code, and every step's picture and numbers computed again"));
-  ImGui::PopStyleVar();
+  // The visual as SVG and PNG (figure.hpp): the platform saves them once this frame is drawn.
+  if (bar_button(ui::tr(lang, "Save figure"))) s.figure.save = true;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", ui::tr(lang, "The visual as SVG and as PNG (twice its size)"));
   const std::vector<lessons::Export> list = current_lesson(s).exports(step_id(s, s.lesson, s.step));
   if (list.empty()) {
+    ImGui::PopStyleVar();
     if (s.show_code) code_panel(s);
     return;
   }
   s.export_choice = std::clamp(s.export_choice, 0, static_cast<int>(list.size()) - 1);
   const lessons::Export& e = list[s.export_choice];
-  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ui::em(0.5f), ui::em(0.2f)));
   if (e.is_file()) {  // a file of its own format: download it, or copy its text
-    const std::string download = "\xE2\x86\x93 " + e.extension;
-    beside(download.c_str());
-    if (ImGui::Button(download.c_str()) && s.hooks.download) {
+    if (bar_button("\xE2\x86\x93 " + e.extension) && s.hooks.download)
       s.hooks.download(e.name + e.extension, e.text(), e.mime.c_str());
-    }
-    ui::remember(download);
-    const std::string copy = std::string(ui::tr(lang, "Copy")) + " " + e.extension;
-    beside(copy.c_str());
-    if (ImGui::Button(copy.c_str()) && s.hooks.copy_text) {
+    if (bar_button(std::string(ui::tr(lang, "Copy")) + " " + e.extension) && s.hooks.copy_text) {
       s.hooks.copy_text(e.text());
       notify(s, {{"copied {0}", {e.name + e.extension}}}, 3);
     }
-    ui::remember(copy);
-    ImGui::SameLine();
   } else {
-    beside("\xE2\x86\x93 .npy");
-    if (ImGui::Button("\xE2\x86\x93 .npy") && s.hooks.download)
+    if (bar_button("\xE2\x86\x93 .npy") && s.hooks.download)
       s.hooks.download(e.name + ".npy", core::write_npy(e.data()), "application/octet-stream");
-    ui::remember("\xE2\x86\x93 .npy");
-    beside("\xE2\x86\x93 .csv");
-    if (ImGui::Button("\xE2\x86\x93 .csv") && s.hooks.download)
+    if (bar_button("\xE2\x86\x93 .csv") && s.hooks.download)
       s.hooks.download(e.name + ".csv", core::write_csv(e.data()), "text/csv");
-    ui::remember("\xE2\x86\x93 .csv");
-    beside(ui::tr(lang, "Copy CSV"));
-    if (ImGui::Button(ui::tr(lang, "Copy CSV")) && s.hooks.copy_text) {
+    if (bar_button(ui::tr(lang, "Copy CSV")) && s.hooks.copy_text) {
       s.hooks.copy_text(core::write_csv(e.data()));
       notify(s,
              {{"copied {0} ({1} × {2}) as CSV",
                {e.name, std::to_string(e.data().rows()), std::to_string(e.data().cols())}}},
              3);
     }
-    ui::remember(ui::tr(lang, "Copy CSV"));
-    ImGui::SameLine();
   }
+  ImGui::SameLine();
   if (list.size() > 1) {
     if (ImGui::GetContentRegionAvail().x < ui::em(10))
       ImGui::NewLine();  // too narrow to read a name: next line

@@ -1,7 +1,7 @@
-// Above the visual: "</> Code" (the core's C++ behind the visual and the lesson's NumPy version) and
-// "↓ .ipynb" (the lesson as a Jupyter notebook at the current settings), then "↓ .npy  ↓ .csv  Copy CSV"
-// for the matrices behind the current step — part of the walkthrough's screen (shell.cpp), in a file of
-// its own.
+// Above the visual: "</> Code" (the core's C++ behind the visual and the lesson's NumPy version),
+// "↓ .ipynb" (the lesson as a Jupyter notebook at the current settings), "Save figure" (the visual as SVG
+// and PNG, figure.hpp), then "↓ .npy  ↓ .csv  Copy CSV" for the matrices behind the current step — part of
+// the walkthrough's screen (shell.cpp), in a file of its own.
 #pragma once
 
 #include "app.hpp"

@@ -1,16 +1,10 @@
 #include "gl_renderer.hpp"
 
-#if defined(__EMSCRIPTEN__)
-#include <GLES3/gl3.h>
-#else
-#define GL_GLEXT_PROTOTYPES
-#include <GL/gl.h>
-#include <GL/glext.h>
-#endif
-
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+
+#include "app/gl.hpp"
 
 namespace posenc::app {
 

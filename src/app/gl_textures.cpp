@@ -1,14 +1,8 @@
 #include "gl_textures.hpp"
 
-#if defined(__EMSCRIPTEN__)
-#include <GLES3/gl3.h>
-#else
-#define GL_GLEXT_PROTOTYPES
-#include <GL/gl.h>
-#include <GL/glext.h>
-#endif
-
 #include <cstdint>
+
+#include "app/gl.hpp"
 
 namespace posenc::app {
 

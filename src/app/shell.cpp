@@ -12,6 +12,7 @@
 #include "app.hpp"
 #include "embed.hpp"
 #include "export_bar.hpp"
+#include "figure.hpp"
 #include "glyphs.hpp"
 #include "question_box.hpp"
 #include "shell_parts.hpp"
@@ -168,6 +169,11 @@ void draw_step_body(AppState& s, float wrap) {
 }
 
 void draw_visual(AppState& s, bool compact, bool exports) {
+  // "Save figure" draws the visual again in a window like this one (figure.hpp).
+  const ImGuiWindow* window = ImGui::GetCurrentWindow();
+  s.figure.window_w = window->Size.x - window->ScrollbarSizes.x;
+  s.figure.padding = window->WindowPadding;
+  s.figure.compact = compact;
   if (awaiting_answer(s)) {  // covered until the learner predicts
     s.animating = false;
     ImGui::Dummy(ImVec2(1, ui::em(2)));
@@ -187,16 +193,12 @@ void draw_visual(AppState& s, bool compact, bool exports) {
     export_bar(s);
     ImGui::PopItemFlag();
   }
-  lessons::DrawContext ctx;
-  ctx.step = s.step;
-  ctx.step_id = step_id(s, s.lesson, s.step);
-  ctx.compact = compact;
-  ctx.touch = s.touch;
-  ctx.theme = &s.theme;
-  ctx.lang = lang_index(s);
-  ctx.textures = s.textures ? s.textures : &s.null_textures;
-  ctx.now = s.now;
+  lessons::DrawContext ctx = draw_context(s, compact);
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
   current_lesson(s).draw(ctx);
+  // Where the step's visual is (a figure's content), for posenc.locate(':figure').
+  ui::remember_rect(":figure", {top.x, top.y, width, ctx.visual_bottom - top.y});
   s.animating = ctx.animating;
   if (ctx.edited) s.dirty = true;
   if (ctx.open_file && s.hooks.open_file_dialog) s.hooks.open_file_dialog(ctx.open_file);
@@ -259,7 +261,7 @@ float notices_height(const AppState& s, float w) {
                   ImGui::GetFrameHeight()) +
          st.ItemSpacing.y;
   h += ui::em(0.5f) - st.ItemSpacing.y;  // and a gap to the step bar's separator
-  return std::min(h, std::max(ImGui::GetIO().DisplaySize.y * 0.25f, ui::em(4.5f)));
+  return std::min(h, std::max(s.theme.view_height * 0.25f, ui::em(4.5f)));
 }
 
 void draw_notices(AppState& s, float w, float h) {
@@ -284,7 +286,21 @@ void draw_notices(AppState& s, float w, float h) {
   ImGui::PopStyleColor();
 }
 
+lessons::DrawContext draw_context(AppState& s, bool compact) {
+  lessons::DrawContext ctx;
+  ctx.step = s.step;
+  ctx.step_id = step_id(s, s.lesson, s.step);
+  ctx.compact = compact;
+  ctx.touch = s.touch;
+  ctx.theme = &s.theme;
+  ctx.lang = lang_index(s);
+  ctx.textures = s.textures ? s.textures : &s.null_textures;
+  ctx.now = s.now;
+  return ctx;
+}
+
 void draw(AppState& s, float width, float height) {
+  s.theme.view_height = height;
   want_typed_glyphs(s);
   // Lessons' work between frames (training), before the frame shows its progress.
   // A lesson that works in the frame keeps frames coming; one whose work goes on elsewhere (workers,
@@ -422,6 +438,7 @@ void draw(AppState& s, float width, float height) {
   ui::finish_leave_text_box();
   keep_focus_visible(s);
   s.animating = s.animating || in_frame;
+  if (s.figure.capturing) draw_figure_window(s, width);
 }
 
 }  // namespace posenc::app

@@ -24,12 +24,16 @@
 #include "app/compute.hpp"
 #include "app/embed.hpp"
 #include "app/embedded_fonts.hpp"
+#include "app/figure.hpp"
+#include "app/figure_svg.hpp"
 #include "app/frame_digest.hpp"
 #include "app/frame_stats.hpp"
+#include "app/gl_figure.hpp"
 #include "app/gl_renderer.hpp"
 #include "app/gl_textures.hpp"
 #include "app/glyphs.hpp"
 #include "app/json.hpp"
+#include "app/png.hpp"
 #include "app/web_input.hpp"
 #include "app/web_js.hpp"
 #include "app/web_train_pool.hpp"
@@ -151,18 +155,9 @@ void wake_for_work(void*) {
   wake();
 }
 
-void frame(void*) {
-  if (g->ready && !needs_frame()) {
-    g->asleep = true;
-    js_set_asleep(1);
-    emscripten_pause_main_loop();
-    if (g->app.wake_in > 0 && !g->wake_pending) {
-      g->wake_pending = true;
-      emscripten_async_call(wake_for_work, nullptr, static_cast<int>(g->app.wake_in * 1000));
-    }
-    return;
-  }
-  const double t0 = emscripten_get_now();
+// One frame of the app: input, layout, draw lists. A capture frame ("Save figure", figure.hpp) also draws
+// the figure window and is not shown.
+void run_frame(bool capture) {
   switch (app::glyph_step(g->app, g->fonts)) {  // characters a learner brought that the fonts lack
     case app::GlyphStep::Fetch:
       js_fetch_file("cjk-all.ttf", "posenc_cjk_all_font");
@@ -182,14 +177,45 @@ void frame(void*) {
   }
   g->input.deliver_keys();
   app::map_nav_keys();
-  ImGui::NewFrame();
-  g->app.now = t0 / 1000.0;
   const ImVec2 size = ImGui::GetIO().DisplaySize;
+  if (capture) app::prepare_capture_frame(g->app);
+  ImGui::NewFrame();
+  g->app.now = emscripten_get_now() / 1000.0;
   app::draw(g->app, size.x, size.y);
   ImGui::Render();
   // The page's hidden text field follows the active text box (an input method, a phone keyboard, pastes).
   g->input.sync_text_field(ImGui::GetIO().WantTextInput, ImGui::GetCurrentContext()->PlatformImePos.x,
                            ImGui::GetCurrentContext()->PlatformImePos.y);
+}
+
+// The current step's figure (figure.hpp): the SVG text and/or the PNG file.
+app::FigureFiles capture_figure(bool svg, bool png) {
+  const float em = app::ttf_em_ratio(app::kFontRegular, app::kFontRegularSize);
+  return app::capture_figure(g->app, *g->renderer, g->dpr, em, svg, png, [] { run_frame(true); });
+}
+
+// "Save figure" was pressed: both files, downloaded. Called by a timer, not by the frame: only calls
+// from outside the first view's code put the figure's writers in the deferred module (cmake/Web.cmake).
+void save_figure(void*) {
+  const app::FigureFiles files = capture_figure(true, true);
+  const std::string name = app::figure_name(g->app);
+  if (!files.svg.empty()) g->app.hooks.download(name + ".svg", files.svg, "image/svg+xml");
+  if (!files.png.empty()) g->app.hooks.download(name + ".png", files.png, "image/png");
+}
+
+void frame(void*) {
+  if (g->ready && !needs_frame()) {
+    g->asleep = true;
+    js_set_asleep(1);
+    emscripten_pause_main_loop();
+    if (g->app.wake_in > 0 && !g->wake_pending) {
+      g->wake_pending = true;
+      emscripten_async_call(wake_for_work, nullptr, static_cast<int>(g->app.wake_in * 1000));
+    }
+    return;
+  }
+  const double t0 = emscripten_get_now();
+  run_frame(false);
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(g->window, &fb_w, &fb_h);
   const std::uint64_t digest = app::frame_digest(*ImGui::GetDrawData(), fb_w, fb_h, g->app.theme.page,
@@ -220,6 +246,10 @@ void frame(void*) {
     js_mark("posenc:first-frame");
     js_signal_ready();
     emscripten_set_timeout(check_renderer, 1000, nullptr);
+  }
+  if (g->app.figure.save) {
+    g->app.figure.save = false;
+    emscripten_async_call(save_figure, nullptr, 0);
   }
 }
 
@@ -265,6 +295,14 @@ EMSCRIPTEN_KEEPALIVE void posenc_focus_left() {
   if (!g->app.embed.on) return;
   ImGui::GetIO().ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
   wake();
+}
+// posenc.figure(kind): the SVG text, a PNG data URL, or {"error": …} (JSON) for another kind.
+EMSCRIPTEN_KEEPALIVE const char* posenc_figure(const char* kind) {
+  if (std::string error = app::figure_kind_json(kind); !error.empty()) return answer(std::move(error));
+  wake();  // a frame as usual follows
+  const bool svg = std::string_view(kind) == "svg";
+  const app::FigureFiles files = capture_figure(svg, !svg);
+  return answer(app::figure_json(kind, svg ? files.svg : files.png));
 }
 EMSCRIPTEN_KEEPALIVE void posenc_hash_changed(const char* hash) {
   wake();

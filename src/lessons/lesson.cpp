@@ -155,19 +155,35 @@ std::vector<std::string_view> Lesson::step_controls(std::string_view id) const {
   return s ? s->controls : std::vector<std::string_view>{};
 }
 
-void Lesson::draw(DrawContext& ctx) {
+void Lesson::prepare(const DrawContext& ctx) {
   set_language(ctx.lang);
   theme_ = ctx.theme;
   narrow_ = ctx.compact;
   touch_ = ctx.touch;
-  begin_frame(ctx);
+}
+
+const Lesson::StepEntry* Lesson::visual(DrawContext& ctx) {
   const StepEntry* s = find_step(ctx.step_id);
-  if (!s) {  // a content step without a visual (a unit test keeps this from shipping)
+  if (s)
+    s->draw(ctx);
+  else  // a content step without a visual (a unit test keeps this from shipping)
     ImGui::TextDisabled("(no visual for step '%.*s')", static_cast<int>(ctx.step_id.size()),
                         ctx.step_id.data());
-    return;
-  }
-  s->draw(ctx);
+  // The last line's bottom: the cursor stands one item spacing below it.
+  ctx.visual_bottom = ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y;
+  return s;
+}
+
+void Lesson::draw_visual(DrawContext& ctx) {
+  prepare(ctx);
+  visual(ctx);
+}
+
+void Lesson::draw(DrawContext& ctx) {
+  prepare(ctx);
+  begin_frame(ctx);
+  const StepEntry* s = visual(ctx);
+  if (!s) return;
   if (!s->controls.empty()) {
     ImGui::Spacing();
     const std::string label = std::string(tr(lang_, "Controls")) + "###controls";

@@ -65,8 +65,9 @@ struct DrawContext {
   bool animating = false;               // set by a lesson that animates (keeps frames coming)
   bool edited = false;                  // set when a control changed a parameter (the app updates the URL)
   const char* open_file =
-      nullptr;             // set to ask the platform for a file dialog: what it opens (an English key)
-  core::Messages notices;  // what the learner should be told (clamped values, adjusted parameters)
+      nullptr;              // set to ask the platform for a file dialog: what it opens (an English key)
+  core::Messages notices;   // what the learner should be told (clamped values, adjusted parameters)
+  float visual_bottom = 0;  // set by draw(): the screen height where the step's visual ends (controls follow)
 };
 
 class Lesson {
@@ -90,6 +91,9 @@ class Lesson {
   std::vector<std::string_view> step_controls(std::string_view id) const;
   // Draws step ctx.step_id: the lesson's per-frame hook, the step's visual, then its controls.
   void draw(DrawContext& ctx);
+  // The step's visual alone, as draw() draws it in the same frame (after it): "Save figure" draws it a
+  // second time in a window of its own (src/app/figure.hpp).
+  void draw_visual(DrawContext& ctx);
   // The learner's language (an index into app::kLanguages): set by the app when the lesson is created and
   // whenever the language changes, before the lesson is asked for anything, so its labels, messages and
   // placeholder values follow it; each frame's draw() sets it too.
@@ -225,6 +229,8 @@ class Lesson {
     EnterFn enter;
   };
   const StepEntry* find_step(std::string_view id) const;
+  void prepare(const DrawContext& ctx);
+  const StepEntry* visual(DrawContext& ctx);  // draws it, sets ctx.visual_bottom; the step, or null
   std::vector<StepEntry> steps_;
 };
 

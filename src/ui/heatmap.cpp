@@ -93,6 +93,7 @@ ImTextureID HeatmapImage::texture(TextureHost& host) {
     ++uploads_;
     pending_ = false;
   }
+  if (m_ && tex_) host.show(tex_, tex_w_, tex_h_, pixels_.data());
   return m_ ? tex_ : 0;
 }
 
@@ -158,7 +159,8 @@ HeatmapResult heatmap(const char* id, HeatmapImage& image, const HeatmapOptions&
   float plot_h = opt.height;
   if (plot_h <= 0) {
     const float square = avail_w * rows / std::max(1, cols);
-    plot_h = std::clamp(square, em(6), std::max(em(6), ImGui::GetMainViewport()->Size.y * 0.55f));
+    const float view = theme.view_height > 0 ? theme.view_height : ImGui::GetMainViewport()->Size.y;
+    plot_h = std::clamp(square, em(6), std::max(em(6), view * 0.55f));
   }
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 p0(origin.x + left, origin.y + (opt.y_label ? font * 1.3f : em(0.3f)));

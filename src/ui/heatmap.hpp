@@ -36,7 +36,8 @@ class HeatmapImage {
   double range() const { return range_; }
   int uploads() const { return uploads_; }
 
-  // Uploads when needed and returns the texture (0 when there is no data).
+  // Uploads when needed and returns the texture (0 when there is no data); tells the host its pixels
+  // (TextureHost::show).
   ImTextureID texture(TextureHost& host);
 
  private:

@@ -22,6 +22,7 @@ struct Record {
   ImGuiContext* context = nullptr;
   int frame = -1;
   std::vector<Item> items;
+  bool paused = false;
 };
 
 Record& record() {
@@ -73,7 +74,11 @@ std::optional<ItemRect> locate_cell(std::string_view label) {
 
 }  // namespace
 
-void remember_rect(std::string_view label, const ItemRect& rect) { add(label, rect); }
+void pause_remembering(bool paused) { record().paused = paused; }
+
+void remember_rect(std::string_view label, const ItemRect& rect) {
+  if (!record().paused) add(label, rect);
+}
 
 void remember(std::string_view label) {
   if (!ImGui::IsItemVisible()) return;
@@ -82,7 +87,7 @@ void remember(std::string_view label) {
 }
 
 void remember_grid(std::string_view label, int rows, int cols) {
-  if (!ImGui::IsItemVisible() || rows <= 0 || cols <= 0) return;
+  if (record().paused || !ImGui::IsItemVisible() || rows <= 0 || cols <= 0) return;
   const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
   Item& item = add(label, ItemRect{lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
   item.rows = rows;

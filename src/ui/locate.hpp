@@ -32,6 +32,10 @@ void remember_grid(std::string_view label, int rows, int cols);
 // none of it is in sight.
 void remember_region(std::string_view label, float y0 = -FLT_MAX, float y1 = FLT_MAX);
 
+// While paused, nothing is remembered: "Save figure" draws the visual a second time, off the screen
+// (src/app/figure.hpp), and locate answers where the learner sees things.
+void pause_remembering(bool paused);
+
 // The rectangle of the last item remembered under `label` in the latest frame, or nothing when that
 // frame drew no such item; for "grid[r,c]" (no item of that label) the part in sight of that cell of
 // the grid remembered as "grid", or nothing when the cell is out of the grid or out of sight.

@@ -19,6 +19,9 @@ struct Theme {
   ImFont* title = nullptr;  // larger bold, for headings
   float scale = 1.0f;       // device pixels per CSS pixel
   int lang = 0;             // the learner's language (app::kLanguages), for the widgets' own words ("value")
+  // The height of the app's window (device pixels), set each frame: what widgets size against (ImGui's
+  // display may be taller while "Save figure" draws the whole visual beside the screen).
+  float view_height = 0;
 
   ImVector<ImWchar> cjk_ranges;  // glyph ranges of the merged CJK font (must outlive the atlas)
   bool has_cjk = false;

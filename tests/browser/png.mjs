@@ -40,7 +40,8 @@ export function decodePng(buf) {
       out[y * stride + x] = v & 255;
     }
   }
-  return { width, height, channels, pixel: (x, y) => Array.from(out.subarray((y * width + x) * channels, (y * width + x) * channels + 3)) };
+  return { width, height, channels, data: out,
+    pixel: (x, y) => Array.from(out.subarray((y * width + x) * channels, (y * width + x) * channels + 3)) };
 }
 
 // How many distinct colours (quantised) the image has: a blank page has one or two.
