@@ -1,4 +1,4 @@
-// Lesson `train`'s tasks: seeded token sequences on which a tiny Transformer learns an order-sensitive
+// The training runs' tasks: seeded token sequences on which a tiny Transformer learns an order-sensitive
 // map, in one format for both attention masks.
 //
 // Vocabulary: content tokens 0 … vocab−1, then SEP = vocab and MASK = vocab + 1 (the model reads
