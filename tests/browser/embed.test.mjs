@@ -278,6 +278,10 @@ test('bad embed, steps and host values are read as the nearest good ones, with a
       'embed=1&host=https%3A%2F%2F' + 'x'.repeat(400), 'embed=1&steps=' + '9'.repeat(400), 'embed=&steps=....',
       'embed=1&steps=2..1&step=-7', 'embed=0&steps=1..2&host=*'])
       await page.evaluate(h => { location.hash = '#lesson=rope&' + h; }, h);
+    // Each hash arrives by its own hashchange event: wait until the page has read the last one (under load
+    // a frame can come before it), then look.
+    await page.waitForFunction(() => posenc.state().lesson === 'rope' && !posenc.state().embed, null,
+      { timeout: 10000 }).catch(() => {});
     await frames(page);
     const last = await state(page);
     assert.equal(last.lesson, 'rope');
