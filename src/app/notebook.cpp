@@ -33,8 +33,8 @@ void markdown_cell(Json& j, std::string_view text) {
   j.end_object();
 }
 
-// A code cell; `role` ("params", "helpers", "code", "setup" or "step") and, for a step, its id go into
-// the cell's metadata, where a reader (the tests) finds the cell whose output is the step's numbers.
+// A code cell; `role` ("params", "data", "helpers", "code", "setup" or "step") and, for a step, its id go
+// into the cell's metadata, where a reader (the tests) finds the cell whose output is the step's numbers.
 void code_cell(Json& j, std::string_view text, std::string_view role, std::string_view step = {}) {
   j.begin_object().key("cell_type").str("code").key("execution_count").null();
   j.key("metadata").begin_object().key("posenc").begin_object().key("role").str(role);
@@ -244,6 +244,7 @@ std::string notebook(AppState& s, int index, std::string_view page_url) {
   for (const lessons::ParamValue& p : params)
     settings += "    " + python_string(p.name) + ": " + python_value(p) + ",\n";
   code_cell(j, settings + "}", "params");
+  if (const std::string data = lesson.notebook_data(); !data.empty()) code_cell(j, data, "data");
   code_cell(j, page_colours() + std::string(helpers->text), "helpers");
   if (code)
     code_cell(j,

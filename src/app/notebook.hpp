@@ -1,8 +1,8 @@
 // A lesson as a Jupyter notebook (nbformat 4.4 JSON): its steps' text at the current settings as Markdown,
-// the settings as a `params` cell, the notebooks' helpers (the page's colour map and palette), the lesson's
-// NumPy code, and per step the cell of its recipe (content/notebooks/<id>.py) that draws the step's
-// picture again with matplotlib and prints the numbers the page shows — with links back to the page.
-// The "↓ .ipynb" button and posenc.notebook(id) both write it.
+// the settings as a `params` cell (and a `data` cell: what the lesson read or trained), the notebooks'
+// helpers (the page's colour map and palette), the lesson's NumPy code, and per step the cell of its recipe
+// (content/notebooks/<id>.py) that draws the step's picture again with matplotlib and prints the numbers the
+// page shows — with links back to the page. The "↓ .ipynb" button and posenc.notebook(id) both write it.
 #pragma once
 
 #include <string>

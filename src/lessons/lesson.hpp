@@ -120,6 +120,11 @@ class Lesson {
   // notebook. Cheap when already current.
   virtual void prepare(std::string_view step) { (void)step; }
 
+  // What the lesson's notebook needs beyond its settings — a config.json it read, a file the learner
+  // loaded, runs it trained — as Python code that defines the names its recipe reads (a "data" cell
+  // after `params`); "" when the settings say everything.
+  virtual std::string notebook_data() const { return {}; }
+
   // The matrices behind a step's visual, for "Copy as CSV" and downloads.
   virtual std::vector<Export> exports(std::string_view step) const {
     (void)step;
