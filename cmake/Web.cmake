@@ -54,8 +54,8 @@ target_link_options(posenc PRIVATE
 set_property(TARGET posenc APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/api.js")
 # The module in two (tools/split_wasm.py): posenc.wasm holds what the first view runs (lesson 1, the
 # interface), posenc.deferred.wasm the other lessons, compute(), Save figure's SVG and PNG writers
-# (what only posenc.figure and web_main.cpp's save_figure and capture_figure reach: kept code must not call
-# them directly) and lesson train's pools (their methods are
+# and the notebook's writer (what only posenc.figure, posenc.notebook and web_main.cpp's save_figure,
+# capture_figure and save_notebook reach: kept code must not call them directly) and lesson train's pools (their methods are
 # in the table through their vtables, which would keep them and the training code they reach); web/loader.js fetches the second
 # when the learner first interacts, or at once when a link opens another lesson. Emscripten leaves the
 # linked module, with its names, in posenc.wasm.orig (and an instrumented build in posenc.wasm, replaced
@@ -66,6 +66,7 @@ add_custom_command(TARGET posenc POST_BUILD
           --primary "${POSENC_DIST}/posenc.wasm" --deferred "${POSENC_DIST}/posenc.deferred.wasm"
           --keep-lesson ${POSENC_FIRST_LESSON_CLASS} --keep-create ${POSENC_FIRST_LESSON_FACTORY} --split-name posenc_compute
           --split-name posenc_figure "--split-regex=^\\(anonymous namespace\\)::(capture|save)_figure\\("
+          --split-name posenc_notebook "--split-regex=^\\(anonymous namespace\\)::save_notebook\\("
           "--split-regex=^posenc::app::(detail|\\(anonymous namespace\\))::[a-z0-9_]+\\(std::__2::map<[^()]*posenc::app::ArgValue"
           "--split-regex=(WebTrainPool|InFramePool)::|^posenc::(app|core)::make_[a-z_]*pool\\("
           --report "${CMAKE_BINARY_DIR}/split_report.txt"

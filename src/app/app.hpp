@@ -136,6 +136,9 @@ struct AppState {
   std::string page_lang;  // the language the page (title, lang attributes) was last set to
   Embed embed;
   FigureState figure;
+  // "↓ .ipynb" was pressed: the platform saves the notebook after this frame (save_notebook; on the web
+  // from a timer, which keeps the notebook's writer out of the first view's module: cmake/Web.cmake).
+  bool save_notebook = false;
 };
 
 void init(AppState& s);

@@ -23,6 +23,7 @@
 #include "app/app.hpp"
 #include "app/desktop_files.hpp"
 #include "app/embedded_fonts.hpp"
+#include "app/export_bar.hpp"
 #include "app/figure.hpp"
 #include "app/figure_svg.hpp"
 #include "app/frame_digest.hpp"
@@ -336,6 +337,10 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "posenc: could not write %s\n", opt.screenshot.c_str());
     if (changed) glfwSwapBuffers(d.window);
     if (s.figure.save) save_figure();
+    if (s.save_notebook) {
+      s.save_notebook = false;
+      app::save_notebook(s);
+    }
   }
   log_notices(s, notices);
   if (opt.print_state) std::printf("%s\n", state_report(s, notices).c_str());

@@ -104,7 +104,7 @@ void export_bar(AppState& s) {
   if (ImGui::Button(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"))) s.show_code = !s.show_code;
   ui::remember(ui::tr(lang, s.show_code ? "Hide code" : "</> Code"));
   const char* ipynb = "\xE2\x86\x93 .ipynb";
-  if (bar_button(ipynb)) save_notebook(s);
+  if (bar_button(ipynb)) s.save_notebook = true;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", ui::tr(lang,
                                    "This lesson as a Jupyter notebook at these settings: its text, its "

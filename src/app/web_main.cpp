@@ -24,6 +24,7 @@
 #include "app/compute.hpp"
 #include "app/embed.hpp"
 #include "app/embedded_fonts.hpp"
+#include "app/export_bar.hpp"
 #include "app/figure.hpp"
 #include "app/figure_svg.hpp"
 #include "app/frame_digest.hpp"
@@ -203,6 +204,9 @@ void save_figure(void*) {
   if (!files.png.empty()) g->app.hooks.download(name + ".png", files.png, "image/png");
 }
 
+// "↓ .ipynb" was pressed: called by a timer, not by the frame, as save_figure.
+void save_notebook(void*) { app::save_notebook(g->app); }
+
 void frame(void*) {
   if (g->ready && !needs_frame()) {
     g->asleep = true;
@@ -250,6 +254,10 @@ void frame(void*) {
   if (g->app.figure.save) {
     g->app.figure.save = false;
     emscripten_async_call(save_figure, nullptr, 0);
+  }
+  if (g->app.save_notebook) {
+    g->app.save_notebook = false;
+    emscripten_async_call(save_notebook, nullptr, 0);
   }
 }
 
