@@ -272,11 +272,13 @@ void compare_matrix(const Eigen::MatrixXd& page, const core::JsonValue& got) {
   Eigen::Index at = 0;
   for (Eigen::Index r = 0, k = 0; r < page.rows(); ++r)
     for (Eigen::Index c = 0; c < page.cols(); ++c, ++k) {
-      // The same infinity (a masked entry) agrees; NaN never does.
-      const bool same_infinity = std::isinf(page(r, c)) && values[k] == page(r, c);
-      const double d = same_infinity           ? 0
-                       : std::isnan(values[k]) ? INFINITY
-                                               : std::fabs(values[k] - page(r, c));
+      // The same infinity (a masked entry) agrees, and so does NaN where the page has NaN (no value: a
+      // float16 angle past 65504); NaN against a number never does.
+      const bool same = (std::isinf(page(r, c)) && values[k] == page(r, c)) ||
+                        (std::isnan(page(r, c)) && std::isnan(values[k]));
+      const double d = same                                              ? 0
+                       : std::isnan(values[k]) || std::isnan(page(r, c)) ? INFINITY
+                                                                         : std::fabs(values[k] - page(r, c));
       if (d > worst) worst = d, at = k;
     }
   CAPTURE(at);
