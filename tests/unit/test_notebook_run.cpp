@@ -59,6 +59,19 @@ std::vector<std::string> cases() {
            "lesson=order&text=the%20cat%20chased%20the%20dog%2C%20twice!&dim=12&seed=5&pe=1&order=4,1,2,3,0,"
            "5,6&lang=en",
            "lesson=order&step=4&lang=zh",
+           // in-practice: grouped-query attention with 2 key heads, the other base, pads and five decoding
+           // steps, the across-halves mispairing, pair 0; then the largest head (kv_heads = heads, 128 wide,
+           // 64 tokens, every slider at an end); then the smallest, where permute with the query heads' count
+           // fails (4 rows for 8 heads), no pads, one base, every column rotating.
+           "lesson=in-practice&tokens=12&d_model=24&heads=4&kv_heads=2&head_dim=8&head=3&seed=7&base=10000&"
+           "wrong=500000&max_dist=200&len_a=10&len_b=4&decode=5&original=32&factor=3&growth=2.5&rotary=0.5&"
+           "pairing=across-halves&pair=0&max_pos=300&lang=zh",
+           "lesson=in-practice&tokens=64&d_model=64&heads=8&kv_heads=8&head_dim=128&head=7&seed=9999&base="
+           "10000000&wrong=100&max_dist=4096&len_a=32&len_b=1&decode=16&original=256&factor=16&growth=4&"
+           "rotary=0.05&pair=63&max_pos=16777216&lang=en",
+           "lesson=in-practice&tokens=2&d_model=4&heads=8&kv_heads=1&head_dim=4&head=5&seed=0&base=100&"
+           "wrong=100&max_dist=16&len_a=2&len_b=2&decode=16&original=8&factor=1&growth=1.25&rotary=1&pair=0&"
+           "max_pos=256&lang=zh",
        })
     hashes.push_back(h);
   return hashes;
@@ -272,11 +285,13 @@ void compare_matrix(const Eigen::MatrixXd& page, const core::JsonValue& got) {
   Eigen::Index at = 0;
   for (Eigen::Index r = 0, k = 0; r < page.rows(); ++r)
     for (Eigen::Index c = 0; c < page.cols(); ++c, ++k) {
-      // The same infinity (a masked entry) agrees; NaN never does.
-      const bool same_infinity = std::isinf(page(r, c)) && values[k] == page(r, c);
-      const double d = same_infinity           ? 0
-                       : std::isnan(values[k]) ? INFINITY
-                                               : std::fabs(values[k] - page(r, c));
+      // The same infinity (a masked entry) agrees, and so does NaN where the page has NaN (no value: a
+      // float16 angle past 65504); NaN against a number never does.
+      const bool same = (std::isinf(page(r, c)) && values[k] == page(r, c)) ||
+                        (std::isnan(page(r, c)) && std::isnan(values[k]));
+      const double d = same                                              ? 0
+                       : std::isnan(values[k]) || std::isnan(page(r, c)) ? INFINITY
+                                                                         : std::fabs(values[k] - page(r, c));
       if (d > worst) worst = d, at = k;
     }
   CAPTURE(at);
