@@ -23,6 +23,7 @@
 #include "core/rope_cache.hpp"
 #include "lessons/lesson.hpp"
 #include "numpy.hpp"
+#include "sanitized.hpp"
 #include "ui/i18n.hpp"
 
 using namespace posenc;
