@@ -1204,17 +1204,18 @@ if have_cache:
     rope_cos, rope_sin = np.asarray(rope_cos, dtype=float), np.asarray(rope_sin, dtype=float)
     found = check_rope(rope_cos, rope_sin)
     cmp = compare(rope_cos, rope_sin, found)
-# Nothing to check: what the page says, and how to bring one's own (a file too large for the data cell is
-# named there: load it the same way).
+# Nothing to check: what the page says, and the line that brings one's own, for the data cell (a file too
+# large for the data cell is named there: load it the same way).
 def npy_name(name, default):
     return name if isinstance(name, str) and name.endswith(".npy") and " + " not in name else default
 
 
-load_here = _("in the data cell above, then run all cells again")
 nothing_table = _("No table yet: drop a file on the page, open one, paste numbers, or load an example.")
-nothing_table += f"\n(table = np.load({npy_name(table_source, 'pe.npy')!r}) {load_here})"
+table_file = npy_name(table_source, "pe.npy")
+nothing_table += f"\n→ table_source, table = {table_file!r}, np.load({table_file!r})"
 nothing_cache = _("No cache yet: drop or open a file, paste one, or load an example.")
-nothing_cache += f"\n(rope_cos, rope_sin = np.load({npy_name(rope_source, 'rope.npy')!r}) {load_here})"
+rope_file = npy_name(rope_source, "rope.npy")
+nothing_cache += f"\n→ rope_source, rope_cos, rope_sin = {rope_file!r}, *np.load({rope_file!r})"
 
 
 def verdict_view():
