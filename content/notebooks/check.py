@@ -1123,7 +1123,12 @@ def compare(C, S, k):
             distinct.append((s, e))
     cmp["sets"] = max(1, len(distinct))
     if distinct:
-        cmp.update(expected=distinct[0][1], set_type=distinct[0][0]["layer_type"])
+        first = distinct[0]
+        cmp.update(expected=first[1], set_type=first[0]["layer_type"],
+                   set=rope_config(**first[0]["config"]))
+        for s, _e in distinct:
+            if s["layer_type"] == "full_attention":
+                cmp.update(full_set=rope_config(**s["config"]), has_full=True)
     if k.get("error") or k.get("verdict") == "not_rotation":
         return cmp
     cmp["differences"] = rope_differences(k, dim, cmp.get("expected"))
@@ -1137,12 +1142,14 @@ def compare(C, S, k):
                     best = (f, s, e)
         if best[0]["max_excess"] <= 1:
             cmp.update(matched=True, expected=best[2], set_type=best[1]["layer_type"],
+                       set=rope_config(**best[1]["config"]),
                        differences=[("offset", best[0]["offset"])] if best[0]["offset"] != 0 else [])
         for s, e in distinct[1:] if not cmp["matched"] else []:  # else the set it differs from least
             d = rope_differences(k, dim, e)
             if len(d) < len(cmp["differences"]) or (len(d) == len(cmp["differences"])
                                                     and s["layer_type"] == "full_attention"):
-                cmp.update(differences=d, expected=e, set_type=s["layer_type"])
+                cmp.update(differences=d, expected=e, set_type=s["layer_type"],
+                           set=rope_config(**s["config"]))
     cmp["fallback"] = bool(distinct) and cmp["expected"]["init"]["rotary_dim"] > dim
     if distinct and not cmp["fallback"]:
         e = cmp["expected"]
@@ -1175,6 +1182,31 @@ def compare(C, S, k):
     return cmp
 
 
+def set_name(layer_type, c):
+    """One RoPE set of a model as a name in a sentence (rope_words.cpp: set_name)."""
+    kind = {"full_attention": _("the full-attention layers"),
+            "sliding_attention": _("the sliding-attention layers"),
+            "chunked_attention": _("the chunked-attention layers")}.get(layer_type)
+    kind = kind or _("the %s layers") % layer_type
+    if c["rope_type"] == "default":
+        return _("%s (θ = %s)") % (kind, short(c["rope_theta"], 9))
+    return _("%s (θ = %s, %s)") % (kind, short(c["rope_theta"], 9), scaling_text(c["rope_type"], c["factor"]))
+
+
+def set_sentence(cmp, words):
+    """A model with several RoPE sets: which one the cache matches or is closest to (rope_words.cpp)."""
+    mine = set_name(cmp["set_type"], cmp["set"])
+    if words:
+        return _("Of the %d RoPE sets of %s, it matches none of them; it is closest to %s: %s.") % (
+            cmp["sets"], config_name, mine, words)
+    matched = _("Of the %d RoPE sets of %s, it matches %s: the same frequencies, pairs and positions (largest difference %s).")
+    matched %= (cmp["sets"], config_name, mine, short(cmp["max_diff"]))
+    if cmp["set_type"] == "full_attention" or not cmp.get("has_full"):
+        return matched
+    return _("%s A cache for %s must differ: built with this set, it would be wrong there.") % (
+        matched, set_name("full_attention", cmp["full_set"]))
+
+
 def rope_sentence(k, cmp):
     """The sentence the page shows (rope_words.cpp: rope_sentence), from the differences found here."""
     if k.get("error"):
@@ -1182,6 +1214,8 @@ def rope_sentence(k, cmp):
     if k.get("verdict") == "not_rotation":
         return _("These are not the cos and sin of RoPE rotations: cos² + sin² changes from entry to entry, or the columns do not come in pairs that share an angle.")
     words = _("; ").join(clause(d, cmp["with_config"]) for d in cmp["differences"])
+    if cmp["with_config"] and cmp["sets"] > 1:
+        return set_sentence(cmp, words)
     if cmp["with_config"] and not words:
         return _("It matches %s: the same frequencies, pairs and positions (largest difference %s).") % (
             config_name, short(cmp["max_diff"]))
@@ -1289,7 +1323,7 @@ if have_cache and cmp["valid"]:
             (_("angles formed in"), found["precision"], _("float32 or better")),
             (_("left unexplained (max)"), short(found["max_error"]), "")]
     if with_config and cmp["sets"] > 1:
-        rows.insert(0, (_("RoPE set"), "–", cmp["set_type"]))
+        rows.insert(0, (_("RoPE set"), "–", set_name(cmp["set_type"], cmp["set"])))
     print("\n" + _("parameter").ljust(26) + _("your cache").ljust(28) + (_("the config") if with_config
                                                                         else _("the defaults")))
     for name, have, want in rows:

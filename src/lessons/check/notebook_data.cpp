@@ -20,7 +20,7 @@ std::string text(std::string_view s) {
   for (size_t i = 0; i < s.size();) {
     unsigned cp = 0;
     int n = core::utf8_at(s, i, cp);
-    bool ok = (n > 1 || cp < 0x80) && cp < 0x110000;
+    bool ok = (n > 1 || cp < 0x80) && cp < 0x110000 && (cp < 0xD800 || cp > 0xDFFF);
     for (int k = 1; k < n; ++k) ok = ok && (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
     core::append_utf8(clean, ok ? cp : 0xFFFD);
     i += ok ? n : 1;

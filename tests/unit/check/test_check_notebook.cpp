@@ -125,12 +125,13 @@ TEST_CASE("lesson check's notebook data: a learner's table and cache read back t
 
 TEST_CASE("lesson check's notebook data: a file's name stays one Python string, whatever it holds") {
   Page page("lesson=check&lang=en");
-  // Quotes, a backslash, a newline, Chinese, and a name cut inside a character (broken UTF-8 at its end).
-  const std::string name = "my \"pe\"\\\n\xE4\xBD\x8D\xE7\xBD\xAE.csv\xE4\xBD";
+  // Quotes, a backslash, a newline, Chinese, a UTF-16 surrogate (no UTF-8), and a name cut inside a
+  // character (broken UTF-8 at its end).
+  const std::string name = "my \"pe\"\\\n\xE4\xBD\x8D\xE7\xBD\xAE\xED\xA0\x80.csv\xE4\xBD";
   page.give(name, "0, 1\n0.8414709848078965, 0.5403023058681398\n");
   const core::JsonValue v = run_json(page.data(), "table_source");
-  CHECK(v.string ==
-        "my \"pe\"\\\n\xE4\xBD\x8D\xE7\xBD\xAE.csv\xEF\xBF\xBD\xEF\xBF\xBD");  // U+FFFD a cut byte
+  const std::string bad = "\xEF\xBF\xBD";  // U+FFFD, one a byte that is no UTF-8
+  CHECK(v.string == "my \"pe\"\\\n\xE4\xBD\x8D\xE7\xBD\xAE" + bad + bad + bad + ".csv" + bad + bad);
 }
 
 TEST_CASE(
