@@ -219,18 +219,22 @@ TEST_CASE("at lang=zh the notebook's text and the pictures' labels are Chinese")
 TEST_CASE("a lesson without a recipe still gets its text, settings and code, and says what is not drawn") {
   app::AppState s;
   app::init(s);
-  const int check = lessons::find_lesson("check");
-  REQUIRE(content::notebook_snippet("check") == nullptr);  // a lesson without a recipe (so far)
-  const std::vector<std::string> todo = app::notebook_todo(s, check);
-  CHECK(todo.size() == app::doc_for(s, check).steps.size());
-  const Notebook nb = build("lesson=check");
-  for (const std::string& step : todo) {
-    CAPTURE(step);
-    const JsonValue* cell = cell_with(nb, "step", step);
-    REQUIRE(cell);
-    CHECK(source(*cell).find("posenc_todo(\"" + step + "\")") != std::string::npos);
+  // A lesson without a recipe (so far), if one is left.
+  int lesson = -1;
+  for (int i = 0; i < static_cast<int>(lessons::lesson_table().size()); ++i)
+    if (!content::notebook_snippet(lessons::lesson_table()[i].id)) lesson = i;
+  if (lesson >= 0) {
+    const std::vector<std::string> todo = app::notebook_todo(s, lesson);
+    CHECK(todo.size() == app::doc_for(s, lesson).steps.size());
+    const Notebook nb = build("lesson=" + std::string(lessons::lesson_table()[lesson].id));
+    for (const std::string& step : todo) {
+      CAPTURE(step);
+      const JsonValue* cell = cell_with(nb, "step", step);
+      REQUIRE(cell);
+      CHECK(source(*cell).find("posenc_todo(\"" + step + "\")") != std::string::npos);
+    }
+    CHECK(cell_with(nb, "code") != nullptr);
   }
-  CHECK(cell_with(nb, "code") != nullptr);
   // A lesson with a recipe leaves none of its steps out, in either language.
   for (int i = 0; i < static_cast<int>(lessons::lesson_table().size()); ++i) {
     if (!content::notebook_snippet(lessons::lesson_table()[i].id)) continue;

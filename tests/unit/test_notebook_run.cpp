@@ -26,6 +26,7 @@
 #include "app/notebook.hpp"
 #include "content/markdown.hpp"
 #include "core/json.hpp"
+#include "data_files.hpp"    // file_text
 #include "lesson_tests.hpp"  // said_number
 #include "numpy.hpp"         // run_command
 #include "paths.hpp"
@@ -72,6 +73,10 @@ std::vector<std::string> cases() {
            "lesson=in-practice&tokens=2&d_model=4&heads=8&kv_heads=1&head_dim=4&head=5&seed=0&base=100&"
            "wrong=100&max_dist=16&len_a=2&len_b=2&decode=16&original=8&factor=1&growth=1.25&rotary=1&pair=0&"
            "max_pos=256&lang=zh",
+           "lesson=check&step=diff&base=2&test_file=check/pe_base2_from1.npy&lang=en",
+           "lesson=check&step=rope-verdict&rope_example=yarn-4&lang=zh",
+           "lesson=check&step=rope-diff&rope_example=base-10000&config=llama3-8b&lang=en",
+           "lesson=check&step=rope-verdict&test_file=check/rope_slice.npy&lang=en",
        })
     hashes.push_back(h);
   return hashes;
@@ -195,6 +200,14 @@ Expected expect(const std::string& hash, const std::string& dir, int n, std::str
   app::AppState s;
   app::init(s);
   app::apply_hash(s, hash);
+  // A case may bring a file as the learner does (dropped, opened or pasted): test_file=<path in tests/data>.
+  if (const size_t at = hash.find("test_file="); at != std::string::npos) {
+    const std::string path = hash.substr(at + 10, hash.find('&', at) - at - 10);
+    const std::string bytes = test::file_text(std::string(test::kSourceDir) + "/tests/data/" + path);
+    REQUIRE_FALSE(bytes.empty());
+    app::receive_file(s, path.substr(path.rfind('/') + 1),
+                      reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
+  }
   Expected e;
   e.hash = hash;
   e.lesson = std::string(lessons::lesson_table()[s.lesson].id);

@@ -127,6 +127,8 @@ class CheckLesson final : public Lesson {
   std::string_view step_for_file() const override { return go_to_; }
   core::Messages receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) override;
   std::vector<Export> exports(std::string_view step) const override;
+  // The table, the cache and the config's RoPE sets, as Python (notebook_data.cpp).
+  std::string notebook_data() const override;
 
  protected:
   void begin_frame(DrawContext& ctx) override { on_rope_ = ctx.step_id.substr(0, 5) == "rope-"; }
