@@ -1,0 +1,178 @@
+// Lesson scaling's notebook data (notebook_data.cpp): the config.json the lesson read, as Python the recipe
+// (content/notebooks/scaling.py) reads again — a preset's published fields with their source, the learner's
+// file with every character kept (quotes, backslashes, Chinese) and nothing of it in a comment, a long file
+// without its long members RoPE does not read, a file too long even so left out, and a file not read.
+// (That the notebooks run and print the page's numbers: test_notebook_run.cpp.)
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "app/app.hpp"
+#include "app/notebook.hpp"
+#include "core/json.hpp"
+#include "core/model_config.hpp"
+#include "lesson_tests.hpp"
+#include "ui/i18n.hpp"
+
+using namespace posenc;
+
+namespace {
+
+constexpr std::size_t kCap = 64 * 1024;  // notebook_data.cpp's kNotebookConfigBytes
+
+const unsigned char* bytes(const std::string& s) { return reinterpret_cast<const unsigned char*>(s.data()); }
+
+// The value a line "<name> = <literal>" of the data cell gives: a JSON string literal decoded (Python reads
+// it the same), "None", or the text of json.loads(r'''…''') — the rest as written.
+std::string assigned(const std::string& data, const std::string& name) {
+  const size_t at = data.find("\n" + name + " = ");
+  REQUIRE(at != std::string::npos);
+  const size_t from = at + name.size() + 4;
+  std::string value = data.substr(from, data.find('\n', from) - from);
+  if (value.rfind("json.loads(r'''", 0) == 0) {
+    const size_t end = data.find("''')", from);
+    REQUIRE(end != std::string::npos);
+    return data.substr(from + 15, end - from - 15);
+  }
+  if (value.rfind("json.loads(", 0) == 0) value = value.substr(11, value.size() - 12);
+  if (value.empty() || value[0] != '"') return value;
+  const core::JsonParse p = core::parse_json(value);
+  REQUIRE(p.ok());
+  REQUIRE(p.value.is_string());
+  return p.value.string;
+}
+
+// The lines of the cell that Python reads as comments.
+std::string comments(const std::string& data) {
+  std::string out;
+  for (size_t at = 0; at < data.size();) {
+    const size_t end = std::min(data.find('\n', at), data.size());
+    if (data[at] == '#') out += data.substr(at, end - at) + "\n";
+    at = end + 1;
+  }
+  return out;
+}
+
+std::string data_of(lessons::Lesson& l, const std::string& name, const std::string& file) {
+  l.receive_file(name, bytes(file), file.size());
+  return l.notebook_data();
+}
+
+}  // namespace
+
+TEST_CASE("a preset's notebook carries its published fields and their source, in the notebook's language") {
+  for (const core::ModelPreset& preset : core::model_presets()) {
+    CAPTURE(preset.id);
+    for (int lang : {0, 1}) {
+      auto l = test::make_lesson("scaling");
+      l->set_language(lang);
+      test::set(*l, "model", preset.id);
+      const std::string data = l->notebook_data();
+      CHECK(assigned(data, "config") == preset.json);  // the fields as published, byte for byte
+      CHECK(data.find("config = json.loads(r'''") != std::string::npos);
+      CHECK(assigned(data, "config_name") == ui::tr(lang, preset.label));
+      CHECK(assigned(data, "config_source") == preset.source);
+      CHECK(comments(data).find(std::string("# ") + preset.source + "\n") != std::string::npos);
+      CHECK(assigned(data, "config_error") == "None");
+      CHECK(data.find("import json\n") != std::string::npos);
+    }
+  }
+  auto zh = test::make_lesson("scaling");
+  zh->set_language(1);
+  CHECK(comments(zh->notebook_data()).find("页面读到的 config.json") != std::string::npos);
+}
+
+TEST_CASE("the learner's config.json reaches the notebook as written: quotes, backslashes, BOM and CRLF") {
+  auto l = test::make_lesson("scaling");
+  // A name with a quote, a backslash, a newline escape and Chinese; a file name a comment must not hold.
+  const std::string body =
+      "{\"_name_or_path\": \"me/\\\"tiny\\\" \\\\ 模型\\n\", \"hidden_size\": 64,\r\n"
+      " \"num_attention_heads\": 4, \"max_position_embeddings\": 2048, \"rope_theta\": 10000}\r\n";
+  const std::string name = "my \"odd\"\nname'''.json";
+  const std::string data = data_of(*l, name, "\xEF\xBB\xBF" + body);
+  CHECK(l->placeholder("failed") == "0");
+  std::string want = body;  // no byte order mark; line ends as \n
+  for (size_t at; (at = want.find("\r\n")) != std::string::npos;) want.erase(at, 1);
+  CHECK(assigned(data, "config") == want);
+  CHECK(data.find("config = json.loads(\"{") != std::string::npos);  // a backslash: a JSON string literal
+  CHECK(assigned(data, "config_name") == name.substr(0, 80));
+  CHECK(comments(data).find("odd") == std::string::npos);
+  CHECK(data.find("config_left_out") == std::string::npos);
+  const core::JsonParse back = core::parse_json(assigned(data, "config"));
+  REQUIRE(back.ok());
+  CHECK(back.value.find("_name_or_path")->string == "me/\"tiny\" \\ 模型\n");
+  // A plain file: a raw triple-quoted string, as readable as the file.
+  const std::string plain = "{\"hidden_size\": 64, \"num_attention_heads\": 4}\n";
+  CHECK(data_of(*l, "config.json", plain).find("config = json.loads(r'''" + plain + "''')") !=
+        std::string::npos);
+}
+
+TEST_CASE("a long config.json loses only long members RoPE does not read; one too long even so is left out") {
+  auto l = test::make_lesson("scaling");
+  std::string big = "[";
+  for (int i = 0; i < 9000; ++i) big += (i ? ", " : "") + std::to_string(i);
+  big += "]";
+  const std::string file =
+      "{\"model_type\": \"gemma3_text\", \"head_dim\": 128, \"num_hidden_layers\": 12,\n"
+      " \"quantization_config\": {\"ignore\": " +
+      big + "},\n \"rope_scaling\": {\"factor\": 8.0, \"rope_type\": \"linear\"},\n" +
+      " \"text_config\": {\"vision_ids\": " + big + ", \"hidden_size\": 64}}";
+  REQUIRE(file.size() > kCap);
+  const std::string data = data_of(*l, "long.json", file);
+  CHECK(l->placeholder("failed") == "0");
+  CHECK(assigned(data, "config_left_out") == "quantization_config, text_config.vision_ids");
+  const std::string kept = assigned(data, "config");
+  CHECK(kept.size() <= kCap);
+  // What RoPE reads is all there: the reader finds the same model in it.
+  const core::ModelConfigResult a = core::parse_model_config(file), b = core::parse_model_config(kept);
+  REQUIRE(b.ok());
+  CHECK(a.layer_types == b.layer_types);
+  CHECK(a.sets.size() == b.sets.size());
+  CHECK(a.config.rope_type == b.config.rope_type);
+  CHECK(a.config.factor == b.config.factor);
+  CHECK(comments(data).find("json.load(open(") != std::string::npos);  // how to read the whole instead
+
+  // 4000 layer types: long, and read by RoPE, so nothing can go: no config at all, and the cell says why.
+  std::string types = "[";
+  for (int i = 0; i < 4000; ++i) types += (i ? ", " : "") + std::string("\"full_attention\"");
+  const std::string huge =
+      "{\"model_type\": \"llama\", \"head_dim\": 128, \"num_hidden_layers\": 4000,"
+      " \"layer_types\": " +
+      types + "]}";
+  const std::string none = data_of(*l, "huge.json", huge);
+  CHECK(l->placeholder("failed") == "0");
+  CHECK(assigned(none, "config") == "None");
+  CHECK(none.find("config_left_out") == std::string::npos);
+  CHECK(comments(none).find("64 KB") != std::string::npos);
+  CHECK(none.size() < 2048);
+}
+
+TEST_CASE("a file not read, and a link's model=yours, give the notebook no config and say why") {
+  auto l = test::make_lesson("scaling");
+  l->set_language(1);
+  const std::string data = data_of(*l, "bad.json", "{\"hidden_size\": \"wide\"}");
+  CHECK(l->placeholder("failed") == "1");
+  CHECK(assigned(data, "config") == "None");
+  CHECK(assigned(data, "config_name") == "bad.json");
+  CHECK_FALSE(assigned(data, "config_error").empty());
+  CHECK(assigned(data, "config_error") != "None");
+  auto link = test::make_lesson("scaling");
+  test::set(*link, "model", "yours");
+  const std::string yours = link->notebook_data();
+  CHECK(assigned(yours, "config") == "None");
+  CHECK(assigned(yours, "config_error") == "None");
+  CHECK(comments(yours).find("model=yours") != std::string::npos);
+}
+
+TEST_CASE("the notebook's data cell comes after the settings, before the helpers") {
+  app::AppState s;
+  app::init(s);
+  app::apply_hash(s, "lesson=scaling&model=gemma3-27b&lang=zh");
+  const core::JsonParse nb = core::parse_json(app::notebook(s, s.lesson, ""));
+  REQUIRE(nb.ok());
+  std::string roles;
+  for (const core::JsonValue& c : nb.value.find("cells")->items)
+    if (const core::JsonValue* m = c.find("metadata")->find("posenc")) roles += m->find("role")->string + " ";
+  CHECK(roles.rfind("params data helpers code ", 0) == 0);
+}
