@@ -1,7 +1,8 @@
 // Lesson scaling's notebook data (notebook_data.cpp): the config.json the lesson read, as Python the recipe
 // (content/notebooks/scaling.py) reads again — a preset's published fields with their source, the learner's
 // file with every character kept (quotes, backslashes, Chinese) and nothing of it in a comment, a long file
-// without its long members RoPE does not read, a file too long even so left out, and a file not read.
+// without its long members RoPE does not read, a file too long even so left out, and a file not read. And
+// the recipe's reading of a config, layer by layer, against the core's, on every config of tests/data.
 // (That the notebooks run and print the page's numbers: test_notebook_run.cpp.)
 #include <doctest/doctest.h>
 
@@ -10,9 +11,13 @@
 
 #include "app/app.hpp"
 #include "app/notebook.hpp"
+#include "content/code.hpp"
 #include "core/json.hpp"
 #include "core/model_config.hpp"
+#include "data_files.hpp"
 #include "lesson_tests.hpp"
+#include "numpy.hpp"
+#include "paths.hpp"
 #include "ui/i18n.hpp"
 
 using namespace posenc;
@@ -175,4 +180,97 @@ TEST_CASE("the notebook's data cell comes after the settings, before the helpers
   for (const core::JsonValue& c : nb.value.find("cells")->items)
     if (const core::JsonValue* m = c.find("metadata")->find("posenc")) roles += m->find("role")->string + " ";
   CHECK(roles.rfind("params data helpers code ", 0) == 0);
+}
+
+TEST_CASE("the notebook reads every config.json of tests/data layer by layer as the page does") {
+  // The recipe's reader (its setup cell up to the settings), after the lesson's NumPy code, in one python3
+  // run over every file; each file the core reads must read the same there: layer types, sets in order,
+  // inv_freq at three lengths (at init, past L0, far past), attention factors, Llama 4's temperature,
+  // Ministral 3's query scaling and the model's names.
+  const content::CodeSnippet* recipe = content::notebook_snippet("scaling");
+  const content::CodeSnippet* code = content::python_snippet("scaling");
+  REQUIRE(recipe);
+  REQUIRE(code);
+  const std::string text(recipe->text);
+  const size_t from = text.find("# %% setup"), to = text.find("# ---- the settings");
+  REQUIRE(from != std::string::npos);
+  REQUIRE(to > from);
+  const std::string script = "import json, math, sys\nimport numpy as np\n" + std::string(code->text) + "\n" +
+                             text.substr(from, to - from) + R"(
+lengths = (0, 5000, 1e6)
+for path in sys.argv[1:]:
+    try:
+        m = read_config(json.load(open(path, encoding="utf-8")))
+    except Exception as e:  # the core's refusals: compared below only where the core reads the file
+        print(json.dumps({"file": path, "error": repr(e)}))
+        continue
+    sets = {t: {"af": rope_init(c, 0)[1], "inv": [list(map(float, rope_init(c, n)[0])) for n in lengths]}
+            for t, c in m["sets"].items()}
+    print(json.dumps({"file": path, "layer_types": m["layer_types"], "sets": sets,
+                      "temperature": list(m["temperature"] or []),
+                      "query_scaling": list(m["query_scaling"] or []),
+                      "name": m["identity"]["name"], "model_type": m["identity"]["model_type"]}))
+)";
+  std::string files;
+  std::vector<std::string> paths;
+  for (const char* dir : {"configs", "configs-edge", "notebook"}) {
+    const std::string d = std::string(test::kSourceDir) + "/tests/data/" + dir + "/";
+    for (const std::string& name : test::json_files(d)) paths.push_back(d + name), files += " " + d + name;
+  }
+  const std::string path = test::temp_file(script, "posenc_test_reader");
+  const std::string out = test::run_command("/usr/bin/python3 " + path + files);
+  std::remove(path.c_str());
+  int compared = 0;
+  for (size_t at = 0; at < out.size();) {
+    const size_t end = std::min(out.find('\n', at), out.size());
+    const core::JsonParse line = core::parse_json(out.substr(at, end - at), {/*python_numbers=*/true});
+    at = end + 1;
+    REQUIRE(line.ok());
+    const std::string file = line.value.find("file")->string;
+    CAPTURE(file);
+    const core::ModelConfigResult r = core::parse_model_config(test::file_text(file));
+    if (!r.ok()) continue;
+    REQUIRE_FALSE(line.value.find("error"));
+    ++compared;
+    std::vector<std::string> types;
+    for (const core::JsonValue& t : line.value.find("layer_types")->items) types.push_back(t.string);
+    CHECK(types == r.layer_types);
+    const core::JsonValue& sets = *line.value.find("sets");
+    REQUIRE(sets.members.size() == r.sets.size());
+    for (size_t k = 0; k < r.sets.size(); ++k) {
+      const core::RopeSet& set = r.sets[k];
+      CAPTURE(set.layer_type);
+      REQUIRE(sets.members[k].key == set.layer_type);
+      const core::JsonValue& mine = sets.members[k].value;
+      CHECK(mine.find("af")->number ==
+            doctest::Approx(core::rope_init(set.config, 0).attention_factor).epsilon(1e-14));
+      const double lengths[] = {0, 5000, 1e6};
+      for (int n = 0; n < 3; ++n) {
+        CAPTURE(lengths[n]);
+        const Eigen::VectorXd want = core::rope_init(set.config, lengths[n]).inv_freq;
+        const core::JsonValue& got = mine.find("inv")->items[n];
+        REQUIRE(got.items.size() == static_cast<size_t>(want.size()));
+        double worst = 0;
+        for (Eigen::Index i = 0; i < want.size(); ++i)
+          worst =
+              std::max(worst, std::abs(got.items[i].number - want(i)) / std::max(std::abs(want(i)), 1e-300));
+        CHECK(worst <= 1e-12);
+      }
+    }
+    const core::JsonValue& temp = *line.value.find("temperature");
+    CHECK(temp.items.size() == (r.temperature.on() ? 2u : 0u));
+    if (r.temperature.on() && temp.items.size() == 2) {
+      CHECK(temp.items[0].number == r.temperature.floor_scale);
+      CHECK(temp.items[1].number == r.temperature.attn_scale);
+    }
+    const core::JsonValue& qs = *line.value.find("query_scaling");
+    CHECK(qs.items.size() == (r.query_scaling.on() ? 2u : 0u));
+    if (r.query_scaling.on() && qs.items.size() == 2) {
+      CHECK(qs.items[0].number == r.query_scaling.beta);
+      CHECK(qs.items[1].number == r.query_scaling.length);
+    }
+    CHECK(line.value.find("name")->string == r.identity.name_or_path);
+    CHECK(line.value.find("model_type")->string == r.identity.model_type);
+  }
+  CHECK(compared >= 70);  // 33 published configs, 55 edge cases, the notebook tests' own: most are read
 }
