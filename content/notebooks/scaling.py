@@ -755,7 +755,7 @@ else:
         if none_layers:
             key.append(Patch(facecolor="white", edgecolor="0.4", hatch="////",
                              label=_("no RoPE · %s") % layer_count(none_layers)))
-        ax.legend(handles=key, loc="upper left", bbox_to_anchor=(0, -0.05), fontsize="small")
+        ax.legend(handles=key, loc="upper left", bbox_to_anchor=(0, -0.2), fontsize="small")
         plt.show()
         print(layer_runs())
     if len(sets) > 1:
