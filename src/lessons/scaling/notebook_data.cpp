@@ -1,6 +1,8 @@
 // Lesson scaling's notebook data: the config.json the lesson read — a preset's published fields with their
 // source, or the learner's file, bounded — as Python, for the recipe (content/notebooks/scaling.py) to read
 // layer by layer again. Input, not answers: what the page made of the config is not in it.
+#include <algorithm>
+
 #include "core/json.hpp"
 #include "core/json_writer.hpp"
 #include "scaling_lesson.hpp"
@@ -65,13 +67,22 @@ std::string members(const core::JsonValue& obj, std::string& left, const std::st
   return out + "\n}";
 }
 
-// A Python expression for `text`: a raw triple-quoted string when nothing in it needs an escape, else a
-// JSON string literal (Python reads it the same: \", \\ and \u00XX).
+// A Python expression for `text`: a raw triple-quoted string when nothing in it needs an escape, else one
+// JSON string literal a line (Python reads them the same: \", \\ and \u00XX; adjacent ones join).
 std::string python_text(std::string_view text) {
   bool raw = text.find('\\') == std::string_view::npos && text.find("'''") == std::string_view::npos &&
              (text.empty() || text.back() != '\'');
   for (unsigned char c : text) raw = raw && (c >= 0x20 || c == '\n' || c == '\t');
-  return raw ? "r'''" + std::string(text) + "'''" : literal(text);
+  if (raw) return "r'''" + std::string(text) + "'''";
+  std::string out;
+  for (size_t at = 0; at < text.size();) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    std::string line = literal(text.substr(at, end - at));
+    if (end < text.size()) line.insert(line.size() - 1, "\\n");
+    out += "\n    " + line;
+    at = end + 1;
+  }
+  return out.empty() ? std::string("\"\"") : out;
 }
 
 }  // namespace

@@ -28,24 +28,40 @@ constexpr std::size_t kCap = 64 * 1024;  // notebook_data.cpp's kNotebookConfigB
 
 const unsigned char* bytes(const std::string& s) { return reinterpret_cast<const unsigned char*>(s.data()); }
 
-// The value a line "<name> = <literal>" of the data cell gives: a JSON string literal decoded (Python reads
-// it the same), "None", or the text of json.loads(r'''…''') — the rest as written.
+// A JSON string literal decoded (Python reads it the same).
+std::string decoded(const std::string& literal) {
+  const core::JsonParse p = core::parse_json(literal);
+  REQUIRE(p.ok());
+  REQUIRE(p.value.is_string());
+  return p.value.string;
+}
+
+// The value a line "<name> = <literal>" of the data cell gives: a string literal decoded, "None", or the text
+// json.loads reads — from r'''…''', or from string literals one a line, joined — the rest as written.
 std::string assigned(const std::string& data, const std::string& name) {
   const size_t at = data.find("\n" + name + " = ");
   REQUIRE(at != std::string::npos);
   const size_t from = at + name.size() + 4;
-  std::string value = data.substr(from, data.find('\n', from) - from);
+  const std::string value = data.substr(from, data.find('\n', from) - from);
   if (value.rfind("json.loads(r'''", 0) == 0) {
     const size_t end = data.find("''')", from);
     REQUIRE(end != std::string::npos);
     return data.substr(from + 15, end - from - 15);
   }
-  if (value.rfind("json.loads(", 0) == 0) value = value.substr(11, value.size() - 12);
-  if (value.empty() || value[0] != '"') return value;
-  const core::JsonParse p = core::parse_json(value);
-  REQUIRE(p.ok());
-  REQUIRE(p.value.is_string());
-  return p.value.string;
+  if (value == "json.loads(") {
+    std::string text;
+    for (size_t line = from + value.size() + 1;;) {
+      const size_t end = data.find('\n', line);
+      std::string one = data.substr(line, end - line);
+      REQUIRE(one.rfind("    \"", 0) == 0);  // indented, one literal a line
+      const bool last = one.back() == ')';
+      text += decoded(one.substr(4, one.size() - 4 - last));
+      if (last) return text;
+      REQUIRE(end != std::string::npos);
+      line = end + 1;
+    }
+  }
+  return value.empty() || value[0] != '"' ? value : decoded(value);
 }
 
 // The lines of the cell that Python reads as comments.
@@ -100,7 +116,8 @@ TEST_CASE("the learner's config.json reaches the notebook as written: quotes, ba
   std::string want = body;  // no byte order mark; line ends as \n
   for (size_t at; (at = want.find("\r\n")) != std::string::npos;) want.erase(at, 1);
   CHECK(assigned(data, "config") == want);
-  CHECK(data.find("config = json.loads(\"{") != std::string::npos);  // a backslash: a JSON string literal
+  // A backslash: JSON string literals, one a line.
+  CHECK(data.find("config = json.loads(\n    \"{\\\"_name_or_path\\\": ") != std::string::npos);
   CHECK(assigned(data, "config_name") == name.substr(0, 80));
   CHECK(comments(data).find("odd") == std::string::npos);
   CHECK(data.find("config_left_out") == std::string::npos);
