@@ -38,7 +38,9 @@ using namespace posenc;
 namespace {
 
 // The settings each notebook is written at: every lesson at its defaults, and some at settings of their
-// own — odd and small sizes, offsets, the other layout, Chinese.
+// own — odd and small sizes, offsets, the other layout, Chinese. "<hash>|<file>" also gives the lesson a
+// file of tests/data/ as the learner would (receive_file), between the hash and the hash again (its
+// settings on top of the file's: such a hash names no model).
 std::vector<std::string> cases() {
   std::vector<std::string> hashes;
   for (const auto& e : lessons::lesson_table()) hashes.push_back("lesson=" + std::string(e.id) + "&lang=en");
@@ -73,10 +75,18 @@ std::vector<std::string> cases() {
            "lesson=in-practice&tokens=2&d_model=4&heads=8&kv_heads=1&head_dim=4&head=5&seed=0&base=100&"
            "wrong=100&max_dist=16&len_a=2&len_b=2&decode=16&original=8&factor=1&growth=1.25&rotary=1&pair=0&"
            "max_pos=256&lang=zh",
-           "lesson=check&step=diff&base=2&test_file=check/pe_base2_from1.npy&lang=en",
+           "lesson=check&step=diff&base=2&lang=en|check/pe_base2_from1.npy",
            "lesson=check&step=rope-verdict&rope_example=yarn-4&lang=zh",
            "lesson=check&step=rope-diff&rope_example=base-10000&config=llama3-8b&lang=en",
-           "lesson=check&step=rope-verdict&test_file=check/rope_slice.npy&lang=en",
+           "lesson=check&step=rope-verdict&lang=en|check/rope_slice.npy",
+           // scaling: Llama 4's layers without RoPE and their temperature at extreme settings; DeepSeek-V3's
+           // latent attention and softmax scale; learners' files: a LongRoPE config whose name needs escapes,
+           // Gemma 4's two sets (proportional) in Chinese.
+           "lesson=scaling&model=llama4-scout&dim=4&original=64&target=4194304&factor=128&beta_fast=0.25&"
+           "beta_slow=64&low_freq=64&high_freq=0.25&sigma=3&step=temperature&lang=en",
+           "lesson=scaling&model=deepseek-v3&target=3000&lang=en",
+           "lesson=scaling&lang=en|notebook/phi3-tiny-longrope.json",
+           "lesson=scaling&target=128&lang=zh|configs/gemma-4-26b-a4b.json",
        })
     hashes.push_back(h);
   return hashes;
@@ -196,20 +206,21 @@ const std::vector<ComputeCheck>& compute_checks() {
   return checks;
 }
 
-Expected expect(const std::string& hash, const std::string& dir, int n, std::string& notebook_text) {
+Expected expect(const std::string& setting, const std::string& dir, int n, std::string& notebook_text) {
   app::AppState s;
   app::init(s);
+  const std::string hash = setting.substr(0, setting.find('|'));
   app::apply_hash(s, hash);
-  // A case may bring a file as the learner does (dropped, opened or pasted): test_file=<path in tests/data>.
-  if (const size_t at = hash.find("test_file="); at != std::string::npos) {
-    const std::string path = hash.substr(at + 10, hash.find('&', at) - at - 10);
-    const std::string bytes = test::file_text(std::string(test::kSourceDir) + "/tests/data/" + path);
-    REQUIRE_FALSE(bytes.empty());
-    app::receive_file(s, path.substr(path.rfind('/') + 1),
-                      reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
+  if (hash != setting) {  // a learner's file, then the hash's settings again
+    const std::string file = setting.substr(hash.size() + 1),
+                      text = test::file_text(std::string(test::kSourceDir) + "/tests/data/" + file);
+    REQUIRE_FALSE(text.empty());
+    app::receive_file(s, file.substr(file.rfind('/') + 1),
+                      reinterpret_cast<const unsigned char*>(text.data()), text.size());
+    app::apply_hash(s, hash);
   }
   Expected e;
-  e.hash = hash;
+  e.hash = setting;
   e.lesson = std::string(lessons::lesson_table()[s.lesson].id);
   notebook_text = app::notebook(s, s.lesson, "https://example.org/posenc/");
   char name[96];

@@ -157,6 +157,7 @@ core::Messages ScalingLesson::receive_file(std::string_view name, const unsigned
     return {{"{0}: {1}", {shown, ui::tr_message(lang_, r.error)}}};
   }
   load_error_ = {};
+  yours_text_ = bounded_config(std::string_view(reinterpret_cast<const char*>(bytes), size), yours_left_);
   core::Messages said = {{"{0}: read", {shown}}};
   for (const core::Message& m : r.notices) said.push_back({"{0}: {1}", {shown, ui::tr_message(lang_, m)}});
   read_model(r);

@@ -118,6 +118,11 @@ std::string num(double x, int digits = 4);
 std::string identity_name(const core::ModelIdentity& id, const std::string& label);
 // A length in positions: whole numbers from 1000 on (no exponent in prose), else four digits.
 std::string positions(double x);
+// A config.json's text as a notebook carries it: the whole up to kNotebookConfigBytes; a longer one without
+// the members (its own and its text_config's) that are long and hold nothing RoPE reads, named in `left`;
+// "" (and why in `left`) when even that is too long (notebook_data.cpp).
+constexpr std::size_t kNotebookConfigBytes = 64 * 1024;
+std::string bounded_config(std::string_view text, std::string& left);
 
 class ScalingLesson final : public Lesson {
   Params p_;
@@ -129,6 +134,8 @@ class ScalingLesson final : public Lesson {
   ModelRead model_;           // the chosen model's layers and sets
   core::Message load_error_;  // why the last file was not read (empty: it was, or a model was chosen since)
   std::string failed_name_;   // … and what that file was
+  std::string yours_text_;    // the learner's config.json as its notebook carries it (bounded_config)
+  std::string yours_left_;    // … the members left out of it for its size, or why none of it is there
   std::vector<char> paste_;
 
  public:
@@ -149,6 +156,9 @@ class ScalingLesson final : public Lesson {
   core::Messages receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) override;
   // After a file that was not read: its message is on the config step.
   std::string_view step_for_file() const override { return failed() ? "config" : ""; }
+  // The config.json read (a preset's fields with their source, or the learner's file), for the notebook's
+  // recipe to read layer by layer again (notebook_data.cpp).
+  std::string notebook_data() const override;
 
  private:
   // ---- the config and its wavelengths (config.cpp) ----
