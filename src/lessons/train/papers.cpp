@@ -50,6 +50,20 @@ constexpr double kWide = 0.1;  // Zhou's "large variances": a range over seeds t
 
 }  // namespace
 
+const char* verdict_key(Verdict v) {
+  static const char* const kVerdicts[] = {"agree",
+                                          "disagree",
+                                          "seeds do not separate",
+                                          "not settled: runs stopped by the cap",
+                                          "not comparable: turn the causal mask on",
+                                          "not run here",
+                                          "one seed: no spread to compare",
+                                          "not comparable: turn the causal mask off",
+                                          "no test past the training length"};
+  static_assert(std::size(kVerdicts) == static_cast<size_t>(Verdict::NoLonger) + 1);
+  return kVerdicts[static_cast<int>(v)];
+}
+
 // The test length nearest to n (its index).
 int TrainLesson::length_near(int n) const {
   const auto& lens = config_test_lens();
@@ -228,20 +242,10 @@ void TrainLesson::draw_papers(DrawContext& ctx) {
       ImGui::TableNextColumn();
       ui::wrapped(r.here, *theme_, theme_->text);
       ImGui::TableNextColumn();
-      static const char* const kVerdicts[] = {"agree",
-                                              "disagree",
-                                              "seeds do not separate",
-                                              "not settled: runs stopped by the cap",
-                                              "not comparable: turn the causal mask on",
-                                              "not run here",
-                                              "one seed: no spread to compare",
-                                              "not comparable: turn the causal mask off",
-                                              "no test past the training length"};
-      static_assert(std::size(kVerdicts) == static_cast<size_t>(Verdict::NoLonger) + 1);
       const ImU32 colour = r.verdict == Verdict::Agree      ? theme_->good
                            : r.verdict == Verdict::Disagree ? theme_->warn
                                                             : theme_->muted;
-      ui::wrapped(tr(lang_, kVerdicts[static_cast<int>(r.verdict)]), *theme_, colour);
+      ui::wrapped(tr(lang_, verdict_key(r.verdict)), *theme_, colour);
     }
     ImGui::EndTable();
   }

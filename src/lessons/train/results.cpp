@@ -158,7 +158,10 @@ void TrainLesson::say_results() {
     say("best" + tag + "_clear", condition([=] { return best(len()).kind == Best::Clear; }));
     say("best" + tag + "_tied", condition([=] { return best(len()).kind == Best::Tied; }));
     say("best" + tag, quoted([=] { return names([&](int e) { return e == best(len()).top; }); }));
-    say("best" + tag + "_acc", quoted([=] { return spread_text(best(len()).top, len(), true); }));
+    say("best" + tag + "_acc", quoted([=] {  // with no best, none (the text shows it only with one)
+          const int top = best(len()).top;
+          return top < 0 ? std::string("\xE2\x80\xA6") : spread_text(top, len(), true);
+        }));
     say("runner" + tag, quoted([=] { return names([&](int e) { return e == best(len()).runner; }); }));
     say("above" + tag,
         quoted([=] { return names([&](int e) { return spread(e, len(), true).above == p_.seeds; }); }));

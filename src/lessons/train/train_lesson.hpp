@@ -87,6 +87,8 @@ enum class Verdict {
   NeedsBidirectional,  // an encoder's claim (a bidirectional mask), runs with a causal one
   NoLonger,            // a claim about longer inputs, no test past the training length
 };
+// A verdict as the table says it (a catalogue key).
+const char* verdict_key(Verdict v);
 struct PaperRow {
   const char* paper;  // catalogue keys
   const char* claim;
@@ -159,6 +161,8 @@ class TrainLesson final : public Lesson {
   bool takes_file(std::string_view name, const unsigned char* bytes, std::size_t size) const override;
   core::Messages receive_file(std::string_view name, const unsigned char* bytes, std::size_t size) override;
   std::string_view step_for_file() const override { return "runs"; }
+  // The runs (as the runs export writes them) and the shown runs' weights, for the notebook (notebook.cpp).
+  std::string notebook_data() const override;
   // The papers table's rows as the papers step shows them (none before every run is scored).
   std::vector<PaperRow> papers() const { return paper_rows(); }
 
