@@ -151,6 +151,8 @@ def show_numbers(**numbers):
     full = os.environ.get("POSENC_NUMBERS") == "all"
 
     def plain(v):
+        if isinstance(v, str):  # a text the page writes (names, a mean and its range), compared to the letter
+            return v
         if isinstance(v, (np.ndarray, list, tuple)):
             a = np.asarray(v, dtype=float)
             if a.size > 64 and not full:

@@ -13,6 +13,7 @@
 #include "headless.hpp"
 #include "lessons/train/train_lesson.hpp"
 #include "numpy.hpp"
+#include "train/train_page.hpp"
 #include "ui/locate.hpp"
 #include "ui/matrix_view.hpp"
 
@@ -30,16 +31,6 @@ constexpr const char* kSmall =
 
 lessons::train_lesson::TrainLesson& train_lesson(test::Headless& h) {
   return dynamic_cast<lessons::train_lesson::TrainLesson&>(app::current_lesson(h.s));
-}
-
-void train(test::Headless& h) {
-  h.frame(1280, 800);
-  const std::optional<ui::ItemRect> r = ui::locate("Train");
-  REQUIRE(r);
-  h.click(*r);
-  lessons::Lesson& l = app::current_lesson(h.s);
-  for (int n = 0; l.placeholder("done") != "1" && n < 40000; ++n) h.frame(1280, 800);
-  REQUIRE(l.placeholder("done") == "1");
 }
 
 // The Ruoss row of the papers table (a copy: the table is made anew on each call).
@@ -71,7 +62,7 @@ TEST_CASE("lesson train: randomised positions and a start token are settings; th
   CHECK(l.placeholder("random") == "0");  // off by default: six encodings
   CHECK(l.placeholder("start") == "0");
   CHECK(l.placeholder("runs") == "6");
-  train(h);
+  test::train_in_page(h);
   CHECK(ruoss(train_lesson(h).papers()).verdict == Verdict::NotRun);
   CHECK(ruoss(train_lesson(h).papers()).here == "not trained: turn on include randomised positions");
 
@@ -83,7 +74,7 @@ TEST_CASE("lesson train: randomised positions and a start token are settings; th
   CHECK(l.placeholder("done") == "0");  // a change of the runs' settings discards them
   // Reverse with a start token: inputs up to 8 make 2·8 + 2 tokens; L is twice that.
   CHECK(l.placeholder("random_last") == "35");
-  train(h);
+  test::train_in_page(h);
   std::vector<core::RunRecord> runs;
   REQUIRE(core::read_runs_file(l.exports("runs")[1].text(), runs) == "");
   REQUIRE(runs.size() == 7u);
@@ -104,7 +95,7 @@ TEST_CASE("lesson train: randomised positions and a start token are settings; th
   CHECK(l.placeholder("ex_targets") == "6");
   // With the causal mask: not the paper's setting. Six encodings again: the run shown falls back.
   app::apply_hash(h.s, std::string(kSmall) + "&random=1&start=1&causal=1");
-  train(h);
+  test::train_in_page(h);
   CHECK(ruoss(train_lesson(h).papers()).verdict == Verdict::NeedsBidirectional);
   const core::Messages off =
       app::apply_hash(h.s, std::string(kSmall) + "&random=0&run=randomised%20positions");
