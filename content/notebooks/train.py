@@ -86,7 +86,13 @@ page = runs_all[:trained]
 expected = [(PES[e], seed0 + s) for e in range(encodings) for s in range(seeds)]
 other = [f"{key}: {r[key]} ≠ {v}" for r in page for key, v in setup_keys.items() if r[key] != v]
 done = bool(page) and [(r["pe"], r["seed"]) for r in page] == expected and not other
-if not done:  # nothing trained, or runs of other settings than params (the first few differences)
+nothing = (
+    _("Nothing trained at these settings yet: press Train on the page, then download the notebook again."))
+if not page:
+    print(nothing)
+    print(_("To read a runs file instead (the page's ↓ .json, or the PyTorch script's):"))
+    print('    runs_file = json.load(open("runs.json", encoding="utf-8")); trained = len(runs_file["runs"])')
+elif not done:  # runs of other settings than params: the first few differences
     print(_("not trained yet"), *sorted(set(other))[:6])
 metric = METRICS[2 * (params["metric"] == "sequences") + int(params["greedy"])]
 
@@ -206,12 +212,13 @@ def accuracy_axes(title, xlabel, ax=None, size=(7.5, 3.8)):
     return ax
 
 
-def dots(ax, e, x, li_list, token_accuracy):
-    """Encoding e's means at x, bars from its lowest seed to its highest."""
+def dots(ax, e, x, li_list, token_accuracy, joined=False):
+    """Encoding e's means at x (joined: a line through them), bars from its lowest seed to its highest."""
     s = [spread(e, li, token_accuracy) for li in li_list]
     mean = np.array([v[0] for v in s])
     bars = np.array([[v[0] - v[1] for v in s], [v[2] - v[0] for v in s]]) if seeds > 1 else None
-    ax.errorbar(x, mean, yerr=bars, fmt="o", color=POSENC_PALETTE[e], label=NAMES[e], capsize=3, markersize=5)
+    ax.errorbar(x, mean, yerr=bars, fmt="o-" if joined else "o", color=POSENC_PALETTE[e], label=NAMES[e],
+                capsize=3, markersize=5, linewidth=1.6)
 
 
 def accuracy_plot(ax=None, size=(7.5, 3.8)):
@@ -228,12 +235,12 @@ def accuracy_plot(ax=None, size=(7.5, 3.8)):
         ax.plot(lens, np.add(base, margin), color=MUTED, alpha=160 / 255, linewidth=1,
                 label=_("clearly above it from here"))
     for e in range(encodings):
-        dots(ax, e, lens, range(len(lens)), False)
+        dots(ax, e, lens, range(len(lens)), False, joined=True)
     ax.set_xlim(lens[0] - 0.5, lens[-1] + 0.5)
     ax.xaxis.set_major_locator(plt.MaxNLocator(integer=True))
-    ax.axvspan(min_len, train_len, color="0.9", zorder=0)  # the lengths trained on
+    ax.axvspan(min_len, train_len, color=WARN, alpha=0.12, zorder=0)  # the lengths trained on
     ax.annotate(_("trained"), (max(min_len, lens[0] - 0.5), 0), xycoords=("data", "axes fraction"),
-                xytext=(3, 4), textcoords="offset points", fontsize="small", color="0.4")
+                xytext=(3, 4), textcoords="offset points", fontsize="small", color=WARN)
     ax.legend(ncol=4, loc="upper center", bbox_to_anchor=(0.5, -0.16))
     return ax
 
@@ -255,6 +262,12 @@ def bag_plot():
 
 def results(**numbers):  # the numbers the text quotes once every run is scored (else it quotes none)
     return numbers if done else {}
+
+
+def need_results():  # as the page's result steps: their picture once every run is scored
+    if not done:
+        print(_("The results appear here once every run has trained and been tested."))
+    return done
 
 
 def accuracy_table():  # the export of the result steps: each test length, then every run's chosen score
@@ -318,7 +331,7 @@ show_numbers(**numbers)
 print(_("position-blind baseline"), num(base[ti]), "+", num(margin[ti], 2))
 numbers = dict(bag_bound=base[ti], bag_margin=margin[ti], good=GOOD, k=k, causal_baseline=mask_base[True],
                bidir_baseline=mask_base[False])
-if done:
+if need_results():
     bag_plot()
     none_above = spread(0, ti)[3]
     numbers.update(export0=accuracy_table(), acc_none=spread_text(0, ti),
@@ -331,7 +344,7 @@ show_numbers(**numbers)
 # With a causal mask a position-blind model still sees, at each slot, the input's bag and the answers before
 # it (teacher forcing): its best guess is the most frequent input token not yet written.
 numbers = dict(causal_baseline=mask_base[True], bidir_baseline=mask_base[False], bag_bound=base[ti], k=k)
-if done:
+if need_results():
     bag_plot()
     none_above = spread(0, ti)[3]
     numbers.update(export0=accuracy_table(), acc_none=spread_text(0, ti),
@@ -342,7 +355,7 @@ show_numbers(**numbers)
 
 # %% step length
 numbers = dict(test_top=top, good=GOOD, **best_numbers(last, "_long"))
-if done:
+if need_results():
     accuracy_plot()
     plt.show()
     lists = dict(learned_at_train=learned, short_of=short_of, split=split, unsettled=unsettled, hold=holds,
@@ -363,7 +376,7 @@ show_numbers(**numbers)
 
 # %% step attention
 numbers = dict(k=k, shown_seed_value=seed0 + params["shown_seed"])
-if done:
+if need_results():
     shown, w = run_weights(shown_run, params["shown_seed"])
     rng = PosencRandom(mix_seed(0xE8A3F1E5, params["example"]))  # the page's example
     x = [below(rng, vocab) for _i in range(params["ex_len"])]
@@ -392,7 +405,7 @@ show_numbers(**numbers)
 # %% step table
 trained_rows = seq_len(train_len)  # the rows a training sequence reaches
 numbers = dict(shown_seed_value=seed0 + params["shown_seed"])
-if done:
+if need_results():
     _r, w = run_weights(1, params["shown_seed"])
     if w is not None:
         pos_table = w["positions"]
@@ -404,7 +417,8 @@ if done:
         x = pos_table[:trained_rows] - pos_table[:trained_rows].mean(0)
         value, vector = np.linalg.eigh(x.T @ x)
         explained = value[::-1][:2] / max(value.sum(), 1e-300)
-        coords = x @ vector[:, ::-1][:, :2]  # each component's sign is arbitrary (as the page's)
+        coords = x @ vector[:, ::-1][:, :2]
+        coords *= np.sign(coords[np.abs(coords).argmax(0), [0, 1]])  # as the page: the largest one positive
         curves([(_("component %d (%s%% of the variance)") % (i + 1, num(100 * explained[i])), coords[:, i])
                 for i in range(2)], _("First principal components of the trained rows, against position"),
                _("position"))
@@ -515,7 +529,7 @@ def paper_rows():
 
 
 numbers = dict(params=n_params, test_top=top, **best_numbers(ti, "_train"), **best_numbers(last, "_long"))
-if done:
+if need_results():
     papers = paper_rows()
     table([[p, _("%s (%s)") % (claim, setting), here, VERDICTS[v]] for p, claim, setting, here, v in papers],
           [_("paper"), _("reports (its setting)"), _("these runs"), _("agree?")],

@@ -431,6 +431,11 @@ Components principal_components(const Eigen::MatrixXf& table, int rows, int k) {
   for (int i = 0; i < k; ++i) {  // eigenvalues ascend: the largest are last
     out.coords.col(i) = x * eig.eigenvectors().col(d - 1 - i);
     out.explained(i) = eig.eigenvalues()(d - 1 - i) / total;
+    // A component's sign is the solver's choice: fixed so that its largest coordinate is positive (the
+    // same curves wherever they are computed, the notebook's NumPy too).
+    Eigen::Index top = 0;
+    out.coords.col(i).cwiseAbs().maxCoeff(&top);
+    if (out.coords(top, i) < 0) out.coords.col(i) *= -1;
   }
   return out;
 }

@@ -158,7 +158,8 @@ double bag_of_tokens_bound(const std::vector<Example>& examples, Task task);
 double position_blind_baseline(const std::vector<Example>& examples, const TaskSpec& spec);
 
 // A learned position table's first k principal components over its rows 0 … rows−1: each row's
-// coordinates (rows × k) and the share of variance each component explains.
+// coordinates (rows × k; each component's largest coordinate positive) and the share of variance each
+// component explains.
 struct Components {
   Eigen::MatrixXd coords;
   Eigen::VectorXd explained;

@@ -372,6 +372,11 @@ TEST_CASE("train: principal components of a position table") {
     CHECK(pc.coords.row(r).head(2).norm() == doctest::Approx(2).epsilon(1e-5));
     CHECK(std::fabs(pc.coords(r, 2)) == doctest::Approx(0.5).epsilon(1e-5));
   }
+  for (int i = 0; i < 3; ++i) {  // the sign: each component's largest coordinate positive
+    Eigen::Index top = 0;
+    pc.coords.col(i).cwiseAbs().maxCoeff(&top);
+    CHECK(pc.coords(top, i) > 0);
+  }
   CHECK(principal_components(table, 0, 2).coords.size() == 0);
 }
 
