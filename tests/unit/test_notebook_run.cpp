@@ -103,9 +103,9 @@ std::vector<std::string> cases() {
 // whole sequences free-running (the runs without positions clearly above the baseline: the mask's order).
 std::vector<std::string> trained_cases() {
   return {
-      "lesson=train&task=k_back&k=1&causal=0&random=1&layers=1&heads=2&d_model=16&vocab=6&train_len=4&test_x="
-      "2&"
-      "steps=300&warmup=20&seeds=2&seed=3&run=randomised%20positions&shown_seed=1&ex_len=7&example=5",
+      "lesson=train&task=k_back&k=1&causal=0&random=1&layers=1&heads=2&d_model=16&vocab=6&train_len=4&"
+      "test_x=2&steps=300&warmup=20&seeds=2&seed=3&run=randomised%20positions&shown_seed=1&ex_len=7&"
+      "example=5",
       "lesson=train&task=copy&causal=1&start=1&layers=2&heads=2&d_model=8&vocab=4&train_len=3&test_x=2&"
       "steps=400&warmup=20&seeds=2&seed=1&metric=sequences&greedy=1&run=T5&layer=1&head=1",
   };
