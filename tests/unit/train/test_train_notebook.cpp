@@ -1,8 +1,9 @@
 // Lesson train's notebook: its data cell (the runs as the runs export writes them, and the weights of the two
-// runs its attention and table steps show) in both languages, escaped as Python reads it, bounded; and the
+// runs its attention and table steps show) in both languages, escaped as Python reads it, bounded; the
 // papers table the notebook computes from the runs, cell by cell as the page shows it, in English and in
-// Chinese. (That the notebook runs and prints every number the page shows, trained and not:
-// test_notebook_run.cpp.)
+// Chinese; and the NumPy forward pass it draws the attention map with (content/code/train.py) against the
+// core's model, every encoding and mask. (That the notebook runs and prints every number the page shows,
+// trained and not: test_notebook_run.cpp.)
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -11,6 +12,8 @@
 
 #include "app/notebook.hpp"
 #include "core/json.hpp"
+#include "core/json_writer.hpp"
+#include "core/train.hpp"
 #include "core/train_run.hpp"
 #include "english.hpp"
 #include "lessons/train/train_lesson.hpp"
@@ -136,4 +139,82 @@ TEST_CASE(
             ui::tr(lang == std::string("zh") ? 1 : 0, lessons::train_lesson::verdict_key(rows[i].verdict)));
     }
   }
+}
+
+TEST_CASE(
+    "content/code/train.py's forward pass is the core's model: every encoding and mask, from the same "
+    "weights") {
+  // Each encoding, each mask, a start token on the causal runs: two layers of two heads, weights drawn
+  // at random (so that T5's biases, zero at the start, count too), one sequence of each task.
+  std::string cases = "[", layers_python;
+  std::vector<Eigen::MatrixXf> attention;
+  std::vector<std::vector<int>> predicted;
+  core::Random rng(31);
+  for (core::Encoding pe : core::all_encodings())
+    for (const bool causal : {false, true}) {
+      core::TrainConfig c;
+      c.task = causal ? core::Task::Reverse : core::Task::KBack;
+      c.pe = pe, c.causal = causal, c.start_token = causal;
+      c.layers = 2, c.heads = 2, c.d_model = 8, c.d_ff = 16, c.vocab = 5, c.k = 1;
+      c.train_len = 3, c.test_lens = {3, 6};
+      core::Model<float> model(core::model_config(c), 7);
+      std::vector<float> w = core::model_weights(model);
+      for (float& v : w) v += static_cast<float>(0.5 * rng.gaussian());
+      REQUIRE(core::load_weights(model, w));
+      std::vector<core::Example> ex = {core::random_example(core::task_spec(c), 5, rng)};
+      core::place_at_random(ex, c, rng);
+      for (int l = 0; l < 2; ++l)
+        for (int h = 0; h < 2; ++h) attention.push_back(model.attention(ex[0], l, h));
+      predicted.push_back(model.predict(ex));
+      core::Json weights, tokens, positions;
+      weights.begin_array();
+      for (float v : w) weights.num(v);
+      weights.end_array();
+      tokens.begin_array();
+      for (int t : ex[0].tokens) tokens.num(t);
+      tokens.end_array();
+      positions.begin_array();
+      for (int q : ex[0].positions) positions.num(q);
+      positions.end_array();
+      cases += "(" + core::setup_json(c) + "," + weights.text() + "," + tokens.text() + "," +
+               positions.text() + "),";
+    }
+  cases += "]";
+  // Per case: each layer's and head's weights, then the arg-max at each target (the logits' rows at the
+  // positions with a target, in order).
+  const std::string out = test::run_numpy(
+      "train",
+      "true, false = True, False\nfor setup, w, tokens, positions in " + cases +
+          ":\n    probs, logits = forward(setup, named_weights(setup, w), np.array(tokens), positions or "
+          "None)\n    print(json.dumps([p[h].tolist() for p in probs for h in range(2)]))\n"
+          "    e = make_example(setup['task'], inputs(tokens[int(setup['start_token']):], setup['task']), "
+          "setup['vocab'], setup['k'], setup['causal'], setup['start_token'])\n"
+          "    print(json.dumps(logits[e[1] >= 0].argmax(1).tolist()))\n");
+  std::vector<std::string> lines;
+  for (size_t at = 0; at < out.size();) {
+    const size_t end = out.find('\n', at);
+    lines.push_back(out.substr(at, end - at));
+    at = end == std::string::npos ? out.size() : end + 1;
+  }
+  REQUIRE(lines.size() >= 2 * predicted.size());
+  double worst = 0;
+  for (size_t i = 0; i < predicted.size(); ++i) {
+    CAPTURE(i);
+    const core::JsonParse maps = core::parse_json(lines[2 * i]), args = core::parse_json(lines[2 * i + 1]);
+    REQUIRE(maps.ok());
+    REQUIRE(args.ok());
+    REQUIRE(maps.value.items.size() == 4);
+    for (size_t m = 0; m < 4; ++m) {
+      const Eigen::MatrixXf& page = attention[4 * i + m];
+      REQUIRE(maps.value.items[m].items.size() == static_cast<size_t>(page.rows()));
+      for (Eigen::Index r = 0; r < page.rows(); ++r)
+        for (Eigen::Index c = 0; c < page.cols(); ++c)
+          worst = std::max(worst, std::fabs(maps.value.items[m].items[r].items[c].number - page(r, c)));
+    }
+    std::vector<int> numpy;
+    for (const core::JsonValue& v : args.value.items) numpy.push_back(static_cast<int>(v.number));
+    CHECK(numpy == predicted[i]);
+  }
+  CHECK(worst < 1e-5);  // float32 against float64 from the same float32 weights
+  MESSAGE("largest difference of an attention weight: " << worst);
 }
