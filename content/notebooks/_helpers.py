@@ -163,6 +163,23 @@ def show_numbers(**numbers):
     print("posenc-numbers " + json.dumps({k: plain(v) for k, v in numbers.items()}))
 
 
+def short_number(v, digits=3):
+    """A number as the page writes it (ui::short_number, src/ui/matrix_view.cpp): whole numbers whole, else
+    `digits` significant digits, an exponent outside 0.001 … 100000."""
+    a = abs(v)
+    if v == 0:
+        return "0"
+    if v == math.floor(v) and a < 1e9:
+        return "%.0f" % v
+    if 1e-3 <= a < 1e5:
+        e = math.floor(math.log10(a))
+        s = "%.*f" % (max(0, digits - 1 - e), v)
+        if abs(float(s)) >= 10.0 ** (e + 1) and digits - 1 - e > 0:  # rounded up to the next power of ten
+            s = "%.*f" % (digits - 2 - e, v)
+        return s
+    return "%.*e" % (max(0, digits - 1), v)
+
+
 def posenc_todo(step):
     print("posenc-todo " + step)
 

@@ -14,20 +14,7 @@ rope_source, config_sets = globals().get("rope_source"), globals().get("config_s
 config_name, config_rotation = globals().get("config_name"), globals().get("config_rotation", "half")
 
 
-def short(v, digits=3):
-    """A number as the page prints it (ui::short_number, src/ui/matrix_view.cpp)."""
-    a = abs(v)
-    if v == 0:
-        return "0"
-    if v == np.floor(v) and a < 1e9:
-        return f"{v:.0f}"
-    if 1e-3 <= a < 1e5:
-        e = int(np.floor(np.log10(a)))
-        text = f"{v:.{max(0, digits - 1 - e)}f}"
-        if abs(float(text)) >= 10.0 ** (e + 1) and digits - 1 - e > 0:
-            text = f"{v:.{digits - 2 - e}f}"
-        return text
-    return f"{v:.{max(0, digits - 1)}e}"
+short = short_number  # a number as the page prints it (the helpers' ui::short_number)
 
 
 def seqsum(a):

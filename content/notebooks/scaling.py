@@ -563,22 +563,6 @@ else:                                                                # config.cp
         model_name = _("%s (edited)") % model_name
 
 
-def short_number(v, digits=4):
-    """A number as the page's labels write it (ui::short_number)."""
-    if v == 0:
-        return "0"
-    a = abs(v)
-    if v == math.floor(v) and a < 1e9:
-        return "%.0f" % v
-    if 1e-3 <= a < 1e5:
-        e = math.floor(math.log10(a))
-        s = "%.*f" % (max(0, digits - 1 - e), v)
-        if abs(float(s)) >= 10 ** (e + 1) and digits - 1 - e > 0:
-            s = "%.*f" % (digits - 2 - e, v)
-        return s
-    return "%.*e" % (max(0, digits - 1), v)
-
-
 def positions(x):
     """A length in positions as the page writes one: whole from 1000 on, else four digits."""
     return "%d" % math.floor(x + 0.5) if x >= 1000 else short_number(x, 4)
@@ -851,8 +835,8 @@ names = [_("no attention factor"), _("YaRN: logits × %s"), _("LongRoPE: logits 
 ax = axes(_("Attention entropy of a random query against context length (nats)"), _("keys L (log scale)"),
           logx=True, size=(7.5, 4))
 for j, s in enumerate(scales):
-    label = names[0] if j == 0 else names[j] % short_number(s) if j < 3 else \
-        names[3] % (model_name, short_number(s))
+    label = names[0] if j == 0 else names[j] % short_number(s, 4) if j < 3 else \
+        names[3] % (model_name, short_number(s, 4))
     ax.plot(lengths, entropy[:, j], linewidth=1.6, label=label)
 for x, text in ((original, "L0"), (target, _("target"))):
     if x > lengths[-1]:                                              # past the plot's end, as on the page

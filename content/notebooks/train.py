@@ -62,21 +62,6 @@ longest_seq = seq_len(max(train_len, lens[-1]))  # the learned table's rows
 position_range = max(longest_seq, min(2 * longest_seq, 2048))  # randomised positions draw from 0 … this − 1
 
 
-def num(v, digits=3):  # ui::short_number: how the page writes a number
-    a = abs(v)
-    if v == 0:
-        return "0"
-    if v == math.floor(v) and a < 1e9:
-        return "%.0f" % v
-    if 1e-3 <= a < 1e5:
-        e = math.floor(math.log10(a))
-        s = "%.*f" % (max(0, digits - 1 - e), v)
-        if abs(float(s)) >= 10.0 ** (e + 1) and digits - 1 - e > 0:
-            s = "%.*f" % (digits - 2 - e, v)
-        return s
-    return "%.*e" % (max(0, digits - 1), v)
-
-
 # ---- the runs: the page's own first in runs_file (the data cell); they must be every encoding × seed ----
 setup_keys = {"task": task, "causal": causal, "start_token": start, "layers": layers, "heads": heads,
               "d_model": d, "vocab": vocab, "train_len": train_len, "min_len": min_len, "test_lens": lens,
@@ -118,7 +103,7 @@ def spread(e, li, token_accuracy=True):
 
 def spread_text(e, li):  # "0.93 (0.91–0.95)"; a share of exactly 0 or 1 keeps three decimals
     mean, lo, hi, _a = spread(e, li)
-    share = lambda v: "0.000" if v == 0 else "1.000" if v == 1 else num(v)
+    share = lambda v: "0.000" if v == 0 else "1.000" if v == 1 else short_number(v)
     return share(mean) if seeds == 1 else share(mean) + " (" + share(lo) + "–" + share(hi) + ")"
 
 
@@ -328,7 +313,7 @@ show_numbers(**numbers)
 # %% step bag
 # The bound from its definition (content/code/train.py): on copy and reverse every answer slot holds MASK, so
 # a model without positions writes one token into all of them; on k_back it guesses from the bag.
-print(_("position-blind baseline"), num(base[ti]), "+", num(margin[ti], 2))
+print(_("position-blind baseline"), short_number(base[ti]), "+", short_number(margin[ti], 2))
 numbers = dict(bag_bound=base[ti], bag_margin=margin[ti], good=GOOD, k=k, causal_baseline=mask_base[True],
                bidir_baseline=mask_base[False])
 if need_results():
@@ -419,9 +404,9 @@ if need_results():
         explained = value[::-1][:2] / max(value.sum(), 1e-300)
         coords = x @ vector[:, ::-1][:, :2]
         coords *= np.sign(coords[np.abs(coords).argmax(0), [0, 1]])  # as the page: the largest one positive
-        curves([(_("component %d (%s%% of the variance)") % (i + 1, num(100 * explained[i])), coords[:, i])
-                for i in range(2)], _("First principal components of the trained rows, against position"),
-               _("position"))
+        label = _("component %d (%s%% of the variance)")
+        curves([(label % (i + 1, short_number(100 * explained[i])), coords[:, i]) for i in range(2)],
+               _("First principal components of the trained rows, against position"), _("position"))
         plt.show()
         numbers.update(export0=pos_table, trained_rows=trained_rows, table_rows=len(pos_table),
                        pc1=100 * explained[0], pc2=100 * explained[1],
@@ -436,14 +421,14 @@ for r in sorted(runs_all, key=lambda r: PES.index(r["pe"])):
 
     def cell(i, column):  # the score at the run's own length i; a length other than the column's says so
         v = r[metric][i] if i < len(r[metric]) else None
-        text = num(v) if v is not None and math.isfinite(v) else "—"
+        text = short_number(v) if v is not None and math.isfinite(v) else "—"
         return text + ("" if own[i] == column else _(" (at %d)") % own[i])
 
     stopped = (_("solved") if r["stop"] == "solved" else _("plateau")) if r["converged"] else _("step cap")
     colours.append([POSENC_PALETTE[PES.index(r["pe"])]] + [None] * 3 + [None if r["converged"] else WARN]
                    + [None] * 3)
     rows.append([NAMES[PES.index(r["pe"])], r["seed"], {"posenc": _("this page"), "pytorch": "PyTorch"}.get(
-        r["source"], r["source"]), r["steps"], stopped, num(r["seconds"], 2),
+        r["source"], r["source"]), r["steps"], stopped, short_number(r["seconds"], 2),
         cell(own.index(r["train_len"]), train_len), cell(len(own) - 1, lens[-1])])
 if rows:
     table(rows, [_("encoding"), _("seed"), _("trained by"), _("steps"), _("stopped"), _("time, s"),
