@@ -239,8 +239,11 @@
     window.addEventListener('message', onMessage);
     // The page lost the keyboard (Tab out of a card, a click on its host page): the card's focus frame goes.
     window.addEventListener('blur', function () { Module['ccall']('posenc_focus_left', null, [], []); });
-    window.addEventListener('hashchange', function () {
-      Module['ccall']('posenc_hash_changed', null, ['string'], [location.hash.slice(0, 8192)]);
+    // The hash this event brought (its newURL), not location.hash when the event is handled: a frame in
+    // between may have written the state before it back (replaceState), and the new hash would be lost.
+    window.addEventListener('hashchange', function (e) {
+      var url = String(e.newURL || location.href), at = url.indexOf('#');
+      Module['ccall']('posenc_hash_changed', null, ['string'], [at < 0 ? '' : url.slice(at, at + 8192)]);
     });
   });
 })();
