@@ -246,6 +246,13 @@
   });
 
   var canvas = document.getElementById('canvas');
+  // The app draws a frame only where it differs from the one shown (web_main.cpp): the canvas keeps its
+  // pixels between frames. Emscripten's GLFW asks for the WebGL context without a way to say so.
+  var getContext = canvas.getContext;
+  canvas.getContext = function (type, attributes) {
+    if (/webgl/.test(type)) attributes = Object.assign({}, attributes, {preserveDrawingBuffer: true});
+    return getContext.call(canvas, type, attributes);
+  };
   canvas.addEventListener('webglcontextlost', function (e) {
     e.preventDefault();
     fail(say.contextLost);

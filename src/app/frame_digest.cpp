@@ -3,7 +3,10 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <unordered_map>
 
 namespace posenc::app {
 namespace {
@@ -37,10 +40,10 @@ struct Digest {
   }
 };
 
-}  // namespace
-
-std::uint64_t frame_digest(const ImDrawData& data, int fb_w, int fb_h, std::uint32_t clear_rgba,
-                           std::uint64_t texture_generation) {
+// What decides every pixel at once: the framebuffer's size, the clear colour, the textures' pixels, and
+// where the draw data's display lies on it.
+Digest whole_frame(const ImDrawData& data, int fb_w, int fb_h, std::uint32_t clear_rgba,
+                   std::uint64_t texture_generation) {
   Digest d;
   d.word(static_cast<std::uint64_t>(static_cast<std::uint32_t>(fb_w)) << 32 |
          static_cast<std::uint32_t>(fb_h));
@@ -49,6 +52,14 @@ std::uint64_t frame_digest(const ImDrawData& data, int fb_w, int fb_h, std::uint
   d.real(data.DisplayPos.x), d.real(data.DisplayPos.y), d.real(data.DisplaySize.x),
       d.real(data.DisplaySize.y);
   d.real(data.FramebufferScale.x), d.real(data.FramebufferScale.y);
+  return d;
+}
+
+}  // namespace
+
+std::uint64_t frame_digest(const ImDrawData& data, int fb_w, int fb_h, std::uint32_t clear_rgba,
+                           std::uint64_t texture_generation) {
+  Digest d = whole_frame(data, fb_w, fb_h, clear_rgba, texture_generation);
   d.word(static_cast<std::uint64_t>(data.CmdListsCount));
   for (int n = 0; n < data.CmdListsCount; ++n) {
     const ImDrawList& list = *data.CmdLists[n];
@@ -64,6 +75,86 @@ std::uint64_t frame_digest(const ImDrawData& data, int fb_w, int fb_h, std::uint
     }
   }
   return d.h;
+}
+
+PixelRect FrameDamage::update(const ImDrawData& data, int fb_w, int fb_h, std::uint32_t clear_rgba,
+                              std::uint64_t texture_generation) {
+  const PixelRect whole{0, 0, std::max(0, fb_w), std::max(0, fb_h)};
+  const Digest w = whole_frame(data, fb_w, fb_h, clear_rgba, texture_generation);
+  bool all = !shown_ || w.h != whole_;
+  whole_ = w.h;
+  shown_ = true;
+
+  // This frame's pieces: each draw command that can colour a pixel, with where it can.
+  next_.clear();
+  const ImVec2 at = data.DisplayPos, scale = data.FramebufferScale;
+  for (int n = 0; n < data.CmdListsCount; ++n) {
+    const ImDrawList& list = *data.CmdLists[n];
+    for (const ImDrawCmd& c : list.CmdBuffer) {
+      if (c.UserCallback) {
+        if (c.UserCallback != ImDrawCallback_ResetRenderState) all = true;  // draws what it likes
+        continue;
+      }
+      if (c.ElemCount == 0) continue;
+      Digest d;
+      d.word(static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(c.TextureId)));
+      d.real(c.ClipRect.x), d.real(c.ClipRect.y), d.real(c.ClipRect.z), d.real(c.ClipRect.w);
+      d.word(c.ElemCount);
+      float x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+      const ImDrawIdx* idx = list.IdxBuffer.Data + c.IdxOffset;
+      const ImDrawVert* vtx = list.VtxBuffer.Data + c.VtxOffset;
+      for (unsigned i = 0; i < c.ElemCount; ++i) {
+        const ImDrawVert& v = vtx[idx[i]];
+        std::uint64_t pos, uv;
+        std::memcpy(&pos, &v.pos, 8);
+        std::memcpy(&uv, &v.uv, 8);
+        d.word(pos);
+        d.word(uv ^ (static_cast<std::uint64_t>(v.col) << 17));
+        x0 = std::min(x0, v.pos.x), y0 = std::min(y0, v.pos.y);
+        x1 = std::max(x1, v.pos.x), y1 = std::max(y1, v.pos.y);
+      }
+      // Where it can colour a pixel, in framebuffer pixels: a pixel more each way than its vertices'
+      // box (rounding), within its clip rectangle and the framebuffer.
+      x0 = std::max(x0, c.ClipRect.x), y0 = std::max(y0, c.ClipRect.y);
+      x1 = std::min(x1, c.ClipRect.z), y1 = std::min(y1, c.ClipRect.w);
+      if (!(x1 > x0 && y1 > y0)) continue;  // outside its clip rectangle: draws nothing
+      const auto px = [](float v, float origin, float s, int add, int limit) {
+        const float f = add < 0 ? std::floor((v - origin) * s) : std::ceil((v - origin) * s);
+        return static_cast<int>(std::clamp(f + add, 0.0f, static_cast<float>(limit)));
+      };
+      const PixelRect r{px(x0, at.x, scale.x, -1, whole.x1), px(y0, at.y, scale.y, -1, whole.y1),
+                        px(x1, at.x, scale.x, 1, whole.x1), px(y1, at.y, scale.y, 1, whole.y1)};
+      if (!r.empty()) next_.push_back({d.h, r});
+    }
+  }
+
+  PixelRect out;
+  const auto add = [&out](const PixelRect& r) {
+    out = out.empty() ? r
+                      : PixelRect{std::min(out.x0, r.x0), std::min(out.y0, r.y0), std::max(out.x1, r.x1),
+                                  std::max(out.y1, r.y1)};
+  };
+  if (!all) {
+    // Pieces in one frame only mark their place; the pieces in both must come in one order.
+    // The pieces of `in` also in `other` (as many times as there), in order; the others' places added.
+    const auto kept = [&add](const std::vector<Piece>& in, const std::vector<Piece>& other) {
+      std::unordered_map<std::uint64_t, int> count;
+      for (const Piece& p : other) ++count[p.digest];
+      std::vector<std::uint64_t> out;
+      for (const Piece& p : in) {
+        auto it = count.find(p.digest);
+        if (it != count.end() && it->second > 0)
+          --it->second, out.push_back(p.digest);
+        else
+          add(p.rect);
+      }
+      return out;
+    };
+    const std::vector<std::uint64_t> kept_before = kept(pieces_, next_), kept_after = kept(next_, pieces_);
+    if (kept_before != kept_after) all = true;
+  }
+  std::swap(pieces_, next_);
+  return all ? whole : out;
 }
 
 bool imgui_settling() {

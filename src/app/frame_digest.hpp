@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 struct ImDrawData;
 
@@ -13,6 +14,41 @@ namespace posenc::app {
 
 std::uint64_t frame_digest(const ImDrawData& data, int fb_w, int fb_h, std::uint32_t clear_rgba,
                            std::uint64_t texture_generation);
+
+// A rectangle of framebuffer pixels, origin at the top left, x1 and y1 past the last column and row.
+struct PixelRect {
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  bool empty() const { return x1 <= x0 || y1 <= y0; }
+  long long area() const { return empty() ? 0 : static_cast<long long>(x1 - x0) * (y1 - y0); }
+};
+
+// What must be drawn again for a frame to show, given that the last frame passed in is on screen (a canvas
+// that keeps its pixels): the union of the places where the two frames' draw commands differ. A draw
+// command is known by a digest of what decides its pixels — texture, clip rectangle and every vertex its
+// indices name (so the same picture found at another offset of the buffers is the same command) — and
+// covers its vertices' bounding box cut to its clip rectangle, one pixel wider each way. A command only
+// in one of the two frames marks where it covers; a pixel outside every such place is covered by the
+// same commands in both frames, so it keeps its colour — provided those commands come in the same
+// order, which is checked (otherwise the whole frame). The whole frame also when the size, display,
+// clear colour or a texture's pixels changed, for the first frame, after forget(), or when a command
+// calls back into the renderer. Not a frame at all when nothing differs: empty.
+class FrameDamage {
+ public:
+  PixelRect update(const ImDrawData& data, int fb_w, int fb_h, std::uint32_t clear_rgba,
+                   std::uint64_t texture_generation);
+  // The canvas lost what it showed (it was cleared, or something else drew on it): the next update
+  // gives the whole frame.
+  void forget() { shown_ = false; }
+
+ private:
+  struct Piece {
+    std::uint64_t digest;
+    PixelRect rect;
+  };
+  std::vector<Piece> pieces_, next_;
+  std::uint64_t whole_ = 0;  // a digest of what decides every pixel at once
+  bool shown_ = false;
+};
 
 // Whether ImGui held a window back this frame (a tooltip or popup measuring itself before it appears):
 // the next frame differs although this one may not have. Call after ImGui::Render().

@@ -138,7 +138,7 @@ void GlRenderer::point_attributes(unsigned vertex_offset) {
                         at(offsetof(ImDrawVert, col)));
 }
 
-void GlRenderer::render(const ImDrawData& data, int fb_w, int fb_h) {
+void GlRenderer::render(const ImDrawData& data, int fb_w, int fb_h, const PixelRect* limit) {
   if (fb_w <= 0 || fb_h <= 0 || data.DisplaySize.x <= 0 || data.DisplaySize.y <= 0) return;
   glViewport(0, 0, fb_w, fb_h);
   glEnable(GL_BLEND);
@@ -157,6 +157,8 @@ void GlRenderer::render(const ImDrawData& data, int fb_w, int fb_h) {
   const float t = data.DisplayPos.y, b = t + data.DisplaySize.y;
   glVertexAttrib4f(kProjection, 2.0f / (r - l), 2.0f / (t - b), (r + l) / (l - r), (t + b) / (b - t));
   const ImVec2 scale = data.FramebufferScale;
+  const PixelRect all{0, 0, fb_w, fb_h};
+  const PixelRect& in = limit ? *limit : all;
   const GLenum index_type = sizeof(ImDrawIdx) == 2 ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT;
 
   GLuint bound = ~0u;
@@ -172,11 +174,12 @@ void GlRenderer::render(const ImDrawData& data, int fb_w, int fb_h) {
         if (cmd.UserCallback != ImDrawCallback_ResetRenderState) cmd.UserCallback(&list, &cmd);
         continue;
       }
-      // The clip rectangle in framebuffer pixels (GL's origin is the bottom left), cut to the framebuffer.
-      const float x0 = std::max(0.0f, (cmd.ClipRect.x - l) * scale.x);
-      const float y0 = std::max(0.0f, (cmd.ClipRect.y - t) * scale.y);
-      const float x1 = std::min(static_cast<float>(fb_w), (cmd.ClipRect.z - l) * scale.x);
-      const float y1 = std::min(static_cast<float>(fb_h), (cmd.ClipRect.w - t) * scale.y);
+      // The clip rectangle in framebuffer pixels (GL's origin is the bottom left), cut to the framebuffer
+      // and the limit.
+      const float x0 = std::max(static_cast<float>(in.x0), (cmd.ClipRect.x - l) * scale.x);
+      const float y0 = std::max(static_cast<float>(in.y0), (cmd.ClipRect.y - t) * scale.y);
+      const float x1 = std::min(static_cast<float>(in.x1), (cmd.ClipRect.z - l) * scale.x);
+      const float y1 = std::min(static_cast<float>(in.y1), (cmd.ClipRect.w - t) * scale.y);
       if (x1 <= x0 || y1 <= y0 || cmd.ElemCount == 0) continue;
       glScissor(static_cast<GLint>(x0), static_cast<GLint>(fb_h - y1), static_cast<GLsizei>(x1 - x0),
                 static_cast<GLsizei>(y1 - y0));

@@ -11,6 +11,8 @@
 
 #include <string>
 
+#include "app/frame_digest.hpp"
+
 namespace posenc::app {
 
 class GlRenderer {
@@ -23,8 +25,9 @@ class GlRenderer {
 
   // Builds ImGui's font atlas (if needed) and uploads it, replacing the previous font texture.
   void upload_fonts();
-  // Draws into the bound framebuffer of `fb_w` × `fb_h` pixels.
-  void render(const ImDrawData& data, int fb_w, int fb_h);
+  // Draws into the bound framebuffer of `fb_w` × `fb_h` pixels; only within `limit` when one is given
+  // (the rest of the framebuffer is left as it is).
+  void render(const ImDrawData& data, int fb_w, int fb_h, const PixelRect* limit = nullptr);
   // Compile and link logs when the program does not work, else empty. Reads GL state (synchronous in a
   // browser): ask after the first frame is on screen.
   std::string errors() const;

@@ -64,10 +64,14 @@ struct Platform {
   // Render on demand: a frame runs when something may change on screen (input, an API call, an
   // animation, a dragged control, a pending notice); a frame that looks different from the last one is
   // handed to WebGL and followed by one more (ImGui may settle layout or hover a frame later); a frame
-  // that looks the same (frame_digest) is not handed to WebGL — the canvas keeps its pixels — and ends
-  // the run. Otherwise the animation-frame callback returns at once.
+  // that looks the same is not handed to WebGL — the canvas keeps its pixels — and ends the run.
+  // Otherwise the animation-frame callback returns at once. A frame handed to WebGL is drawn only where
+  // it differs from the one on the canvas (FrameDamage; the canvas keeps its pixels between frames,
+  // loader.js): a progress bar moving costs its own pixels, not the window's — in a browser without a GPU
+  // every pixel drawn is the CPU's work, beside lesson train's workers.
   int settle_frames = 0;
-  std::uint64_t shown_digest = 0;     // the digest of the frame on the canvas
+  app::FrameDamage damage;
+  double drawn_share = 0;             // the share of the canvas drawn, summed over the frames drawn
   std::uint64_t font_generation = 0;  // bumped when the font atlas is rebuilt (same texture id, new pixels)
   // With nothing to run the main loop sleeps: no animation frames are requested (an idle page costs the
   // browser nothing) until an event, an API call or a download wakes it.
@@ -222,16 +226,19 @@ void frame(void*) {
   run_frame(false);
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(g->window, &fb_w, &fb_h);
-  const std::uint64_t digest = app::frame_digest(*ImGui::GetDrawData(), fb_w, fb_h, g->app.theme.page,
+  if (!g->ready) g->damage.forget();
+  const app::PixelRect redraw = g->damage.update(*ImGui::GetDrawData(), fb_w, fb_h, g->app.theme.page,
                                                  g->textures.generation() + g->font_generation);
-  const bool changed = !g->ready || digest != g->shown_digest;
+  const bool changed = !redraw.empty();
   const double t1 = emscripten_get_now();
   if (changed) {
-    g->shown_digest = digest;
     const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(g->app.theme.page);
     glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(redraw.x0, fb_h - redraw.y1, redraw.x1 - redraw.x0, redraw.y1 - redraw.y0);
     glClear(GL_COLOR_BUFFER_BIT);
-    g->renderer->render(*ImGui::GetDrawData(), fb_w, fb_h);
+    g->renderer->render(*ImGui::GetDrawData(), fb_w, fb_h, &redraw);  // leaves the scissor test off
+    g->drawn_share += static_cast<double>(redraw.area()) / (static_cast<double>(fb_w) * fb_h);
   }
   const double t2 = emscripten_get_now();
   // This frame changed what is shown, or state, or ImGui holds a window back for a frame (a tooltip or
@@ -323,6 +330,7 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_stats() {
   j.begin_object();
   j.key("frames").num(static_cast<double>(g->stats.frames()));
   j.key("drawn").num(static_cast<double>(g->render_stats.frames()));
+  j.key("drawn_share").num(g->render_stats.frames() ? g->drawn_share / g->render_stats.frames() : 0);
   j.key("frame_ms").begin_object().key("p50").num(s.p50).key("p95").num(s.p95).key("max").num(s.max);
   j.key("last").num(s.last).end_object();
   j.key("render_ms")

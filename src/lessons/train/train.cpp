@@ -136,7 +136,20 @@ core::Messages TrainLesson::update() {
 // while more remains.
 bool TrainLesson::work(double budget_ms) {
   if (!running()) return false;
+  if (!pool_->trains_here()) {  // runs elsewhere: taken in every kProgressEvery seconds
+    const double now = pool_->seconds();
+    if (now - read_at_ < 0.9 * kProgressEvery && !record_read_) return true;
+    read_at_ = now;
+  }
+  const auto finished = [this] {
+    int n = 0;
+    for (int i = 0; i < pool_->runs(); ++i) n += pool_->status(i).finished;
+    return n;
+  };
+  const int before = finished();
   const bool more = pool_->work(budget_ms);
+  record_read_ = finished() > before;
+  shown_seconds_ = pool_->seconds();
   if (!more) finish();
   refresh_loss_curves();
   return more;
@@ -315,6 +328,8 @@ std::vector<core::TrainConfig> TrainLesson::run_configs() const {
 void TrainLesson::reset() {
   pool_.reset();
   finished_ = false;
+  read_at_ = -1, shown_seconds_ = 0;
+  record_read_ = false;
   loss_curves_.clear();
   papers_lang_ = -1;
   r_ = Results{};
@@ -359,7 +374,7 @@ void TrainLesson::run_bar(DrawContext& ctx) {
       total += config_.steps;
     }
     const std::string text =
-        trf(lang_, "%d of %d runs done, %s s", finished, pool_->runs(), num(pool_->seconds(), 2).c_str());
+        trf(lang_, "%d of %d runs done, %s s", finished, pool_->runs(), num(shown_seconds_, 2).c_str());
     ImGui::ProgressBar(total ? static_cast<float>(double(steps) / total) : 0.f, ImVec2(width, 0),
                        text.c_str());
   } else if (done()) {

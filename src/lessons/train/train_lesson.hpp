@@ -20,13 +20,14 @@ extern const std::vector<const char*> kRuns;
 constexpr int kEncodings = 7;  // all of them; randomised positions (the last) only when asked for
 constexpr int kRandom = 6;     // core::Encoding::Random
 constexpr double kGood = 0.9;  // "learned the task": the accuracy the text's lists use
-// How often the page looks at runs that train elsewhere (workers, threads): the progress bar and the
-// loss curves move ten times a second. Tried (2026-11-26, six runs in two workers against each run alone
-// through compute): at four a second a run took 1.08–1.40× its time alone instead of 1.34–1.65×, but each
-// frame then took in more of the workers' messages and the frame CPU p95 of the default comparison rose
-// from 7.4 to 8.9 ms (goal ≤ 8). Natively two runs at once take 1.02× one alone: the rest is the browser's
-// own share of the two cores.
-constexpr double kProgressEvery = 0.1;
+// How often the page looks at runs that train elsewhere (workers, threads): it takes in their progress
+// four times a second, and a frame in between (a hover, the frame after a change) shows the same
+// progress and time, so it draws nothing new. On a 2-core machine the page's frames share the cores with
+// the two workers (in headless Chromium every pixel drawn is the CPU's). Measured 2026-11-26, default
+// comparison, canvas drawn only where it changed: taken in ten times a second (and in every frame),
+// ~14 frames drawn a second, a run 1.18–1.52× its time alone, 22–23 s in all; four times a second,
+// ~4 drawn a second, every one of the 18 runs 1.00–1.26×, 20–21 s (BENCHMARKS.md).
+constexpr double kProgressEvery = 0.25;
 // The learning rates the page offers (a choice, so a link holds an index).
 extern const std::vector<double> kRates;
 
@@ -128,6 +129,10 @@ class TrainLesson final : public Lesson {
   // platform's pool trains them (workers, threads, or slices between frames).
   std::unique_ptr<core::TrainPool> pool_;
   bool finished_ = false;  // every run scored and the results worked out
+  // When the runs' progress was last taken in (pool_->seconds()), and the time then shown; whether a
+  // record came in (the pool reads one a call: another may wait, read in the next frame).
+  double read_at_ = -1, shown_seconds_ = 0;
+  bool record_read_ = false;
   // The baselines of the settings shown: worked out when first asked for (the text or a plot of this
   // lesson), not when the app starts — the core's training code is in the module loaded later.
   mutable std::optional<Baselines> baselines_;
