@@ -93,6 +93,26 @@ export const parts = {
     }
     console.log(`  compute('train', {pe: 'rope'}), training + test, median of 3: page ${(median(ms) / 1000).toFixed(2)} s, ` +
       `${pageRate.toFixed(0)} tokens/s; ${nativeNote}`);
+    // Every step while the runs train (the goal is per step): a fresh page, Train pressed on the first
+    // step, then each step in turn for 2.5 s, the frames' CPU recorded on each.
+    {
+      const { page: sp, context: sc } = await open(browser, site.url, '#lesson=train&step=setup');
+      await frames(sp, 3);
+      const steps = (await sp.evaluate(() => posenc.lessons())).find(l => l.id === 'train').steps;
+      const button = await sp.evaluate(() => posenc.locate('Train'));
+      await sp.mouse.click(button.x + button.w / 2, button.y + button.h / 2);
+      const rows = [];
+      for (let step = 0; step < steps; step++) {
+        await sp.evaluate(s => posenc.go('train', s), step);
+        await recordFrames(sp);
+        await sp.waitForTimeout(2500);
+        const during = await recordedFrames(sp);
+        const running = await sp.evaluate(() => !/Trained in/.test(document.getElementById('a11y').innerText));
+        rows.push(`${step} ${during.length ? p95(during).toFixed(1) : '–'} ms (${during.length} frames${running ? '' : ', training had ended'})`);
+      }
+      console.log(`  frame CPU p95 on each step while training (step, p95): ${rows.join('; ')}`);
+      await sc.close();
+    }
     const heap = [];
     for (let i = 0; i < 10; i++) {
       await tp.evaluate(i => posenc.compute('train', { pe: ['none', 'learned', 'sinusoidal', 'rope', 'alibi', 't5'][i % 6], seed: i }), i);

@@ -237,7 +237,7 @@ void TrainLesson::say_settings() {
   say("task_name", [this] { return tr(lang_, kTasks[p_.task]); });
   say("test_top", [this] { return top_len(); });
   say("beyond_twice", [this] { return top_len() > 2 * p_.train_len; });
-  say("params", [this] { return parameter_count(); });
+  say("params", [this] { return params_; });
   say("batch", [this] { return config_.batch; });
   say("vocab", [this] { return config_.vocab; });
   say("lr", [this] { return std::string(kRateNames[p_.rate]); });
@@ -304,12 +304,9 @@ void TrainLesson::make_config(core::Messages& notice) {
   c.warmup = p_.warmup = std::min(p_.warmup, c.steps / 2);
   config_error_ = core::check_train_config(c);
   config_ = c;
-}
-
-long TrainLesson::parameter_count() const {
-  core::TrainConfig c = config_;
+  // The model's size without positions, counted once here (the text says it in every frame).
   c.pe = core::Encoding::None;
-  return core::Model<float>(core::model_config(c), 1).parameter_count();
+  params_ = core::Model<float>(core::model_config(c), 1).parameter_count();
 }
 
 // Encoding-major: every seed of none, then of learned, … (randomised positions last, when asked for).

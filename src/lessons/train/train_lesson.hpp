@@ -129,6 +129,7 @@ class TrainLesson final : public Lesson {
   // platform's pool trains them (workers, threads, or slices between frames).
   std::unique_ptr<core::TrainPool> pool_;
   bool finished_ = false;  // every run scored and the results worked out
+  long params_ = 0;        // the model's parameters without positions (the text's {{params}})
   // When the runs' progress was last taken in (pool_->seconds()), and the time then shown; whether a
   // record came in (the pool reads one a call: another may wait, read in the next frame).
   double read_at_ = -1, shown_seconds_ = 0;
@@ -189,7 +190,6 @@ class TrainLesson final : public Lesson {
   const std::vector<int>& config_test_lens() const { return config_.test_lens; }
   int train_index() const;
   void make_config(core::Messages& notice);
-  long parameter_count() const;
   std::vector<core::TrainConfig> run_configs() const;
   void reset();
   const Baselines& b() const;
