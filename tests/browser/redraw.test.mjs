@@ -85,3 +85,30 @@ for (const [name, size, steps] of [
     await context.close();
   });
 }
+
+test('lesson train: after training drawn in parts (progress, loss curves), the canvas equals a whole redraw', async () => {
+  const size = { width: 1280, height: 800 };
+  const { page, errors, context } = await open(browser, site.url,
+    '#lesson=train&step=setup&layers=1&heads=2&d_model=16&train_len=4&test_x=2&steps=300&seeds=2', size);
+  await frames(page, 3);
+  const button = await page.evaluate(() => posenc.locate('Train'));
+  await page.mouse.click(button.x + button.w / 2, button.y + button.h / 2);
+  await page.waitForFunction(() => /Trained in/.test(document.getElementById('a11y').innerText), null,
+    { timeout: 120000, polling: 200 });
+  const stats = await page.evaluate(() => posenc.stats());
+  assert.ok(stats.drawn_share < 0.9, `frames drawn whole while training (mean share ${stats.drawn_share})`);
+  const shown = await settled(page);
+  if (process.env.REDRAW_SHOTS) await page.screenshot({ path: `${process.env.REDRAW_SHOTS}/shown.png` });
+  // One pixel wider and back: the last frame is drawn whole, at the same size (taller would move the
+  // contents' scroll by the pixel).
+  await page.setViewportSize({ width: size.width + 1, height: size.height });
+  await frames(page, 3);
+  await page.setViewportSize(size);
+  const whole = await settled(page);
+  if (process.env.REDRAW_SHOTS) {
+    await page.screenshot({ path: `${process.env.REDRAW_SHOTS}/whole.png` });
+  }
+  assert.equal(differing(shown, whole), 0, 'the canvas after training differs from the same frame drawn whole');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

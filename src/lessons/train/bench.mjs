@@ -124,31 +124,29 @@ export const parts = {
   },
 
   async train_repeat({ browser, site, open, frames, median }) {
-    // One comparison in two workers, then three runs of it alone on the page's thread (twice each): a run's
-    // wall time in a worker against alone (goal: within 1.3×).
+    // One comparison in two workers, then each of its runs alone on the page's thread: a run's wall time in
+    // a worker against alone (goal: within 1.3×).
     const { page, context } = await open(browser, site.url, '#lesson=train&step=setup');
     await frames(page, 3);
     console.log('\nLesson train: a run in a worker against the same run alone; memory over repeated comparisons');
     const wall = await trainOnce(page);
     const { testLens, runs } = await runsTable(page);
     console.log(`  the comparison: ${wall.toFixed(1)} s, ${runs.length} runs`);
+    // Every run of the comparison again alone, on the page's thread once the workers are done.
     const ratios = [];
-    for (const pe of ['none', 'rope', 'alibi']) {
-      const r = runs.find(x => x.pe === pe);
-      if (!r) continue;
-      const alone = [];
-      for (let i = 0; i < 2; i++) {
-        const out = await page.evaluate(a => posenc.compute('train', a), computeArgs(r, testLens));
-        if (out.error) throw new Error(out.error);
-        if (out.steps !== +r.steps) console.log(`  (${pe}: ${out.steps} steps alone, ${r.steps} in the worker)`);
-        alone.push(out.ms);
-      }
-      const ratio = r.seconds * 1000 / Math.min(...alone);
-      ratios.push(ratio);
-      console.log(`  ${pe} seed ${r.seed}: ${(+r.seconds).toFixed(2)} s in a worker, ${(Math.min(...alone) / 1000).toFixed(2)}` +
-        `–${(Math.max(...alone) / 1000).toFixed(2)} s alone: ${ratio.toFixed(2)}×`);
+    for (const r of runs) {
+      const out = await page.evaluate(a => posenc.compute('train', a), computeArgs(r, testLens));
+      if (out.error) throw new Error(out.error);
+      if (out.steps !== +r.steps) console.log(`  (${r.pe} seed ${r.seed}: ${out.steps} steps alone, ${r.steps} in the worker)`);
+      ratios.push({ run: `${r.pe} seed ${r.seed}`, worker: +r.seconds, alone: out.ms / 1000, ratio: r.seconds * 1000 / out.ms });
     }
-    console.log(`  a run in a worker against alone: ${ratios.map(x => x.toFixed(2)).join(', ')}× (goal ≤ 1.3×)`);
+    const byRatio = [...ratios].sort((x, y) => x.ratio - y.ratio);
+    const total = ratios.reduce((a, x) => a + x.worker, 0) / ratios.reduce((a, x) => a + x.alone, 0);
+    console.log(`  a run in a worker against alone, all ${ratios.length} runs: ${byRatio[0].ratio.toFixed(2)}–` +
+      `${byRatio[byRatio.length - 1].ratio.toFixed(2)}×, median ${median(ratios.map(x => x.ratio)).toFixed(2)}×, ` +
+      `all runs' time together ${total.toFixed(2)}×; over 1.3×: ${ratios.filter(x => x.ratio > 1.3).length} (goal: none)`);
+    console.log(`  the slowest: ${byRatio.slice(-3).reverse().map(x => `${x.run} ${x.worker.toFixed(2)} s vs ${x.alone.toFixed(2)} s ` +
+      `(${x.ratio.toFixed(2)}×)`).join('; ')}`);
     // Five more comparisons, each with new seeds: the page's heap and each worker's after each.
     const workerMemory = async () => (await page.evaluate(() => posenc.stats())).workers.map(w => w.heap_bytes);
     const mb = b => (b / 1048576).toFixed(1);
