@@ -269,14 +269,16 @@ TEST_CASE("frame damage: a changed quad's box a pixel wider each way, cut to its
     CHECK(same(damage.update(Frame({&m.list}, scale).data, size, size, 0, 0),
                {10 * s - 1, 20 * s - 1, static_cast<int>(std::ceil(70.5f * scale)) + 1, 40 * s + 1}));
     // A clip rectangle cuts the box; a quad wholly outside its clip draws nothing and changes nothing.
-    Quads k = m;
+    Quads k;  // m, its second quad partly recoloured and clipped
+    k.add(0, 0, 100, 100, 0xFF000000u);
+    k.add(50, 20, 70.5f, 40, 0xFF00FF00u);
+    k.add(90, 95, 120, 130, 0xFFFFFFFFu, ImVec4(0, 0, 200, 200));
     k.list.VtxBuffer[4].col = k.list.VtxBuffer[5].col = 0xFF0000FFu;
     k.list.CmdBuffer[1].ClipRect = ImVec4(60, 0, 100, 30);
     CHECK(same(damage.update(Frame({&k.list}, scale).data, size, size, 0, 0),
                {50 * s - 1, 20 * s - 1, static_cast<int>(std::ceil(70.5f * scale)) + 1, 40 * s + 1}));
-    Quads o = k;
-    o.add(10, 10, 20, 20, 0xFFFFFFFFu, ImVec4(50, 50, 60, 60));
-    CHECK(damage.update(Frame({&o.list}, scale).data, size, size, 0, 0).empty());
+    k.add(10, 10, 20, 20, 0xFFFFFFFFu, ImVec4(50, 50, 60, 60));
+    CHECK(damage.update(Frame({&k.list}, scale).data, size, size, 0, 0).empty());
     // The same pieces in another order: the whole frame (what lies on top changed).
     Quads p1, p2;
     p1.add(10, 10, 30, 30, 0xFF0000FFu);
