@@ -39,7 +39,7 @@ posenc_optimize(imgui_backends size)
 set(POSENC_FONTS_CPP "${CMAKE_BINARY_DIR}/generated/embedded_fonts.cpp")
 posenc_embed_fonts("${POSENC_FONTS_CPP}")
 
-add_executable(posenc src/app/web_main.cpp src/app/web_js.cpp src/app/web_input.cpp src/app/web_train_pool.cpp
+add_executable(posenc src/app/web_main.cpp src/app/web_exports.cpp src/app/web_js.cpp src/app/web_input.cpp src/app/web_train_pool.cpp
                src/app/gl_renderer.cpp src/app/gl_textures.cpp src/app/gl_figure.cpp "${POSENC_FONTS_CPP}")
 target_compile_options(posenc PRIVATE ${POSENC_WARNINGS})
 posenc_optimize(posenc size)

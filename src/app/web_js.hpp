@@ -1,5 +1,6 @@
 // The web platform's JavaScript glue, one function each (their bodies are in web_js.cpp): C functions
-// that web_main.cpp calls. Strings are UTF-8; a returned char* is malloc'd and the caller frees it.
+// that web_main.cpp and web_exports.cpp call. Strings are UTF-8; a returned char* is malloc'd and the caller
+// frees it.
 #pragma once
 
 extern "C" {
