@@ -297,6 +297,28 @@ std::string list(const std::vector<int>& v) {
 
 }  // namespace
 
+// The text's parameter count, counted once when the settings change: the architecture by hand (token
+// embedding of vocab + 2 rows — separator and padding — plus one with a start token; per layer two
+// layer norms, four d×d attention matrices, a d×2d and a 2d×d MLP with biases; a final layer norm; an
+// output d×vocab with its bias).
+TEST_CASE("lesson train: the text's parameter count follows the settings") {
+  const auto by_hand = [](long vocab, long d, long layers, bool start) {
+    const long ff = 2 * d, in = vocab + 2 + (start ? 1 : 0);
+    return in * d + layers * (4 * d + 4 * d * d + 2 * d * ff + ff + d) + 2 * d + d * vocab + vocab;
+  };
+  test::Headless h;
+  REQUIRE(app::apply_hash(h.s, "#lesson=train&step=setup").empty());
+  h.frame(1280, 800);
+  lessons::Lesson& l = app::current_lesson(h.s);
+  CHECK(l.placeholder("params") == std::to_string(by_hand(10, 32, 2, false)));  // 17610
+  REQUIRE(app::apply_hash(h.s, "#lesson=train&step=setup&d_model=16&layers=1&vocab=20&start=1").empty());
+  h.frame(1280, 800);
+  CHECK(l.placeholder("params") == std::to_string(by_hand(20, 16, 1, true)));
+  lessons::set_param(l, "layers", "3");
+  h.frame(1280, 800);
+  CHECK(l.placeholder("params") == std::to_string(by_hand(20, 16, 3, true)));
+}
+
 TEST_CASE("content/code/train.py builds the core's sequences and its bag-of-tokens bound") {
   core::Random rng(11);
   std::string examples = "[", expected;
