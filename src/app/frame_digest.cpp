@@ -85,9 +85,19 @@ PixelRect FrameDamage::update(const ImDrawData& data, int fb_w, int fb_h, std::u
   whole_ = w.h;
   shown_ = true;
 
-  // This frame's pieces: each draw command that can colour a pixel, with where it can.
+  // This frame's pieces: runs of a draw command's triangles that can colour a pixel, with where they
+  // can. ImGui draws a whole window's body as one command: a piece per command would make a button's
+  // hover colour redraw its window. A run ends where a triangle's first corner hashes to a chosen value
+  // (so after text inserted or removed the runs fall into step again), within kFewest…kMost triangles,
+  // or where a triangle would stretch the run's box to more than twice their areas (kNear² of slack).
+  constexpr unsigned kFewest = 8, kMost = 256;
+  constexpr float kNear = 24;  // display units
   next_.clear();
   const ImVec2 at = data.DisplayPos, scale = data.FramebufferScale;
+  const auto px = [](float v, float origin, float s, int add, int limit) {
+    const float f = add < 0 ? std::floor((v - origin) * s) : std::ceil((v - origin) * s);
+    return static_cast<int>(std::clamp(f + add, 0.0f, static_cast<float>(limit)));
+  };
   for (int n = 0; n < data.CmdListsCount; ++n) {
     const ImDrawList& list = *data.CmdLists[n];
     for (const ImDrawCmd& c : list.CmdBuffer) {
@@ -95,36 +105,52 @@ PixelRect FrameDamage::update(const ImDrawData& data, int fb_w, int fb_h, std::u
         if (c.UserCallback != ImDrawCallback_ResetRenderState) all = true;  // draws what it likes
         continue;
       }
-      if (c.ElemCount == 0) continue;
-      Digest d;
-      d.word(static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(c.TextureId)));
-      d.real(c.ClipRect.x), d.real(c.ClipRect.y), d.real(c.ClipRect.z), d.real(c.ClipRect.w);
-      d.word(c.ElemCount);
-      float x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
       const ImDrawIdx* idx = list.IdxBuffer.Data + c.IdxOffset;
       const ImDrawVert* vtx = list.VtxBuffer.Data + c.VtxOffset;
-      for (unsigned i = 0; i < c.ElemCount; ++i) {
-        const ImDrawVert& v = vtx[idx[i]];
-        std::uint64_t pos, uv;
-        std::memcpy(&pos, &v.pos, 8);
-        std::memcpy(&uv, &v.uv, 8);
-        d.word(pos);
-        d.word(uv ^ (static_cast<std::uint64_t>(v.col) << 17));
-        x0 = std::min(x0, v.pos.x), y0 = std::min(y0, v.pos.y);
-        x1 = std::max(x1, v.pos.x), y1 = std::max(y1, v.pos.y);
+      for (unsigned begin = 0; begin < c.ElemCount;) {
+        Digest d;
+        d.word(static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(c.TextureId)));
+        d.real(c.ClipRect.x), d.real(c.ClipRect.y), d.real(c.ClipRect.z), d.real(c.ClipRect.w);
+        float x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+        unsigned i = begin;
+        for (unsigned triangles = 0; i < c.ElemCount;) {
+          // A triangle that would more than double the run's box starts a run of its own (a window's
+          // scrollbar after a button, the next line of text, a control across the window).
+          if (triangles > 0) {
+            float tx0 = INFINITY, ty0 = INFINITY, tx1 = -INFINITY, ty1 = -INFINITY;
+            for (unsigned k = i; k < std::min(i + 3, c.ElemCount); ++k) {
+              const ImVec2 p = vtx[idx[k]].pos;
+              tx0 = std::min(tx0, p.x), ty0 = std::min(ty0, p.y), tx1 = std::max(tx1, p.x), ty1 = std::max(ty1, p.y);
+            }
+            const float joined = (std::max(x1, tx1) - std::min(x0, tx0)) * (std::max(y1, ty1) - std::min(y0, ty0));
+            if (joined > 2 * ((x1 - x0) * (y1 - y0) + (tx1 - tx0) * (ty1 - ty0)) + kNear * kNear) break;
+          }
+          std::uint64_t first = 0;
+          for (const unsigned end = std::min(i + 3, c.ElemCount); i < end; ++i) {
+            const ImDrawVert& v = vtx[idx[i]];
+            std::uint64_t pos, uv;
+            std::memcpy(&pos, &v.pos, 8);
+            std::memcpy(&uv, &v.uv, 8);
+            if (!first) first = pos | 1;
+            d.word(pos);
+            d.word(uv ^ (static_cast<std::uint64_t>(v.col) << 17));
+            x0 = std::min(x0, v.pos.x), y0 = std::min(y0, v.pos.y);
+            x1 = std::max(x1, v.pos.x), y1 = std::max(y1, v.pos.y);
+          }
+          ++triangles;
+          if (triangles >= kMost || (triangles >= kFewest && (first * 0x9E3779B97F4A7C15ull) >> 58 == 0)) break;
+        }
+        d.word(i - begin);
+        begin = i;
+        // Where it can colour a pixel, in framebuffer pixels: a pixel more each way than its vertices'
+        // box (rounding), within its clip rectangle and the framebuffer.
+        x0 = std::max(x0, c.ClipRect.x), y0 = std::max(y0, c.ClipRect.y);
+        x1 = std::min(x1, c.ClipRect.z), y1 = std::min(y1, c.ClipRect.w);
+        if (!(x1 > x0 && y1 > y0)) continue;  // outside its clip rectangle: draws nothing
+        const PixelRect r{px(x0, at.x, scale.x, -1, whole.x1), px(y0, at.y, scale.y, -1, whole.y1),
+                          px(x1, at.x, scale.x, 1, whole.x1), px(y1, at.y, scale.y, 1, whole.y1)};
+        if (!r.empty()) next_.push_back({d.h, r});
       }
-      // Where it can colour a pixel, in framebuffer pixels: a pixel more each way than its vertices'
-      // box (rounding), within its clip rectangle and the framebuffer.
-      x0 = std::max(x0, c.ClipRect.x), y0 = std::max(y0, c.ClipRect.y);
-      x1 = std::min(x1, c.ClipRect.z), y1 = std::min(y1, c.ClipRect.w);
-      if (!(x1 > x0 && y1 > y0)) continue;  // outside its clip rectangle: draws nothing
-      const auto px = [](float v, float origin, float s, int add, int limit) {
-        const float f = add < 0 ? std::floor((v - origin) * s) : std::ceil((v - origin) * s);
-        return static_cast<int>(std::clamp(f + add, 0.0f, static_cast<float>(limit)));
-      };
-      const PixelRect r{px(x0, at.x, scale.x, -1, whole.x1), px(y0, at.y, scale.y, -1, whole.y1),
-                        px(x1, at.x, scale.x, 1, whole.x1), px(y1, at.y, scale.y, 1, whole.y1)};
-      if (!r.empty()) next_.push_back({d.h, r});
     }
   }
 
