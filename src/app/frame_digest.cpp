@@ -120,9 +120,11 @@ PixelRect FrameDamage::update(const ImDrawData& data, int fb_w, int fb_h, std::u
             float tx0 = INFINITY, ty0 = INFINITY, tx1 = -INFINITY, ty1 = -INFINITY;
             for (unsigned k = i; k < std::min(i + 3, c.ElemCount); ++k) {
               const ImVec2 p = vtx[idx[k]].pos;
-              tx0 = std::min(tx0, p.x), ty0 = std::min(ty0, p.y), tx1 = std::max(tx1, p.x), ty1 = std::max(ty1, p.y);
+              tx0 = std::min(tx0, p.x), ty0 = std::min(ty0, p.y), tx1 = std::max(tx1, p.x),
+              ty1 = std::max(ty1, p.y);
             }
-            const float joined = (std::max(x1, tx1) - std::min(x0, tx0)) * (std::max(y1, ty1) - std::min(y0, ty0));
+            const float joined =
+                (std::max(x1, tx1) - std::min(x0, tx0)) * (std::max(y1, ty1) - std::min(y0, ty0));
             if (joined > 2 * ((x1 - x0) * (y1 - y0) + (tx1 - tx0) * (ty1 - ty0)) + kNear * kNear) break;
           }
           std::uint64_t first = 0;
@@ -138,7 +140,8 @@ PixelRect FrameDamage::update(const ImDrawData& data, int fb_w, int fb_h, std::u
             x1 = std::max(x1, v.pos.x), y1 = std::max(y1, v.pos.y);
           }
           ++triangles;
-          if (triangles >= kMost || (triangles >= kFewest && (first * 0x9E3779B97F4A7C15ull) >> 58 == 0)) break;
+          if (triangles >= kMost || (triangles >= kFewest && (first * 0x9E3779B97F4A7C15ull) >> 58 == 0))
+            break;
         }
         d.word(i - begin);
         begin = i;

@@ -23,15 +23,16 @@ struct PixelRect {
 };
 
 // What must be drawn again for a frame to show, given that the last frame passed in is on screen (a canvas
-// that keeps its pixels): the union of the places where the two frames' draw commands differ. A draw
-// command is known by a digest of what decides its pixels — texture, clip rectangle and every vertex its
-// indices name (so the same picture found at another offset of the buffers is the same command) — and
-// covers its vertices' bounding box cut to its clip rectangle, one pixel wider each way. A command only
-// in one of the two frames marks where it covers; a pixel outside every such place is covered by the
-// same commands in both frames, so it keeps its colour — provided those commands come in the same
-// order, which is checked (otherwise the whole frame). The whole frame also when the size, display,
-// clear colour or a texture's pixels changed, for the first frame, after forget(), or when a command
-// calls back into the renderer. Not a frame at all when nothing differs: empty.
+// that keeps its pixels): the union of the places where the two frames' pieces differ. A piece is a run
+// of one draw command's triangles (frame_digest.cpp says where runs end), known by a digest of what
+// decides its pixels — texture, clip rectangle and every vertex its indices name (so the same picture
+// found at another offset of the buffers is the same piece) — and covering its vertices' bounding box
+// cut to the clip rectangle, one pixel wider each way. A piece only in one of the two frames marks where
+// it covers; a pixel outside every such place is covered by the same pieces in both frames, so it keeps
+// its colour — provided those pieces come in the same order, which is checked (otherwise the whole
+// frame). The whole frame also when the size, display, clear colour or a texture's pixels changed, for
+// the first frame, after forget(), or when a command calls back into the renderer. Not a frame at all
+// when nothing differs: empty.
 class FrameDamage {
  public:
   PixelRect update(const ImDrawData& data, int fb_w, int fb_h, std::uint32_t clear_rgba,
