@@ -113,34 +113,35 @@ PixelRect FrameDamage::update(const ImDrawData& data, int fb_w, int fb_h, std::u
         d.real(c.ClipRect.x), d.real(c.ClipRect.y), d.real(c.ClipRect.z), d.real(c.ClipRect.w);
         float x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
         unsigned i = begin;
-        for (unsigned triangles = 0; i < c.ElemCount;) {
+        for (unsigned triangles = 0; i < c.ElemCount; ++triangles) {
+          const ImDrawVert* v[3];
+          const unsigned corners = std::min(3u, c.ElemCount - i);
+          float tx0 = INFINITY, ty0 = INFINITY, tx1 = -INFINITY, ty1 = -INFINITY;
+          for (unsigned k = 0; k < corners; ++k) {
+            v[k] = &vtx[idx[i + k]];
+            tx0 = std::min(tx0, v[k]->pos.x), ty0 = std::min(ty0, v[k]->pos.y);
+            tx1 = std::max(tx1, v[k]->pos.x), ty1 = std::max(ty1, v[k]->pos.y);
+          }
           // A triangle that would more than double the run's box starts a run of its own (a window's
           // scrollbar after a button, the next line of text, a control across the window).
-          if (triangles > 0) {
-            float tx0 = INFINITY, ty0 = INFINITY, tx1 = -INFINITY, ty1 = -INFINITY;
-            for (unsigned k = i; k < std::min(i + 3, c.ElemCount); ++k) {
-              const ImVec2 p = vtx[idx[k]].pos;
-              tx0 = std::min(tx0, p.x), ty0 = std::min(ty0, p.y), tx1 = std::max(tx1, p.x),
-              ty1 = std::max(ty1, p.y);
-            }
-            const float joined =
-                (std::max(x1, tx1) - std::min(x0, tx0)) * (std::max(y1, ty1) - std::min(y0, ty0));
-            if (joined > 2 * ((x1 - x0) * (y1 - y0) + (tx1 - tx0) * (ty1 - ty0)) + kNear * kNear) break;
-          }
+          const float joined =
+              (std::max(x1, tx1) - std::min(x0, tx0)) * (std::max(y1, ty1) - std::min(y0, ty0));
+          if (triangles > 0 &&
+              joined > 2 * ((x1 - x0) * (y1 - y0) + (tx1 - tx0) * (ty1 - ty0)) + kNear * kNear)
+            break;
           std::uint64_t first = 0;
-          for (const unsigned end = std::min(i + 3, c.ElemCount); i < end; ++i) {
-            const ImDrawVert& v = vtx[idx[i]];
+          for (unsigned k = 0; k < corners; ++k) {
             std::uint64_t pos, uv;
-            std::memcpy(&pos, &v.pos, 8);
-            std::memcpy(&uv, &v.uv, 8);
-            if (!first) first = pos | 1;
+            std::memcpy(&pos, &v[k]->pos, 8);
+            std::memcpy(&uv, &v[k]->uv, 8);
+            if (k == 0) first = pos;
             d.word(pos);
-            d.word(uv ^ (static_cast<std::uint64_t>(v.col) << 17));
-            x0 = std::min(x0, v.pos.x), y0 = std::min(y0, v.pos.y);
-            x1 = std::max(x1, v.pos.x), y1 = std::max(y1, v.pos.y);
+            d.word(uv ^ (static_cast<std::uint64_t>(v[k]->col) << 17));
           }
-          ++triangles;
-          if (triangles >= kMost || (triangles >= kFewest && (first * 0x9E3779B97F4A7C15ull) >> 58 == 0))
+          i += corners;
+          x0 = std::min(x0, tx0), y0 = std::min(y0, ty0), x1 = std::max(x1, tx1), y1 = std::max(y1, ty1);
+          if (triangles + 1 >= kMost ||
+              (triangles + 1 >= kFewest && (first * 0x9E3779B97F4A7C15ull) >> 58 == 0))
             break;
         }
         d.word(i - begin);
